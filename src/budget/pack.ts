@@ -1,0 +1,107 @@
+import type { Issue } from "../problems/issue.js";
+
+/** One thing competing for the budget. */
+export interface PackCandidate<T> {
+  readonly value: T;
+  /** Tokens this item adds when included (its rendered text, counted once). */
+  readonly cost: number;
+  /** Required items are always included, even over budget. */
+  readonly required?: boolean;
+  /**
+   * Keys of the groups this item renders under (a section, a category heading). A group's cost
+   * is paid once, by the first included member.
+   */
+  readonly groups?: readonly string[];
+}
+
+/** Options of {@link packByBudget}. */
+export interface PackOptions {
+  /** Total tokens available. */
+  readonly budget: number;
+  /** Tokens spent whatever is included (headers, footers). Default 0. */
+  readonly overhead?: number;
+  /** Cost of each group's own text (heading, opening and closing tags). Missing keys cost 0. */
+  readonly groupCosts?: ReadonlyMap<string, number>;
+}
+
+/** Why an item was left out. */
+export type SkipReason = "over_budget";
+
+/** Result of {@link packByBudget}. */
+export interface PackResult<T> {
+  /** Included items, in candidate order. */
+  readonly included: readonly T[];
+  /** Left-out items, in candidate order, each with its reason. */
+  readonly skipped: readonly { readonly value: T; readonly reason: SkipReason }[];
+  /** Overhead + included costs + the costs of the groups they open. */
+  readonly tokensUsed: number;
+  /** `budget_exceeded` (error) when the required items alone do not fit. */
+  readonly issues: readonly Issue[];
+}
+
+/**
+ * Packs items into a token budget: required items first and always, then the others greedily in
+ * the order given (most important first), skipping any that do not fit and going on with smaller
+ * ones. `included.length + skipped.length` always equals the number of candidates.
+ *
+ * @example
+ * ```ts
+ * const { included, skipped } = packByBudget(
+ *   [{ value: "a", cost: 40, required: true }, { value: "b", cost: 70 }, { value: "c", cost: 20 }],
+ *   { budget: 100 },
+ * ); // included: ["a", "c"], skipped: [{ value: "b", reason: "over_budget" }]
+ * ```
+ */
+export function packByBudget<T>(
+  candidates: readonly PackCandidate<T>[],
+  options: PackOptions,
+): PackResult<T> {
+  const { budget, overhead = 0, groupCosts } = options;
+  const opened = new Set<string>();
+  let used = overhead;
+
+  const costWithGroups = (candidate: PackCandidate<T>): number => {
+    let cost = candidate.cost;
+    for (const key of candidate.groups ?? []) {
+      if (!opened.has(key)) cost += groupCosts?.get(key) ?? 0;
+    }
+    return cost;
+  };
+  const take = (candidate: PackCandidate<T>, cost: number): void => {
+    used += cost;
+    for (const key of candidate.groups ?? []) opened.add(key);
+  };
+
+  const keep = new Array<boolean>(candidates.length).fill(false);
+  candidates.forEach((candidate, index) => {
+    if (!candidate.required) return;
+    take(candidate, costWithGroups(candidate));
+    keep[index] = true;
+  });
+
+  const issues: Issue[] = [];
+  if (used > budget) {
+    issues.push({
+      code: "budget_exceeded",
+      severity: "error",
+      message: `required items alone need ${used} tokens; the budget is ${budget}`,
+    });
+  }
+
+  candidates.forEach((candidate, index) => {
+    if (candidate.required) return;
+    const cost = costWithGroups(candidate);
+    if (used + cost <= budget) {
+      take(candidate, cost);
+      keep[index] = true;
+    }
+  });
+
+  const included: T[] = [];
+  const skipped: { value: T; reason: SkipReason }[] = [];
+  candidates.forEach((candidate, index) => {
+    if (keep[index]) included.push(candidate.value);
+    else skipped.push({ value: candidate.value, reason: "over_budget" });
+  });
+  return { included, skipped, tokensUsed: used, issues };
+}

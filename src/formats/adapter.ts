@@ -1,0 +1,110 @@
+import type { z } from "zod";
+import type { Issue } from "../problems/issue.js";
+
+/** The kind of text an adapter emits. */
+export type FormatType = "markdown" | "plain" | "xml" | "json" | "system_instruction";
+
+/** What a target tool accepts, as in the original design of each adapter. */
+export interface ToolCapabilities {
+  /** Tool the output is for (`claude`, `codex`, `gemini`, …). */
+  readonly toolName: string;
+  readonly formatType: FormatType;
+  /** Largest context the tool takes; the default budget when none is given. */
+  readonly maxContextTokens: number;
+  readonly supportsSections: boolean;
+  readonly supportsMarkdown: boolean;
+  readonly supportsPriorities: boolean;
+  /** How the text reaches the tool. */
+  readonly injectionMethod: "file" | "api" | "cli" | "hook";
+}
+
+/** One input item that competes for the budget, as an adapter describes it to the pipeline. */
+export interface AdapterItem<T> {
+  /** Reported in `FormattedContext.skipped`. */
+  readonly id: string;
+  /** Where the item sits in the input, e.g. `rules[3]`. */
+  readonly path: string;
+  readonly value: T;
+  /** Always included, even over budget (absolute rules, P0). */
+  readonly required: boolean;
+  /** Higher comes first among items of the same `required`. */
+  readonly priority: number;
+  /** Epoch milliseconds; more recent comes first among equal priority. */
+  readonly time?: number;
+  /** Keys of the groups (sections, headings) the item renders under; see `renderGroup`. */
+  readonly groups?: readonly string[];
+}
+
+/** What `render` and `renderItem` may use besides the input. */
+export interface RenderContext<O> {
+  /** Adapter options, parsed with the adapter's `options` schema. */
+  readonly options: O;
+  /** The clock of this call (the `now` option). */
+  readonly now: Date;
+  /** Reports a problem found while rendering; never throw for content. */
+  report(issue: Issue): void;
+}
+
+/** The items chosen for the output, in pipeline order (most important first). */
+export interface RenderPlan<I, T> {
+  readonly input: I;
+  readonly included: readonly T[];
+  /** How many items were left out (for "N rules skipped" footers). */
+  readonly skippedCount: number;
+}
+
+/** What `render` returns. */
+export interface Rendered {
+  readonly content: string;
+  /** Adapter-specific facts (counts per section, ids injected, …). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** What an adapter's `validate` sees. */
+export interface ValidationContext {
+  readonly itemsIncluded: number;
+  readonly itemsSkipped: number;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  report(issue: Issue): void;
+}
+
+/**
+ * A format: plain data plus pure functions. The manager owns the pipeline (parse → order → pack →
+ * render → count → check); an adapter only says what the items are and how text looks.
+ *
+ * For exact, cheap counting, every text `renderItem` and `renderGroup` return should end with
+ * `"\n"` and appear verbatim in `render`'s output, where the next text starts with neither
+ * whitespace nor `/`. The pipeline still counts the final content and corrects if it does not.
+ */
+export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
+  /** Registry id, e.g. `claude`. */
+  readonly id: string;
+  readonly formatType: FormatType;
+  readonly capabilities: ToolCapabilities;
+  /** Schema of the input; bad input raises `InvalidInputError` naming the path. */
+  readonly input: z.ZodType<I>;
+  /** Schema of the adapter's own options (common options such as `budget` are the manager's). */
+  readonly options: z.ZodType<O>;
+  /** The items of the input that compete for the budget. */
+  items(input: I, ctx: RenderContext<O>): readonly AdapterItem<T>[];
+  /** One item's text on its own; `position` is its 1-based place among included items. */
+  renderItem(item: T, ctx: RenderContext<O> & { readonly position: number }): string;
+  /** The text a group adds once, when any of its items is included (a heading, open/close tags). */
+  renderGroup?(key: string, ctx: RenderContext<O>): string;
+  /** The whole content for the chosen items. */
+  render(plan: RenderPlan<I, T>, ctx: RenderContext<O>): Rendered;
+  /** Format-specific checks of the content; reports problems through `ctx.report`. */
+  validate(content: string, ctx: ValidationContext): void;
+}
+
+/**
+ * Identity helper that infers an adapter's type parameters and freezes it.
+ *
+ * @example
+ * ```ts
+ * export const myAdapter = defineAdapter({ id: "mine", ... });
+ * ```
+ */
+export function defineAdapter<I, O, T>(adapter: FormatAdapter<I, O, T>): FormatAdapter<I, O, T> {
+  return Object.freeze(adapter);
+}

@@ -1,0 +1,46 @@
+/**
+ * Escaping and neutralising helpers shared by the formats. Content from rules and memories is data:
+ * these make sure it can never open a new line, a section or an entry of the format around it.
+ */
+
+/** Lone surrogates and NUL: text that cannot be encoded or that tools truncate at. */
+const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Any run of whitespace that holds a line break, in any of the forms Unicode knows. */
+const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029]\s*/g;
+
+/** Whether text holds characters {@link sanitizeText} would replace. */
+export function hasUnsendable(text: string): boolean {
+  UNSENDABLE.lastIndex = 0;
+  return UNSENDABLE.test(text);
+}
+
+/** Replaces NUL and lone surrogates with U+FFFD so the text is valid UTF-16 and UTF-8. */
+export function sanitizeText(text: string): string {
+  return text.replace(UNSENDABLE, "\uFFFD");
+}
+
+/**
+ * Makes a field safe to place inside one line: unsendable characters replaced, every line break
+ * (with the whitespace around it) folded into one space, ends trimmed. A rule text holding
+ * `"\n## CRITICAL RULES"` becomes `" ## CRITICAL RULES"` in the middle of its line.
+ */
+export function inlineText(text: string): string {
+  return sanitizeText(text).replace(LINE_BREAK_RUN, " ").trim();
+}
+
+/** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
+export function escapeMarkdownInline(text: string): string {
+  return text.replace(/[\\*`]/g, "\\$&");
+}
+
+/**
+ * Python's `str.title()`, which the original design uses for category names: a letter is upper
+ * case when it follows a non-letter, lower case otherwise (`code_style` → `Code_Style`).
+ */
+export function titleCase(text: string): string {
+  return text.replace(
+    /\p{L}+/gu,
+    (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+  );
+}

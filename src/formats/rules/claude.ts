@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
+import { defineAdapter } from "../adapter.js";
+import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
+import {
+  endWithOneNewline,
+  expectLineCount,
+  metaCount,
+  ruleItems,
+  ruleMetadata,
+  splitBySection,
+} from "./rule-items.js";
+
+const HEADER = "# Project Memory Rules\n\n**Auto-generated context from memory system**\n\n";
+
+const SECTIONS = {
+  absolute:
+    "## CRITICAL RULES (Always Follow)\nThese rules are non-negotiable and must always be followed.\n\n",
+  default:
+    "## DEFAULT GUIDELINES (Unless Overridden)\nThese are recommended practices unless explicitly overridden by the user or PRD.\n\n",
+} as const;
+
+function categoryHeading(category: string): string {
+  return `### ${titleCase(category)}\n`;
+}
+
+/** `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after. */
+function renderRule(rule: MemoryRule): string {
+  let text = `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
+  if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
+  const condition = rule.conditions?.condition;
+  if (condition) text += `  - Condition: ${inlineText(condition)}\n`;
+  return `${text}\n`;
+}
+
+function renderSection(key: "absolute" | "default", rules: readonly MemoryRule[]): string {
+  if (rules.length === 0) return "";
+  const byCategory = new Map<string, MemoryRule[]>();
+  for (const rule of rules) {
+    const list = byCategory.get(rule.category);
+    if (list) list.push(rule);
+    else byCategory.set(rule.category, [rule]);
+  }
+  let text = SECTIONS[key];
+  for (const category of [...byCategory.keys()].sort()) {
+    text += categoryHeading(category);
+    for (const rule of byCategory.get(category) ?? []) text += renderRule(rule);
+  }
+  return text;
+}
+
+/**
+ * Claude Code: markdown for `CLAUDE.md`, `.claude/` context files or a system prompt. Absolute rules
+ * under `## CRITICAL RULES (Always Follow)`, default ones under `## DEFAULT GUIDELINES (Unless
+ * Overridden)`, each grouped by `### Category`, and a footer counting the rules left out.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("claude", { rules }).content; // "# Project Memory Rules\n\n…"
+ * ```
+ */
+export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+  id: "claude",
+  formatType: "markdown",
+  capabilities: {
+    toolName: "claude",
+    formatType: "markdown",
+    maxContextTokens: 100_000,
+    supportsSections: true,
+    supportsMarkdown: true,
+    supportsPriorities: true,
+    injectionMethod: "file",
+  },
+  input: RuleSetSchema,
+  options: z.object({}),
+  items: (input, { report }) =>
+    ruleItems(input, report, (rule) => [`${rule.authority}/${rule.category}`]),
+  renderItem: (rule) => renderRule(rule),
+  renderGroup(key) {
+    if (key === "absolute" || key === "default") return SECTIONS[key];
+    return categoryHeading(key.slice(key.indexOf("/") + 1));
+  },
+  render({ input, included, skippedCount }) {
+    const sections = splitBySection(included);
+    let content =
+      HEADER +
+      renderSection("absolute", sections.absolute) +
+      renderSection("default", sections.default);
+    if (skippedCount > 0) {
+      content += `---\n*${skippedCount} additional rules skipped due to token budget constraints.*\n`;
+    }
+    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+  },
+  validate(content, ctx) {
+    if (!content.startsWith("# Project Memory Rules")) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: 'markdown must start with "# Project Memory Rules"',
+      });
+    }
+    const absolute = metaCount(ctx, "absoluteIncluded");
+    const fallback = metaCount(ctx, "defaultIncluded");
+    expectLineCount(
+      content,
+      /^## CRITICAL RULES/,
+      absolute > 0 ? 1 : 0,
+      '"## CRITICAL RULES" headings',
+      ctx,
+    );
+    expectLineCount(content, /^## DEFAULT/, fallback > 0 ? 1 : 0, '"## DEFAULT" headings', ctx);
+    expectLineCount(
+      content,
+      /^#{1,2} /,
+      1 + (absolute > 0 ? 1 : 0) + (fallback > 0 ? 1 : 0),
+      "top-level headings",
+      ctx,
+    );
+    expectLineCount(content, /^- \*\*/, ctx.itemsIncluded, "rule entries", ctx);
+  },
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
+import { defineAdapter } from "../adapter.js";
+import { inlineText, titleCase } from "../escape.js";
+import {
+  endWithOneNewline,
+  expectLineCount,
+  metaCount,
+  renderNumberedSections,
+  ruleItems,
+  ruleMetadata,
+} from "./rule-items.js";
+
+const SECTIONS = {
+  absolute: "=== CRITICAL RULES (ALWAYS FOLLOW) ===\n\n",
+  default: "=== DEFAULT GUIDELINES ===\n\n",
+} as const;
+
+/**
+ * Lines of rule text start at column 0 in this format, so text that would read as the format's
+ * own structure (an entry, a section, a field, the footer) gets a leading backslash; so does text
+ * that already starts with one, which keeps the escape unambiguous.
+ */
+const STRUCTURE_LINE = /^(?:\[\d+\]|===|---|\\|Scope:|Condition:|PROJECT CONTEXT RULES|Generated:)/;
+
+function neutraliseLine(text: string): string {
+  return STRUCTURE_LINE.test(text) ? `\\${text}` : text;
+}
+
+/** The `Generated:` stamp: ISO 8601 in UTC to the second, as in the original examples. */
+function stamp(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** `[n] name (Category)`, the text on its own line, then Scope / Condition lines. */
+function renderRule(rule: MemoryRule, position: number): string {
+  let text = `[${position}] ${inlineText(rule.name)} (${titleCase(rule.category)})\n`;
+  text += `${neutraliseLine(inlineText(rule.rule))}\n`;
+  if (rule.scope.length > 0) text += `Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
+  const condition = rule.conditions?.condition;
+  if (condition) text += `Condition: ${inlineText(condition)}\n`;
+  return `${text}\n`;
+}
+
+/**
+ * Codex CLI: plain text for `AGENTS.md`-style context. `PROJECT CONTEXT RULES`, a `Generated:`
+ * stamp from the `now` option, `=== … ===` sections and numbered `[n] name (Category)` entries.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("codex", { rules }, { now: "2025-10-04T20:00:00Z" }).content;
+ * ```
+ */
+export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+  id: "codex",
+  formatType: "plain",
+  capabilities: {
+    toolName: "codex",
+    formatType: "plain",
+    maxContextTokens: 4096,
+    supportsSections: true,
+    supportsMarkdown: false,
+    supportsPriorities: false,
+    injectionMethod: "file",
+  },
+  input: RuleSetSchema,
+  options: z.object({}),
+  items: (input, { report }) => ruleItems(input, report),
+  renderItem: (rule, { position }) => renderRule(rule, position),
+  renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
+  render({ input, included, skippedCount }, { now }) {
+    let content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
+    content += renderNumberedSections(included, SECTIONS, renderRule);
+    if (skippedCount > 0)
+      content += `--- ${skippedCount} rules omitted due to context limits ---\n`;
+    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+  },
+  validate(content, ctx) {
+    if (!content.startsWith("PROJECT CONTEXT RULES\n")) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: 'plain text must start with "PROJECT CONTEXT RULES"',
+      });
+    }
+    const sections =
+      (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
+      (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
+    expectLineCount(content, /^=== .* ===$/, sections, '"=== … ===" section lines', ctx);
+    expectLineCount(content, /^\[\d+\] /, ctx.itemsIncluded, "rule entries", ctx);
+  },
+});

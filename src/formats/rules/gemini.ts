@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
+import { defineAdapter } from "../adapter.js";
+import { inlineText } from "../escape.js";
+import {
+  endWithOneNewline,
+  expectLineCount,
+  metaCount,
+  renderNumberedSections,
+  ruleItems,
+  ruleMetadata,
+} from "./rule-items.js";
+
+const HEADER =
+  "You are an AI assistant with the following context-specific rules and guidelines.\n\n";
+
+const SECTIONS = {
+  absolute: "MANDATORY RULES:\nYou MUST follow these rules without exception:\n\n",
+  default: "RECOMMENDED GUIDELINES:\nFollow these guidelines unless explicitly overridden:\n\n",
+} as const;
+
+/** `n. name: text` with `[Scope: …]` / `[Condition: …]` lines indented under it. */
+function renderRule(rule: MemoryRule, position: number): string {
+  let text = `${position}. ${inlineText(rule.name)}: ${inlineText(rule.rule)}\n`;
+  if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineText).join(", ")}]\n`;
+  const condition = rule.conditions?.condition;
+  if (condition) text += `   [Condition: ${inlineText(condition)}]\n`;
+  return `${text}\n`;
+}
+
+/**
+ * Gemini: a system instruction (`systemInstruction` / `GEMINI.md`). Starts `You are …`, then
+ * `MANDATORY RULES:` and `RECOMMENDED GUIDELINES:` with rules numbered across both.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("gemini", { rules }).content.startsWith("You are"); // true
+ * ```
+ */
+export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+  id: "gemini",
+  formatType: "system_instruction",
+  capabilities: {
+    toolName: "gemini",
+    formatType: "system_instruction",
+    maxContextTokens: 32_000,
+    supportsSections: true,
+    supportsMarkdown: false,
+    supportsPriorities: true,
+    injectionMethod: "api",
+  },
+  input: RuleSetSchema,
+  options: z.object({}),
+  items: (input, { report }) => ruleItems(input, report),
+  renderItem: (rule, { position }) => renderRule(rule, position),
+  renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
+  render({ input, included }) {
+    const content = HEADER + renderNumberedSections(included, SECTIONS, renderRule);
+    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+  },
+  validate(content, ctx) {
+    if (!content.startsWith("You are")) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: 'a system instruction must start with "You are"',
+      });
+    }
+    const absolute = metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0;
+    const fallback = metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0;
+    expectLineCount(content, /^MANDATORY RULES:$/, absolute, '"MANDATORY RULES:" lines', ctx);
+    expectLineCount(
+      content,
+      /^RECOMMENDED GUIDELINES:$/,
+      fallback,
+      '"RECOMMENDED GUIDELINES:" lines',
+      ctx,
+    );
+    expectLineCount(content, /^\d+\. /, ctx.itemsIncluded, "rule entries", ctx);
+  },
+});

@@ -1,0 +1,136 @@
+import type { MemoryRule, RuleSet } from "../../model/rule.js";
+import type { Issue } from "../../problems/issue.js";
+import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
+import { hasUnsendable } from "../escape.js";
+
+/** Section group key of a rule: one section for absolute rules, one for default ones. */
+export function sectionKey(rule: MemoryRule): "absolute" | "default" {
+  return rule.authority;
+}
+
+/** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
+function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
+  const fields: [string, string | undefined][] = [
+    ["name", rule.name],
+    ["rule", rule.rule],
+    ["source", rule.source],
+    ["conditions.condition", rule.conditions?.condition],
+    ...rule.scope.map((scope, index): [string, string] => [`scope[${index}]`, scope]),
+  ];
+  for (const [field, text] of fields) {
+    if (text !== undefined && hasUnsendable(text)) {
+      report({
+        code: "text_sanitized",
+        severity: "warning",
+        path: `${path}.${field}`,
+        message: "NUL or lone surrogate characters replaced with U+FFFD",
+      });
+    }
+  }
+}
+
+/**
+ * The items of a rule set: absolute rules are required; priority and recency order the rest.
+ * `groups` lists the rule's section, plus `extraGroups` (e.g. its category heading).
+ */
+export function ruleItems(
+  input: RuleSet,
+  report: (issue: Issue) => void,
+  extraGroups?: (rule: MemoryRule) => readonly string[],
+): AdapterItem<MemoryRule>[] {
+  return input.rules.map((rule, index) => {
+    reportUnsendable(rule, `rules[${index}]`, report);
+    const time = rule.createdAt?.getTime();
+    return {
+      id: rule.id ?? rule.name,
+      path: `rules[${index}]`,
+      value: rule,
+      required: rule.authority === "absolute",
+      priority: rule.priority,
+      ...(time !== undefined && !Number.isNaN(time) ? { time } : {}),
+      groups: [sectionKey(rule), ...(extraGroups?.(rule) ?? [])],
+    };
+  });
+}
+
+/** Splits the included rules by section, keeping their order. */
+export function splitBySection(rules: readonly MemoryRule[]): {
+  absolute: MemoryRule[];
+  default: MemoryRule[];
+} {
+  const absolute: MemoryRule[] = [];
+  const fallback: MemoryRule[] = [];
+  for (const rule of rules) (rule.authority === "absolute" ? absolute : fallback).push(rule);
+  return { absolute, default: fallback };
+}
+
+/** Metadata every rule format reports: input counts per authority and included counts. */
+export function ruleMetadata(
+  input: RuleSet,
+  included: readonly MemoryRule[],
+): NonNullable<Rendered["metadata"]> {
+  const absoluteIncluded = included.filter((rule) => rule.authority === "absolute").length;
+  const absoluteRules = input.rules.filter((rule) => rule.authority === "absolute").length;
+  return {
+    absoluteRules,
+    defaultRules: input.rules.length - absoluteRules,
+    absoluteIncluded,
+    defaultIncluded: included.length - absoluteIncluded,
+  };
+}
+
+/** Drops the run of blank lines a last entry leaves, so content ends with exactly one `\n`. */
+export function endWithOneNewline(content: string): string {
+  return content.replace(/\n+$/, "\n");
+}
+
+/**
+ * Checks that the lines matching `pattern` (a format's entry or section lines) are exactly
+ * `expected` in number: a rule text that forged an entry or a heading would show up here.
+ */
+export function expectLineCount(
+  content: string,
+  pattern: RegExp,
+  expected: number,
+  what: string,
+  ctx: ValidationContext,
+): void {
+  let found = 0;
+  for (const line of content.split("\n")) if (pattern.test(line)) found += 1;
+  if (found !== expected) {
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `expected ${expected} ${what}, found ${found}`,
+    } satisfies Issue);
+  }
+}
+
+/** Reads a number from adapter metadata (0 when absent). */
+export function metaCount(ctx: ValidationContext, key: string): number {
+  const value = ctx.metadata[key];
+  return typeof value === "number" ? value : 0;
+}
+
+/**
+ * Renders the included rules section by section (absolute, then default), each under its heading
+ * and numbered across both sections, as the plain-text formats do.
+ */
+export function renderNumberedSections(
+  included: readonly MemoryRule[],
+  headings: Readonly<Record<"absolute" | "default", string>>,
+  renderRule: (rule: MemoryRule, position: number) => string,
+): string {
+  const sections = splitBySection(included);
+  let text = "";
+  let position = 0;
+  for (const key of ["absolute", "default"] as const) {
+    if (sections[key].length === 0) continue;
+    text += headings[key];
+    for (const rule of sections[key]) {
+      position += 1;
+      text += renderRule(rule, position);
+    }
+  }
+  return text;
+}

@@ -1,0 +1,68 @@
+/**
+ * contextfmt: turns what an AI coding agent should remember into the exact text each tool wants,
+ * inside a token budget, and checks what it produced. This is the pure core entry: no I/O, no
+ * `node:` modules, no tokenizer vocabulary.
+ */
+
+export {
+  type PackCandidate,
+  type PackOptions,
+  type PackResult,
+  packByBudget,
+  type SkipReason,
+} from "./budget/pack.js";
+export {
+  type AdapterItem,
+  defineAdapter,
+  type FormatAdapter,
+  type FormatType,
+  type RenderContext,
+  type Rendered,
+  type RenderPlan,
+  type ToolCapabilities,
+  type ValidationContext,
+} from "./formats/adapter.js";
+export { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "./formats/escape.js";
+export { claudeAdapter } from "./formats/rules/claude.js";
+export { codexAdapter } from "./formats/rules/codex.js";
+export { geminiAdapter } from "./formats/rules/gemini.js";
+export {
+  builtinAdapters,
+  createFormatManager,
+  FormatManager,
+  type FormatOptions,
+} from "./manager/format-manager.js";
+export type { FormattedContext, SkippedItem } from "./manager/formatted-context.js";
+export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
+export { parseWith } from "./model/parse.js";
+export {
+  type Authority,
+  AuthoritySchema,
+  type MemoryRule,
+  type MemoryRuleInput,
+  MemoryRuleSchema,
+  type RuleSet,
+  type RuleSetInput,
+  RuleSetSchema,
+} from "./model/rule.js";
+export {
+  ContextFmtError,
+  FormatValidationError,
+  InvalidInputError,
+  UnknownAdapterError,
+} from "./problems/errors.js";
+export { hasErrors, type Issue, type IssueCode, type IssueSeverity } from "./problems/issue.js";
+export {
+  CLAUDE_DEFAULT_TEMPLATE,
+  CODEX_DEFAULT_TEMPLATE,
+  DOCUMENT_VARIABLES,
+  defaultTemplates,
+  GEMINI_DEFAULT_TEMPLATE,
+  RULE_VARIABLES,
+  selectTemplate,
+} from "./templates/defaults.js";
+export { type ContextTemplate, renderTemplate, templateVariables } from "./templates/template.js";
+export { defineTemplateAdapter } from "./templates/template-adapter.js";
+export { isSafeBoundary, splitLineUnits, type TokenCounter } from "./tokens/counter.js";
+export { createHeuristicCounter, defaultCounter, estimateTokens } from "./tokens/heuristic.js";
+export { charRatioCounter, wordPunctuationCounter } from "./tokens/seed-counters.js";

@@ -1,0 +1,201 @@
+import { packByBudget } from "../budget/pack.js";
+import type {
+  AdapterItem,
+  FormatAdapter,
+  RenderContext,
+  ValidationContext,
+} from "../formats/adapter.js";
+import { parseWith } from "../model/parse.js";
+import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
+import { hasErrors, type Issue } from "../problems/issue.js";
+import { type CountingSession, createCountingSession } from "../tokens/counter.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import { commonChecks } from "./checks.js";
+import type { FormattedContext, SkippedItem } from "./formatted-context.js";
+import { COMMON_OPTION_KEYS, CommonOptionsSchema } from "./options.js";
+import { orderItems } from "./order.js";
+
+/** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
+export function adapterOptionKeys(adapter: FormatAdapter): string[] | undefined {
+  const shape = (adapter.options as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : undefined;
+}
+
+/** Rejects option keys neither the manager nor the adapter knows (a typo must not pass silently). */
+function rejectUnknownOptions(
+  adapter: FormatAdapter,
+  options: object,
+  alsoAllowed: readonly string[],
+): void {
+  const own = adapterOptionKeys(adapter);
+  if (!own) return;
+  const known = [...COMMON_OPTION_KEYS, ...own];
+  const unknown = Object.keys(options).filter(
+    (key) => !known.includes(key) && !alsoAllowed.includes(key),
+  );
+  if (unknown.length === 0) return;
+  throw new InvalidInputError(
+    unknown.map((key) => ({
+      code: "invalid_input",
+      severity: "error",
+      path: `options.${key}`,
+      message: `unknown option; known options of "${adapter.id}": ${known.join(", ")}`,
+    })),
+  );
+}
+
+interface Selection<T> {
+  included: AdapterItem<T>[];
+  skipped: AdapterItem<T>[];
+}
+
+/** Renders a selection and counts it; the count is memoised per line unit within the call. */
+function renderSelection<I, O, T>(
+  adapter: FormatAdapter<I, O, T>,
+  input: I,
+  selection: Selection<T>,
+  ctx: RenderContext<O>,
+  session: CountingSession,
+) {
+  const rendered = adapter.render(
+    {
+      input,
+      included: selection.included.map((item) => item.value),
+      skippedCount: selection.skipped.length,
+    },
+    ctx,
+  );
+  return { ...rendered, tokenCount: session.count(rendered.content) };
+}
+
+/**
+ * Chooses what fits: counts each item's own text once, packs by priority, and reserves the
+ * frame (headers, and the "N skipped" footer only when something must be skipped).
+ */
+function choose<I, O, T>(
+  adapter: FormatAdapter<I, O, T>,
+  input: I,
+  ordered: readonly AdapterItem<T>[],
+  budget: number,
+  ctx: RenderContext<O>,
+  session: CountingSession,
+): Selection<T> {
+  const costs = ordered.map((item, index) =>
+    session.count(adapter.renderItem(item.value, { ...ctx, position: index + 1 })),
+  );
+  const groupCosts = new Map<string, number>();
+  for (const item of ordered) {
+    for (const key of item.groups ?? []) {
+      if (!groupCosts.has(key)) {
+        groupCosts.set(key, session.count(adapter.renderGroup?.(key, ctx) ?? ""));
+      }
+    }
+  }
+  const frame = (skippedCount: number) =>
+    session.count(adapter.render({ input, included: [], skippedCount }, ctx).content);
+
+  const candidates = ordered.map((item, index) => ({
+    value: item,
+    cost: costs[index] ?? 0,
+    required: item.required,
+    ...(item.groups ? { groups: item.groups } : {}),
+  }));
+  let packed = packByBudget(candidates, { budget, overhead: frame(0), groupCosts });
+  if (packed.skipped.length > 0) {
+    const optional = ordered.filter((item) => !item.required).length;
+    packed = packByBudget(candidates, { budget, overhead: frame(optional), groupCosts });
+  }
+  return { included: [...packed.included], skipped: packed.skipped.map(({ value }) => value) };
+}
+
+/**
+ * Runs the whole pipeline for one adapter: parse → order → pack → render → count → correct →
+ * check. Pure apart from the `now` default. `alsoAllowedOptions` names option keys that other
+ * adapters of the same `formatAll` call use.
+ */
+export function runPipeline<I, O, T>(
+  adapter: FormatAdapter<I, O, T>,
+  rawInput: unknown,
+  rawOptions: object = {},
+  alsoAllowedOptions: readonly string[] = [],
+): FormattedContext {
+  rejectUnknownOptions(adapter as FormatAdapter, rawOptions, alsoAllowedOptions);
+  const common = parseWith(CommonOptionsSchema, rawOptions, "options");
+  const options = parseWith(adapter.options, rawOptions, "options");
+  const input = parseWith(adapter.input, rawInput);
+  const counter = common.counter ?? defaultCounter;
+  const budget = common.budget ?? adapter.capabilities.maxContextTokens;
+  const issues: Issue[] = [];
+  const ctx: RenderContext<O> = {
+    options,
+    now: common.now ?? new Date(),
+    report: (issue) => issues.push(issue),
+  };
+  const session = createCountingSession(counter);
+
+  const ordered = orderItems(adapter.items(input, ctx));
+  const selection = choose(adapter, input, ordered, budget, ctx, session);
+  let result = renderSelection(adapter, input, selection, ctx, session);
+
+  // The pack is exact for line-additive counters and well-behaved adapters, so this loop normally
+  // runs zero times; it makes the budget hold for any counter and any adapter.
+  while (result.tokenCount > budget) {
+    let dropAt = selection.included.length - 1;
+    while (dropAt >= 0 && selection.included[dropAt]?.required) dropAt -= 1;
+    if (dropAt < 0) break;
+    const [dropped] = selection.included.splice(dropAt, 1);
+    if (dropped) selection.skipped.push(dropped);
+    result = renderSelection(adapter, input, selection, ctx, session);
+  }
+
+  const skipped: SkippedItem[] = orderItems(selection.skipped).map((item) => ({
+    id: item.id,
+    path: item.path,
+    reason: "over_budget",
+  }));
+  if (skipped.length > 0) {
+    issues.push({
+      code: "item_skipped",
+      severity: "warning",
+      message: `${skipped.length} item(s) left out over budget: ${skipped
+        .slice(0, 5)
+        .map((item) => item.id)
+        .join(", ")}${skipped.length > 5 ? ", …" : ""}`,
+    });
+  }
+
+  const metadata = result.metadata ?? {};
+  issues.push(
+    ...commonChecks({
+      content: result.content,
+      tokenCount: result.tokenCount,
+      budget,
+      itemsTotal: ordered.length,
+    }),
+  );
+  const validation: ValidationContext = {
+    itemsIncluded: selection.included.length,
+    itemsSkipped: skipped.length,
+    metadata,
+    report: (issue) => issues.push(issue),
+  };
+  adapter.validate(result.content, validation);
+
+  const formatted: FormattedContext = {
+    adapter: adapter.id,
+    tool: adapter.capabilities.toolName,
+    formatType: adapter.formatType,
+    content: result.content,
+    tokenCount: result.tokenCount,
+    counter: counter.name,
+    budget,
+    rulesIncluded: selection.included.length,
+    rulesSkipped: skipped.length,
+    included: selection.included.map((item) => item.id),
+    skipped,
+    metadata,
+    issues,
+  };
+  if (common.strict && hasErrors(issues)) throw new FormatValidationError(adapter.id, issues);
+  return formatted;
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+function isDateInput(value: unknown): value is Date | string | number {
+  if (value instanceof Date) return !Number.isNaN(value.getTime());
+  if (typeof value === "number") return Number.isInteger(value);
+  return typeof value === "string" && ISO_8601.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * A point in time as an ISO 8601 string (a date, or a date-time with `Z` or an offset), epoch
+ * milliseconds or a `Date`; parsed to a `Date`.
+ */
+export const DateInputSchema = z
+  .custom<Date | string | number>(isDateInput, {
+    error: "expected an ISO 8601 date-time, epoch milliseconds or a Date",
+  })
+  .transform((value) => (value instanceof Date ? value : new Date(value)));
+
+/** How binding a rule is: `absolute` rules are always included; `default` ones may be left out. */
+export const AuthoritySchema = z.enum(["absolute", "default"]);
+/** How binding a rule is. */
+export type Authority = z.output<typeof AuthoritySchema>;
+
+const nonEmptyText = z.string().min(1);
+
+/**
+ * A memory rule: one thing the agent must (absolute) or should (default) do.
+ *
+ * @example
+ * ```ts
+ * MemoryRuleSchema.parse({ name: "atomic_commits", rule: "Always make atomic commits",
+ *   category: "behavior", authority: "absolute", scope: ["git"] });
+ * ```
+ */
+export const MemoryRuleSchema = z.object({
+  /** Stable id; reported in `skipped`. Falls back to `name`. */
+  id: nonEmptyText.optional(),
+  name: nonEmptyText,
+  rule: nonEmptyText,
+  /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
+  category: z.string().regex(/^[a-z][a-z0-9_-]*$/, {
+    error: 'expected a lowercase category such as "behavior"',
+  }),
+  authority: AuthoritySchema,
+  scope: z.array(nonEmptyText).default([]),
+  source: nonEmptyText.optional(),
+  conditions: z.object({ condition: z.string().optional() }).optional(),
+  /** 0–100; higher comes first within the same authority. */
+  priority: z.number().int().min(0).max(100).default(50),
+  createdAt: DateInputSchema.optional(),
+});
+
+/** A parsed memory rule (defaults applied, `createdAt` a `Date`). */
+export type MemoryRule = z.output<typeof MemoryRuleSchema>;
+/** What callers may pass as a memory rule. */
+export type MemoryRuleInput = z.input<typeof MemoryRuleSchema>;
+
+/**
+ * The input of the rule formats (`claude`, `codex`, `gemini` and template adapters).
+ * `project` fills template variables such as `{project_name}`.
+ */
+export const RuleSetSchema = z.object({
+  rules: z.array(MemoryRuleSchema),
+  project: z.object({ id: nonEmptyText.optional(), name: nonEmptyText.optional() }).optional(),
+});
+
+/** Parsed input of the rule formats. */
+export type RuleSet = z.output<typeof RuleSetSchema>;
+/** What callers may pass to the rule formats. */
+export type RuleSetInput = z.input<typeof RuleSetSchema>;

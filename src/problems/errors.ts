@@ -1,0 +1,87 @@
+import type { Issue } from "./issue.js";
+
+/** Marks every error of this library, so `is()` works across ESM/CJS copies and realms. */
+const MARKER = Symbol.for("contextfmt.error");
+
+/**
+ * Base of every error this library throws. Use the static `is()` rather than `instanceof`: it also
+ * recognises errors thrown by another copy of the package (ESM next to CJS, two versions).
+ *
+ * @example
+ * ```ts
+ * try { manager.format("claude", input) } catch (error) {
+ *   if (InvalidInputError.is(error)) console.error(error.message);
+ * }
+ * ```
+ */
+export class ContextFmtError extends Error {
+  /** The `name` every instance of this class carries; subclasses set their own. */
+  static readonly errorName: string = "ContextFmtError";
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = (new.target as typeof ContextFmtError).errorName;
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+
+  /** Whether `value` is an error of this class (or, called on the base, any error of this library). */
+  static is<T extends ContextFmtError>(
+    this: { readonly errorName: string; prototype: T },
+    value: unknown,
+  ): value is T {
+    if (typeof value !== "object" || value === null) return false;
+    if ((value as Record<symbol, unknown>)[MARKER] !== true) return false;
+    // `this` is the class `is` was called on: `InvalidInputError.is(x)` checks for that subclass.
+    // biome-ignore lint/complexity/noThisInStatic: the check is per subclass on purpose
+    return this.errorName === ContextFmtError.errorName || (value as Error).name === this.errorName;
+  }
+}
+
+/**
+ * Input or options did not match the schema. `issues` holds one entry per problem, each with the
+ * path into the input (`rules[1].authority`) and what was expected.
+ */
+export class InvalidInputError extends ContextFmtError {
+  static override readonly errorName: string = "InvalidInputError";
+  readonly issues: readonly Issue[];
+
+  constructor(issues: readonly Issue[]) {
+    super(
+      issues
+        .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+        .join("\n"),
+    );
+    this.issues = issues;
+  }
+}
+
+/** No adapter is registered under the requested id; the message lists the registered ids. */
+export class UnknownAdapterError extends ContextFmtError {
+  static override readonly errorName: string = "UnknownAdapterError";
+  readonly id: string;
+  readonly known: readonly string[];
+
+  constructor(id: string, known: readonly string[]) {
+    super(
+      `unknown adapter "${id}"; registered: ${known.map((k) => `"${k}"`).join(", ") || "none"}`,
+    );
+    this.id = id;
+    this.known = known;
+  }
+}
+
+/** `strict: true` formatting found error-severity issues; they are in `issues`. */
+export class FormatValidationError extends ContextFmtError {
+  static override readonly errorName: string = "FormatValidationError";
+  readonly issues: readonly Issue[];
+
+  constructor(adapterId: string, issues: readonly Issue[]) {
+    const errors = issues.filter((issue) => issue.severity === "error");
+    super(
+      `${adapterId}: ${errors.length} validation error(s)\n${errors
+        .map((issue) => `- ${issue.code}${issue.path ? ` at ${issue.path}` : ""}: ${issue.message}`)
+        .join("\n")}`,
+    );
+    this.issues = issues;
+  }
+}

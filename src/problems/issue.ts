@@ -1,0 +1,57 @@
+/**
+ * Problems are values: every check, skip and lossy step is reported as an {@link Issue} attached to
+ * the result, never as a log line.
+ */
+
+/** How bad an issue is. `error` issues make `strict: true` throw. */
+export type IssueSeverity = "error" | "warning" | "info";
+
+/**
+ * Issue codes this library reports. Adapters may report their own codes as plain strings.
+ *
+ * - `invalid_input`: input did not match the schema (only inside thrown errors).
+ * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
+ * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
+ * - `item_truncated`: an item was shortened to fit.
+ * - `empty_output`: there were items but the content is empty.
+ * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
+ * - `invalid_encoding`: the content holds a lone surrogate or a NUL character.
+ * - `text_sanitized`: characters that cannot be sent (NUL, lone surrogates) were replaced by U+FFFD.
+ * - `lossy_conversion`, `unsupported_field`: a conversion could not carry a field over.
+ * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
+ */
+export type IssueCode =
+  | "invalid_input"
+  | "budget_exceeded"
+  | "item_skipped"
+  | "item_truncated"
+  | "empty_output"
+  | "invalid_xml"
+  | "invalid_structure"
+  | "invalid_encoding"
+  | "text_sanitized"
+  | "lossy_conversion"
+  | "unsupported_field"
+  | "over_hook_limit"
+  | (string & {});
+
+/**
+ * One problem found while formatting or validating.
+ *
+ * @example
+ * ```ts
+ * const issue: Issue = { code: "budget_exceeded", severity: "error", message: "612 tokens > budget 500" };
+ * ```
+ */
+export interface Issue {
+  readonly code: IssueCode;
+  readonly severity: IssueSeverity;
+  readonly message: string;
+  /** Where in the input or output, e.g. `rules[3].rule`. */
+  readonly path?: string;
+}
+
+/** Whether any issue in the list is error-severity. */
+export function hasErrors(issues: readonly Issue[]): boolean {
+  return issues.some((issue) => issue.severity === "error");
+}

@@ -1,0 +1,100 @@
+/**
+ * A token counter: the one measure of "how long is this text" that budgets are promised in.
+ *
+ * Counters are plain objects. A counter that sets `lineAdditive` promises that its counts add up
+ * across safe line boundaries (see {@link isSafeBoundary}); the pipeline then counts each rendered
+ * line unit once and sums, instead of re-counting the whole prompt after every change.
+ *
+ * @example
+ * ```ts
+ * const words: TokenCounter = { name: "words", count: (text) => text.split(/\s+/).filter(Boolean).length };
+ * ```
+ */
+export interface TokenCounter {
+  /** Stable name, reported in every `FormattedContext.counter`. */
+  readonly name: string;
+  /** Number of tokens in `text`. Must be pure: the same text always gives the same count. */
+  count(text: string): number;
+  /**
+   * `true` when `count(a + b) === count(a) + count(b)` for every `a` ending in `"\n"` and every `b`
+   * starting with a character that is neither whitespace nor `"/"`. The o200k and cl100k
+   * tokenizers have this property (their pre-tokenizer never joins across such a boundary), and so
+   * do the counters this library ships.
+   */
+  readonly lineAdditive?: boolean;
+}
+
+const LINE_FEED = 10;
+const SLASH = 47;
+
+/** Whitespace as the o200k pre-tokenizer's `\s` sees it, for the first character of a unit. */
+function isWhitespaceCode(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  if (code < 128) return false;
+  return /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * Whether a tokenizer's pieces can never span the point between `text[index - 1]` and
+ * `text[index]`: the left side ends with a line feed and the right side starts with a character
+ * that is neither whitespace nor `/` (o200k lets a punctuation piece run on through `\n` and `/`).
+ */
+export function isSafeBoundary(text: string, index: number): boolean {
+  if (index <= 0 || index >= text.length) return true;
+  if (text.charCodeAt(index - 1) !== LINE_FEED) return false;
+  const next = text.charCodeAt(index);
+  return next !== SLASH && !isWhitespaceCode(next);
+}
+
+/**
+ * Splits text at every safe boundary into "line units". For a line-additive counter the count of
+ * the text is the sum of the counts of its units, and the units of `a + b` are the units of `a`
+ * followed by those of `b` whenever `a`/`b` meet at a safe boundary.
+ */
+export function splitLineUnits(text: string): string[] {
+  const units: string[] = [];
+  let start = 0;
+  let newline = text.indexOf("\n");
+  while (newline !== -1 && newline + 1 < text.length) {
+    const next = newline + 1;
+    if (isSafeBoundary(text, next)) {
+      units.push(text.slice(start, next));
+      start = next;
+    }
+    newline = text.indexOf("\n", next);
+  }
+  if (start < text.length) units.push(text.slice(start));
+  return units;
+}
+
+/**
+ * A per-call counting memo. Within one `format` call every distinct text is counted once; with a
+ * line-additive counter, every distinct line unit is counted once, so the final count of the whole
+ * content is a sum of memoised unit counts rather than a second pass over the text.
+ */
+export interface CountingSession {
+  readonly counter: TokenCounter;
+  count(text: string): number;
+}
+
+/** Creates a {@link CountingSession} for one pipeline run. Holds no state beyond the run. */
+export function createCountingSession(counter: TokenCounter): CountingSession {
+  const memo = new Map<string, number>();
+  const countOnce = (text: string): number => {
+    let tokens = memo.get(text);
+    if (tokens === undefined) {
+      tokens = counter.count(text);
+      memo.set(text, tokens);
+    }
+    return tokens;
+  };
+  if (!counter.lineAdditive) return { counter, count: countOnce };
+  return {
+    counter,
+    count(text) {
+      let total = 0;
+      for (const unit of splitLineUnits(text)) total += countOnce(unit);
+      return total;
+    },
+  };
+}

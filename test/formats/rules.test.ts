@@ -1,0 +1,218 @@
+import { FormatManager, type RuleSetInput } from "contextfmt";
+import { describe, expect, it } from "vitest";
+import { hostileRuleSet, SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
+
+const manager = new FormatManager();
+const golden = (name: string) => new URL(`../golden/${name}`, import.meta.url).pathname;
+const pick = (...names: string[]): RuleSetInput => ({
+  rules: seedRuleSet.rules.filter((rule) => names.includes(rule.name)),
+});
+
+describe("the original design's examples, verbatim", () => {
+  it("claude: the example markdown", () => {
+    const expected = `# Project Memory Rules
+
+**Auto-generated context from memory system**
+
+## CRITICAL RULES (Always Follow)
+These rules are non-negotiable and must always be followed.
+
+### Behavior
+- **atomic_commits**: Always make atomic commits with clear, descriptive messages
+  - Scope: git
+  - Source: user_explicit
+
+- **test_driven_development**: Write unit tests immediately after implementing each function
+  - Scope: python, testing
+  - Source: conversational_directive
+
+### Preference
+- **python_package_manager**: Use uv for all Python package management operations
+  - Scope: python
+  - Source: user_explicit
+
+## DEFAULT GUIDELINES (Unless Overridden)
+These are recommended practices unless explicitly overridden by the user or PRD.
+
+### Behavior
+- **code_review_process**: Submit PRs for review before merging to main
+  - Scope: git, collaboration
+  - Source: conversational_future
+
+- **documentation_updates**: Update relevant documentation when changing public APIs
+  - Scope: documentation
+  - Condition: when modifying public interfaces
+
+### Preference
+- **testing_framework**: Prefer pytest over unittest for Python testing
+  - Scope: python, testing
+  - Source: conversational_preference
+`;
+    expect(manager.format("claude", seedRuleSet, { now: SEED_NOW }).content).toBe(expected);
+  });
+
+  it("codex: the example plain text", () => {
+    const input = pick("atomic_commits", "test_driven_development", "code_review_process");
+    const expected = `PROJECT CONTEXT RULES
+Generated: 2025-10-04T20:00:00Z
+
+=== CRITICAL RULES (ALWAYS FOLLOW) ===
+
+[1] atomic_commits (Behavior)
+Always make atomic commits with clear, descriptive messages
+Scope: git
+
+[2] test_driven_development (Behavior)
+Write unit tests immediately after implementing each function
+Scope: python, testing
+
+=== DEFAULT GUIDELINES ===
+
+[3] code_review_process (Behavior)
+Submit PRs for review before merging to main
+Scope: git, collaboration
+`;
+    expect(manager.format("codex", input, { now: SEED_NOW }).content).toBe(expected);
+  });
+
+  it("gemini: the example system instruction", () => {
+    const input = pick("atomic_commits", "test_driven_development", "code_review_process");
+    const expected = `You are an AI assistant with the following context-specific rules and guidelines.
+
+MANDATORY RULES:
+You MUST follow these rules without exception:
+
+1. atomic_commits: Always make atomic commits with clear, descriptive messages
+   [Scope: git]
+
+2. test_driven_development: Write unit tests immediately after implementing each function
+   [Scope: python, testing]
+
+RECOMMENDED GUIDELINES:
+Follow these guidelines unless explicitly overridden:
+
+3. code_review_process: Submit PRs for review before merging to main
+   [Scope: git, collaboration]
+`;
+    expect(manager.format("gemini", input, { now: SEED_NOW }).content).toBe(expected);
+  });
+});
+
+describe("golden files", () => {
+  const cases = [
+    ["claude", "md"],
+    ["codex", "txt"],
+    ["gemini", "txt"],
+  ] as const;
+
+  it.each(cases)("%s: the example rules", async (id, ext) => {
+    const result = manager.format(id, seedRuleSet, { now: SEED_NOW });
+    await expect(result.content).toMatchFileSnapshot(golden(`${id}/seed-example.${ext}`));
+  });
+
+  it.each(cases)("%s: the example rules in a budget that skips some", async (id, ext) => {
+    // 40 tokens short of everything: the lowest-priority default rules must go.
+    const budget = manager.format(id, seedRuleSet, { now: SEED_NOW }).tokenCount - 40;
+    const result = manager.format(id, seedRuleSet, { now: SEED_NOW, budget });
+    expect(result.rulesSkipped).toBeGreaterThan(0);
+    expect(result.skipped.map((item) => item.id)).toContain("r6");
+    expect(result.tokenCount).toBeLessThanOrEqual(budget);
+    await expect(result.content).toMatchFileSnapshot(golden(`${id}/seed-budget-short.${ext}`));
+  });
+
+  it.each(cases)("%s: hostile rule text", async (id, ext) => {
+    const result = manager.format(id, hostileRuleSet, { now: SEED_NOW });
+    expect(result.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+    expect(result.issues.filter((issue) => issue.code === "text_sanitized")).toEqual([
+      {
+        code: "text_sanitized",
+        severity: "warning",
+        path: "rules[3].rule",
+        message: "NUL or lone surrogate characters replaced with U+FFFD",
+      },
+    ]);
+    await expect(result.content).toMatchFileSnapshot(golden(`${id}/hostile.${ext}`));
+  });
+});
+
+describe("ordering", () => {
+  const rule = (name: string, priority: number, createdAt?: string) => ({
+    name,
+    rule: `${name} text`,
+    category: "behavior",
+    authority: "default" as const,
+    priority,
+    ...(createdAt ? { createdAt } : {}),
+  });
+
+  it("puts higher priority first, then the most recent first, then undated in input order", () => {
+    const result = manager.format("gemini", {
+      rules: [
+        rule("undated_a", 50),
+        rule("old", 50, "2024-01-01T00:00:00Z"),
+        rule("new", 50, "2025-01-01T00:00:00Z"),
+        rule("undated_b", 50),
+        rule("high", 90, "2020-01-01T00:00:00Z"),
+      ],
+    });
+    expect(result.included).toEqual(["high", "new", "old", "undated_a", "undated_b"]);
+    expect(result.content).toMatch(/1\. high:[\s\S]*2\. new:[\s\S]*3\. old:[\s\S]*4\. undated_a:/);
+  });
+
+  it("puts absolute rules before default ones whatever their priority", () => {
+    const result = manager.format("codex", {
+      rules: [rule("default_high", 100), { ...rule("absolute_low", 0), authority: "absolute" }],
+    });
+    expect(result.included).toEqual(["absolute_low", "default_high"]);
+  });
+
+  it("skips the lowest-priority default rules first and says so in the footer", () => {
+    const rules = Array.from({ length: 12 }, (_, index) => rule(`rule_${index}`, index * 5));
+    const result = manager.format("claude", { rules }, { budget: 120 });
+    expect(result.rulesSkipped).toBeGreaterThan(0);
+    const skippedPriorities = result.skipped.map((item) => Number(item.id.slice(5)) * 5);
+    const includedPriorities = result.included.map((id) => Number(id.slice(5)) * 5);
+    expect(Math.max(...skippedPriorities)).toBeLessThanOrEqual(Math.min(...includedPriorities));
+    expect(result.content).toContain(
+      `*${result.rulesSkipped} additional rules skipped due to token budget constraints.*`,
+    );
+  });
+});
+
+describe("metadata and results", () => {
+  it("reports absolute/default counts and the tool", () => {
+    const result = manager.format("claude", seedRuleSet, { now: SEED_NOW });
+    expect(result).toMatchObject({
+      adapter: "claude",
+      tool: "claude",
+      formatType: "markdown",
+      rulesIncluded: 6,
+      rulesSkipped: 0,
+      budget: 100_000,
+      counter: "heuristic-o200k",
+      metadata: { absoluteRules: 3, defaultRules: 3, absoluteIncluded: 3, defaultIncluded: 3 },
+    });
+  });
+
+  it("keeps absolute rules over budget and reports budget_exceeded as an error", () => {
+    const result = manager.format("codex", seedRuleSet, { budget: 10, now: SEED_NOW });
+    expect(result.included).toEqual(["r1", "r2", "r3"]);
+    expect(result.tokenCount).toBeGreaterThan(10);
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ code: "budget_exceeded", severity: "error" }),
+    );
+  });
+
+  it("uses each tool's context size as the default budget", () => {
+    expect(manager.format("codex", seedRuleSet).budget).toBe(4096);
+    expect(manager.format("gemini", seedRuleSet).budget).toBe(32_000);
+  });
+
+  it("renders an empty rule set as the bare frame with no error", () => {
+    for (const id of ["claude", "codex", "gemini"]) {
+      const result = manager.format(id, { rules: [] }, { now: SEED_NOW });
+      expect(result.issues).toEqual([]);
+      expect(result.rulesIncluded).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import {
+  ContextFmtError,
+  claudeAdapter,
+  createFormatManager,
+  defineAdapter,
+  FormatManager,
+  FormatValidationError,
+  InvalidInputError,
+  UnknownAdapterError,
+} from "contextfmt";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
+
+/** A tiny adapter whose validator always complains, to drive the strict path. */
+const complaining = defineAdapter({
+  id: "complaining",
+  formatType: "plain",
+  capabilities: {
+    toolName: "test",
+    formatType: "plain",
+    maxContextTokens: 1000,
+    supportsSections: false,
+    supportsMarkdown: false,
+    supportsPriorities: false,
+    injectionMethod: "api",
+  },
+  input: z.object({ lines: z.array(z.string()) }),
+  options: z.object({ prefix: z.string().default("> ") }),
+  items: (input) =>
+    input.lines.map((line, index) => ({
+      id: `l${index}`,
+      path: `lines[${index}]`,
+      value: line,
+      required: false,
+      priority: 0,
+    })),
+  renderItem: (line, { options }) => `${options.prefix}${line}\n`,
+  render: ({ included }, { options }) => ({
+    content: included.map((line) => `${options.prefix}${line}\n`).join(""),
+  }),
+  validate: (_content, ctx) =>
+    ctx.report({ code: "invalid_structure", severity: "error", message: "never happy" }),
+});
+
+describe("FormatManager", () => {
+  it("registers the built-in adapters", () => {
+    const manager = new FormatManager();
+    expect(manager.list()).toEqual(["claude", "codex", "gemini"]);
+    expect(manager.has("claude")).toBe(true);
+    expect(manager.get("claude")).toBe(claudeAdapter);
+    expect(createFormatManager().list()).toEqual(manager.list());
+  });
+
+  it("raises UnknownAdapterError listing the registered ids", () => {
+    const manager = new FormatManager();
+    expect(() => manager.format("cursor", seedRuleSet)).toThrow(
+      'unknown adapter "cursor"; registered: "claude", "codex", "gemini"',
+    );
+    try {
+      manager.get("cursor");
+    } catch (error) {
+      expect(UnknownAdapterError.is(error)).toBe(true);
+      expect(ContextFmtError.is(error)).toBe(true);
+      expect(InvalidInputError.is(error)).toBe(false);
+      expect((error as UnknownAdapterError).known).toEqual(["claude", "codex", "gemini"]);
+    }
+  });
+
+  it("refuses a taken id unless told to replace it", () => {
+    const manager = new FormatManager();
+    expect(() => manager.register(claudeAdapter)).toThrow(
+      'an adapter "claude" is registered already',
+    );
+    expect(manager.register({ ...claudeAdapter }, { replace: true }).list()).toHaveLength(3);
+  });
+
+  it("keeps each manager's registry its own", () => {
+    const a = createFormatManager([claudeAdapter]);
+    const b = createFormatManager([claudeAdapter]);
+    a.register(complaining);
+    expect(a.has("complaining")).toBe(true);
+    expect(b.has("complaining")).toBe(false);
+  });
+
+  it("returns validation errors as issues, and throws them with strict: true", () => {
+    const manager = createFormatManager([complaining]);
+    const result = manager.format("complaining", { lines: ["a"] });
+    expect(result.content).toBe("> a\n");
+    expect(result.issues).toEqual([
+      { code: "invalid_structure", severity: "error", message: "never happy" },
+    ]);
+    expect(() => manager.format("complaining", { lines: ["a"] }, { strict: true })).toThrow(
+      FormatValidationError,
+    );
+    try {
+      manager.format("complaining", { lines: ["a"] }, { strict: true });
+    } catch (error) {
+      expect(FormatValidationError.is(error)).toBe(true);
+      expect((error as FormatValidationError).issues).toHaveLength(1);
+      expect((error as Error).message).toBe(
+        "complaining: 1 validation error(s)\n- invalid_structure: never happy",
+      );
+    }
+  });
+
+  it("passes the adapter's own options through its schema", () => {
+    const manager = createFormatManager([complaining]);
+    expect(manager.format("complaining", { lines: ["a"] }, { prefix: "* " }).content).toBe("* a\n");
+  });
+
+  it("rejects unknown and malformed options with their path", () => {
+    const manager = new FormatManager();
+    expect(() => manager.format("claude", seedRuleSet, { budjet: 10 })).toThrow(
+      'options.budjet: unknown option; known options of "claude": budget, now, counter, strict',
+    );
+    expect(() => manager.format("claude", seedRuleSet, { budget: -1 })).toThrow(
+      "options.budget: expected a number >= 0, received -1",
+    );
+    expect(() => manager.format("claude", seedRuleSet, { counter: { count: 1 } as never })).toThrow(
+      "options.counter: expected a TokenCounter ({ name: string, count(text): number })",
+    );
+    expect(() => manager.format("claude", seedRuleSet, { now: "soon" })).toThrow(/options\.now/);
+  });
+
+  it("formatAll formats for every adapter that accepts the input", () => {
+    const manager = new FormatManager().register(complaining);
+    const results = manager.formatAll(seedRuleSet, { now: SEED_NOW });
+    expect(results.map((result) => result.adapter)).toEqual(["claude", "codex", "gemini"]);
+    expect(manager.formatAll({ lines: ["x"] }).map((result) => result.adapter)).toEqual([
+      "complaining",
+    ]);
+  });
+
+  it("formatAll accepts an option that only some of the adapters know", () => {
+    const manager = new FormatManager().register(complaining);
+    expect(manager.formatAll({ lines: ["x"] }, { prefix: "- " })[0]?.content).toBe("- x\n");
+    expect(manager.formatAll(seedRuleSet, { prefix: "- " })).toHaveLength(3);
+  });
+
+  it("takes now as a Date, an ISO string or epoch milliseconds", () => {
+    const manager = new FormatManager();
+    const at = (now: unknown) =>
+      manager.format("codex", seedRuleSet, { now } as never).content.split("\n")[1];
+    expect(at(new Date(SEED_NOW))).toBe("Generated: 2025-10-04T20:00:00Z");
+    expect(at(SEED_NOW)).toBe("Generated: 2025-10-04T20:00:00Z");
+    expect(at(Date.parse(SEED_NOW))).toBe("Generated: 2025-10-04T20:00:00Z");
+  });
+});

@@ -1,0 +1,42 @@
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+/** Every module an entry pulls in once bundled, and every import it leaves to the runtime. */
+async function graphOf(entry: string) {
+  const result = await build({
+    entryPoints: [new URL(`../../src/${entry}`, import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "neutral",
+    packages: "external",
+    external: ["node:*"],
+    logLevel: "silent",
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  const external = new Set(
+    Object.values(result.metafile.inputs).flatMap((input) =>
+      input.imports.filter((imported) => imported.external).map((imported) => imported.path),
+    ),
+  );
+  return { inputs, external: [...external].sort() };
+}
+
+describe("import graph", () => {
+  it("the core entry imports only zod: no tokenizer, no node: module", async () => {
+    const { inputs, external } = await graphOf("index.ts");
+    expect(external).toEqual(["zod"]);
+    expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
+    expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
+  });
+
+  it("contextfmt/tiktoken brings js-tiktoken's lite build and rank files, nothing from node:", async () => {
+    const { external } = await graphOf("tiktoken.ts");
+    expect(external).toEqual([
+      "js-tiktoken/lite",
+      "js-tiktoken/ranks/cl100k_base",
+      "js-tiktoken/ranks/o200k_base",
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^contextfmt$/, replacement: source("./src/index.ts") },
+      { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
+    ],
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
+    // The JSON report gives CI its closing "N passed, N failed" line.
+    reporters: ["default", "json"],
+    outputFile: { json: "node_modules/.cache/contextfmt/vitest-results.json" },
+  },
+});
