@@ -1,15 +1,31 @@
 import { execFileSync } from "node:child_process";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-it("npm run demo's script prints the three formats of the example rules", () => {
-  const output = execFileSync(process.execPath, ["--import", "tsx", "examples/demo.ts"], {
+const run = (script: string) =>
+  execFileSync(process.execPath, ["--import", "tsx", script], {
     cwd: new URL("..", import.meta.url).pathname,
     encoding: "utf8",
   });
-  expect(output).toContain("# Project Memory Rules");
-  expect(output).toContain("PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z");
-  expect(output).toContain(
-    "You are an AI assistant with the following context-specific rules and guidelines.",
-  );
-  expect(output).not.toMatch(/\[error\]/);
-}, 30_000);
+
+describe("examples run as documented", () => {
+  it("npm run demo's script prints the three formats of the example rules", () => {
+    const output = run("examples/demo.ts");
+    expect(output).toContain("# Project Memory Rules");
+    expect(output).toContain("PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z");
+    expect(output).toContain(
+      "You are an AI assistant with the following context-specific rules and guidelines.",
+    );
+    expect(output).not.toMatch(/\[error\]/);
+  }, 30_000);
+
+  it("the README's quick start", () => {
+    const output = run("examples/quick-start.ts");
+    expect(output).toContain("- **atomic_commits**: Always make atomic commits");
+    expect(output).toContain("### Preference\n- **testing_framework**");
+    expect(output).toMatch(/\n\d+ \[\]\n$/);
+  }, 30_000);
+
+  it("the README's custom adapter", () => {
+    expect(run("examples/custom-adapter.ts")).toBe("- a\n- b\n\n");
+  }, 30_000);
+});

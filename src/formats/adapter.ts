@@ -51,6 +51,11 @@ export interface RenderPlan<I, T> {
   readonly included: readonly T[];
   /** How many items were left out (for "N rules skipped" footers). */
   readonly skippedCount: number;
+  /**
+   * The adapter's `renderItem` for `item` at `position`, remembered from the packing step: use it
+   * to place items, so nothing is rendered twice.
+   */
+  item(item: T, position: number): string;
 }
 
 /** What `render` returns. */
@@ -87,6 +92,11 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
   readonly options: z.ZodType<O>;
   /** The items of the input that compete for the budget. */
   items(input: I, ctx: RenderContext<O>): readonly AdapterItem<T>[];
+  /**
+   * `true` when `renderItem`'s text depends on `position` (numbered entries). Otherwise each item
+   * is rendered once per call whatever its position.
+   */
+  readonly numbered?: boolean;
   /** One item's text on its own; `position` is its 1-based place among included items. */
   renderItem(item: T, ctx: RenderContext<O> & { readonly position: number }): string;
   /** The text a group adds once, when any of its items is included (a heading, open/close tags). */

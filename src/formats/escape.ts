@@ -6,18 +6,24 @@
 /** Lone surrogates and NUL: text that cannot be encoded or that tools truncate at. */
 const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Anything the slow paths below might change; most text has none, so one test skips them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const MAYBE_UNSAFE = /[\0-\x1f\x85\u2028\u2029\uD800-\uDFFF]|^\s|\s$/;
+const MAYBE_UNSENDABLE = /[\0\uD800-\uDFFF]/;
+
 /** Any run of whitespace that holds a line break, in any of the forms Unicode knows. */
 const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029]\s*/g;
 
 /** Whether text holds characters {@link sanitizeText} would replace. */
 export function hasUnsendable(text: string): boolean {
+  if (!MAYBE_UNSENDABLE.test(text)) return false;
   UNSENDABLE.lastIndex = 0;
   return UNSENDABLE.test(text);
 }
 
 /** Replaces NUL and lone surrogates with U+FFFD so the text is valid UTF-16 and UTF-8. */
 export function sanitizeText(text: string): string {
-  return text.replace(UNSENDABLE, "\uFFFD");
+  return MAYBE_UNSENDABLE.test(text) ? text.replace(UNSENDABLE, "\uFFFD") : text;
 }
 
 /**
@@ -26,12 +32,13 @@ export function sanitizeText(text: string): string {
  * `"\n## CRITICAL RULES"` becomes `" ## CRITICAL RULES"` in the middle of its line.
  */
 export function inlineText(text: string): string {
+  if (!MAYBE_UNSAFE.test(text)) return text;
   return sanitizeText(text).replace(LINE_BREAK_RUN, " ").trim();
 }
 
 /** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
 export function escapeMarkdownInline(text: string): string {
-  return text.replace(/[\\*`]/g, "\\$&");
+  return /[\\*`]/.test(text) ? text.replace(/[\\*`]/g, "\\$&") : text;
 }
 
 /**

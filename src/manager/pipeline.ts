@@ -44,6 +44,23 @@ function rejectUnknownOptions(
   );
 }
 
+/** `renderItem`, remembered per item and position for the length of one call. */
+type ItemRenderer<T> = (item: T, position: number) => string;
+
+function rememberItems<O, T>(
+  adapter: FormatAdapter<unknown, O, T>,
+  ctx: RenderContext<O>,
+): ItemRenderer<T> {
+  const texts = new Map<T, { position: number; text: string }>();
+  return (item, position) => {
+    const known = texts.get(item);
+    if (known && (known.position === position || !adapter.numbered)) return known.text;
+    const text = adapter.renderItem(item, { ...ctx, position });
+    texts.set(item, { position, text });
+    return text;
+  };
+}
+
 interface Selection<T> {
   included: AdapterItem<T>[];
   skipped: AdapterItem<T>[];
@@ -56,12 +73,14 @@ function renderSelection<I, O, T>(
   selection: Selection<T>,
   ctx: RenderContext<O>,
   session: CountingSession,
+  item: ItemRenderer<T>,
 ) {
   const rendered = adapter.render(
     {
       input,
-      included: selection.included.map((item) => item.value),
+      included: selection.included.map((chosen) => chosen.value),
       skippedCount: selection.skipped.length,
+      item,
     },
     ctx,
   );
@@ -79,10 +98,9 @@ function choose<I, O, T>(
   budget: number,
   ctx: RenderContext<O>,
   session: CountingSession,
+  item: ItemRenderer<T>,
 ): Selection<T> {
-  const costs = ordered.map((item, index) =>
-    session.count(adapter.renderItem(item.value, { ...ctx, position: index + 1 })),
-  );
+  const costs = ordered.map((candidate, index) => session.count(item(candidate.value, index + 1)));
   const groupCosts = new Map<string, number>();
   for (const item of ordered) {
     for (const key of item.groups ?? []) {
@@ -92,7 +110,7 @@ function choose<I, O, T>(
     }
   }
   const frame = (skippedCount: number) =>
-    session.count(adapter.render({ input, included: [], skippedCount }, ctx).content);
+    session.count(adapter.render({ input, included: [], skippedCount, item }, ctx).content);
 
   const candidates = ordered.map((item, index) => ({
     value: item,
@@ -134,8 +152,9 @@ export function runPipeline<I, O, T>(
   const session = createCountingSession(counter);
 
   const ordered = orderItems(adapter.items(input, ctx));
-  const selection = choose(adapter, input, ordered, budget, ctx, session);
-  let result = renderSelection(adapter, input, selection, ctx, session);
+  const item = rememberItems(adapter as FormatAdapter<unknown, O, T>, ctx);
+  const selection = choose(adapter, input, ordered, budget, ctx, session, item);
+  let result = renderSelection(adapter, input, selection, ctx, session, item);
 
   // The pack is exact for line-additive counters and well-behaved adapters, so this loop normally
   // runs zero times; it makes the budget hold for any counter and any adapter.
@@ -145,7 +164,7 @@ export function runPipeline<I, O, T>(
     if (dropAt < 0) break;
     const [dropped] = selection.included.splice(dropAt, 1);
     if (dropped) selection.skipped.push(dropped);
-    result = renderSelection(adapter, input, selection, ctx, session);
+    result = renderSelection(adapter, input, selection, ctx, session, item);
   }
 
   const skipped: SkippedItem[] = orderItems(selection.skipped).map((item) => ({

@@ -34,7 +34,11 @@ function renderRule(rule: MemoryRule): string {
   return `${text}\n`;
 }
 
-function renderSection(key: "absolute" | "default", rules: readonly MemoryRule[]): string {
+function renderSection(
+  key: "absolute" | "default",
+  rules: readonly MemoryRule[],
+  item: (rule: MemoryRule, position: number) => string,
+): string {
   if (rules.length === 0) return "";
   const byCategory = new Map<string, MemoryRule[]>();
   for (const rule of rules) {
@@ -45,7 +49,7 @@ function renderSection(key: "absolute" | "default", rules: readonly MemoryRule[]
   let text = SECTIONS[key];
   for (const category of [...byCategory.keys()].sort()) {
     text += categoryHeading(category);
-    for (const rule of byCategory.get(category) ?? []) text += renderRule(rule);
+    for (const rule of byCategory.get(category) ?? []) text += item(rule, 0);
   }
   return text;
 }
@@ -76,17 +80,18 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   options: z.object({}),
   items: (input, { report }) =>
     ruleItems(input, report, (rule) => [`${rule.authority}/${rule.category}`]),
+  // Entries are not numbered, so every rule has one text whatever its position.
   renderItem: (rule) => renderRule(rule),
   renderGroup(key) {
     if (key === "absolute" || key === "default") return SECTIONS[key];
     return categoryHeading(key.slice(key.indexOf("/") + 1));
   },
-  render({ input, included, skippedCount }) {
+  render({ input, included, skippedCount, item }) {
     const sections = splitBySection(included);
     let content =
       HEADER +
-      renderSection("absolute", sections.absolute) +
-      renderSection("default", sections.default);
+      renderSection("absolute", sections.absolute, item) +
+      renderSection("default", sections.default, item);
     if (skippedCount > 0) {
       content += `---\n*${skippedCount} additional rules skipped due to token budget constraints.*\n`;
     }

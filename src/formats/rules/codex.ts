@@ -66,11 +66,12 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
   input: RuleSetSchema,
   options: z.object({}),
   items: (input, { report }) => ruleItems(input, report),
+  numbered: true,
   renderItem: (rule, { position }) => renderRule(rule, position),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
-  render({ input, included, skippedCount }, { now }) {
+  render({ input, included, skippedCount, item }, { now }) {
     let content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
-    content += renderNumberedSections(included, SECTIONS, renderRule);
+    content += renderNumberedSections(included, SECTIONS, item);
     if (skippedCount > 0)
       content += `--- ${skippedCount} rules omitted due to context limits ---\n`;
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };

@@ -52,10 +52,11 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   input: RuleSetSchema,
   options: z.object({}),
   items: (input, { report }) => ruleItems(input, report),
+  numbered: true,
   renderItem: (rule, { position }) => renderRule(rule, position),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
-  render({ input, included }) {
-    const content = HEADER + renderNumberedSections(included, SECTIONS, renderRule);
+  render({ input, included, item }) {
+    const content = HEADER + renderNumberedSections(included, SECTIONS, item);
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
   },
   validate(content, ctx) {

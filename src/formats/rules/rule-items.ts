@@ -81,7 +81,9 @@ export function ruleMetadata(
 
 /** Drops the run of blank lines a last entry leaves, so content ends with exactly one `\n`. */
 export function endWithOneNewline(content: string): string {
-  return content.replace(/\n+$/, "\n");
+  let end = content.length;
+  while (end > 0 && content.charCodeAt(end - 1) === 10) end -= 1;
+  return end === content.length ? content : `${content.slice(0, end)}\n`;
 }
 
 /**
@@ -95,8 +97,7 @@ export function expectLineCount(
   what: string,
   ctx: ValidationContext,
 ): void {
-  let found = 0;
-  for (const line of content.split("\n")) if (pattern.test(line)) found += 1;
+  const found = content.match(new RegExp(pattern.source, "gm"))?.length ?? 0;
   if (found !== expected) {
     ctx.report({
       code: "invalid_structure",

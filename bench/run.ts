@@ -1,0 +1,11 @@
+/**
+ * All benchmarks, in one run (`npm run bench`). Benchmarks report medians and ratios measured
+ * side by side; they are not tests and assert nothing.
+ */
+import { runFormatBench } from "./format.js";
+import { runTokenAccuracy } from "./token-accuracy.js";
+
+console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
+for (const line of (await runTokenAccuracy()).lines) console.log(line);
+console.log("\n== formatting ==");
+for (const line of runFormatBench()) console.log(line);

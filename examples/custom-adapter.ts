@@ -1,0 +1,37 @@
+/** The README's "Writing an adapter" example, as a runnable script (exercised by the tests). */
+import { defineAdapter, FormatManager } from "contextfmt";
+import { z } from "zod";
+
+const bullets = defineAdapter({
+  id: "bullets",
+  formatType: "plain",
+  capabilities: {
+    toolName: "any",
+    formatType: "plain",
+    maxContextTokens: 8000,
+    supportsSections: false,
+    supportsMarkdown: false,
+    supportsPriorities: true,
+    injectionMethod: "api",
+  },
+  input: z.object({ notes: z.array(z.string()) }),
+  options: z.object({}),
+  items: (input) =>
+    input.notes.map((note, i) => ({
+      id: `n${i}`,
+      path: `notes[${i}]`,
+      value: note,
+      required: false,
+      priority: 0,
+    })),
+  renderItem: (note) => `- ${note}\n`,
+  render: ({ included, item }) => ({
+    content: included.map((note, i) => item(note, i + 1)).join(""),
+  }),
+  validate: () => {},
+});
+
+const result = new FormatManager()
+  .register(bullets)
+  .format("bullets", { notes: ["a", "b"] }, { budget: 50 });
+console.log(result.content);
