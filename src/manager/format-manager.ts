@@ -2,6 +2,7 @@ import type { FormatAdapter } from "../formats/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
 import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
+import { parseWith } from "../model/parse.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
 import type { FormattedContext } from "./formatted-context.js";
 import type { CommonOptions } from "./options.js";
@@ -78,12 +79,15 @@ export class FormatManager {
 
   /**
    * Formats `input` with every registered adapter whose input schema accepts it, in registration
-   * order (so a rule set gives the claude, codex and gemini texts).
+   * order (so a rule set gives the claude, codex and gemini texts). Input that no adapter accepts
+   * throws the first adapter's `InvalidInputError`.
    */
   formatAll(input: unknown, options: FormatOptions = {}): FormattedContext[] {
-    const accepting = [...this.#adapters.values()].filter(
-      (adapter) => adapter.input.safeParse(input).success,
-    );
+    const adapters = [...this.#adapters.values()];
+    const accepting = adapters.filter((adapter) => adapter.input.safeParse(input).success);
+    const [first] = adapters;
+    // Input that no format takes is an error, not an empty result: say why the first one refused.
+    if (accepting.length === 0 && first) parseWith(first.input, input);
     const optionKeys = [...this.#adapters.values()].flatMap(
       (adapter) => adapterOptionKeys(adapter) ?? [],
     );

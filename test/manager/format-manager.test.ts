@@ -130,6 +130,8 @@ describe("FormatManager", () => {
     expect(manager.formatAll({ lines: ["x"] }).map((result) => result.adapter)).toEqual([
       "complaining",
     ]);
+    expect(() => manager.formatAll({ rules: [{ name: "x" }] })).toThrow(InvalidInputError);
+    expect(() => manager.formatAll({ rules: [{ name: "x" }] })).toThrow(/^rules\[0\]\.rule: /);
   });
 
   it("formatAll accepts an option that only some of the adapters know", () => {

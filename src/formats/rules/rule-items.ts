@@ -10,23 +10,20 @@ export function sectionKey(rule: MemoryRule): "absolute" | "default" {
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
 function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
-  const fields: [string, string | undefined][] = [
-    ["name", rule.name],
-    ["rule", rule.rule],
-    ["source", rule.source],
-    ["conditions.condition", rule.conditions?.condition],
-    ...rule.scope.map((scope, index): [string, string] => [`scope[${index}]`, scope]),
-  ];
-  for (const [field, text] of fields) {
-    if (text !== undefined && hasUnsendable(text)) {
-      report({
-        code: "text_sanitized",
-        severity: "warning",
-        path: `${path}.${field}`,
-        message: "NUL or lone surrogate characters replaced with U+FFFD",
-      });
-    }
-  }
+  const check = (field: string, text: string | undefined) => {
+    if (text === undefined || !hasUnsendable(text)) return;
+    report({
+      code: "text_sanitized",
+      severity: "warning",
+      path: `${path}.${field}`,
+      message: "NUL or lone surrogate characters replaced with U+FFFD",
+    });
+  };
+  check("name", rule.name);
+  check("rule", rule.rule);
+  check("source", rule.source);
+  check("conditions.condition", rule.conditions?.condition);
+  rule.scope.forEach((scope, index) => check(`scope[${index}]`, scope));
 }
 
 /**
