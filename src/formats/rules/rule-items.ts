@@ -23,7 +23,7 @@ function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue)
   check("rule", rule.rule);
   check("source", rule.source);
   check("conditions.condition", rule.conditions?.condition);
-  rule.scope.forEach((scope, index) => check(`scope[${index}]`, scope));
+  for (const [index, scope] of rule.scope.entries()) check(`scope[${index}]`, scope);
 }
 
 /**
