@@ -6,7 +6,7 @@
 import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
-import type { TokenCounter } from "./tokens/counter.js";
+import { splitLineUnits, type TokenCounter } from "./tokens/counter.js";
 import { LruCache } from "./tokens/lru.js";
 
 /** Encodings this entry can count with. */
@@ -34,16 +34,17 @@ function encoderFor(encoding: TiktokenEncoding): Tiktoken {
 export interface TiktokenCounterOptions {
   /** Default `o200k_base` (GPT-4o and later; the closest public proxy for current models). */
   readonly encoding?: TiktokenEncoding;
-  /** Most texts whose counts are remembered (least recently used go first). Default 50,000. */
+  /** Most line units whose counts are remembered (least recently used go first). Default 100,000. */
   readonly cacheSize?: number;
-  /** Texts longer than this are counted but not remembered. Default 65,536 characters. */
+  /** Units longer than this are counted but not remembered. Default 65,536 characters. */
   readonly maxCachedLength?: number;
 }
 
 /**
  * A {@link TokenCounter} that counts exactly with `js-tiktoken`. The encoder is built on the first
- * `count`, not on import or creation. Counts of recent texts are cached, so formatting the same
- * rules again costs almost nothing. Special-token text such as `<|endoftext|>` is counted as
+ * `count`, not on import or creation. Text is counted per line unit (the tokenizer never joins
+ * across one, so the sum is exact) and recent units' counts are cached: counting a whole prompt
+ * after its items costs lookups, and formatting the same rules again costs almost nothing. Special-token text such as `<|endoftext|>` is counted as
  * ordinary text, as it would reach the model from a prompt.
  *
  * @example
@@ -54,7 +55,7 @@ export interface TiktokenCounterOptions {
  * ```
  */
 export function createTiktokenCounter(options: TiktokenCounterOptions = {}): TokenCounter {
-  const { encoding = "o200k_base", cacheSize = 50_000, maxCachedLength = 65_536 } = options;
+  const { encoding = "o200k_base", cacheSize = 100_000, maxCachedLength = 65_536 } = options;
   if (!(encoding in RANKS)) {
     throw new RangeError(
       `encoding: expected "o200k_base" | "cl100k_base", received ${JSON.stringify(encoding)}`,
@@ -65,12 +66,16 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
     name: `tiktoken-${encoding}`,
     lineAdditive: true,
     count(text: string): number {
-      if (text === "") return 0;
-      const cached = cache.get(text);
-      if (cached !== undefined) return cached;
-      const tokens = encoderFor(encoding).encode(text, [], []).length;
-      if (text.length <= maxCachedLength) cache.set(text, tokens);
-      return tokens;
+      let total = 0;
+      for (const unit of splitLineUnits(text)) {
+        let tokens = cache.get(unit);
+        if (tokens === undefined) {
+          tokens = encoderFor(encoding).encode(unit, [], []).length;
+          if (unit.length <= maxCachedLength) cache.set(unit, tokens);
+        }
+        total += tokens;
+      }
+      return total;
     },
   });
 }

@@ -8,7 +8,7 @@ import type {
 import { parseWith } from "../model/parse.js";
 import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
 import { hasErrors, type Issue } from "../problems/issue.js";
-import { type CountingSession, createCountingSession } from "../tokens/counter.js";
+import type { TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
 import type { FormattedContext, SkippedItem } from "./formatted-context.js";
@@ -66,13 +66,16 @@ interface Selection<T> {
   skipped: AdapterItem<T>[];
 }
 
-/** Renders a selection and counts it; the count is memoised per line unit within the call. */
+/**
+ * Renders a selection and counts it. Counting the whole content is cheap: line-additive counters
+ * that are slow (exact tokenizers) cache per line unit, so the units counted while packing are hits.
+ */
 function renderSelection<I, O, T>(
   adapter: FormatAdapter<I, O, T>,
   input: I,
   selection: Selection<T>,
   ctx: RenderContext<O>,
-  session: CountingSession,
+  counter: TokenCounter,
   item: ItemRenderer<T>,
 ) {
   const rendered = adapter.render(
@@ -84,7 +87,7 @@ function renderSelection<I, O, T>(
     },
     ctx,
   );
-  return { ...rendered, tokenCount: session.count(rendered.content) };
+  return { ...rendered, tokenCount: counter.count(rendered.content) };
 }
 
 /**
@@ -97,20 +100,20 @@ function choose<I, O, T>(
   ordered: readonly AdapterItem<T>[],
   budget: number,
   ctx: RenderContext<O>,
-  session: CountingSession,
+  counter: TokenCounter,
   item: ItemRenderer<T>,
 ): Selection<T> {
-  const costs = ordered.map((candidate, index) => session.count(item(candidate.value, index + 1)));
+  const costs = ordered.map((candidate, index) => counter.count(item(candidate.value, index + 1)));
   const groupCosts = new Map<string, number>();
   for (const item of ordered) {
     for (const key of item.groups ?? []) {
       if (!groupCosts.has(key)) {
-        groupCosts.set(key, session.count(adapter.renderGroup?.(key, ctx) ?? ""));
+        groupCosts.set(key, counter.count(adapter.renderGroup?.(key, ctx) ?? ""));
       }
     }
   }
   const frame = (skippedCount: number) =>
-    session.count(adapter.render({ input, included: [], skippedCount, item }, ctx).content);
+    counter.count(adapter.render({ input, included: [], skippedCount, item }, ctx).content);
 
   const candidates = ordered.map((item, index) => ({
     value: item,
@@ -149,12 +152,11 @@ export function runPipeline<I, O, T>(
     now: common.now ?? new Date(),
     report: (issue) => issues.push(issue),
   };
-  const session = createCountingSession(counter);
 
   const ordered = orderItems(adapter.items(input, ctx));
   const item = rememberItems(adapter as FormatAdapter<unknown, O, T>, ctx);
-  const selection = choose(adapter, input, ordered, budget, ctx, session, item);
-  let result = renderSelection(adapter, input, selection, ctx, session, item);
+  const selection = choose(adapter, input, ordered, budget, ctx, counter, item);
+  let result = renderSelection(adapter, input, selection, ctx, counter, item);
 
   // The pack is exact for line-additive counters and well-behaved adapters, so this loop normally
   // runs zero times; it makes the budget hold for any counter and any adapter.
@@ -164,7 +166,7 @@ export function runPipeline<I, O, T>(
     if (dropAt < 0) break;
     const [dropped] = selection.included.splice(dropAt, 1);
     if (dropped) selection.skipped.push(dropped);
-    result = renderSelection(adapter, input, selection, ctx, session, item);
+    result = renderSelection(adapter, input, selection, ctx, counter, item);
   }
 
   const skipped: SkippedItem[] = orderItems(selection.skipped).map((item) => ({

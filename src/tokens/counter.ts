@@ -66,35 +66,3 @@ export function splitLineUnits(text: string): string[] {
   if (start < text.length) units.push(text.slice(start));
   return units;
 }
-
-/**
- * A per-call counting memo. Within one `format` call every distinct text is counted once; with a
- * line-additive counter, every distinct line unit is counted once, so the final count of the whole
- * content is a sum of memoised unit counts rather than a second pass over the text.
- */
-export interface CountingSession {
-  readonly counter: TokenCounter;
-  count(text: string): number;
-}
-
-/** Creates a {@link CountingSession} for one pipeline run. Holds no state beyond the run. */
-export function createCountingSession(counter: TokenCounter): CountingSession {
-  const memo = new Map<string, number>();
-  const countOnce = (text: string): number => {
-    let tokens = memo.get(text);
-    if (tokens === undefined) {
-      tokens = counter.count(text);
-      memo.set(text, tokens);
-    }
-    return tokens;
-  };
-  if (!counter.lineAdditive) return { counter, count: countOnce };
-  return {
-    counter,
-    count(text) {
-      let total = 0;
-      for (const unit of splitLineUnits(text)) total += countOnce(unit);
-      return total;
-    },
-  };
-}

@@ -1,19 +1,379 @@
-// PLACEHOLDER until the calibrated counter lands (to be overwritten).
-import { splitLineUnits, type TokenCounter } from "./counter.js";
+/**
+ * The default token counter: an estimate of OpenAI's o200k_base count without its vocabulary.
+ *
+ * It splits text the way o200k's pre-tokenizer regex does (words with their leading space or
+ * punctuation character, 1–3 digit numbers, punctuation runs, whitespace runs) with a scanner over
+ * char codes, and adds up a fitted cost per piece from its class and shape. Text is counted per
+ * line unit ({@link splitLineUnits}) and each unit's estimate is rounded on its own, so counts add
+ * up exactly across safe line boundaries, as o200k's do.
+ */
+import { isSafeBoundary, type TokenCounter } from "./counter.js";
 
-export function createHeuristicCounter(options: { safety?: number } = {}): TokenCounter {
-  const factor = 1 + (options.safety ?? 0);
-  return {
-    name: "heuristic-o200k",
+// Character classes as the o200k regex sees them. Letters come first so `class < DIGIT` tests
+// "is a letter". CASELESS letters (\p{Lm}, \p{Lo}, \p{M}) count as upper and lower case at once.
+const LOWER = 0;
+const UPPER = 1;
+const CASELESS = 2;
+const DIGIT = 3;
+const SPACE = 4; // \s other than \r and \n
+const BREAK = 5; // \r, \n
+const OTHER = 6; // punctuation, symbols, emoji, controls, lone surrogates
+
+// Never written after it is built.
+const ASCII_CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(128).fill(OTHER);
+  for (let code = 0; code < 128; code += 1) {
+    if (code === 10 || code === 13) table[code] = BREAK;
+    else if (code === 32 || (code >= 9 && code <= 12)) table[code] = SPACE;
+    else if (code >= 48 && code <= 57) table[code] = DIGIT;
+    else if (code >= 65 && code <= 90) table[code] = UPPER;
+    else if (code >= 97 && code <= 122) table[code] = LOWER;
+  }
+  return table;
+})();
+
+const UNICODE_CLASS = /(\p{Lu}|\p{Lt})|(\p{Ll})|([\p{Lm}\p{Lo}\p{M}])|(\p{N})|(\s)/u;
+
+/** Class of a non-ASCII code point; the big scripts by range, the rest by the regex. */
+function unicodeClass(code: number): number {
+  if (code >= 0x4e00 && code <= 0x9fff) return CASELESS;
+  if (code >= 0xac00 && code <= 0xd7a3) return CASELESS;
+  if (code >= 0xc0 && code <= 0xff) {
+    if (code === 0xd7 || code === 0xf7) return OTHER;
+    return code <= 0xde ? UPPER : LOWER;
+  }
+  if (code >= 0x410 && code <= 0x44f) return code <= 0x42f ? UPPER : LOWER;
+  if (code >= 0x2010 && code <= 0x2027) return OTHER;
+  if (code >= 0x1f000 && code <= 0x1faff) return OTHER;
+  const match = UNICODE_CLASS.exec(String.fromCodePoint(code));
+  if (match === null) return OTHER;
+  if (match[1] !== undefined) return UPPER;
+  if (match[2] !== undefined) return LOWER;
+  if (match[3] !== undefined) return CASELESS;
+  return match[4] !== undefined ? DIGIT : SPACE;
+}
+
+// Scripts, for the per-character cost of letters and symbols outside Latin.
+const ASCII = 0;
+const LATIN = 1; // U+0080–U+024F: accented Latin
+const TWO_BYTE = 2; // Greek, Cyrillic, Armenian, Hebrew, Arabic…
+const THREE_BYTE = 3; // Indic, Thai, Georgian, symbols…
+const CJK = 4; // Han, kana, CJK punctuation, full-width forms
+const HANGUL = 5;
+const ASTRAL = 6; // outside the BMP: emoji, rare Han
+
+function scriptOf(code: number): number {
+  if (code < 0x80) return ASCII;
+  if (code < 0x250) return LATIN;
+  if (code < 0x800) return TWO_BYTE;
+  if (code > 0xffff) return ASTRAL;
+  if ((code >= 0xac00 && code <= 0xd7af) || (code >= 0x1100 && code <= 0x11ff)) return HANGUL;
+  if (code >= 0x3130 && code <= 0x318f) return HANGUL;
+  if ((code >= 0x3000 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff)) return CJK;
+  if (code >= 0xff00 && code <= 0xffef) return CJK;
+  return THREE_BYTE;
+}
+
+// What comes before a word's letters in its piece: nothing, a space, or one punctuation
+// character. Characters that o200k often merges with the word ("." ".push", "(" "(this") are
+// "tight"; the others mostly cost a token of their own.
+const NO_PREFIX = 0;
+const SPACE_PREFIX = 1;
+const TIGHT_PREFIX = 2; // . ( \t _ &
+const SLASH_PREFIX = 3;
+const DASH_PREFIX = 4;
+const ANGLE_PREFIX = 5; // <
+const LOOSE_PREFIX = 6; // anything else
+
+function prefixOf(code: number): number {
+  switch (code) {
+    case 32:
+      return SPACE_PREFIX;
+    case 46:
+    case 40:
+    case 9:
+    case 95:
+    case 38:
+      return TIGHT_PREFIX;
+    case 47:
+      return SLASH_PREFIX;
+    case 45:
+      return DASH_PREFIX;
+    case 60:
+      return ANGLE_PREFIX;
+    default:
+      return LOOSE_PREFIX;
+  }
+}
+
+// Costs in tokens, fitted with `npx tsx bench/token-accuracy.ts --fit`: least squares on the
+// pieces of the calibration half of that benchmark's corpus (READMEs, CHANGELOGs, sources and
+// markup from node_modules, memory-style XML), then on its chunks' relative errors, kinds weighted
+// alike; the rates of non-Latin scripts also on translated messages from /usr/share/locale.
+// Held-out chunks: mean absolute error 2.9 %, bias +0.6 % (see the benchmark for per kind).
+/** Lowercase or Capitalised Latin words by letter count (index 12: 12 and more). */
+const WORD = [0, 0.443, 0.552, 0.59, 0.546, 0.661, 0.646, 0.726, 0.815, 0.853, 0.993, 1.14, 1.217];
+/** Each letter past 12. */
+const WORD_LONG = 0.28;
+/** A Capitalised word: once, and per letter (up to 10). */
+const CAPITAL = -0.036;
+const CAPITAL_LETTER = -0.001;
+/** ALL-CAPS words: once, and per letter. */
+const ALL_CAPS = 0.319;
+const ALL_CAPS_LETTER = 0.127;
+/** Mixed case in one piece ("HTTPServer"): once, and per letter. */
+const MIXED = 1.391;
+const MIXED_LETTER = 0.026;
+/** By prefix: once, and per letter from the 4th to the 10th (long words merge less). */
+const PREFIX = [0.499, 0.382, 0.507, 0.729, 0.772, 0.492, 1.026];
+const PREFIX_LETTER = [0, 0, -0.04, 0.26, 0.027, 0.163, 0.105];
+/** Each accented Latin letter in an otherwise Latin word. */
+const ACCENTED = 0.777;
+/** Words with other letters: per letter, by script. */
+const LETTER = [0.197, 0.142, 0.3, 0.363, 0.755, 0.573, 2.179];
+/** Punctuation runs by segments (runs of one repeated character, up to 6), then per segment. */
+const PUNCTUATION = [0.372, 1.004, 1.013, 1.381, 1.736, 2.523, 3.004];
+const PUNCTUATION_LONG = 0.651;
+/** Each non-ASCII symbol or emoji in a punctuation run, by script. */
+const SYMBOL = [0, 0.797, 0.667, 0.381, 0.729, 0, 2.336];
+/** A whitespace piece; a group of 1–3 digits (o200k has every one as a single token). */
+const WHITESPACE = 0.978;
+const NUMBER = 1;
+
+/** Fractional estimate of `text[start, end)`, treating `end` as the end of the text. */
+function estimate(text: string, start: number, end: number): number {
+  let tokens = 0;
+  let i = start;
+  while (i < end) {
+    let code = text.charCodeAt(i);
+    let width = 1;
+    let cls: number;
+    if (code < 128) cls = ASCII_CLASS[code] as number;
+    else {
+      code = text.codePointAt(i) as number;
+      if (code > 0xffff) width = 2;
+      cls = unicodeClass(code);
+    }
+
+    let prefix = NO_PREFIX;
+    let letters = i;
+    if (cls === DIGIT) {
+      let digits = 0;
+      while (i < end && digits < 3) {
+        const next = text.codePointAt(i) as number;
+        if ((next < 128 ? ASCII_CLASS[next] : unicodeClass(next)) !== DIGIT) break;
+        i += next > 0xffff ? 2 : 1;
+        digits += 1;
+      }
+      tokens += NUMBER;
+      continue;
+    }
+    if (cls >= SPACE) {
+      const after = i + width;
+      let afterClass = -1;
+      if (after < end) {
+        const next = text.codePointAt(after) as number;
+        afterClass = next < 128 ? (ASCII_CLASS[next] as number) : unicodeClass(next);
+      }
+      if (cls !== BREAK && afterClass >= 0 && afterClass < DIGIT) {
+        prefix = prefixOf(code);
+        letters = after;
+      } else if (cls === OTHER || (code === 32 && afterClass === OTHER)) {
+        // ` ?[^\s\p{L}\p{N}]+[\r\n/]*`: a run of punctuation, then line breaks and slashes.
+        let j = cls === OTHER ? i : after;
+        let segments = 0;
+        let previous = -1;
+        let symbols = 0;
+        while (j < end) {
+          const c = text.charCodeAt(j);
+          if (c < 128) {
+            if (ASCII_CLASS[c] !== OTHER) break;
+            if (c !== previous) segments += 1;
+            previous = c;
+            j += 1;
+          } else {
+            const point = text.codePointAt(j) as number;
+            if (unicodeClass(point) !== OTHER) break;
+            symbols += SYMBOL[scriptOf(point)] as number;
+            previous = -1;
+            j += point > 0xffff ? 2 : 1;
+          }
+        }
+        while (j < end) {
+          const c = text.charCodeAt(j);
+          if (c !== 10 && c !== 13 && c !== 47) break;
+          j += 1;
+        }
+        tokens += symbols + (PUNCTUATION[segments < 6 ? segments : 6] as number);
+        if (segments > 6) tokens += (segments - 6) * PUNCTUATION_LONG;
+        i = j;
+        continue;
+      } else {
+        // `\s*[\r\n]+`, `\s+(?!\S)` or `\s+`: through the last line break of the run, else all
+        // of it but the character the next piece takes as its prefix.
+        let j = i;
+        let lastBreak = -1;
+        while (j < end) {
+          const c = text.charCodeAt(j);
+          const k = c < 128 ? ASCII_CLASS[c] : unicodeClass(c);
+          if (k === BREAK) lastBreak = j;
+          else if (k !== SPACE) break;
+          j += 1;
+        }
+        if (lastBreak >= 0) i = lastBreak + 1;
+        else if (j === end || j - i < 2) i = j;
+        else i = j - 1;
+        tokens += WHITESPACE;
+        continue;
+      }
+    }
+
+    // A word: `[Upper]*[lower]+` or `[Upper]+[lower]*`, then an English contraction.
+    let j = letters;
+    let upper = 0;
+    let lower = 0;
+    let accented = 0;
+    let latin = true;
+    let foreign = 0;
+    let firstUpper = false;
+    let inLower = false;
+    while (j < end) {
+      let c = text.charCodeAt(j);
+      let k: number;
+      if (c < 128) k = ASCII_CLASS[c] as number;
+      else {
+        c = text.codePointAt(j) as number;
+        k = unicodeClass(c);
+      }
+      if (k === UPPER) {
+        if (inLower) break;
+        if (j === letters) firstUpper = true;
+        upper += 1;
+      } else if (k === LOWER) {
+        inLower = true;
+        lower += 1;
+      } else if (k !== CASELESS) break;
+      if (c >= 128) {
+        if (c < 0x250) accented += 1;
+        else latin = false;
+      }
+      foreign += LETTER[scriptOf(c)] as number;
+      j += c > 0xffff ? 2 : 1;
+    }
+    if (j < end && text.charCodeAt(j) === 39) {
+      const contraction = contractionLength(text, j + 1, end);
+      if (contraction > 0) {
+        for (let m = j + 1; m < j + 1 + contraction; m += 1) {
+          if (ASCII_CLASS[text.charCodeAt(m)] === UPPER) upper += 1;
+          else lower += 1;
+        }
+        foreign += (LETTER[ASCII] as number) * (1 + contraction);
+        j += 1 + contraction;
+      }
+    }
+    const length = j - letters;
+    let cost = PREFIX[prefix] as number;
+    if (latin) {
+      if (upper === 0 || (upper === 1 && firstUpper && length > 1)) {
+        cost += WORD[length < 12 ? length : 12] as number;
+        if (length > 12) cost += (length - 12) * WORD_LONG;
+        if (upper > 0) cost += CAPITAL + CAPITAL_LETTER * (length < 10 ? length : 10);
+      } else if (lower === 0) cost += ALL_CAPS + ALL_CAPS_LETTER * length;
+      else cost += MIXED + MIXED_LETTER * length;
+      if (length > 3) cost += (PREFIX_LETTER[prefix] as number) * ((length < 10 ? length : 10) - 3);
+      cost += accented * ACCENTED;
+    } else cost += foreign;
+    tokens += cost;
+    i = j;
+  }
+  return tokens;
+}
+
+/** Letters of an English contraction (`'s 't 're 've 'm 'll 'd`, any case) at `at`, else 0. */
+function contractionLength(text: string, at: number, end: number): number {
+  if (at >= end) return 0;
+  const first = text.charCodeAt(at) | 32;
+  if (first === 115 || first === 116 || first === 109 || first === 100) return 1; // s t m d
+  if (at + 1 >= end) return 0;
+  const second = text.charCodeAt(at + 1) | 32;
+  if ((first === 114 || first === 118) && second === 101) return 2; // re ve
+  return first === 108 && second === 108 ? 2 : 0; // ll
+}
+
+/** Options of {@link createHeuristicCounter}. */
+export interface HeuristicCounterOptions {
+  /**
+   * Fraction added on top of every line unit's count, rounded up, for callers who must not
+   * overshoot a real limit: `0.05` counts each unit as `ceil(count × 1.05)`. Default 0.
+   */
+  readonly safety?: number;
+}
+
+/**
+ * Creates a line-additive {@link TokenCounter} that estimates o200k_base counts (GPT-4o and later)
+ * within a few percent on prose, code, markdown lists and XML, about twenty times faster than
+ * encoding, from a small fitted table and no vocabulary. With `safety`, each line unit's count is
+ * raised to at least `count × (1 + safety)`.
+ *
+ * @example
+ * ```ts
+ * const counter = createHeuristicCounter({ safety: 0.05 });
+ * manager.format("claude", { rules }, { counter, budget: 2000 });
+ * ```
+ */
+export function createHeuristicCounter(options: HeuristicCounterOptions = {}): TokenCounter {
+  const safety = options.safety === undefined ? 0 : options.safety;
+  if (typeof safety !== "number" || !Number.isFinite(safety) || safety < 0) {
+    throw new RangeError(
+      `safety: expected a non-negative finite number, received ${String(options.safety)}`,
+    );
+  }
+  const unitCount = (text: string, start: number, end: number): number => {
+    // Every non-empty text is at least one token.
+    const plain = Math.max(1, Math.round(estimate(text, start, end)));
+    return plain + Math.ceil(plain * safety);
+  };
+  return Object.freeze({
+    name: safety === 0 ? "heuristic-o200k" : `heuristic-o200k+${safety}`,
     lineAdditive: true,
     count(text: string): number {
+      // The same walk as `splitLineUnits`, without slicing the units out.
       let total = 0;
-      for (const unit of splitLineUnits(text)) total += Math.round((unit.length / 4) * factor);
+      let start = 0;
+      let newline = text.indexOf("\n");
+      while (newline !== -1 && newline + 1 < text.length) {
+        const next = newline + 1;
+        if (isSafeBoundary(text, next)) {
+          total += unitCount(text, start, next);
+          start = next;
+        }
+        newline = text.indexOf("\n", next);
+      }
+      if (start < text.length) total += unitCount(text, start, text.length);
       return total;
     },
-  };
+  });
 }
+
+/**
+ * The counter budgets use unless told otherwise: {@link createHeuristicCounter} without a margin,
+ * named `"heuristic-o200k"`, line-additive.
+ *
+ * @example
+ * ```ts
+ * defaultCounter.count("Always run the tests before committing.\n"); // 7, as o200k counts it
+ * ```
+ */
 export const defaultCounter: TokenCounter = createHeuristicCounter();
+
+/**
+ * Estimated o200k_base token count of `text` with {@link defaultCounter}; 0 for `""`.
+ *
+ * @example
+ * ```ts
+ * estimateTokens("const answer = 42;\n"); // 6
+ * ```
+ */
 export function estimateTokens(text: string): number {
   return defaultCounter.count(text);
 }

@@ -6,7 +6,6 @@ import {
 } from "contextfmt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCountingSession } from "../../src/tokens/counter.js";
 import { LruCache } from "../../src/tokens/lru.js";
 
 describe("line units", () => {
@@ -31,32 +30,6 @@ describe("line units", () => {
         ]);
       }),
     );
-  });
-});
-
-describe("counting session", () => {
-  it("counts each distinct unit once for a line-additive counter", () => {
-    const seen: string[] = [];
-    const counter = {
-      name: "len",
-      lineAdditive: true,
-      count: (text: string) => seen.push(text) && text.length,
-    };
-    const session = createCountingSession(counter);
-    expect(session.count("one\ntwo\n")).toBe(8);
-    expect(session.count("two\none\n")).toBe(8);
-    expect(seen).toEqual(["one\n", "two\n"]);
-  });
-
-  it("counts whole texts for any other counter", () => {
-    const seen: string[] = [];
-    const session = createCountingSession({
-      name: "len",
-      count: (text) => seen.push(text) && text.length,
-    });
-    session.count("one\ntwo\n");
-    session.count("one\ntwo\n");
-    expect(seen).toEqual(["one\ntwo\n"]);
   });
 });
 
