@@ -38,13 +38,14 @@ const UNICODE_CLASS = /(\p{Lu}|\p{Lt})|(\p{Ll})|([\p{Lm}\p{Lo}\p{M}])|(\p{N})|(\
 function unicodeClass(code: number): number {
   if (code >= 0x4e00 && code <= 0x9fff) return CASELESS;
   if (code >= 0xac00 && code <= 0xd7a3) return CASELESS;
+  if ((code >= 0x3041 && code <= 0x3096) || (code >= 0x30a1 && code <= 0x30fa)) return CASELESS;
   if (code >= 0xc0 && code <= 0xff) {
     if (code === 0xd7 || code === 0xf7) return OTHER;
     return code <= 0xde ? UPPER : LOWER;
   }
   if (code >= 0x410 && code <= 0x44f) return code <= 0x42f ? UPPER : LOWER;
   if (code >= 0x2010 && code <= 0x2027) return OTHER;
-  if (code >= 0x1f000 && code <= 0x1faff) return OTHER;
+  if (code >= 0x1f300 && code <= 0x1faff) return OTHER;
   const match = UNICODE_CLASS.exec(String.fromCodePoint(code));
   if (match === null) return OTHER;
   if (match[1] !== undefined) return UPPER;
@@ -233,32 +234,41 @@ function estimate(text: string, start: number, end: number): number {
     let upper = 0;
     let lower = 0;
     let accented = 0;
+    let foreign = 0; // cost of the non-ASCII letters, should there be any outside Latin
+    let foreignUnits = 0;
     let latin = true;
-    let foreign = 0;
-    let firstUpper = false;
     let inLower = false;
     while (j < end) {
       let c = text.charCodeAt(j);
       let k: number;
-      if (c < 128) k = ASCII_CLASS[c] as number;
-      else {
-        c = text.codePointAt(j) as number;
-        k = unicodeClass(c);
+      if (c < 128) {
+        k = ASCII_CLASS[c] as number;
+        if (k === LOWER) {
+          inLower = true;
+          lower += 1;
+          j += 1;
+          continue;
+        }
+        if (k !== UPPER || inLower) break;
+        upper += 1;
+        j += 1;
+        continue;
       }
+      c = text.codePointAt(j) as number;
+      k = unicodeClass(c);
       if (k === UPPER) {
         if (inLower) break;
-        if (j === letters) firstUpper = true;
         upper += 1;
       } else if (k === LOWER) {
         inLower = true;
         lower += 1;
       } else if (k !== CASELESS) break;
-      if (c >= 128) {
-        if (c < 0x250) accented += 1;
-        else latin = false;
-      }
+      if (c < 0x250) accented += 1;
+      else latin = false;
       foreign += LETTER[scriptOf(c)] as number;
-      j += c > 0xffff ? 2 : 1;
+      const width = c > 0xffff ? 2 : 1;
+      foreignUnits += width;
+      j += width;
     }
     if (j < end && text.charCodeAt(j) === 39) {
       const contraction = contractionLength(text, j + 1, end);
@@ -267,14 +277,18 @@ function estimate(text: string, start: number, end: number): number {
           if (ASCII_CLASS[text.charCodeAt(m)] === UPPER) upper += 1;
           else lower += 1;
         }
-        foreign += (LETTER[ASCII] as number) * (1 + contraction);
         j += 1 + contraction;
       }
     }
     const length = j - letters;
     let cost = PREFIX[prefix] as number;
     if (latin) {
-      if (upper === 0 || (upper === 1 && firstUpper && length > 1)) {
+      const first = text.codePointAt(letters) as number;
+      const capitalised =
+        upper === 1 &&
+        length > 1 &&
+        (first < 128 ? first >= 65 && first <= 90 : unicodeClass(first) === UPPER);
+      if (upper === 0 || capitalised) {
         cost += WORD[length < 12 ? length : 12] as number;
         if (length > 12) cost += (length - 12) * WORD_LONG;
         if (upper > 0) cost += CAPITAL + CAPITAL_LETTER * (length < 10 ? length : 10);
@@ -282,7 +296,7 @@ function estimate(text: string, start: number, end: number): number {
       else cost += MIXED + MIXED_LETTER * length;
       if (length > 3) cost += (PREFIX_LETTER[prefix] as number) * ((length < 10 ? length : 10) - 3);
       cost += accented * ACCENTED;
-    } else cost += foreign;
+    } else cost += foreign + (length - foreignUnits) * (LETTER[ASCII] as number);
     tokens += cost;
     i = j;
   }
