@@ -5,6 +5,7 @@ import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
 import {
   endWithOneNewline,
   expectLineCount,
+  expectStart,
   metaCount,
   ruleItems,
   ruleMetadata,
@@ -98,13 +99,7 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
   },
   validate(content, ctx) {
-    if (!content.startsWith("# Project Memory Rules")) {
-      ctx.report({
-        code: "invalid_structure",
-        severity: "error",
-        message: 'markdown must start with "# Project Memory Rules"',
-      });
-    }
+    expectStart(content, "# Project Memory Rules", ctx);
     const absolute = metaCount(ctx, "absoluteIncluded");
     const fallback = metaCount(ctx, "defaultIncluded");
     expectLineCount(

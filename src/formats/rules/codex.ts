@@ -5,6 +5,7 @@ import { inlineText, titleCase } from "../escape.js";
 import {
   endWithOneNewline,
   expectLineCount,
+  expectStart,
   metaCount,
   renderNumberedSections,
   ruleItems,
@@ -77,13 +78,7 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
   },
   validate(content, ctx) {
-    if (!content.startsWith("PROJECT CONTEXT RULES\n")) {
-      ctx.report({
-        code: "invalid_structure",
-        severity: "error",
-        message: 'plain text must start with "PROJECT CONTEXT RULES"',
-      });
-    }
+    expectStart(content, "PROJECT CONTEXT RULES\n", ctx);
     const sections =
       (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
       (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);

@@ -5,6 +5,7 @@ import { inlineText } from "../escape.js";
 import {
   endWithOneNewline,
   expectLineCount,
+  expectStart,
   metaCount,
   renderNumberedSections,
   ruleItems,
@@ -60,13 +61,7 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
   },
   validate(content, ctx) {
-    if (!content.startsWith("You are")) {
-      ctx.report({
-        code: "invalid_structure",
-        severity: "error",
-        message: 'a system instruction must start with "You are"',
-      });
-    }
+    expectStart(content, "You are", ctx);
     const absolute = metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0;
     const fallback = metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0;
     expectLineCount(content, /^MANDATORY RULES:$/, absolute, '"MANDATORY RULES:" lines', ctx);

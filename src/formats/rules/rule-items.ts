@@ -104,6 +104,16 @@ export function expectLineCount(
   }
 }
 
+/** Reports `invalid_structure` unless the content starts with the format's fixed opening. */
+export function expectStart(content: string, opening: string, ctx: ValidationContext): void {
+  if (content.startsWith(opening)) return;
+  ctx.report({
+    code: "invalid_structure",
+    severity: "error",
+    message: `content must start with ${JSON.stringify(opening)}`,
+  });
+}
+
 /** Reads a number from adapter metadata (0 when absent). */
 export function metaCount(ctx: ValidationContext, key: string): number {
   const value = ctx.metadata[key];
