@@ -64,5 +64,10 @@ export {
 export { type ContextTemplate, renderTemplate, templateVariables } from "./templates/template.js";
 export { defineTemplateAdapter } from "./templates/template-adapter.js";
 export { isSafeBoundary, splitLineUnits, type TokenCounter } from "./tokens/counter.js";
-export { createHeuristicCounter, defaultCounter, estimateTokens } from "./tokens/heuristic.js";
+export {
+  createHeuristicCounter,
+  defaultCounter,
+  estimateTokens,
+  type HeuristicCounterOptions,
+} from "./tokens/heuristic.js";
 export { charRatioCounter, wordPunctuationCounter } from "./tokens/seed-counters.js";

@@ -62,9 +62,11 @@ export function packByBudget<T>(
 
   const costWithGroups = (candidate: PackCandidate<T>): number => {
     let cost = candidate.cost;
-    for (const key of candidate.groups ?? []) {
-      if (!opened.has(key)) cost += groupCosts?.get(key) ?? 0;
-    }
+    const groups = candidate.groups ?? [];
+    groups.forEach((key, index) => {
+      // A key named twice by one item is still one group, paid once.
+      if (!opened.has(key) && groups.indexOf(key) === index) cost += groupCosts?.get(key) ?? 0;
+    });
     return cost;
   };
   const take = (candidate: PackCandidate<T>, cost: number): void => {

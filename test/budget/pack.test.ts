@@ -68,6 +68,14 @@ describe("packByBudget", () => {
     expect(result.tokensUsed).toBe(40);
   });
 
+  it("charges a group once even when one item names it twice", () => {
+    const result = packByBudget([{ value: 1, cost: 1, groups: ["x", "x"] }], {
+      budget: 10,
+      groupCosts: new Map([["x", 5]]),
+    });
+    expect(result.tokensUsed).toBe(6);
+  });
+
   it("never exceeds the budget unless required items alone do; accounts for every item (property)", () => {
     const item = fc.record({
       value: fc.nat(),

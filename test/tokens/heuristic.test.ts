@@ -51,7 +51,7 @@ const head = fc.constantFrom("a", "Z", "é", "中", "7", ".", "-", "'", "<", "("
 describe("heuristic counter: line additivity", () => {
   const counters = [defaultCounter, createHeuristicCounter({ safety: 0.07 })];
 
-  it("count(a + b) = count(a) + count(b) when a ends in \\n and b starts with neither whitespace nor / (property)", () => {
+  it("count(a + b) = count(a) + count(b) at a safe boundary (property)", () => {
     fc.assert(
       fc.property(text, head, text, (a, first, b) => {
         const left = `${a}\n`;
@@ -125,7 +125,7 @@ describe("heuristic counter: basics", () => {
 describe("heuristic counter: safety margin", () => {
   const safety = fc.double({ min: 0, max: 2, noNaN: true });
 
-  it("never lowers a count, and counts each line unit as ceil(plain × (1 + safety)) (property)", () => {
+  it("never lowers a count; counts each line unit as ceil(plain × (1 + safety)) (property)", () => {
     fc.assert(
       fc.property(text, safety, (value, margin) => {
         const safe = createHeuristicCounter({ safety: margin });
