@@ -3,11 +3,6 @@ import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
 import { hasUnsendable } from "../escape.js";
 
-/** Section group key of a rule: one section for absolute rules, one for default ones. */
-export function sectionKey(rule: MemoryRule): "absolute" | "default" {
-  return rule.authority;
-}
-
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
 function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
   const check = (field: string, text: string | undefined) => {
@@ -45,7 +40,8 @@ export function ruleItems(
       required: rule.authority === "absolute",
       priority: rule.priority,
       ...(time !== undefined && !Number.isNaN(time) ? { time } : {}),
-      groups: [sectionKey(rule), ...(extraGroups?.(rule) ?? [])],
+      // The section a rule renders under is its authority: `absolute` or `default`.
+      groups: [rule.authority, ...(extraGroups?.(rule) ?? [])],
     };
   });
 }
