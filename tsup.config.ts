@@ -12,4 +12,7 @@ export default defineConfig({
   target: "node20",
   splitting: true,
   treeshake: true,
+  // Only fast-xml-parser's validator is used (the XML check); bundling it keeps the rest of that
+  // package, and ~20 ms of module loading, out of the core's import.
+  noExternal: ["fast-xml-parser"],
 });

@@ -1,9 +1,12 @@
+import { XMLValidator } from "fast-xml-parser";
+import type { FormatType } from "../formats/adapter.js";
 import { hasUnsendable } from "../formats/escape.js";
 import type { Issue } from "../problems/issue.js";
 
 /** Facts the common checks need about one format call. */
 export interface CheckFacts {
   readonly content: string;
+  readonly formatType: FormatType;
   readonly tokenCount: number;
   readonly budget: number;
   readonly itemsTotal: number;
@@ -11,10 +14,16 @@ export interface CheckFacts {
 
 /**
  * The checks every format gets after rendering (the original design's common validation): output
- * exists where items exist, the budget holds, and the text is valid UTF-16 with no NUL.
- * Format-specific structure is each adapter's own `validate`.
+ * exists where items exist, the budget holds, the text is valid UTF-16 with no NUL, and XML
+ * formats are well-formed. Format-specific structure is each adapter's own `validate`.
  */
-export function commonChecks({ content, tokenCount, budget, itemsTotal }: CheckFacts): Issue[] {
+export function commonChecks({
+  content,
+  formatType,
+  tokenCount,
+  budget,
+  itemsTotal,
+}: CheckFacts): Issue[] {
   const issues: Issue[] = [];
   if (itemsTotal > 0 && content.trim() === "") {
     issues.push({
@@ -37,5 +46,28 @@ export function commonChecks({ content, tokenCount, budget, itemsTotal }: CheckF
       message: "content holds a NUL character or a lone surrogate",
     });
   }
+  if (formatType === "xml") {
+    const xml = xmlProblem(content);
+    if (xml) issues.push(xml);
+  }
   return issues;
+}
+
+/**
+ * The first well-formedness error of XML content, or `undefined`. Several top-level elements are
+ * allowed (a directive followed by memory blocks, a USER block followed by PROJECT blocks): the
+ * content is checked inside a root element of its own, on a line of its own so that the positions
+ * the validator reports are one line off and nothing else.
+ */
+export function xmlProblem(content: string): Issue | undefined {
+  if (content.trim() === "") return undefined;
+  const verdict = XMLValidator.validate(`<root>\n${content}</root>`);
+  if (verdict === true) return undefined;
+  const line = (n: number) => Math.max(1, n - 1);
+  const msg = verdict.err.msg.replace(/\bline (\d+)/g, (_, n: string) => `line ${line(Number(n))}`);
+  return {
+    code: "invalid_xml",
+    severity: "error",
+    message: `content is not well-formed XML at line ${line(verdict.err.line)}, column ${verdict.err.col}: ${msg}`,
+  };
 }

@@ -189,6 +189,7 @@ export function runPipeline<I, O, T>(
   issues.push(
     ...commonChecks({
       content: result.content,
+      formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
       itemsTotal: ordered.length,

@@ -24,11 +24,33 @@ async function graphOf(entry: string) {
 }
 
 describe("import graph", () => {
-  it("the core entry imports only zod: no tokenizer, no node: module", async () => {
+  it("the core entry imports only zod and fast-xml-parser: no tokenizer, no node: module", async () => {
     const { inputs, external } = await graphOf("index.ts");
-    expect(external).toEqual(["zod"]);
+    expect(external).toEqual(["fast-xml-parser", "zod"]);
     expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
     expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
+  });
+
+  it("bundles only fast-xml-parser's validator into the core (tsup's noExternal)", async () => {
+    const result = await build({
+      entryPoints: [new URL("../../src/index.ts", import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      external: ["zod", "node:*"],
+      logLevel: "silent",
+    });
+    const emitted = Object.values(result.metafile.outputs).flatMap((output) =>
+      Object.keys(output.inputs).filter((path) => path.startsWith("node_modules/")),
+    );
+    expect(emitted.sort()).toEqual([
+      "node_modules/fast-xml-parser/src/fxp.js",
+      "node_modules/fast-xml-parser/src/util.js",
+      "node_modules/fast-xml-parser/src/validator.js",
+    ]);
   });
 
   it("contextfmt/tiktoken brings js-tiktoken's lite build and rank files, nothing from node:", async () => {
