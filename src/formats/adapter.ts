@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { Issue } from "../problems/issue.js";
 
 /** The kind of text an adapter emits. */
@@ -86,10 +86,13 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
   readonly id: string;
   readonly formatType: FormatType;
   readonly capabilities: ToolCapabilities;
-  /** Schema of the input; bad input raises `InvalidInputError` naming the path. */
-  readonly input: z.ZodType<I>;
+  /**
+   * Schema of the input; bad input raises `InvalidInputError` naming the path. Any zod v4 schema
+   * (`zod` or `zod/mini`); the built-in adapters use `zod/mini`, which loads faster.
+   */
+  readonly input: z.core.$ZodType<I>;
   /** Schema of the adapter's own options (common options such as `budget` are the manager's). */
-  readonly options: z.ZodType<O>;
+  readonly options: z.core.$ZodType<O>;
   /** The items of the input that compete for the budget. */
   items(input: I, ctx: RenderContext<O>): readonly AdapterItem<T>[];
   /**

@@ -2,7 +2,7 @@ import type { FormatAdapter } from "../formats/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
 import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
-import { parseWith } from "../model/parse.js";
+import { accepts, parseWith } from "../model/parse.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
 import type { FormattedContext } from "./formatted-context.js";
 import type { CommonOptions } from "./options.js";
@@ -84,7 +84,7 @@ export class FormatManager {
    */
   formatAll(input: unknown, options: FormatOptions = {}): FormattedContext[] {
     const adapters = [...this.#adapters.values()];
-    const accepting = adapters.filter((adapter) => adapter.input.safeParse(input).success);
+    const accepting = adapters.filter((adapter) => accepts(adapter.input, input));
     const [first] = adapters;
     // Input that no format takes is an error, not an empty result: say why the first one refused.
     if (accepting.length === 0 && first) parseWith(first.input, input);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { DateInputSchema } from "../model/rule.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
@@ -11,17 +11,17 @@ const isTokenCounter = (value: unknown): value is TokenCounter =>
 /** Options every format accepts, besides the adapter's own. */
 export const CommonOptionsSchema = z.object({
   /** Token budget; default: the adapter's `capabilities.maxContextTokens`. */
-  budget: z.number().int().min(0).optional(),
+  budget: z.optional(z.int().check(z.gte(0))),
   /** The clock for timestamps and "time ago" text; default: the current time. */
-  now: DateInputSchema.optional(),
+  now: z.optional(DateInputSchema),
   /** How tokens are counted; default: `defaultCounter`. */
-  counter: z
-    .custom<TokenCounter>(isTokenCounter, {
+  counter: z.optional(
+    z.custom<TokenCounter>(isTokenCounter, {
       error: "expected a TokenCounter ({ name: string, count(text): number })",
-    })
-    .optional(),
+    }),
+  ),
   /** Throw `FormatValidationError` on any error-severity issue. */
-  strict: z.boolean().optional(),
+  strict: z.optional(z.boolean()),
 });
 
 /** Options every format accepts. */

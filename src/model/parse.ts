@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 
@@ -70,8 +70,17 @@ export function zodIssuesToIssues(issues: readonly z.core.$ZodIssue[], root = ""
  * const rules = parseWith(RuleSetSchema, json); // throws `rules[1].authority: expected "absolute" | "default", received "x"`
  * ```
  */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown, root = ""): z.output<S> {
-  const result = schema.safeParse(data, { reportInput: true });
+export function parseWith<S extends z.core.$ZodType>(
+  schema: S,
+  data: unknown,
+  root = "",
+): z.output<S> {
+  const result = z.safeParse(schema, data, { reportInput: true });
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));
+}
+
+/** Whether `schema` accepts `data` (no error is built or thrown). */
+export function accepts(schema: z.core.$ZodType, data: unknown): boolean {
+  return z.safeParse(schema, data).success;
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -12,18 +12,19 @@ function isDateInput(value: unknown): value is Date | string | number {
  * A point in time as an ISO 8601 string (a date, or a date-time with `Z` or an offset), epoch
  * milliseconds or a `Date`; parsed to a `Date`.
  */
-export const DateInputSchema = z
-  .custom<Date | string | number>(isDateInput, {
+export const DateInputSchema = z.pipe(
+  z.custom<Date | string | number>(isDateInput, {
     error: "expected an ISO 8601 date-time, epoch milliseconds or a Date",
-  })
-  .transform((value) => (value instanceof Date ? value : new Date(value)));
+  }),
+  z.transform((value: Date | string | number) => (value instanceof Date ? value : new Date(value))),
+);
 
 /** How binding a rule is: `absolute` rules are always included; `default` ones may be left out. */
 export const AuthoritySchema = z.enum(["absolute", "default"]);
 /** How binding a rule is. */
 export type Authority = z.output<typeof AuthoritySchema>;
 
-const nonEmptyText = z.string().min(1);
+const nonEmptyText = z.string().check(z.minLength(1));
 
 /**
  * A memory rule: one thing the agent must (absolute) or should (default) do.
@@ -36,20 +37,22 @@ const nonEmptyText = z.string().min(1);
  */
 export const MemoryRuleSchema = z.object({
   /** Stable id; reported in `skipped`. Falls back to `name`. */
-  id: nonEmptyText.optional(),
+  id: z.optional(nonEmptyText),
   name: nonEmptyText,
   rule: nonEmptyText,
   /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
-  category: z.string().regex(/^[a-z][a-z0-9_-]*$/, {
-    error: 'expected a lowercase category such as "behavior"',
-  }),
+  category: z
+    .string()
+    .check(
+      z.regex(/^[a-z][a-z0-9_-]*$/, { error: 'expected a lowercase category such as "behavior"' }),
+    ),
   authority: AuthoritySchema,
-  scope: z.array(nonEmptyText).default([]),
-  source: nonEmptyText.optional(),
-  conditions: z.object({ condition: z.string().optional() }).optional(),
+  scope: z._default(z.array(nonEmptyText), []),
+  source: z.optional(nonEmptyText),
+  conditions: z.optional(z.object({ condition: z.optional(z.string()) })),
   /** 0–100; higher comes first within the same authority. */
-  priority: z.number().int().min(0).max(100).default(50),
-  createdAt: DateInputSchema.optional(),
+  priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
+  createdAt: z.optional(DateInputSchema),
 });
 
 /** A parsed memory rule (defaults applied, `createdAt` a `Date`). */
@@ -63,7 +66,7 @@ export type MemoryRuleInput = z.input<typeof MemoryRuleSchema>;
  */
 export const RuleSetSchema = z.object({
   rules: z.array(MemoryRuleSchema),
-  project: z.object({ id: nonEmptyText.optional(), name: nonEmptyText.optional() }).optional(),
+  project: z.optional(z.object({ id: z.optional(nonEmptyText), name: z.optional(nonEmptyText) })),
 });
 
 /** Parsed input of the rule formats. */

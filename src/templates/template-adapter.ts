@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineAdapter, type FormatAdapter, type FormatType } from "../formats/adapter.js";
 import { escapeMarkdownInline, inlineText, titleCase } from "../formats/escape.js";
 import { ruleItems, ruleMetadata } from "../formats/rules/rule-items.js";

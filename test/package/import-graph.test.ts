@@ -24,9 +24,9 @@ async function graphOf(entry: string) {
 }
 
 describe("import graph", () => {
-  it("the core entry imports only zod and fast-xml-parser: no tokenizer, no node: module", async () => {
+  it("the core entry imports only zod/mini and fast-xml-parser: no classic zod, no tokenizer, no node: module", async () => {
     const { inputs, external } = await graphOf("index.ts");
-    expect(external).toEqual(["fast-xml-parser", "zod"]);
+    expect(external).toEqual(["fast-xml-parser", "zod/mini"]);
     expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
     expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
   });

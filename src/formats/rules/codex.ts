@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineText, titleCase } from "../escape.js";
