@@ -1,4 +1,5 @@
 import * as core from "contextfmt";
+import * as hooks from "contextfmt/hooks";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
 
@@ -50,4 +51,19 @@ it("pins the public exports of contextfmt", () => {
 
 it("pins the public exports of contextfmt/tiktoken", () => {
   expect(Object.keys(tiktoken).sort()).toEqual(["createTiktokenCounter"]);
+});
+
+it("pins the public exports of contextfmt/hooks", () => {
+  expect(Object.keys(hooks).sort()).toEqual([
+    "HOOK_CONTEXT_LIMITS",
+    "HOOK_EVENTS",
+    "HOOK_TOOLS",
+    "fitHookContext",
+    "hookMoment",
+    "hookOutput",
+    "isHookTool",
+    "overHookLimit",
+    "parseHookInput",
+    "resolveHookEvent",
+  ]);
 });
