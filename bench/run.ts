@@ -2,6 +2,7 @@
  * All benchmarks, in one run (`npm run bench`). Benchmarks report medians and ratios measured
  * side by side; they are not tests and assert nothing.
  */
+import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
@@ -9,3 +10,5 @@ console.log("== token counting: accuracy against o200k, speed against js-tiktoke
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== formatting ==");
 for (const line of runFormatBench()) console.log(line);
+console.log("\n== hook cold start ==");
+for (const line of runColdStartBench()) console.log(line);

@@ -1,0 +1,22 @@
+import type { Issue } from "../problems/issue.js";
+
+/** A subcommand: runs with its arguments and returns the exit code. */
+export interface Command {
+  run(args: readonly string[]): Promise<number>;
+}
+
+/** Writes each issue as one line on stderr: `contextfmt: warning: item_skipped: …`. */
+export function reportIssues(issues: readonly Issue[]): void {
+  for (const issue of issues) {
+    const where = issue.path ? ` at ${issue.path}` : "";
+    const message = issue.message.split("\n").join("; ");
+    process.stderr.write(`contextfmt: ${issue.severity}: ${issue.code}${where}: ${message}\n`);
+  }
+}
+
+/** Prints `help` when `--help` was given; returns whether it did. */
+export function printedHelp(values: { help?: boolean | undefined }, help: string): boolean {
+  if (!values.help) return false;
+  process.stdout.write(help);
+  return true;
+}

@@ -1,0 +1,106 @@
+import {
+  fitHookContext,
+  HOOK_EVENTS,
+  HOOK_TOOLS,
+  type HookTool,
+  hookOutput,
+  isHookTool,
+  parseHookInput,
+  resolveHookEvent,
+} from "../../hooks/index.js";
+import { FormatManager } from "../../manager/format-manager.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { counterFor } from "../counter.js";
+import {
+  activeSources,
+  composeHookContext,
+  HOOK_SOURCES,
+  type HookSourceFlag,
+} from "../hook-context.js";
+import { readInputFile } from "../input-files.js";
+import { readStdin } from "../stdin.js";
+import {
+  noMorePositionals,
+  nonNegativeInteger,
+  parseFlags,
+  positional,
+  UsageError,
+} from "../usage.js";
+
+/** Hook context budget when `--budget` is not given: about what the tools take inline. */
+export const DEFAULT_HOOK_BUDGET = 2_000;
+
+const eventList = (tool: HookTool) =>
+  Object.keys(HOOK_EVENTS[tool])
+    .map((name) => name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase()))
+    .join(", ");
+
+const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
+
+Reads the hook's JSON on stdin and writes the JSON the tool accepts on stdout, with the
+context for that moment in hookSpecificOutput.additionalContext. Issues go to stderr.
+
+Tools and events (wire names such as SessionStart work too):
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
+
+What each event injects:
+  session-start   the rules, in the tool's own format
+
+Options:
+  --rules <file>  memory rules (JSON or YAML: { rules: [...] } or a list)
+  --budget <n>    token budget (default ${DEFAULT_HOOK_BUDGET}); the context is also kept under the
+                  tool's inline limit (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
+  --exact         count tokens exactly with o200k (slower to start)
+  --now <iso>     the clock for timestamps (default: now)
+  -h, --help      show this help
+
+Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
+`;
+
+export const run: Command["run"] = async (args) => {
+  const { values, positionals } = parseFlags("hook", args, {
+    rules: { type: "string" },
+    budget: { type: "string" },
+    exact: { type: "boolean" },
+    now: { type: "string" },
+  });
+  if (printedHelp(values, HELP)) return 0;
+  const tool = positional("hook", positionals, 0, "the tool (claude, gemini or codex)");
+  if (!isHookTool(tool)) {
+    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
+  }
+  const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
+  noMorePositionals("hook", positionals, 2);
+  const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
+  const paths = { rules: values.rules };
+  if (HOOK_SOURCES.every((source) => paths[source.flag] === undefined)) {
+    throw new UsageError(
+      `nothing to inject: give ${HOOK_SOURCES.map((source) => `--${source.flag}`).join(" or ")}`,
+    );
+  }
+
+  const hook = parseHookInput(tool, await readStdin());
+  if (hook.hook_event_name !== event) {
+    throw new UsageError(
+      `stdin holds a ${hook.hook_event_name} event, but the command line says ${event}`,
+    );
+  }
+  const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
+  for (const source of activeSources(hook.moment, paths)) {
+    const path = paths[source.flag];
+    if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
+  }
+  const counter = await counterFor(values.exact);
+  const request = { manager: new FormatManager(), hook, files, counter, now: values.now };
+  const { result } = fitHookContext(tool, (fitted) => composeHookContext(request, fitted), {
+    budget,
+    ...(counter ? { counter } : {}),
+  });
+  const { output, issues } = hookOutput(tool, event, {
+    additionalContext: result.content,
+    ...(counter ? { counter } : {}),
+  });
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+  reportIssues([...result.issues, ...issues]);
+  return 0;
+};

@@ -1,0 +1,11 @@
+import type { TokenCounter } from "../tokens/counter.js";
+
+/**
+ * The exact o200k counter for `--exact`, else `undefined` (the core's default heuristic). The
+ * tokenizer and its vocabulary are imported only here, only when asked for.
+ */
+export async function counterFor(exact: boolean | undefined): Promise<TokenCounter | undefined> {
+  if (!exact) return undefined;
+  const { createTiktokenCounter } = await import("contextfmt/tiktoken");
+  return createTiktokenCounter({ encoding: "o200k_base" });
+}

@@ -1,0 +1,69 @@
+/**
+ * The `contextfmt` command. The only code of the package that touches the file system, stdin and
+ * stdout. Each subcommand is its own chunk, loaded on demand, so `contextfmt hook` (run on every
+ * tool call) loads neither the YAML parser nor the converters.
+ */
+import { ContextFmtError } from "../problems/errors.js";
+import type { Command } from "./command.js";
+
+const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
+  render: {
+    summary: "print a formatted context (render --format claude rules.json)",
+    load: () => import("./commands/render.js"),
+  },
+  hook: {
+    summary: "answer a Claude Code, Gemini CLI or Codex CLI hook (hook claude session-start)",
+    load: () => import("./commands/hook.js"),
+  },
+  schema: {
+    summary: "print the JSON Schema of an input file (schema rules)",
+    load: () => import("./commands/schema.js"),
+  },
+};
+
+const HELP = `Usage: contextfmt <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`)
+  .join("\n")}
+
+Run "contextfmt <command> --help" for a command's options.
+Input files are JSON or YAML. Errors are one line on stderr, with exit code 1.
+`;
+
+/** One line, whatever the error: the tool calling a hook shows stderr as it is. */
+function describe(error: unknown): string {
+  const message = ContextFmtError.is(error)
+    ? error.message
+    : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  return message.split("\n").join("; ");
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(
+      `contextfmt: unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(", ")}\n`,
+    );
+    return 1;
+  }
+  const { run } = await command.load();
+  return run(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`contextfmt: ${describe(error)}\n`);
+    // Never 2: Claude Code and Gemini CLI read exit code 2 as "block this action".
+    process.exitCode = 1;
+  },
+);
