@@ -12,7 +12,7 @@ import { manyRules } from "../test/fixtures/rules.js";
 import { median, ms, ratio } from "./measure.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const BIN = join(ROOT, "dist/bin/cli.js");
+const BIN = join(ROOT, "dist/bin/cli.cjs");
 const ROUNDS = 21;
 
 const SESSION_START = JSON.stringify({
