@@ -64,6 +64,8 @@ it("pins the public exports of contextfmt/hooks", () => {
     "isHookTool",
     "overHookLimit",
     "parseHookInput",
+    "rankForPrompt",
     "resolveHookEvent",
+    "wordOverlap",
   ]);
 });

@@ -24,3 +24,4 @@ export {
   hookOutput,
   overHookLimit,
 } from "./output.js";
+export { rankForPrompt, wordOverlap } from "./relevance.js";
