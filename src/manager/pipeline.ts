@@ -192,7 +192,7 @@ export function runPipeline<I, O, T>(
       formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
-      itemsTotal: ordered.length,
+      itemsIncluded: selection.included.length,
     }),
   );
   const validation: ValidationContext = {
