@@ -1,0 +1,329 @@
+import {
+  charRatioCounter,
+  defaultCounter,
+  FormatManager,
+  formatBriefContext,
+  formatDivergenceAlert,
+  formatFullContext,
+  formatTimeAgo,
+  InvalidInputError,
+  summarize,
+  type TokenCounter,
+  wordPunctuationCounter,
+} from "contextfmt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  arbitraryCandidate,
+  candidate,
+  hostileSession,
+  manyCandidates,
+  SESSION_NOW,
+  sampleAlerts,
+  sampleSession,
+} from "../fixtures/session.js";
+
+const golden = (name: string) => new URL(`../golden/${name}`, import.meta.url).pathname;
+const now = SESSION_NOW;
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+const manager = new FormatManager();
+
+describe("the original design's unit tests", () => {
+  it("test_format_full_context_structure", () => {
+    const candidates = [
+      candidate("Implemented HDBSCAN clustering", "high_relevance_cluster", 2),
+      candidate("Rust async patterns", "single_space_match", 72),
+    ];
+    const output = formatFullContext(candidates, [], { now });
+    expect(output).toContain("## Relevant Context");
+    expect(output).toContain("### Recent Related Work");
+    expect(output).toContain("### Potentially Related");
+    expect(output).toContain("HDBSCAN");
+    expect(output).toContain("Rust async");
+    expect(output).toBe(
+      "## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**: Implemented HDBSCAN clustering\n\n### Potentially Related\n- Rust async patterns (3 days ago)",
+    );
+  });
+
+  it("test_format_full_context_empty", () => {
+    expect(formatFullContext([], [], { now })).toBe("");
+  });
+
+  it("test_format_brief_context", () => {
+    const candidates = [
+      candidate("HDBSCAN clustering implementation", "high_relevance_cluster", 2),
+      candidate("BIRCH tree incremental clustering", "high_relevance_cluster", 5),
+    ];
+    const output = formatBriefContext(candidates);
+    expect(output.startsWith("Related:")).toBe(true);
+    expect(output).toContain("HDBSCAN");
+    expect(output).toContain("BIRCH");
+    expect(output).toBe(
+      "Related: HDBSCAN clustering implementation, BIRCH tree incremental clustering",
+    );
+  });
+
+  it("test_format_brief_context_empty", () => {
+    expect(formatBriefContext([])).toBe("");
+  });
+
+  it("test_summarize_memory_short", () => {
+    const content = "This is a short memory.";
+    expect(summarize(content, 50)).toBe(content);
+  });
+
+  it("test_summarize_memory_truncate", () => {
+    const content =
+      "This is a longer memory that needs to be truncated because it has too many words for the maximum limit we set.";
+    const summary = summarize(content, 10);
+    expect(summary.length).toBeLessThan(content.length);
+    expect(summary.endsWith("...") || summary.endsWith(".")).toBe(true);
+    expect(summary).toBe("This is a longer memory that needs to be truncated...");
+  });
+
+  it("test_summarize_memory_sentence_boundary", () => {
+    const content =
+      "First sentence here. Second sentence that goes on for a while with many words.";
+    const summary = summarize(content, 8);
+    expect(summary).toContain("First sentence");
+    // The sentence end is in the first half of the eight words kept, so the cut stays at the word.
+    expect(summary).toBe("First sentence here. Second sentence that goes on...");
+  });
+
+  it("test_format_time_ago_hours", () => {
+    expect(formatTimeAgo(hoursAgo(3), now)).toContain("3 hours ago");
+  });
+
+  it("test_format_time_ago_yesterday", () => {
+    expect(formatTimeAgo(hoursAgo(30), now)).toContain("Yesterday");
+  });
+
+  it("test_format_time_ago_days", () => {
+    expect(formatTimeAgo(hoursAgo(24 * 4), now)).toContain("4 days ago");
+  });
+});
+
+describe("summarize", () => {
+  it("cuts back to a sentence end that keeps more than half of the words kept", () => {
+    expect(summarize("One two three four five. Six seven eight", 6)).toBe(
+      "One two three four five.",
+    );
+    expect(summarize("Done! Then we went on and on and on", 6)).toBe(
+      "Done! Then we went on and...",
+    );
+    expect(summarize("Use Node 20.11 for every build we ship", 4)).toBe("Use Node 20.11 for...");
+  });
+
+  it("folds whitespace when it cuts and keeps text within the limit unchanged", () => {
+    expect(summarize("a\n\n b\tc d", 3)).toBe("a b c...");
+    expect(summarize("  a\nb  ", 2)).toBe("  a\nb  ");
+  });
+
+  it("keeps short text as it is; cuts long text to a prefix of its first words (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: 30 }), (text, maxWords) => {
+        const words = text.split(/\s+/).filter(Boolean);
+        const summary = summarize(text, maxWords);
+        if (words.length <= maxWords) {
+          expect(summary).toBe(text);
+          return;
+        }
+        const kept = words.slice(0, maxWords).join(" ");
+        expect(summary.split(" ").length).toBeLessThanOrEqual(maxWords);
+        expect(kept.startsWith(summary.replace(/\.\.\.$/, ""))).toBe(true);
+      }),
+    );
+  });
+
+  it("rejects a word limit below 1", () => {
+    expect(() => summarize("a b", 0)).toThrow(InvalidInputError);
+    expect(() => summarize("a b", 1.5)).toThrow(/maxWords: expected an integer >= 1/);
+  });
+});
+
+describe("formatTimeAgo", () => {
+  it.each([
+    [0, "just now"],
+    [1 / 60, "1 minute ago"],
+    [59 / 60, "59 minutes ago"],
+    [1, "1 hour ago"],
+    [23.9, "23 hours ago"],
+    [24, "Yesterday"],
+    [47, "Yesterday"],
+    [48, "2 days ago"],
+    [24 * 7, "1 week ago"],
+    [24 * 27, "3 weeks ago"],
+    [24 * 28, "28 days ago"],
+    [24 * 400, "400 days ago"],
+    [-5, "just now"],
+  ])("%s hours before now: %s", (hours, text) => {
+    expect(formatTimeAgo(hoursAgo(hours), now)).toBe(text);
+  });
+
+  it("rejects an invalid Date", () => {
+    expect(() => formatTimeAgo(new Date(Number.NaN), now)).toThrow(/date: expected a valid Date/);
+  });
+});
+
+describe("formatDivergenceAlert", () => {
+  const alert = {
+    space: "semantic",
+    recentContext: "Refactoring the token budget packer",
+    similarity: 0.12,
+  };
+  it("names the space, the summarised recent context and the similarity", () => {
+    expect(formatDivergenceAlert(alert)).toBe(
+      'Your current query has low similarity to recent work in semantic. Recent context: "Refactoring the token budget packer" (similarity: 0.12)',
+    );
+    const long = `${"word ".repeat(30)}end`;
+    expect(formatDivergenceAlert({ space: "code", recentContext: long, similarity: 0.3 })).toBe(
+      `Your current query has low similarity to recent work in code. Recent context: "${"word ".repeat(20).trim()}..." (similarity: 0.30)`,
+    );
+  });
+
+  it("is shown prominently, under its own heading, before the previous session", () => {
+    const output = formatFullContext(sampleSession.candidates, sampleAlerts, { now });
+    expect(output).toMatch(
+      /### Note: Activity Shift Detected\nYour current query has low similarity[^\n]*\n\n### Previous Session/,
+    );
+    expect(formatFullContext([], sampleAlerts, { now })).toBe(
+      `## Relevant Context\n\n### Note: Activity Shift Detected\n${formatDivergenceAlert(alert)}`,
+    );
+  });
+
+  it("throws a clear error for a bad alert", () => {
+    expect(() => formatDivergenceAlert({ space: "s", recentContext: "c", similarity: 3 })).toThrow(
+      /alert\.similarity: expected a number <= 1, received 3/,
+    );
+  });
+});
+
+describe("full context", () => {
+  it("orders sections as the original design and entries by relevance", async () => {
+    const output = formatFullContext(sampleSession.candidates, sampleSession.alerts, { now });
+    const headings = output.split("\n").filter((line) => line.startsWith("#"));
+    expect(headings).toEqual([
+      "## Relevant Context",
+      "### Recent Related Work",
+      "### Potentially Related",
+      "### Note: Activity Shift Detected",
+      "### Previous Session",
+    ]);
+    expect(output).toContain(
+      "- **2 hours ago**: Implemented HDBSCAN clustering for memory grouping\n- **Yesterday**: BIRCH",
+    );
+    expect(output).toContain("- Notes on cosine similarity thresholds (1 week ago)");
+    await expect(output).toMatchFileSnapshot(golden("session-full/sample.md"));
+  });
+
+  it("keeps candidate text inside its entry: no forged heading or bullet", async () => {
+    const result = manager.format("session-full", hostileSession, { now });
+    expect(result.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+    expect(result.content.match(/^#{2,3} /gm)).toHaveLength(5);
+    expect(result.content.match(/^- /gm)).toHaveLength(2);
+    expect(result.issues.filter((issue) => issue.code === "text_sanitized")).toEqual([
+      {
+        code: "text_sanitized",
+        severity: "warning",
+        path: "candidates[3].content",
+        message: "NUL or lone surrogate characters replaced with U+FFFD",
+      },
+    ]);
+    await expect(result.content).toMatchFileSnapshot(golden("session-full/hostile.md"));
+  });
+
+  it("summarises to 50 words, 100 for the previous session", () => {
+    const long = Array.from({ length: 150 }, (_, i) => `w${i}`).join(" ");
+    const output = formatFullContext(
+      [
+        candidate(long, "high_relevance_cluster", 1, "a"),
+        candidate(long, "recent_session", 1, "b"),
+      ],
+      [],
+      { now },
+    );
+    const [cluster, session] = output.split("\n").filter((line) => line.includes("w0"));
+    expect(cluster?.endsWith("w49...")).toBe(true);
+    expect(session?.endsWith("w99...")).toBe(true);
+  });
+
+  it("keeps everything without a budget; keeps alerts first within one", () => {
+    const candidates = manyCandidates(200);
+    const all = formatFullContext(candidates, sampleAlerts, { now });
+    expect(all.match(/^- /gm)?.length).toBe(
+      candidates.filter((entry) => entry.category !== "recent_session").length,
+    );
+    const result = manager.format(
+      "session-full",
+      { candidates, alerts: sampleAlerts },
+      { now, budget: 300 },
+    );
+    expect(result.included[0]).toBe("alerts[0]");
+    expect(result.tokenCount).toBeLessThanOrEqual(300);
+    expect(result.rulesIncluded + result.rulesSkipped).toBe(201);
+    expect(formatFullContext(candidates, sampleAlerts, { now, budget: 300 })).toBe(result.content);
+  });
+});
+
+describe("brief context", () => {
+  const counters: [string, TokenCounter][] = [
+    ["default", defaultCounter],
+    ["word/punctuation", wordPunctuationCounter],
+    ["char-ratio", charRatioCounter],
+  ];
+
+  it.each(counters)(
+    "stays within 200 tokens by the %s counter, most relevant first",
+    (_, counter) => {
+      const candidates = manyCandidates(40);
+      const output = formatBriefContext(candidates, { counter });
+      expect(counter.count(output)).toBeLessThanOrEqual(200);
+      expect(output.startsWith("Related: ")).toBe(true);
+      expect(output).not.toMatch(/\n/);
+      const best = [...candidates].sort((a, b) => b.relevance - a.relevance)[0];
+      expect(output).toContain(best?.content.split(" ").slice(0, 5).join(" "));
+    },
+  );
+
+  it("stays one line within 200 tokens for arbitrary candidates (property)", () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryCandidate, { maxLength: 30 }), (candidates) => {
+        const output = formatBriefContext(candidates);
+        expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
+        expect(output).not.toMatch(/[\n\r\u2028\u2029]/);
+        if (output !== "") expect(output.startsWith("Related: ")).toBe(true);
+      }),
+    );
+  });
+
+  it("summarises each candidate to 20 words and reports what did not fit", async () => {
+    const result = manager.format("session-brief", { candidates: manyCandidates(40) });
+    expect(result.rulesSkipped).toBeGreaterThan(0);
+    expect(result.skipped.length + result.included.length).toBe(40);
+    expect(result.budget).toBe(200);
+    await expect(result.content).toMatchFileSnapshot(golden("session-brief/many.txt"));
+    await expect(formatBriefContext(sampleSession.candidates)).toMatchFileSnapshot(
+      golden("session-brief/sample.txt"),
+    );
+  });
+
+  it("never goes above 200 tokens even when asked", () => {
+    const output = formatBriefContext(manyCandidates(40), { budget: 5000 });
+    expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("session models", () => {
+  it.each([
+    [{ relevance: 1.5 }, "candidates[0].relevance: expected a number <= 1, received 1.5"],
+    [
+      { category: "cluster" },
+      'candidates[0].category: expected "high_relevance_cluster" | "single_space_match" | "recent_session", received "cluster"',
+    ],
+    [{ createdAt: undefined }, "candidates[0].createdAt: expected an ISO 8601 date-time"],
+    [{ content: "" }, "candidates[0].content: expected non-blank text"],
+  ])("names the path and what was expected: %j", (patch, message) => {
+    const bad = { ...candidate("x", "recent_session", 1, "c"), ...patch };
+    expect(() => formatFullContext([bad as never], [], { now })).toThrow(message);
+  });
+});
