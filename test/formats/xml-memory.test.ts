@@ -240,7 +240,7 @@ describe("injectMemories", () => {
   it("counts the messages' text in every SDK shape for contextWindowUsed", () => {
     const counter = { name: "chars", count: (text: string) => text.length };
     const text = "x".repeat(100);
-    const shapes = [
+    const shapes: object[][] = [
       [{ role: "user", content: text }],
       [
         {

@@ -11,18 +11,18 @@ import { type XmlMemoryMetadata, xmlMemoryAdapter } from "./xml-memory.js";
 /** Options of {@link injectMemories}. */
 export interface InjectMemoriesOptions {
   /** Instructions placed first in the injected message; blank means none. */
-  readonly directive?: string;
+  readonly directive?: string | undefined;
   readonly memories: readonly MemoryInput[];
   /** Tokens the injected message may take; default 4,000. */
-  readonly budget?: number;
+  readonly budget?: number | undefined;
   /** The session nonce on every memory block; default: 128 random bits (`createSessionNonce`). */
-  readonly nonce?: string;
+  readonly nonce?: string | undefined;
   /** How tokens are counted, for the budget and the metadata; default `defaultCounter`. */
-  readonly counter?: TokenCounter;
+  readonly counter?: TokenCounter | undefined;
   /** The model's context window in tokens, for `contextWindowUsed`. */
-  readonly contextWindow?: number;
+  readonly contextWindow?: number | undefined;
   /** Throw `FormatValidationError` on any error-severity issue. */
-  readonly strict?: boolean;
+  readonly strict?: boolean | undefined;
 }
 
 /** What was injected (the original design's `InjectionMetadata`). */
