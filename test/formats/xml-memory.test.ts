@@ -324,3 +324,19 @@ describe("Memory model", () => {
     expect(() => format({ memories: [{ id: "m", content: "x", ...patch }] })).toThrow(message);
   });
 });
+
+describe("a directive over budget", () => {
+  it("is still injected, first and alone, with budget_exceeded reported", () => {
+    const directive = "Follow every procedural memory before anything else. ".repeat(20);
+    const result = injectMemories([], {
+      directive,
+      memories: manyMemories(5),
+      budget: 50,
+      nonce: TEST_NONCE,
+    });
+    expect(result.system).toBe(`<directive>\n${directive}\n</directive>`);
+    expect(result.metadata.memoriesInjected).toBe(0);
+    expect(result.skipped).toHaveLength(5);
+    expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
+  });
+});
