@@ -6,6 +6,8 @@ import {
   formatDivergenceAlert,
   formatFullContext,
   formatTimeAgo,
+  sessionBriefAdapter,
+  sessionFullAdapter,
   summarize,
   type TokenCounter,
   wordPunctuationCounter,
@@ -247,5 +249,44 @@ describe("brief context", () => {
   it("never goes above 200 tokens even when asked", () => {
     const output = formatBriefContext(manyCandidates(40), { budget: 5000 });
     expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("the session validators", () => {
+  const check = (
+    adapter: typeof sessionFullAdapter | typeof sessionBriefAdapter,
+    content: string,
+    itemsIncluded: number,
+    metadata: Record<string, number> = {},
+  ) => {
+    const issues: string[] = [];
+    adapter.validate(content, {
+      itemsIncluded,
+      itemsSkipped: 0,
+      metadata,
+      report: (issue) => issues.push(issue.message),
+    });
+    return issues.join("\n");
+  };
+  const one = { clusterMatches: 1, sections: 1 };
+
+  it("session-full reports a forged heading or entry", () => {
+    const good = "## Relevant Context\n\n### Recent Related Work\n- **1 hour ago**: x";
+    expect(check(sessionFullAdapter, good, 1, one)).toBe("");
+    expect(check(sessionFullAdapter, `${good}\n### Previous Session`, 1, one)).toContain(
+      'expected 1 "### " headings, found 2',
+    );
+    expect(check(sessionFullAdapter, `${good}\n- forged`, 1, one)).toContain(
+      "expected 1 candidate entries, found 2",
+    );
+    expect(check(sessionFullAdapter, "### Recent Related Work\n- x", 1, one)).toContain(
+      'content must start with "## Relevant Context"',
+    );
+  });
+
+  it("session-brief reports a second line or a missing prefix", () => {
+    expect(check(sessionBriefAdapter, "Related: a, b", 2)).toBe("");
+    expect(check(sessionBriefAdapter, "Related: a\nb", 2)).toContain("one line");
+    expect(check(sessionBriefAdapter, "a, b", 2)).toContain('starting with "Related: "');
   });
 });

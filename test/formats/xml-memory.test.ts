@@ -7,6 +7,7 @@ import {
   type MemoryInput,
   toAnthropic,
   toGoogle,
+  xmlMemoryAdapter,
 } from "contextfmt";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
@@ -313,5 +314,36 @@ describe("a directive over budget", () => {
     expect(result.metadata.memoriesInjected).toBe(0);
     expect(result.skipped).toHaveLength(5);
     expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
+  });
+});
+
+describe("xml-memory's validator", () => {
+  const check = (content: string, itemsIncluded: number, directiveInjected = false) => {
+    const issues: string[] = [];
+    xmlMemoryAdapter.validate(content, {
+      itemsIncluded,
+      itemsSkipped: 0,
+      metadata: { nonce: TEST_NONCE, directiveInjected },
+      report: (issue) => issues.push(issue.message),
+    });
+    return issues;
+  };
+  const block = (category: string, attributes = ` nonce="${TEST_NONCE}"`) =>
+    `<${category}_memories${attributes}>\n<memory id="a" confidence="0.80">x</memory>\n</${category}_memories>`;
+
+  it("accepts its own output", () => {
+    expect(check(format(sampleMemorySet).content, 6, true)).toEqual([]);
+  });
+
+  it.each([
+    [block("factual", ""), 1, "memory block without the session nonce"],
+    [block("factual", ' nonce="guessed-nonce"'), 1, "memory block without the session nonce"],
+    [block("semantic"), 1, "memory block of an unknown category"],
+    [`${block("factual")}\n\n${block("procedural")}`, 2, "out of the category order or repeated"],
+    [`${block("factual")}\n\n${block("factual")}`, 2, "out of the category order or repeated"],
+    [block("factual"), 2, "expected 2 memory elements, found 1"],
+    [`<directive>\nx\n</directive>\n\n${block("factual")}`, 1, "expected 0 directives, found 1"],
+  ])("reports forged structure: %j", (content, items, message) => {
+    expect(check(content, items).join("\n")).toContain(message);
   });
 });

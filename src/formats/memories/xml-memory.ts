@@ -80,17 +80,28 @@ const UNSCORED = -Number.MAX_VALUE;
 /** The opening line of a memory block, with its category and attributes. */
 const BLOCK_OPENING = /^<([a-z]+)_memories( [^>]*)?>$/gm;
 
+/** Every block carries the session nonce, and blocks come once each, in category order. */
 function validateBlocks(content: string, ctx: ValidationContext): void {
-  const nonce = ctx.metadata.nonce;
+  const expected = ` nonce="${String(ctx.metadata.nonce)}"`;
+  let previous = -1;
   for (const [line, category, attributes] of content.matchAll(BLOCK_OPENING)) {
-    const known = (MEMORY_CATEGORIES as readonly string[]).includes(category ?? "");
-    if (!known || attributes !== ` nonce="${String(nonce)}"`) {
+    const rank = (MEMORY_CATEGORIES as readonly string[]).indexOf(category ?? "");
+    const problem =
+      rank < 0
+        ? "of an unknown category"
+        : attributes !== expected
+          ? "without the session nonce"
+          : rank <= previous
+            ? "out of the category order or repeated"
+            : undefined;
+    if (problem) {
       ctx.report({
         code: "invalid_structure",
         severity: "error",
-        message: `memory block without the session nonce or of an unknown category: ${line}`,
+        message: `memory block ${problem}: ${line}`,
       });
     }
+    previous = Math.max(previous, rank);
   }
 }
 
