@@ -201,6 +201,7 @@ describe("full context", () => {
     expect(result.tokenCount).toBeLessThanOrEqual(300);
     expect(result.rulesIncluded + result.rulesSkipped).toBe(201);
     expect(formatFullContext(candidates, sampleAlerts, { now, budget: 300 })).toBe(result.content);
+    expect(formatFullContext(candidates, sampleAlerts, { now, budget: undefined })).toBe(all);
   });
 });
 

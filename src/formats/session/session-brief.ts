@@ -83,9 +83,9 @@ export const sessionBriefAdapter = defineAdapter<
 /** Options of {@link formatBriefContext}. */
 export interface BriefContextOptions {
   /** The counter the 200-token limit is measured with; default `defaultCounter`. */
-  readonly counter?: TokenCounter;
+  readonly counter?: TokenCounter | undefined;
   /** A tighter limit than 200 tokens. */
-  readonly budget?: number;
+  readonly budget?: number | undefined;
 }
 
 /**

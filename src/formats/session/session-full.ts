@@ -184,10 +184,10 @@ export const sessionFullAdapter = defineAdapter<
 /** Options of {@link formatFullContext}. */
 export interface FullContextOptions {
   /** The clock "time ago" is measured from; default: the current time. */
-  readonly now?: Date | string | number;
+  readonly now?: Date | string | number | undefined;
   /** Tokens the context may take; default: no limit (every candidate and alert is kept). */
-  readonly budget?: number;
-  readonly counter?: TokenCounter;
+  readonly budget?: number | undefined;
+  readonly counter?: TokenCounter | undefined;
 }
 
 /**
@@ -209,7 +209,6 @@ export function formatFullContext(
   alerts: readonly DivergenceAlertInput[] = [],
   options: FullContextOptions = {},
 ): string {
-  const unlimited = { budget: Number.MAX_SAFE_INTEGER };
-  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...unlimited, ...options })
-    .content;
+  const budget = options.budget ?? Number.MAX_SAFE_INTEGER;
+  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...options, budget }).content;
 }
