@@ -54,6 +54,7 @@ export { geminiAdapter } from "./formats/rules/gemini.js";
 export {
   type BriefContextOptions,
   formatBriefContext,
+  type SessionBriefOptions,
   sessionBriefAdapter,
 } from "./formats/session/session-brief.js";
 export {

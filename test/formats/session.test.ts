@@ -216,8 +216,10 @@ describe("brief context", () => {
     "stays within 200 tokens by the %s counter, most relevant first",
     (_, counter) => {
       const candidates = manyCandidates(40);
-      const output = formatBriefContext(candidates, { counter });
+      // No candidate limit, so the 200-token limit is what stops it.
+      const output = formatBriefContext(candidates, { counter, maxCandidates: 40 });
       expect(counter.count(output)).toBeLessThanOrEqual(200);
+      expect(counter.count(output)).toBeGreaterThan(150);
       expect(output.startsWith("Related: ")).toBe(true);
       expect(output).not.toMatch(/\n/);
       const best = [...candidates].sort((a, b) => b.relevance - a.relevance)[0];
@@ -228,7 +230,7 @@ describe("brief context", () => {
   it("stays one line within 200 tokens for arbitrary candidates (property)", () => {
     fc.assert(
       fc.property(fc.array(arbitraryCandidate, { maxLength: 30 }), (candidates) => {
-        const output = formatBriefContext(candidates);
+        const output = formatBriefContext(candidates, { maxCandidates: 30 });
         expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
         expect(output).not.toMatch(/[\n\r\u2028\u2029]/);
         if (output !== "") expect(output.startsWith("Related: ")).toBe(true);
@@ -238,7 +240,7 @@ describe("brief context", () => {
 
   it("summarises each candidate to 20 words and reports what did not fit", async () => {
     const result = manager.format("session-brief", { candidates: manyCandidates(40) });
-    expect(result.rulesSkipped).toBeGreaterThan(0);
+    expect(result.rulesSkipped).toBe(35);
     expect(result.skipped.length + result.included.length).toBe(40);
     expect(result.budget).toBe(200);
     await expect(result.content).toMatchFileSnapshot(golden("session-brief/many.txt"));
@@ -247,9 +249,27 @@ describe("brief context", () => {
     );
   });
 
+  it("shows the five most relevant candidates, as the original design, and lists the rest", () => {
+    const candidates = Array.from({ length: 8 }, (_, i) =>
+      candidate(`topic ${i}`, "single_space_match", i, `c${i}`, i / 10),
+    );
+    const result = manager.format("session-brief", { candidates });
+    expect(result.content).toBe("Related: topic 7, topic 6, topic 5, topic 4, topic 3");
+    expect(result.skipped).toEqual([
+      { id: "c2", path: "candidates[2]", reason: "over_item_limit" },
+      { id: "c1", path: "candidates[1]", reason: "over_item_limit" },
+      { id: "c0", path: "candidates[0]", reason: "over_item_limit" },
+    ]);
+    expect(result.issues.find((issue) => issue.code === "item_skipped")?.message).toBe(
+      "3 item(s) left out over budget or past the first 5: c2, c1, c0",
+    );
+    expect(formatBriefContext(candidates, { maxCandidates: 2 })).toBe("Related: topic 7, topic 6");
+  });
+
   it("never goes above 200 tokens even when asked", () => {
-    const output = formatBriefContext(manyCandidates(40), { budget: 5000 });
+    const output = formatBriefContext(manyCandidates(40), { budget: 5000, maxCandidates: 40 });
     expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
+    expect(defaultCounter.count(output)).toBeGreaterThan(150);
   });
 });
 

@@ -15,6 +15,15 @@ import { reportSanitized } from "../report-sanitized.js";
 /** The most tokens a brief context takes (its default budget). */
 export const BRIEF_MAX_TOKENS = 200;
 
+/** Options of the `session-brief` format. */
+export const SessionBriefOptionsSchema = z.object({
+  /** The most candidates shown, most relevant first; default 5. */
+  maxCandidates: z._default(z.int().check(z.gte(1)), 5),
+});
+
+/** Parsed options of the `session-brief` format. */
+export type SessionBriefOptions = z.output<typeof SessionBriefOptionsSchema>;
+
 /** Words kept of each candidate in the brief context. */
 const BRIEF_SUMMARY_WORDS = 20;
 
@@ -22,8 +31,9 @@ const PREFIX = "Related: ";
 
 /**
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
- * `Related: first, second, …`, each candidate summarised to 20 words, most relevant first, in at
- * most 200 tokens (the default budget) by the counter in use. Empty input gives empty content.
+ * `Related: first, second, …`: the five most relevant candidates (`maxCandidates`), each
+ * summarised to 20 words, in at most 200 tokens (the default budget) by the counter in use; the
+ * others are listed in `skipped`. Empty input gives empty content.
  *
  * @example
  * ```ts
@@ -32,7 +42,7 @@ const PREFIX = "Related: ";
  */
 export const sessionBriefAdapter = defineAdapter<
   SessionCandidates,
-  Record<string, never>,
+  SessionBriefOptions,
   InjectionCandidate
 >({
   id: "session-brief",
@@ -47,7 +57,8 @@ export const sessionBriefAdapter = defineAdapter<
     injectionMethod: "hook",
   },
   input: SessionCandidatesSchema,
-  options: z.object({}),
+  options: SessionBriefOptionsSchema,
+  maxItems: (options) => options.maxCandidates,
   items: (input, { report }) =>
     input.candidates.map((candidate, index) => {
       const path = `candidates[${index}]`;
@@ -86,12 +97,14 @@ export interface BriefContextOptions {
   readonly counter?: TokenCounter | undefined;
   /** A tighter limit than 200 tokens. */
   readonly budget?: number | undefined;
+  /** The most candidates shown; default 5. */
+  readonly maxCandidates?: number | undefined;
 }
 
 /**
- * The brief session context as a string (`session-brief` content): `Related: …` in at most 200
- * tokens by `counter`, `""` for no candidates. Candidates that do not fit are left out, least
- * relevant first; `FormatManager.format("session-brief", …)` lists them.
+ * The brief session context as a string (`session-brief` content): `Related: …` with the five
+ * most relevant candidates in at most 200 tokens by `counter`, `""` for no candidates. The rest
+ * are left out, least relevant first; `FormatManager.format("session-brief", …)` lists them.
  *
  * @example
  * ```ts
