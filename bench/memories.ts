@@ -3,7 +3,15 @@
  * `xml-memory` format, side by side with the floor any formatter has to pay: join the
  * pre-rendered output and count it once. Run: `npm run bench` or `npx tsx bench/memories.ts`.
  */
-import { createFormatManager, defaultCounter, injectMemories, xmlMemoryAdapter } from "contextfmt";
+import {
+  createFormatManager,
+  defaultCounter,
+  injectMemories,
+  MemorySetSchema,
+  parseWith,
+  xmlMemoryAdapter,
+} from "contextfmt";
+import { xmlProblem } from "../src/manager/checks.js";
 import { manyMemories, TEST_NONCE } from "../test/fixtures/memories.js";
 import { interleaved, ms, ratio } from "./measure.js";
 
@@ -22,6 +30,9 @@ export function runMemoriesBench(): string[] {
       format: () => manager.format("xml-memory", input, options),
       inject: () => injectMemories(messages, { ...input, ...options }),
       joinAndCount: () => defaultCounter.count(prerendered.join("\n")),
+      // Two steps every format call pays, measured alone: parsing the input, checking the XML.
+      parse: () => parseWith(MemorySetSchema, input),
+      xmlCheck: () => xmlProblem(output),
     },
     15,
   );
@@ -30,6 +41,7 @@ export function runMemoriesBench(): string[] {
     `xml-memory, 10,000 memories: ${(output.length / 1e6).toFixed(2)} MB of output, ${prerendered.length} lines`,
     `  format ${ms(medians.format ?? 0)}; injectMemories ${ms(medians.inject ?? 0)}; join + one count ${ms(floor)}`,
     `  ratio to the join floor: format ${ratio(medians.format ?? 0, floor)}, injectMemories ${ratio(medians.inject ?? 0, floor)} (target ≤ 5×)`,
+    `  of which, alone: parsing the input ${ratio(medians.parse ?? 0, floor)}, the well-formed XML check ${ratio(medians.xmlCheck ?? 0, floor)}`,
   ];
 }
 
