@@ -11,6 +11,8 @@ export {
   packByBudget,
   type SkipReason,
 } from "./budget/pack.js";
+export { summarize } from "./budget/summarize.js";
+export { formatTimeAgo } from "./budget/time-ago.js";
 export {
   type AdapterItem,
   defineAdapter,
@@ -22,10 +24,46 @@ export {
   type ToolCapabilities,
   type ValidationContext,
 } from "./formats/adapter.js";
-export { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "./formats/escape.js";
+export {
+  escapeMarkdownInline,
+  escapeMarkdownLineStart,
+  escapeXmlAttribute,
+  escapeXmlText,
+  inlineText,
+  sanitizeText,
+  titleCase,
+} from "./formats/escape.js";
+export {
+  type InjectedSystemMessage,
+  type InjectionMetadata,
+  type InjectionResult,
+  type InjectMemoriesOptions,
+  injectMemories,
+  toAnthropic,
+  toGoogle,
+} from "./formats/memories/inject.js";
+export {
+  createSessionNonce,
+  type XmlMemoryMetadata,
+  type XmlMemoryOptions,
+  xmlMemoryAdapter,
+} from "./formats/memories/xml-memory.js";
 export { claudeAdapter } from "./formats/rules/claude.js";
 export { codexAdapter } from "./formats/rules/codex.js";
 export { geminiAdapter } from "./formats/rules/gemini.js";
+export {
+  type BriefContextOptions,
+  formatBriefContext,
+  type SessionBriefOptions,
+  sessionBriefAdapter,
+} from "./formats/session/session-brief.js";
+export {
+  type FullContextOptions,
+  formatDivergenceAlert,
+  formatFullContext,
+  type SessionEntry,
+  sessionFullAdapter,
+} from "./formats/session/session-full.js";
 export {
   builtinAdapters,
   createFormatManager,
@@ -34,6 +72,17 @@ export {
 } from "./manager/format-manager.js";
 export type { FormattedContext, SkippedItem } from "./manager/formatted-context.js";
 export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
+export {
+  MEMORY_CATEGORIES,
+  type Memory,
+  type MemoryCategory,
+  MemoryCategorySchema,
+  type MemoryInput,
+  MemorySchema,
+  type MemorySet,
+  type MemorySetInput,
+  MemorySetSchema,
+} from "./model/memory.js";
 export { parseWith } from "./model/parse.js";
 export {
   type Authority,
@@ -45,6 +94,22 @@ export {
   type RuleSetInput,
   RuleSetSchema,
 } from "./model/rule.js";
+export {
+  type DivergenceAlert,
+  type DivergenceAlertInput,
+  DivergenceAlertSchema,
+  type InjectionCandidate,
+  type InjectionCandidateInput,
+  InjectionCandidateSchema,
+  type InjectionCategory,
+  InjectionCategorySchema,
+  type SessionCandidates,
+  type SessionCandidatesInput,
+  SessionCandidatesSchema,
+  type SessionContext,
+  type SessionContextInput,
+  SessionContextSchema,
+} from "./model/session.js";
 export {
   ContextFmtError,
   FormatValidationError,

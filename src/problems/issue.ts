@@ -13,7 +13,7 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
  * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
  * - `item_truncated`: an item was shortened to fit.
- * - `empty_output`: there were items but the content is empty.
+ * - `empty_output`: items were included but the content is empty.
  * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
  * - `invalid_encoding`: the content holds a lone surrogate or a NUL character.
  * - `text_sanitized`: characters that cannot be sent (NUL, lone surrogates) were replaced by U+FFFD.
