@@ -12,6 +12,13 @@ export {
   type SkipReason,
 } from "./budget/pack.js";
 export {
+  type KeptComponent,
+  type PriorityComponent,
+  type TruncateOptions,
+  type TruncateResult,
+  truncateByPriority,
+} from "./budget/truncate.js";
+export {
   type AdapterItem,
   defineAdapter,
   type FormatAdapter,
@@ -22,7 +29,26 @@ export {
   type ToolCapabilities,
   type ValidationContext,
 } from "./formats/adapter.js";
-export { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "./formats/escape.js";
+export {
+  escapeMarkdownInline,
+  escapeXmlAttribute,
+  escapeXmlText,
+  inlineText,
+  sanitizeText,
+  titleCase,
+} from "./formats/escape.js";
+export { ProjectBlocksInputSchema, projectAdapter } from "./formats/project/adapter.js";
+export {
+  buildCombinedContext,
+  type CombinedContextInput,
+  deduplicateContext,
+} from "./formats/project/combined.js";
+export {
+  DEFAULT_PROJECT_TOKENS,
+  formatProjectContext,
+  type ProjectContextOptions,
+  type ProjectContextResult,
+} from "./formats/project/format.js";
 export { claudeAdapter } from "./formats/rules/claude.js";
 export { codexAdapter } from "./formats/rules/codex.js";
 export { geminiAdapter } from "./formats/rules/gemini.js";
@@ -36,6 +62,22 @@ export type { FormattedContext, SkippedItem } from "./manager/formatted-context.
 export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
 export { parseWith } from "./model/parse.js";
 export {
+  type ProjectContext,
+  type ProjectContextInput,
+  ProjectContextSchema,
+  type ProjectStatus,
+  ProjectStatusSchema,
+  type Todo,
+  type TodoInput,
+  TodoSchema,
+} from "./model/project.js";
+export {
+  PROJECT_CONTEXT_DDL,
+  type ProjectContextRow,
+  projectToRow,
+  rowToProject,
+} from "./model/project-row.js";
+export {
   type Authority,
   AuthoritySchema,
   type MemoryRule,
@@ -46,12 +88,31 @@ export {
   RuleSetSchema,
 } from "./model/rule.js";
 export {
+  type UserFact,
+  UserFactSchema,
+  type UserFacts,
+  type UserFactsInput,
+  UserFactsSchema,
+} from "./model/user.js";
+export {
   ContextFmtError,
   FormatValidationError,
   InvalidInputError,
   UnknownAdapterError,
 } from "./problems/errors.js";
 export { hasErrors, type Issue, type IssueCode, type IssueSeverity } from "./problems/issue.js";
+export {
+  type ActiveProject,
+  type ActiveProjectReason,
+  type DetectActiveProjectOptions,
+  detectActiveProject,
+} from "./project/detect.js";
+export {
+  type SessionMessage,
+  type SummarizeSessionOptions,
+  summarizeSession,
+} from "./project/session-summary.js";
+export { detectCompletions, extractTodos } from "./project/todos.js";
 export {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,

@@ -51,3 +51,50 @@ export function titleCase(text: string): string {
     (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
   );
 }
+
+const XML_TEXT_SPECIAL = /[&<>]/g;
+const XML_ATTRIBUTE_SPECIAL = /[&<>"'\t\n\r]/g;
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  // Attribute-value normalisation would turn raw whitespace into spaces; references survive it.
+  "\t": "&#9;",
+  "\n": "&#10;",
+  "\r": "&#13;",
+};
+
+/**
+ * Escapes text for an XML element's content: `&`, `<` and `>` become entities, so the text can
+ * never open or close an element. Unsendable characters (NUL, lone surrogates) become U+FFFD.
+ *
+ * @example
+ * ```ts
+ * escapeXmlText("a < b </PROJECT>"); // "a &lt; b &lt;/PROJECT&gt;"
+ * ```
+ */
+export function escapeXmlText(text: string): string {
+  const clean = sanitizeText(text);
+  return /[&<>]/.test(clean)
+    ? clean.replace(XML_TEXT_SPECIAL, (char) => XML_ENTITIES[char] ?? char)
+    : clean;
+}
+
+/**
+ * Escapes text for a double- or single-quoted XML attribute value: markup characters, both quotes
+ * and raw line breaks and tabs become references, so the value can never end its attribute or
+ * forge another one, and a parser reads back exactly the original text.
+ *
+ * @example
+ * ```ts
+ * escapeXmlAttribute('SAM" status="done'); // "SAM&quot; status=&quot;done"
+ * ```
+ */
+export function escapeXmlAttribute(text: string): string {
+  const clean = sanitizeText(text);
+  return /[&<>"'\t\n\r]/.test(clean)
+    ? clean.replace(XML_ATTRIBUTE_SPECIAL, (char) => XML_ENTITIES[char] ?? char)
+    : clean;
+}

@@ -1,4 +1,5 @@
 import type { FormatAdapter } from "../formats/adapter.js";
+import { projectAdapter } from "../formats/project/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
 import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
@@ -13,6 +14,7 @@ export const builtinAdapters: readonly FormatAdapter[] = [
   claudeAdapter,
   codexAdapter,
   geminiAdapter,
+  projectAdapter,
 ];
 
 /** Options of `format` and `formatAll`: the common ones plus any the adapter defines. */

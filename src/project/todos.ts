@@ -1,0 +1,63 @@
+/**
+ * TODO and completion extraction from conversation text, with the original design's patterns.
+ * The `m` flag makes `$` end a line, so a TODO without a full stop ends at its line break.
+ */
+
+const TODO_PATTERNS: readonly RegExp[] = [
+  /\b(?:need to|should|must|have to|gotta)\s+(.+?)(?:\.|,|$)/gim,
+  /\bTODO:\s*(.+?)(?:\n|$)/gim,
+  /\bnext(?:\s+step)?(?:\s+is)?:?\s*(.+?)(?:\.|$)/gim,
+  /\blet'?s\s+(.+?)(?:\s+next|\.|$)/gim,
+];
+
+const COMPLETION_PATTERNS: readonly RegExp[] = [
+  /\b(?:done|finished|completed)\s+(?:with\s+)?(.+)/gim,
+  /\b(?:that'?s|it'?s)\s+(?:done|working|fixed)\b/gim,
+];
+
+/** Every match of `patterns`, as its first group (or the whole match), in text order, once each. */
+function matches(text: string, patterns: readonly RegExp[]): string[] {
+  const found: { index: number; text: string }[] = [];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const value = (match[1] ?? match[0]).trim().replace(/[\s.,;:!?]+$/, "");
+      if (value !== "") found.push({ index: match.index, text: value });
+    }
+  }
+  const seen = new Set<string>();
+  return found
+    .sort((a, b) => a.index - b.index)
+    .map((entry) => entry.text)
+    .filter((value) => {
+      const key = value.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * The TODOs a text mentions ("need to …", "TODO: …", "next step is …", "let's …"), as the text
+ * each pattern captured, in the order they appear, each once.
+ *
+ * @example
+ * ```ts
+ * extractTodos("We need to add tests. TODO: update the docs"); // ["add tests", "update the docs"]
+ * ```
+ */
+export function extractTodos(text: string): string[] {
+  return matches(text, TODO_PATTERNS);
+}
+
+/**
+ * The completions a text reports: what follows "done with" / "finished" / "completed", or the
+ * whole phrase for "that's done", "it's working", "it's fixed".
+ *
+ * @example
+ * ```ts
+ * detectCompletions("Finished the parser. It's working now."); // ["the parser", "It's working"]
+ * ```
+ */
+export function detectCompletions(text: string): string[] {
+  return matches(text, COMPLETION_PATTERNS);
+}
