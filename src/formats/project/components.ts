@@ -15,6 +15,9 @@ export const PROJECT_LIST_LIMITS = {
   notes: 2,
 } as const;
 
+/** Where a secondary project's block ranks: after the primary's TODOs (P2), before its files (P3). */
+export const SECONDARY_PRIORITY = 2.5;
+
 /** Where a block stands among several: alone, the primary one, or a secondary one. */
 export type ProjectRole = "only" | "primary" | "secondary";
 
@@ -188,9 +191,15 @@ export function projectComponents(
     const reason = blockers[0] ?? firstSentence(project.lastSessionSummary ?? "");
     const open = openingTag(project, role);
     const status = reason ? `Status: ${STATUS_WORDS[project.status]} - ${line(reason)}\n` : "";
+    // Knowing of another project outranks the primary's files, stack and notes (P3–P5), not its
+    // TODOs; among secondaries the most recently updated is kept first.
     return [
-      component("block", 6 + index, open + status + CLOSING_TAG, (text) =>
-        text.length > open.length + CLOSING_TAG.length ? open + CLOSING_TAG : undefined,
+      component(
+        "block",
+        SECONDARY_PRIORITY,
+        open + status + CLOSING_TAG,
+        (text) => (text.length > open.length + CLOSING_TAG.length ? open + CLOSING_TAG : undefined),
+        project.lastUpdated?.getTime(),
       ),
     ];
   }
