@@ -1,18 +1,19 @@
 /**
  * TODO and completion extraction from conversation text, with the original design's patterns.
- * The `m` flag makes `$` end a line, so a TODO without a full stop ends at its line break.
+ * The `m` flag makes `$` end a line and the gaps match spaces and tabs only, so a TODO without a
+ * full stop ends at its line break and never runs into the next line.
  */
 
 const TODO_PATTERNS: readonly RegExp[] = [
-  /\b(?:need to|should|must|have to|gotta)\s+(.+?)(?:\.|,|$)/gim,
-  /\bTODO:\s*(.+?)(?:\n|$)/gim,
-  /\bnext(?:\s+step)?(?:\s+is)?:?\s*(.+?)(?:\.|$)/gim,
-  /\blet'?s\s+(.+?)(?:\s+next|\.|$)/gim,
+  /\b(?:need to|should|must|have to|gotta)[ \t]+(.+?)(?:\.|,|$)/gim,
+  /\bTODO:[ \t]*(.+?)(?:\n|$)/gim,
+  /\bnext(?:[ \t]+step)?(?:[ \t]+is)?:?[ \t]*(.+?)(?:\.|$)/gim,
+  /\blet'?s[ \t]+(.+?)(?:[ \t]+next|\.|$)/gim,
 ];
 
 const COMPLETION_PATTERNS: readonly RegExp[] = [
-  /\b(?:done|finished|completed)\s+(?:with\s+)?(.+)/gim,
-  /\b(?:that'?s|it'?s)\s+(?:done|working|fixed)\b/gim,
+  /\b(?:done|finished|completed)[ \t]+(?:with[ \t]+)?(.+)/gim,
+  /\b(?:that'?s|it'?s)[ \t]+(?:done|working|fixed)\b/gim,
 ];
 
 /** Every match of `patterns`, as its first group (or the whole match), in text order, once each. */

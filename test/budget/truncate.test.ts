@@ -15,14 +15,19 @@ const firstSentence = (text: string) => {
 };
 
 const parts: PriorityComponent[] = [
-  { id: "name", priority: 0, text: "<P name=\"SAM\" status=\"active\">\n" },
+  { id: "name", priority: 0, text: '<P name="SAM" status="active">\n' },
   {
     id: "summary",
     priority: 1,
     text: "Implemented fact extraction. Added decay with an Ebbinghaus curve. Fixed persistence.\n",
     shrink: firstSentence,
   },
-  { id: "todos", priority: 2, text: "- one\n- two\n- three\n", shrink: (t) => t.split("\n")[0] + "\n" },
+  {
+    id: "todos",
+    priority: 2,
+    text: "- one\n- two\n- three\n",
+    shrink: (t) => t.split("\n")[0] + "\n",
+  },
   { id: "notes", priority: 5, text: "Note: keep answers brief, the user likes short answers.\n" },
   { id: "close", priority: 0, text: "</P>\n" },
 ];
@@ -39,7 +44,10 @@ describe("truncateByPriority", () => {
 
   it("leaves out an unshrinkable P5 first, then shrinks P2 before P1", () => {
     const full = defaultCounter.count(parts.map((part) => part.text).join(""));
-    const withoutNotes = truncateByPriority(parts, { maxTokens: full - 1, counter: defaultCounter });
+    const withoutNotes = truncateByPriority(parts, {
+      maxTokens: full - 1,
+      counter: defaultCounter,
+    });
     expect(withoutNotes.dropped).toEqual(["notes"]);
     expect(withoutNotes.shrunk).toEqual([]);
     const tighter = truncateByPriority(parts, {
@@ -74,7 +82,11 @@ describe("truncateByPriority", () => {
     const tiny: PriorityComponent[] = [...parts, { id: "tiny", priority: 3, text: "ok\n" }];
     const result = truncateByPriority(tiny, { maxTokens: p0 + 9, counter: defaultCounter });
     expect(result.kept.map((part) => part.id)).toEqual(["name", "close"]);
-    const roomy = truncateByPriority(tiny, { maxTokens: p0 + 9, counter: defaultCounter, minRoom: 0 });
+    const roomy = truncateByPriority(tiny, {
+      maxTokens: p0 + 9,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
     expect(roomy.kept.length).toBeGreaterThan(2);
   });
 
@@ -84,7 +96,11 @@ describe("truncateByPriority", () => {
       { id: "new", priority: 1, time: 2, text: "A newer note that is fairly long.\n" },
     ];
     const both = defaultCounter.count(notes.map((note) => note.text).join(""));
-    const result = truncateByPriority(notes, { maxTokens: both - 1, counter: defaultCounter, minRoom: 0 });
+    const result = truncateByPriority(notes, {
+      maxTokens: both - 1,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
     expect(result.dropped).toEqual(["old"]);
   });
 
@@ -99,13 +115,20 @@ describe("truncateByPriority", () => {
         return text;
       },
     };
-    const result = truncateByPriority([stubborn], { maxTokens: 1, counter: defaultCounter, minRoom: 0 });
+    const result = truncateByPriority([stubborn], {
+      maxTokens: 1,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
     expect(result.dropped).toEqual(["s"]);
     expect(calls).toBe(1);
   });
 });
 
-const notLineAdditive: TokenCounter = { name: "chars-over-five", count: (t) => Math.ceil(t.length / 5) };
+const notLineAdditive: TokenCounter = {
+  name: "chars-over-five",
+  count: (t) => Math.ceil(t.length / 5),
+};
 
 const arbitraryComponents = fc
   .array(
@@ -131,7 +154,9 @@ const arbitraryComponents = fc
           ? {
               shrink: (text: string) => {
                 const words = text.trim().split(" ");
-                return words.length > 1 ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}\n` : undefined;
+                return words.length > 1
+                  ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}\n`
+                  : undefined;
               },
             }
           : {}),
@@ -165,19 +190,30 @@ describe("truncateByPriority properties", () => {
 
   it("keeps every priority-0 component whole, keeps the budget otherwise, and accounts for all", () => {
     fc.assert(
-      fc.property(arbitraryComponents, fc.integer({ min: 0, max: 150 }), (components, maxTokens) => {
-        const result = truncateByPriority(components, { maxTokens, counter: defaultCounter });
-        for (const component of components.filter((c) => c.priority === 0)) {
-          expect(result.kept).toContainEqual({ id: component.id, text: component.text, shrinkSteps: 0 });
-        }
-        expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
-          components.map((c) => c.id).sort(),
-        );
-        expect(result.tokenCount).toBe(defaultCounter.count(result.content));
-        const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
-        expect(overBudget).toBe(result.tokenCount > maxTokens);
-        if (overBudget) expect(result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0)).toBe(true);
-      }),
+      fc.property(
+        arbitraryComponents,
+        fc.integer({ min: 0, max: 150 }),
+        (components, maxTokens) => {
+          const result = truncateByPriority(components, { maxTokens, counter: defaultCounter });
+          for (const component of components.filter((c) => c.priority === 0)) {
+            expect(result.kept).toContainEqual({
+              id: component.id,
+              text: component.text,
+              shrinkSteps: 0,
+            });
+          }
+          expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
+            components.map((c) => c.id).sort(),
+          );
+          expect(result.tokenCount).toBe(defaultCounter.count(result.content));
+          const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
+          expect(overBudget).toBe(result.tokenCount > maxTokens);
+          if (overBudget)
+            expect(
+              result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
+            ).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

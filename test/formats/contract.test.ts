@@ -5,8 +5,20 @@ import {
   CODEX_DEFAULT_TEMPLATE,
   defineTemplateAdapter,
   GEMINI_DEFAULT_TEMPLATE,
+  parseWith,
+  projectAdapter,
 } from "contextfmt";
+import fc from "fast-check";
 import { runAdapterContract } from "../contract.js";
+import {
+  arbitraryProject,
+  hostileProject,
+  PROJECT_NOW,
+  rvcBlocked,
+  rvcPaused,
+  samTerminal,
+  slamRushCompleted,
+} from "../fixtures/projects.js";
 import { arbitraryRuleSet, hostileRuleSet, manyRules, seedRuleSet } from "../fixtures/rules.js";
 
 const ruleIds = (input: unknown) =>
@@ -17,7 +29,7 @@ const absoluteIds = (input: unknown) =>
     .map((rule) => rule.id ?? rule.name);
 
 const ruleFormats = [
-  ...builtinAdapters,
+  ...builtinAdapters.filter((adapter) => adapter !== projectAdapter),
   defineTemplateAdapter(CLAUDE_DEFAULT_TEMPLATE),
   defineTemplateAdapter(CODEX_DEFAULT_TEMPLATE),
   defineTemplateAdapter(GEMINI_DEFAULT_TEMPLATE),
@@ -34,3 +46,24 @@ for (const adapter of ruleFormats) {
     requiredIds: absoluteIds,
   });
 }
+
+const projectItemIds = (input: unknown) =>
+  projectAdapter
+    .items(parseWith(projectAdapter.input, input), {
+      options: {},
+      now: new Date(PROJECT_NOW),
+      report: () => {},
+    })
+    .map((item) => item.id);
+
+runAdapterContract({
+  adapter: projectAdapter,
+  sample: { projects: [rvcBlocked, slamRushCompleted] },
+  hostile: { projects: [hostileProject, { ...hostileProject, projectId: "hostile2" }] },
+  large: { projects: [samTerminal, rvcBlocked, slamRushCompleted, rvcPaused] },
+  arbitrary: fc.record({ projects: fc.array(arbitraryProject, { maxLength: 3 }) }),
+  itemIds: projectItemIds,
+  // The primary project's opening and closing tags (P0) are never left out.
+  requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),
+  options: { now: PROJECT_NOW },
+});

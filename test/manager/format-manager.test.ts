@@ -46,7 +46,7 @@ const complaining = defineAdapter({
 describe("FormatManager", () => {
   it("registers the built-in adapters", () => {
     const manager = new FormatManager();
-    expect(manager.list()).toEqual(["claude", "codex", "gemini"]);
+    expect(manager.list()).toEqual(["claude", "codex", "gemini", "project"]);
     expect(manager.has("claude")).toBe(true);
     expect(manager.get("claude")).toBe(claudeAdapter);
     expect(createFormatManager().list()).toEqual(manager.list());
@@ -55,7 +55,7 @@ describe("FormatManager", () => {
   it("raises UnknownAdapterError listing the registered ids", () => {
     const manager = new FormatManager();
     expect(() => manager.format("cursor", seedRuleSet)).toThrow(
-      'unknown adapter "cursor"; registered: "claude", "codex", "gemini"',
+      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "project"',
     );
     try {
       manager.get("cursor");
@@ -63,7 +63,12 @@ describe("FormatManager", () => {
       expect(UnknownAdapterError.is(error)).toBe(true);
       expect(ContextFmtError.is(error)).toBe(true);
       expect(InvalidInputError.is(error)).toBe(false);
-      expect((error as UnknownAdapterError).known).toEqual(["claude", "codex", "gemini"]);
+      expect((error as UnknownAdapterError).known).toEqual([
+        "claude",
+        "codex",
+        "gemini",
+        "project",
+      ]);
     }
   });
 
@@ -72,7 +77,7 @@ describe("FormatManager", () => {
     expect(() => manager.register(claudeAdapter)).toThrow(
       'an adapter "claude" is registered already',
     );
-    expect(manager.register({ ...claudeAdapter }, { replace: true }).list()).toHaveLength(3);
+    expect(manager.register({ ...claudeAdapter }, { replace: true }).list()).toHaveLength(4);
   });
 
   it("keeps each manager's registry its own", () => {
