@@ -3,9 +3,12 @@
  * side by side; they are not tests and assert nothing.
  */
 import { runFormatBench } from "./format.js";
+import { runProjectBench } from "./project.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== formatting ==");
 for (const line of runFormatBench()) console.log(line);
+console.log("\n== PROJECT blocks ==");
+for (const line of runProjectBench()) console.log(line);

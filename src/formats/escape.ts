@@ -66,9 +66,27 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
   "\r": "&#13;",
 };
 
+/** Characters XML 1.0 forbids even as references: C0 controls but tab, LF, CR; U+FFFE, U+FFFF. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const XML_FORBIDDEN = /[\0-\x08\x0b\x0c\x0e-\x1f\uFFFE\uFFFF]/g;
+
+/** Whether text holds characters the XML escapers replace with U+FFFD (controls, lone surrogates). */
+export function hasXmlForbidden(text: string): boolean {
+  XML_FORBIDDEN.lastIndex = 0;
+  return XML_FORBIDDEN.test(text) || hasUnsendable(text);
+}
+
+/** `sanitizeText`, plus the characters XML cannot carry at all, replaced with U+FFFD. */
+function xmlSafe(text: string): string {
+  XML_FORBIDDEN.lastIndex = 0;
+  const clean = sanitizeText(text);
+  return XML_FORBIDDEN.test(clean) ? clean.replace(XML_FORBIDDEN, "\uFFFD") : clean;
+}
+
 /**
  * Escapes text for an XML element's content: `&`, `<` and `>` become entities, so the text can
- * never open or close an element. Unsendable characters (NUL, lone surrogates) become U+FFFD.
+ * never open or close an element. Characters XML cannot carry (NUL and other C0 controls but tab
+ * and line breaks, lone surrogates) become U+FFFD.
  *
  * @example
  * ```ts
@@ -76,7 +94,7 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
  * ```
  */
 export function escapeXmlText(text: string): string {
-  const clean = sanitizeText(text);
+  const clean = xmlSafe(text);
   return /[&<>]/.test(clean)
     ? clean.replace(XML_TEXT_SPECIAL, (char) => XML_ENTITIES[char] ?? char)
     : clean;
@@ -85,7 +103,8 @@ export function escapeXmlText(text: string): string {
 /**
  * Escapes text for a double- or single-quoted XML attribute value: markup characters, both quotes
  * and raw line breaks and tabs become references, so the value can never end its attribute or
- * forge another one, and a parser reads back exactly the original text.
+ * forge another one, and a parser reads back exactly the original text. Characters XML cannot
+ * carry become U+FFFD, as in {@link escapeXmlText}.
  *
  * @example
  * ```ts
@@ -93,7 +112,7 @@ export function escapeXmlText(text: string): string {
  * ```
  */
 export function escapeXmlAttribute(text: string): string {
-  const clean = sanitizeText(text);
+  const clean = xmlSafe(text);
   return /[&<>"'\t\n\r]/.test(clean)
     ? clean.replace(XML_ATTRIBUTE_SPECIAL, (char) => XML_ENTITIES[char] ?? char)
     : clean;

@@ -8,6 +8,7 @@ import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
 import { escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
+import { reportXmlForbidden } from "./components.js";
 import {
   DEFAULT_PROJECT_TOKENS,
   fitProjects,
@@ -167,6 +168,13 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
   if (!user) return { ...projectPart, budget: options.maxTokens, issues };
 
   const names = projects.map((project) => project.name);
+  reportXmlForbidden(
+    [
+      ["user.userId", user.userId],
+      ...facts.map((fact, index): [string, string] => [`user.facts[${index}].text`, fact.text]),
+    ],
+    (issue) => issues.push(issue),
+  );
   const components: PriorityComponent[] = [];
   const leftOut = (fact: UserFact, text: string): [string, string] | undefined => {
     if (fact.confidence < options.minConfidence) {

@@ -5,7 +5,7 @@
 import type { PriorityComponent } from "../../budget/truncate.js";
 import type { ProjectContext, ProjectStatus, Todo } from "../../model/project.js";
 import type { Issue } from "../../problems/issue.js";
-import { escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
+import { escapeXmlAttribute, escapeXmlText, hasXmlForbidden, inlineText } from "../escape.js";
 
 /** How many entries of each list a block shows, as the original design caps them. */
 export const PROJECT_LIST_LIMITS = {
@@ -103,6 +103,40 @@ export const CLOSING_TAG = "</PROJECT>\n";
 export const NO_PROJECT_BLOCK =
   "<PROJECT>\nNo active project detected. Ask what they're working on.\n</PROJECT>\n";
 
+/** Reports `text_sanitized` for each field holding characters XML cannot carry (sent as U+FFFD). */
+export function reportXmlForbidden(
+  fields: readonly (readonly [string, string | undefined])[],
+  report: (issue: Issue) => void,
+): void {
+  for (const [path, text] of fields) {
+    if (text === undefined || !hasXmlForbidden(text)) continue;
+    report({
+      code: "text_sanitized",
+      severity: "warning",
+      path,
+      message: "control characters, NUL or lone surrogates replaced with U+FFFD",
+    });
+  }
+}
+
+/** Every text field of a project, with its path. */
+function textFields(project: ProjectContext, path: string): [string, string | undefined][] {
+  const lists = (["recentFiles", "languages", "frameworks", "blockers", "notes"] as const).flatMap(
+    (field) =>
+      project[field].map((text, index): [string, string] => [`${path}.${field}[${index}]`, text]),
+  );
+  return [
+    [`${path}.name`, project.name],
+    [`${path}.lastSessionSummary`, project.lastSessionSummary],
+    [`${path}.path`, project.path],
+    ...project.activeTodos.map((todo, index): [string, string] => [
+      `${path}.activeTodos[${index}].text`,
+      todo.text,
+    ]),
+    ...lists,
+  ];
+}
+
 /** Takes the first `limit` entries and reports how many were left out of the block. */
 function capped<T>(
   list: readonly T[],
@@ -168,6 +202,7 @@ export function projectComponents(
   },
 ): ProjectComponent[] {
   const { index, role, now, path, report } = options;
+  reportXmlForbidden(textFields(project, path), report);
   const id = (part: ProjectPart) => `${project.projectId}:${part}`;
   const component = (
     part: ProjectPart,
