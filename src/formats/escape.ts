@@ -117,3 +117,8 @@ export function escapeXmlAttribute(text: string): string {
     ? clean.replace(XML_ATTRIBUTE_SPECIAL, (char) => XML_ENTITIES[char] ?? char)
     : clean;
 }
+
+/** Escapes text to match itself literally inside a regular expression (names, paths). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { escapeRegExp } from "../formats/escape.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -25,7 +26,6 @@ export interface DetectActiveProjectOptions {
 }
 
 const DAY_MS = 86_400_000;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Most recently updated first; projects without `lastUpdated` last. */
 function byRecency(a: ProjectContext, b: ProjectContext): number {

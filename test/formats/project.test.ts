@@ -226,6 +226,12 @@ describe("PROJECT blocks", () => {
       /projects\[1\]\.activeTodos\[0\]\.priority: expected 1 \(high\), 2 \(medium\) or 3 \(low\)/,
     );
     expect(() => formatProjectContext(samTerminal, { maxTokens: -1 })).toThrow(InvalidInputError);
+    expect(() => formatProjectContext(samTerminal, { maxToken: 50 } as never)).toThrow(
+      /options: unknown key\(s\) "maxToken"/,
+    );
+    expect(() => buildCombinedContext({ user: david, project: samTerminal } as never)).toThrow(
+      /unknown key\(s\) "project"/,
+    );
     expect(() => formatProjectContext({ projectId: "", name: "x" })).toThrow(
       /project\.projectId: expected a string of length >= 1, received ""/,
     );

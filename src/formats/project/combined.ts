@@ -7,7 +7,7 @@ import { type UserFact, type UserFactsInput, UserFactsSchema } from "../../model
 import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
-import { escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
+import { escapeRegExp, escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
 import { reportXmlForbidden } from "./components.js";
 import {
   DEFAULT_PROJECT_TOKENS,
@@ -18,7 +18,7 @@ import {
 
 const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
 
-const CombinedOptionsSchema = z.object({
+const CombinedOptionsSchema = z.strictObject({
   user: z.optional(z.nullable(UserFactsSchema)),
   now: CommonOptionsSchema.shape.now,
   counter: CommonOptionsSchema.shape.counter,
@@ -45,8 +45,6 @@ export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "
   readonly user?: UserFactsInput | null;
   readonly projects?: ProjectContextInput | readonly ProjectContextInput[] | null;
 };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Removes every sentence of `text` that says the user is "working on" one of `names` (whole

@@ -15,7 +15,7 @@ import { NO_PROJECT_BLOCK, type ProjectComponent, projectComponents } from "./co
 /** The default budget of PROJECT blocks: the middle of the original design's 150–200 tokens. */
 export const DEFAULT_PROJECT_TOKENS = 175;
 
-const ProjectOptionsSchema = z.object({
+const ProjectOptionsSchema = z.strictObject({
   maxTokens: z._default(
     z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
     DEFAULT_PROJECT_TOKENS,
