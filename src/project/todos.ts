@@ -12,7 +12,8 @@ const TODO_PATTERNS: readonly RegExp[] = [
 ];
 
 const COMPLETION_PATTERNS: readonly RegExp[] = [
-  /\b(?:done|finished|completed)[ \t]+(?:with[ \t]+)?(.+)/gim,
+  // The original runs to the end of the line; this stops at the end of the sentence.
+  /\b(?:done|finished|completed)[ \t]+(?:with[ \t]+)?(.+?)(?=[.!?](?:\s|$)|$)/gim,
   /\b(?:that'?s|it'?s)[ \t]+(?:done|working|fixed)\b/gim,
 ];
 

@@ -31,6 +31,10 @@ describe("detectCompletions", () => {
     expect(
       detectCompletions("Finished the parser.\nDone with the docs\nOK, that's done. It's working!"),
     ).toEqual(["the parser", "the docs", "that's done", "It's working"]);
+    expect(detectCompletions("Finished the parser. It's working now.")).toEqual([
+      "the parser",
+      "It's working",
+    ]);
     expect(detectCompletions("Nothing yet.")).toEqual([]);
   });
 });
