@@ -98,7 +98,10 @@ interface Step {
  * step by step (one that cannot shrink is left out at its turn, as P5 is), then the shrunk ones
  * are left out. The order does not depend on the budget; that is what makes truncation monotone.
  */
-function reductionSteps(order: readonly number[], forms: readonly string[][]): Step[] {
+function reductionSteps(
+  order: readonly number[],
+  forms: readonly (readonly string[] | undefined)[],
+): Step[] {
   const optional = order.filter((index) => forms[index] !== undefined).reverse();
   const steps: Step[] = [];
   for (const index of optional) {
@@ -142,9 +145,8 @@ export function truncateByPriority(
 ): TruncateResult {
   const { maxTokens, counter, minRoom = 10 } = options;
   const assemble = options.assemble ?? ((texts: readonly string[]) => texts.join(""));
-  const forms = components.map((component) =>
-    component.priority === 0 ? undefined : formsOf(component),
-  );
+  // Shrunk forms are worked out only when the full text does not fit.
+  let forms: (string[] | undefined)[] = [];
   // The form each component shows now; `undefined` when it is left out.
   const chosen: (number | undefined)[] = components.map(() => 0);
   const contentOf = () =>
@@ -156,23 +158,24 @@ export function truncateByPriority(
       }),
     );
 
-  const order = fillOrder(components);
-  const steps = reductionSteps(order, forms as string[][]);
-  const requiredOnly = () => {
-    for (const step of steps) chosen[step.index] = undefined;
-  };
   let content = contentOf();
-  if (counter.count(content) > maxTokens) {
-    requiredOnly();
+  let tokenCount = counter.count(content);
+  if (tokenCount > maxTokens) {
+    forms = components.map((component) =>
+      component.priority === 0 ? undefined : formsOf(component),
+    );
+    const steps = reductionSteps(fillOrder(components), forms);
+    for (const step of steps) chosen[step.index] = undefined;
     // Less room than `minRoom` beyond the never-truncated parts: nothing else is worth including.
     if (maxTokens - counter.count(contentOf()) >= minRoom) {
-      for (const index of steps.map((step) => step.index)) chosen[index] = 0;
+      for (const step of steps) chosen[step.index] = 0;
       for (const step of steps) {
         chosen[step.index] = step.form;
         if (counter.count(contentOf()) <= maxTokens) break;
       }
     }
     content = contentOf();
+    tokenCount = counter.count(content);
   }
 
   const kept: KeptComponent[] = [];
@@ -204,7 +207,6 @@ export function truncateByPriority(
     }
   });
 
-  const tokenCount = counter.count(content);
   if (tokenCount > maxTokens) {
     issues.push({
       code: "budget_exceeded",
