@@ -65,6 +65,7 @@ export {
   type ProjectContext,
   type ProjectContextInput,
   ProjectContextSchema,
+  ProjectListSchema,
   type ProjectStatus,
   ProjectStatusSchema,
   type Todo,

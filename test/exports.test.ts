@@ -20,6 +20,7 @@ it("pins the public exports of contextfmt", () => {
       "PROJECT_CONTEXT_DDL",
       "ProjectBlocksInputSchema",
       "ProjectContextSchema",
+      "ProjectListSchema",
       "ProjectStatusSchema",
       "RULE_VARIABLES",
       "RuleSetSchema",

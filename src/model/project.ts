@@ -70,3 +70,31 @@ export const ProjectContextSchema = z.object({
 export type ProjectContext = z.output<typeof ProjectContextSchema>;
 /** What callers may pass as a project context. */
 export type ProjectContextInput = z.input<typeof ProjectContextSchema>;
+
+/** Index of the first project whose `projectId` an earlier project already has, or -1. */
+function firstRepeat(projects: readonly { projectId: string }[]): number {
+  const seen = new Set<string>();
+  return projects.findIndex(({ projectId }) => seen.size === seen.add(projectId).size);
+}
+
+/**
+ * Several projects, the first being the primary one. `projectId`s must be unique: results name
+ * parts by `<projectId>:<part>`.
+ *
+ * @example
+ * ```ts
+ * ProjectListSchema.parse([samTerminal, rvcVoice]);
+ * ```
+ */
+export const ProjectListSchema = z.array(ProjectContextSchema).check(
+  z.superRefine((projects, ctx) => {
+    const index = firstRepeat(projects);
+    if (index < 0) return;
+    ctx.addIssue({
+      code: "custom",
+      input: projects[index]?.projectId,
+      path: [index, "projectId"],
+      message: "expected a projectId no earlier project has",
+    });
+  }),
+);

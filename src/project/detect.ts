@@ -1,10 +1,9 @@
-import * as z from "zod/mini";
 import { escapeRegExp } from "../formats/escape.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
   type ProjectContextInput,
-  ProjectContextSchema,
+  ProjectListSchema,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
 
@@ -109,7 +108,7 @@ export function detectActiveProject(
   projects: readonly ProjectContextInput[],
   options: DetectActiveProjectOptions = {},
 ): ActiveProject | undefined {
-  const list = parseWith(z.array(ProjectContextSchema), projects, "projects");
+  const list = parseWith(ProjectListSchema, projects, "projects");
   const now =
     options.now === undefined ? new Date() : parseWith(DateInputSchema, options.now, "options.now");
   const recentDays = options.recentDays ?? 7;

@@ -11,7 +11,7 @@ import {
 import fc from "fast-check";
 import { runAdapterContract } from "../contract.js";
 import {
-  arbitraryProject,
+  arbitraryProjects,
   hostileProject,
   PROJECT_NOW,
   rvcBlocked,
@@ -61,7 +61,7 @@ runAdapterContract({
   sample: { projects: [rvcBlocked, slamRushCompleted] },
   hostile: { projects: [hostileProject, { ...hostileProject, projectId: "hostile2" }] },
   large: { projects: [samTerminal, rvcBlocked, slamRushCompleted, rvcPaused] },
-  arbitrary: fc.record({ projects: fc.array(arbitraryProject, { maxLength: 3 }) }),
+  arbitrary: fc.record({ projects: arbitraryProjects }),
   itemIds: projectItemIds,
   // The primary project's opening and closing tags (P0) are never left out.
   requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),

@@ -14,6 +14,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   arbitraryProject,
+  arbitraryProjects,
   david,
   hostileProject,
   PROJECT_NOW,
@@ -142,7 +143,7 @@ describe("golden files: the original design's examples", () => {
     // Tighter, the secondary keeps its block but not its status line (its shrink step).
     const tight = formatProjectContext([samTerminal, rvcPaused], { ...options, maxTokens: 90 });
     expect(tight.content).toContain('secondary="true">\n</PROJECT>\n');
-    expect(tight.shrunk).toContain("rvc_voice:block");
+    expect(tight.shrunk).toContain("rvc_paused:block");
   });
 
   it("placeholder: no active project", async () => {
@@ -239,25 +240,21 @@ describe("PROJECT blocks", () => {
 
   it("always parses as XML, one block per kept project, within budget unless P0 alone is over (property)", () => {
     fc.assert(
-      fc.property(
-        fc.array(arbitraryProject, { maxLength: 3 }),
-        fc.integer({ min: 0, max: 400 }),
-        (projects, maxTokens) => {
-          const result = formatProjectContext(projects, { ...options, maxTokens });
-          const { projects: blocks } = parseBlocks(result.content);
-          const kept =
-            projects.length === 0
-              ? 1
-              : 1 +
-                projects.slice(1).filter((p) => !result.dropped.includes(`${p.projectId}:block`))
-                  .length;
-          expect(blocks).toHaveLength(kept);
-          expect(result.tokenCount).toBe(defaultCounter.count(result.content));
-          if (result.tokenCount > maxTokens) {
-            expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
-          }
-        },
-      ),
+      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, maxTokens) => {
+        const result = formatProjectContext(projects, { ...options, maxTokens });
+        const { projects: blocks } = parseBlocks(result.content);
+        const kept =
+          projects.length === 0
+            ? 1
+            : 1 +
+              projects.slice(1).filter((p) => !result.dropped.includes(`${p.projectId}:block`))
+                .length;
+        expect(blocks).toHaveLength(kept);
+        expect(result.tokenCount).toBe(defaultCounter.count(result.content));
+        if (result.tokenCount > maxTokens) {
+          expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
+        }
+      }),
       { numRuns: 150 },
     );
   });
@@ -407,5 +404,16 @@ describe("the project adapter (through the FormatManager)", () => {
     expect(manager.format("project", { projects: [] }).content).toBe(
       formatProjectContext(null).content,
     );
+  });
+});
+
+describe("several projects", () => {
+  it("rejects a repeated projectId, naming the later one", () => {
+    expect(() => formatProjectContext([samTerminal, rvcBlocked, samTerminal])).toThrow(
+      'projects[2].projectId: expected a projectId no earlier project has, received "sam_terminal"',
+    );
+    expect(() =>
+      new FormatManager().format("project", { projects: [rvcBlocked, rvcBlocked] }),
+    ).toThrow(/^projects\[1\]\.projectId: /);
   });
 });

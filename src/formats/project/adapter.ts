@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
-import { ProjectContextSchema } from "../../model/project.js";
+import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
 import { NO_PROJECT_BLOCK, type ProjectComponent } from "./components.js";
 import { componentsOf, DEFAULT_PROJECT_TOKENS } from "./format.js";
 
 /** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
-export const ProjectBlocksInputSchema = z.object({ projects: z.array(ProjectContextSchema) });
+export const ProjectBlocksInputSchema = z.object({ projects: ProjectListSchema });
 
 /** A component with its place in the blocks. */
 interface PlacedComponent {

@@ -6,6 +6,7 @@ import {
   type ProjectContext,
   type ProjectContextInput,
   ProjectContextSchema,
+  ProjectListSchema,
 } from "../../model/project.js";
 import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
@@ -49,7 +50,7 @@ export function parseProjects(
   input: ProjectContextInput | readonly ProjectContextInput[] | null | undefined,
 ): ProjectContext[] {
   if (input === null || input === undefined) return [];
-  if (Array.isArray(input)) return parseWith(z.array(ProjectContextSchema), input, "projects");
+  if (Array.isArray(input)) return parseWith(ProjectListSchema, input, "projects");
   return [parseWith(ProjectContextSchema, input, "project")];
 }
 
