@@ -222,7 +222,7 @@ export function projectComponents(
 
   const blockers = capped(project.blockers, "blockers", path, report);
   if (role === "secondary") {
-    // Several projects: the others get a one-line status after the primary's parts.
+    // Several projects: each one after the first gets its tags and one status line.
     const reason = blockers[0] ?? firstSentence(project.lastSessionSummary ?? "");
     const open = openingTag(project, role);
     const status = reason ? `Status: ${STATUS_WORDS[project.status]} - ${line(reason)}\n` : "";
