@@ -1,7 +1,7 @@
 /** The README's project context: a PROJECT block under pressure and the combined USER + PROJECT text. */
-import { buildCombinedContext, formatProjectContext } from "contextfmt";
+import { buildCombinedContext, formatProjectContext, type ProjectContextInput } from "contextfmt";
 
-const project = {
+const project: ProjectContextInput = {
   projectId: "sam_terminal",
   name: "SAM Terminal",
   status: "active",
@@ -11,7 +11,7 @@ const project = {
   recentFiles: ["sam_brain/fact_memory.py"],
   languages: ["Python", "Rust"],
   notes: ["User prefers concise responses."],
-} as const;
+};
 const now = "2026-01-25T10:00:00Z";
 
 const tight = formatProjectContext(project, { maxTokens: 40, now });
