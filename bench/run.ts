@@ -4,6 +4,7 @@
  */
 import { runFormatBench } from "./format.js";
 import { runMemoriesBench } from "./memories.js";
+import { runProjectBench } from "./project.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
@@ -12,3 +13,5 @@ console.log("\n== formatting ==");
 for (const line of runFormatBench()) console.log(line);
 console.log("\n== memory injection ==");
 for (const line of runMemoriesBench()) console.log(line);
+console.log("\n== PROJECT blocks ==");
+for (const line of runProjectBench()) console.log(line);

@@ -14,6 +14,13 @@ export {
 export { summarize } from "./budget/summarize.js";
 export { formatTimeAgo } from "./budget/time-ago.js";
 export {
+  type KeptComponent,
+  type PriorityComponent,
+  type TruncateOptions,
+  type TruncateResult,
+  truncateByPriority,
+} from "./budget/truncate.js";
+export {
   type AdapterItem,
   defineAdapter,
   type FormatAdapter,
@@ -48,6 +55,18 @@ export {
   type XmlMemoryOptions,
   xmlMemoryAdapter,
 } from "./formats/memories/xml-memory.js";
+export { ProjectBlocksInputSchema, projectAdapter } from "./formats/project/adapter.js";
+export {
+  buildCombinedContext,
+  type CombinedContextInput,
+  deduplicateContext,
+} from "./formats/project/combined.js";
+export {
+  DEFAULT_PROJECT_TOKENS,
+  formatProjectContext,
+  type ProjectContextOptions,
+  type ProjectContextResult,
+} from "./formats/project/format.js";
 export { claudeAdapter } from "./formats/rules/claude.js";
 export { codexAdapter } from "./formats/rules/codex.js";
 export { geminiAdapter } from "./formats/rules/gemini.js";
@@ -85,6 +104,23 @@ export {
 } from "./model/memory.js";
 export { parseWith } from "./model/parse.js";
 export {
+  type ProjectContext,
+  type ProjectContextInput,
+  ProjectContextSchema,
+  ProjectListSchema,
+  type ProjectStatus,
+  ProjectStatusSchema,
+  type Todo,
+  type TodoInput,
+  TodoSchema,
+} from "./model/project.js";
+export {
+  PROJECT_CONTEXT_DDL,
+  type ProjectContextRow,
+  projectToRow,
+  rowToProject,
+} from "./model/project-row.js";
+export {
   type Authority,
   AuthoritySchema,
   type MemoryRule,
@@ -111,12 +147,32 @@ export {
   SessionContextSchema,
 } from "./model/session.js";
 export {
+  type UserFact,
+  UserFactSchema,
+  type UserFacts,
+  type UserFactsInput,
+  UserFactsSchema,
+} from "./model/user.js";
+
+export {
   ContextFmtError,
   FormatValidationError,
   InvalidInputError,
   UnknownAdapterError,
 } from "./problems/errors.js";
 export { hasErrors, type Issue, type IssueCode, type IssueSeverity } from "./problems/issue.js";
+export {
+  type ActiveProject,
+  type ActiveProjectReason,
+  type DetectActiveProjectOptions,
+  detectActiveProject,
+} from "./project/detect.js";
+export {
+  type SessionMessage,
+  type SummarizeSessionOptions,
+  summarizeSession,
+} from "./project/session-summary.js";
+export { detectCompletions, extractTodos } from "./project/todos.js";
 export {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,

@@ -40,4 +40,14 @@ describe("examples run as documented", () => {
     );
     expect(output).toMatch(/\nRelated: Implemented HDBSCAN clustering, Rust async patterns, Added/);
   }, 30_000);
+
+  it("the README's project context", () => {
+    const output = run("examples/project-context.ts");
+    expect(output).toContain(
+      '<PROJECT name="SAM Terminal" status="active">\nLast: Implemented fact extraction.\n',
+    );
+    expect(output).toContain("dropped: sam_terminal:notes");
+    expect(output).toContain('<USER id="david">\n- Prefers concise responses\n</USER>\n\n<PROJECT');
+    expect(output).not.toContain("Note: User prefers concise responses.");
+  }, 30_000);
 });

@@ -71,12 +71,13 @@ export function hasXmlIllegal(text: string): boolean {
 }
 
 const XML_TEXT_SPECIAL = /[&<>\r]/g;
-const XML_ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/g;
+const XML_ATTRIBUTE_SPECIAL = /[&<>"'\t\n\r]/g;
 const XML_ENTITIES: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",
   ">": "&gt;",
   '"': "&quot;",
+  "'": "&apos;",
   // A parser turns a raw carriage return into a line feed, and tabs and line breaks in an
   // attribute into spaces; as character references they come back as they were.
   "\t": "&#9;",
@@ -101,7 +102,7 @@ export function escapeXmlText(text: string): string {
 }
 
 /**
- * Escapes text for a double-quoted XML attribute value: `&`, `<`, `>`, `"`, and tabs and line
+ * Escapes text for a quoted XML attribute value: `&`, `<`, `>`, both quotes, and tabs and line
  * breaks as character references (a parser would fold them into spaces); characters XML cannot
  * carry become U+FFFD.
  *
@@ -129,4 +130,9 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  */
 export function escapeMarkdownLineStart(line: string): string {
   return MARKDOWN_LINE_START.test(line) ? `\\${line}` : line;
+}
+
+/** Escapes text to match itself literally inside a regular expression (names, paths). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -13,6 +13,7 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
  * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
  * - `item_truncated`: an item was shortened to fit.
+ * - `duplicate_removed`: a combined context left out what the other block already says.
  * - `empty_output`: items were included but the content is empty.
  * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
  * - `invalid_encoding`: the content holds a lone surrogate or a NUL character.
@@ -25,6 +26,7 @@ export type IssueCode =
   | "budget_exceeded"
   | "item_skipped"
   | "item_truncated"
+  | "duplicate_removed"
   | "empty_output"
   | "invalid_xml"
   | "invalid_structure"

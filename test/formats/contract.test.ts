@@ -7,10 +7,13 @@ import {
   defineTemplateAdapter,
   GEMINI_DEFAULT_TEMPLATE,
   geminiAdapter,
+  parseWith,
+  projectAdapter,
   sessionBriefAdapter,
   sessionFullAdapter,
   xmlMemoryAdapter,
 } from "contextfmt";
+import fc from "fast-check";
 import { runAdapterContract } from "../contract.js";
 import {
   arbitraryMemorySet,
@@ -19,6 +22,16 @@ import {
   sampleMemorySet,
   TEST_NONCE,
 } from "../fixtures/memories.js";
+import {
+  arbitraryProjects,
+  hostileProject,
+  PROJECT_NOW,
+  rvcBlocked,
+  rvcPaused,
+  samTerminal,
+  slamRushCompleted,
+} from "../fixtures/projects.js";
+
 import { arbitraryRuleSet, hostileRuleSet, manyRules, seedRuleSet } from "../fixtures/rules.js";
 import {
   arbitrarySession,
@@ -93,4 +106,25 @@ runAdapterContract({
   itemIds: (input) => (input as SessionContextInput).candidates.map((candidate) => candidate.id),
   requiredIds: () => [],
   options: { now: SESSION_NOW },
+});
+
+const projectItemIds = (input: unknown) =>
+  projectAdapter
+    .items(parseWith(projectAdapter.input, input), {
+      options: {},
+      now: new Date(PROJECT_NOW),
+      report: () => {},
+    })
+    .map((item) => item.id);
+
+runAdapterContract({
+  adapter: projectAdapter,
+  sample: { projects: [rvcBlocked, slamRushCompleted] },
+  hostile: { projects: [hostileProject, { ...hostileProject, projectId: "hostile2" }] },
+  large: { projects: [samTerminal, rvcBlocked, slamRushCompleted, rvcPaused] },
+  arbitrary: fc.record({ projects: arbitraryProjects }),
+  itemIds: projectItemIds,
+  // The primary project's opening and closing tags (P0) are never left out.
+  requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),
+  options: { now: PROJECT_NOW },
 });

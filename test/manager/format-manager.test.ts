@@ -53,6 +53,7 @@ describe("FormatManager", () => {
       "xml-memory",
       "session-full",
       "session-brief",
+      "project",
     ]);
     expect(manager.has("claude")).toBe(true);
     expect(manager.get("claude")).toBe(claudeAdapter);
@@ -62,7 +63,7 @@ describe("FormatManager", () => {
   it("raises UnknownAdapterError listing the registered ids", () => {
     const manager = new FormatManager();
     expect(() => manager.format("cursor", seedRuleSet)).toThrow(
-      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief"',
+      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief", "project"',
     );
     try {
       manager.get("cursor");
