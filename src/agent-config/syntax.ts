@@ -14,15 +14,30 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - before.lastIndexOf("\n") };
 }
 
-/** Parses JSON; a syntax error names the line and column (V8 gives a character offset). */
+/**
+ * The offset of a JSON syntax error. V8 says `at position N`, or for an unexpected token quotes
+ * the text around it (`Unexpected token '}', ..."  "a": }"...`), which is found in the source.
+ */
+function jsonErrorOffset(text: string, message: string): number | undefined {
+  const position = /position (\d+)/.exec(message);
+  if (position) return Number(position[1]);
+  const token =
+    /Unexpected token '(.+?)', (?:\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON/.exec(message);
+  if (!token?.[1] || token[2] === undefined) return undefined;
+  const at = text.indexOf(token[2]);
+  return at === -1 ? undefined : at + token[2].indexOf(token[1]);
+}
+
+/** Parses JSON; a syntax error names the line and column. */
 export function readJson(format: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const at = /position (\d+)/.exec(message);
-    const place = at ? lineColumn(text, Number(at[1])) : {};
-    throw new ConfigParseError(format, `invalid JSON: ${message}`, place, error);
+    const offset = jsonErrorOffset(text, message);
+    const place = offset === undefined ? {} : lineColumn(text, offset);
+    const problem = message.split("\n")[0]?.replace(/, \.\.\."?$|, "?$/, "");
+    throw new ConfigParseError(format, `invalid JSON: ${problem}`, place, error);
   }
 }
 

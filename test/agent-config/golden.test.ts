@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Issue } from "contextfmt";
 import {
   COMMAND_FORMATS,
   type CommandFormat,
@@ -7,7 +8,6 @@ import {
   MCP_CONFIG_FORMATS,
   type McpConfigFormat,
 } from "contextfmt/agent-config";
-import type { Issue } from "contextfmt";
 import { describe, expect, it } from "vitest";
 
 const fixture = (name: string) =>

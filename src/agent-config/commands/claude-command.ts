@@ -96,6 +96,8 @@ export const claudeCommand: CommandCodec = Object.freeze({
       "disable-model-invocation": command.disableModelInvocation,
       ...command.extra,
     });
-    return { content: `${head}${command.prompt}\n`, warnings: [] };
+    // A prompt that itself opens with --- would read as frontmatter: give it an empty block first.
+    const guard = !head && /^\uFEFF?---[ \t]*\r?\n/.test(command.prompt) ? "---\n---\n\n" : "";
+    return { content: `${head || guard}${command.prompt}\n`, warnings: [] };
   },
 });

@@ -80,7 +80,11 @@ function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
   }
   for (const field of ["includeTools", "excludeTools"] as const) {
     if (server[field] !== undefined) {
-      log.lossy(name, field, "Claude Code has no per-server tool lists (use permissions in settings.json)");
+      log.lossy(
+        name,
+        field,
+        "Claude Code has no per-server tool lists (use permissions in settings.json)",
+      );
     }
   }
   if (server.trust !== undefined) log.lossy(name, "trust", "Claude Code has no per-server trust");
