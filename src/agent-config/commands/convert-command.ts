@@ -1,12 +1,11 @@
 import { parseWith } from "../../model/parse.js";
-import { InvalidInputError } from "../../problems/errors.js";
 import type { Issue } from "../../problems/issue.js";
+import { pickCodec } from "../pick-codec.js";
 import { WarningLog } from "../warnings.js";
 import { claudeCommand } from "./claude-command.js";
 import { codexCommand } from "./codex-command.js";
 import { codexSkillCommand } from "./codex-skill-command.js";
 import {
-  COMMAND_FORMATS,
   type Command,
   type CommandCodec,
   type CommandFormat,
@@ -24,20 +23,6 @@ const CODECS: Record<CommandFormat, CommandCodec> = {
   "codex-skill": codexSkillCommand,
 };
 
-function codecFor(format: unknown, option: string): CommandCodec {
-  if (typeof format === "string" && Object.hasOwn(CODECS, format)) {
-    return CODECS[format as CommandFormat];
-  }
-  throw new InvalidInputError([
-    {
-      code: "invalid_input",
-      severity: "error",
-      message: `expected ${COMMAND_FORMATS.map((f) => `"${f}"`).join(" | ")}, received ${JSON.stringify(format)}`,
-      path: option,
-    },
-  ]);
-}
-
 /**
  * Reads a slash command file of one tool into the neutral {@link Command}.
  *
@@ -53,7 +38,7 @@ export function parseCommand(
   text: string,
   options: ParseCommandOptions = {},
 ): CommandParseResult {
-  return codecFor(format, "format").parse(text, options);
+  return pickCodec(CODECS, format, "format").parse(text, options);
 }
 
 /**
@@ -67,7 +52,7 @@ export function parseCommand(
  * ```
  */
 export function renderCommand(format: CommandFormat, command: Command): CommandRenderResult {
-  const codec = codecFor(format, "format");
+  const codec = pickCodec(CODECS, format, "format");
   return codec.render(parseWith(CommandSchema, command, "command"));
 }
 
@@ -120,8 +105,8 @@ export async function convertCommand(
   text: string,
   options: ConvertCommandOptions,
 ): Promise<CommandConversionResult> {
-  const source = codecFor(options?.from, "from");
-  const target = codecFor(options?.to, "to");
+  const source = pickCodec(CODECS, options?.from, "from");
+  const target = pickCodec(CODECS, options?.to, "to");
   const parseOptions = options.name !== undefined ? { name: options.name } : {};
   const parsed = source.parse(text, parseOptions);
   const rendered = target.render(parsed.command);

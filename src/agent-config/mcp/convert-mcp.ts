@@ -1,36 +1,17 @@
 import { parseWith } from "../../model/parse.js";
-import { InvalidInputError } from "../../problems/errors.js";
 import type { Issue } from "../../problems/issue.js";
+import { pickCodec } from "../pick-codec.js";
 import { claudeMcp } from "./claude-mcp.js";
 import { codexMcp } from "./codex-mcp.js";
 import { geminiMcp } from "./gemini-mcp.js";
 import type { McpCodec, McpParseResult, McpRenderResult } from "./mcp-codec.js";
-import {
-  MCP_CONFIG_FORMATS,
-  type McpConfigFormat,
-  type McpServer,
-  McpServerListSchema,
-} from "./mcp-server.js";
+import { type McpConfigFormat, type McpServer, McpServerListSchema } from "./mcp-server.js";
 
 const CODECS: Record<McpConfigFormat, McpCodec> = {
   claude: claudeMcp,
   gemini: geminiMcp,
   codex: codexMcp,
 };
-
-function codecFor(format: unknown, option: string): McpCodec {
-  if (typeof format === "string" && Object.hasOwn(CODECS, format)) {
-    return CODECS[format as McpConfigFormat];
-  }
-  throw new InvalidInputError([
-    {
-      code: "invalid_input",
-      severity: "error",
-      message: `expected ${MCP_CONFIG_FORMATS.map((f) => `"${f}"`).join(" | ")}, received ${JSON.stringify(format)}`,
-      path: option,
-    },
-  ]);
-}
 
 /**
  * Reads the MCP servers of one tool's config file: Claude Code `.mcp.json`, Gemini CLI
@@ -44,7 +25,7 @@ function codecFor(format: unknown, option: string): McpCodec {
  * ```
  */
 export function parseMcpConfig(format: McpConfigFormat, text: string): McpParseResult {
-  return codecFor(format, "format").parse(text);
+  return pickCodec(CODECS, format, "format").parse(text);
 }
 
 /**
@@ -61,7 +42,7 @@ export function renderMcpConfig(
   format: McpConfigFormat,
   servers: readonly McpServer[],
 ): McpRenderResult {
-  const codec = codecFor(format, "format");
+  const codec = pickCodec(CODECS, format, "format");
   return codec.render(parseWith(McpServerListSchema, servers, "servers"));
 }
 
@@ -94,8 +75,8 @@ export interface McpConversionResult {
  * ```
  */
 export function convertMcpConfig(text: string, options: ConvertMcpOptions): McpConversionResult {
-  const source = codecFor(options?.from, "from");
-  const target = codecFor(options?.to, "to");
+  const source = pickCodec(CODECS, options?.from, "from");
+  const target = pickCodec(CODECS, options?.to, "to");
   const parsed = source.parse(text);
   const rendered = target.render(parsed.servers);
   return {
