@@ -239,6 +239,19 @@ describe("AI-first conversion with fallback", () => {
   });
 });
 
+it("AI output without a prompt is not used either", async () => {
+  const result = await convertCommand("Explain $ARGUMENTS", {
+    from: "claude",
+    to: "claude",
+    ai: async () => "---\ndescription: x\n---\n",
+  });
+  expect(result).toMatchObject({
+    usedAI: false,
+    fallbackUsed: true,
+    content: "Explain $ARGUMENTS\n",
+  });
+});
+
 describe("bad arguments", () => {
   it("an unknown format is an InvalidInputError naming the option and the formats", async () => {
     await expect(convertCommand("x", { from: "claude", to: "cursor" as never })).rejects.toThrow(

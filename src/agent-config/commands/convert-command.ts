@@ -125,7 +125,10 @@ export async function convertCommand(
       ruleBased: rendered.content,
     });
     if (typeof content !== "string") throw new TypeError("the AI converter returned no text");
-    target.parse(content, parseOptions);
+    // Any text is a Claude command, so "parses" also means: a prompt is left after parsing.
+    if (target.parse(content, parseOptions).command.prompt === "") {
+      throw new Error("the AI output holds no prompt");
+    }
     return { content, warnings, usedAI: true, fallbackUsed: false };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
