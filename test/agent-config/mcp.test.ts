@@ -96,6 +96,14 @@ describe("Codex config.toml", () => {
     }
   });
 
+  it("a literal ${…} in Codex (which expands nothing) is reported before others would expand it", () => {
+    const { warnings } = parseMcpConfig(
+      "codex",
+      '[mcp_servers.a]\ncommand = "x"\nargs = ["${HOME}"]\n',
+    );
+    expect(warnings.map((w) => [w.code, w.path])).toEqual([["lossy_conversion", "a.values"]]);
+  });
+
   it("keys it does not model are unsupported_field warnings naming server and key", () => {
     const { warnings } = parseMcpConfig(
       "codex",

@@ -60,6 +60,22 @@ function readServer(name: string, raw: z.output<typeof CodexServerSchema>, log: 
     if (!KNOWN.has(key)) log.unsupported(name, key, `"${key}" is not carried over (not modelled)`);
   }
   const path = `mcp_servers.${name}`;
+  // Codex keeps ${…} as text; in the neutral form it would read as a reference the others expand.
+  const literal = [
+    raw.command,
+    ...(raw.args ?? []),
+    raw.cwd,
+    raw.url,
+    ...Object.values(raw.env ?? {}),
+  ];
+  literal.push(...Object.values(raw.http_headers ?? {}));
+  if (literal.some((value) => value !== undefined && hasReference(value))) {
+    log.lossy(
+      name,
+      "values",
+      "holds ${…} as literal text; Claude Code and Gemini CLI would expand it",
+    );
+  }
   const startup =
     raw.startup_timeout_sec !== undefined
       ? toMs(raw.startup_timeout_sec)
