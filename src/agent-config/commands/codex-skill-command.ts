@@ -20,7 +20,15 @@ import { readFrontmatter, textValue, writeFrontmatter } from "./frontmatter.js";
 const FILE = "codex SKILL.md";
 const MAX_DESCRIPTION = 1024;
 
-/** The skill name Codex accepts for a command name: `git/commit` → `git-commit`. */
+/**
+ * The skill name Codex accepts for a command name: lowercase letters, digits and single hyphens,
+ * at most 64 characters.
+ *
+ * @example
+ * ```ts
+ * skillName("git/commit"); // "git-commit"
+ * ```
+ */
 export function skillName(name: string): string {
   return (
     name

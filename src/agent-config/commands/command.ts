@@ -9,7 +9,14 @@ import type { Issue } from "../../problems/issue.js";
 /** Command formats: Claude Code markdown, Gemini CLI TOML, Codex AGENTS.md section, Codex skill. */
 export type CommandFormat = "claude" | "gemini" | "codex" | "codex-skill";
 
-/** The command formats this library reads and writes. */
+/**
+ * The command formats this library reads and writes.
+ *
+ * @example
+ * ```ts
+ * for (const to of COMMAND_FORMATS) await convertCommand(text, { from: "claude", to });
+ * ```
+ */
 export const COMMAND_FORMATS: readonly CommandFormat[] = [
   "claude",
   "gemini",

@@ -8,7 +8,14 @@ import { z } from "zod";
 /** The MCP config formats: Claude `.mcp.json`, Gemini `settings.json`, Codex `config.toml`. */
 export type McpConfigFormat = "claude" | "gemini" | "codex";
 
-/** The MCP config formats this library reads and writes. */
+/**
+ * The MCP config formats this library reads and writes.
+ *
+ * @example
+ * ```ts
+ * for (const to of MCP_CONFIG_FORMATS) convertMcpConfig(text, { from: "claude", to });
+ * ```
+ */
 export const MCP_CONFIG_FORMATS: readonly McpConfigFormat[] = ["claude", "gemini", "codex"];
 
 const names = z.array(z.string());
