@@ -3,7 +3,6 @@
  * `npm run test:clients` into .clients/). Each CLI runs in a temporary home, with no network
  * where `unshare` allows it; they only read configuration, so none needs one.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +13,7 @@ import {
   renderMcpConfig,
 } from "contextfmt/agent-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const bin = process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin");
+import { runClient } from "./run-client.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -32,30 +30,12 @@ const VARIABLES = Object.fromEntries(
   [...JSON.stringify(SERVERS).matchAll(/\$\{([A-Za-z_]\w*)\}/g)].map((m) => [m[1], "x"]),
 );
 
-const offline = spawnSync("unshare", ["-rn", "true"]).status === 0;
-
-/**
- * Runs a CLI with only the given home and PATH (no network when unshare is available) and
- * returns what it printed on stdout and stderr (Gemini CLI lists servers on stderr).
- */
-function run(
-  tool: string,
+const run = (
+  tool: "claude" | "codex" | "gemini",
   args: string[],
   env: Record<string, string>,
   cwd: string,
-): { stdout: string; output: string } {
-  const command = offline ? "unshare" : join(bin, tool);
-  const argv = offline ? ["-rn", join(bin, tool), ...args] : args;
-  const result = spawnSync(command, argv, {
-    cwd,
-    encoding: "utf8",
-    timeout: 30_000,
-    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...VARIABLES, ...env },
-  });
-  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-  if (result.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed:\n${output}`);
-  return { stdout: result.stdout, output };
-}
+) => runClient(tool, args, { ...VARIABLES, ...env }, cwd);
 
 function rendered(format: McpConfigFormat): { content: string; servers: McpServer[] } {
   const { content } = renderMcpConfig(format, SERVERS);
