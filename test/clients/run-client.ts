@@ -31,3 +31,47 @@ export function runClient(
   if (result.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed:\n${output}`);
   return { stdout: result.stdout, output };
 }
+
+/** What {@link recordModelRequests} saw: the CLI's exit code and output, and every request. */
+export interface RecordedRun {
+  readonly code: number | null;
+  readonly output: string;
+  readonly requests: readonly { method: string; url: string; body: string }[];
+}
+
+/**
+ * Runs a CLI headless against a loopback server standing in for the model API (see
+ * record-requests.mjs), inside an empty network namespace when unshare allows it, and returns the
+ * requests it sent: what the model would have been given.
+ */
+export function recordModelRequests(
+  tool: "claude" | "gemini",
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): RecordedRun {
+  const recorder = new URL("./record-requests.mjs", import.meta.url).pathname;
+  const argv = [recorder, join(bin, tool), ...args];
+  // In a fresh namespace even loopback is down until it is brought up.
+  const result = offline
+    ? spawnSync(
+        "unshare",
+        ["-rn", "sh", "-c", 'ip link set lo up && exec node "$@"', "sh", ...argv],
+        {
+          cwd,
+          encoding: "utf8",
+          timeout: 90_000,
+          maxBuffer: 64 * 1024 * 1024,
+          env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+        },
+      )
+    : spawnSync("node", argv, {
+        cwd,
+        encoding: "utf8",
+        timeout: 90_000,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+      });
+  if (result.status !== 0) throw new Error(`recording ${tool} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as RecordedRun;
+}
