@@ -4,8 +4,8 @@ import { join } from "node:path";
 /** Where `npm run test:clients` installed the CLIs. */
 const bin = process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin");
 
-/** Whether this machine can give a process an empty network namespace. */
-const offline = spawnSync("unshare", ["-rn", "true"]).status === 0;
+/** Whether this machine can give a process an empty network namespace with loopback up. */
+const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).status === 0;
 
 /**
  * Runs one of the real CLIs with only the given environment (plus PATH), with no network when
