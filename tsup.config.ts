@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     tiktoken: "src/tiktoken.ts",
+    "agent-config": "src/agent-config/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

@@ -8,6 +8,10 @@ export default defineConfig({
     alias: [
       { find: /^contextfmt$/, replacement: source("./src/index.ts") },
       { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
+      {
+        find: /^contextfmt\/agent-config$/,
+        replacement: source("./src/agent-config/index.ts"),
+      },
     ],
   },
   test: {

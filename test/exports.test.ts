@@ -1,4 +1,5 @@
 import * as core from "contextfmt";
+import * as agentConfig from "contextfmt/agent-config";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
 
@@ -94,4 +95,23 @@ it("pins the public exports of contextfmt", () => {
 
 it("pins the public exports of contextfmt/tiktoken", () => {
   expect(Object.keys(tiktoken).sort()).toEqual(["createTiktokenCounter"]);
+});
+
+it("pins the public exports of contextfmt/agent-config", () => {
+  expect(Object.keys(agentConfig).sort()).toMatchInlineSnapshot(`
+    [
+      "COMMAND_FORMATS",
+      "CommandSchema",
+      "ConfigParseError",
+      "MCP_CONFIG_FORMATS",
+      "McpServerSchema",
+      "convertCommand",
+      "convertMcpConfig",
+      "parseCommand",
+      "parseMcpConfig",
+      "renderCommand",
+      "renderMcpConfig",
+      "skillName",
+    ]
+  `);
 });

@@ -19,6 +19,8 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `invalid_encoding`: the content holds a lone surrogate or a NUL character.
  * - `text_sanitized`: characters that cannot be sent (NUL, lone surrogates) were replaced by U+FFFD.
  * - `lossy_conversion`, `unsupported_field`: a conversion could not carry a field over.
+ * - `derived_field`, `ai_fallback` (info): agent config derived a required field, or did not use
+ *   the AI converter's output.
  * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
  */
 export type IssueCode =
