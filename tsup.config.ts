@@ -29,6 +29,7 @@ export default defineConfig([
     entry: {
       index: "src/index.ts",
       tiktoken: "src/tiktoken.ts",
+      "agent-config": "src/agent-config/index.ts",
       hooks: "src/hooks/index.ts",
     },
     format: ["esm", "cjs"],
@@ -50,6 +51,7 @@ export default defineConfig([
     // through the package's own `contextfmt/tiktoken` entry, only for --exact.
     entry: {
       cli: "src/cli/main.ts",
+      "commands/convert": "src/cli/commands/convert.ts",
       "commands/hook": "src/cli/commands/hook.ts",
       "commands/render": "src/cli/commands/render.ts",
       "commands/schema": "src/cli/commands/schema.ts",
@@ -63,7 +65,7 @@ export default defineConfig([
     platform: "node",
     splitting: false,
     treeshake: true,
-    external: ["js-tiktoken", "yaml", "contextfmt"],
+    external: ["js-tiktoken", "yaml", "smol-toml", "contextfmt"],
     noExternal: ["zod", "fast-xml-parser"],
     esbuildPlugins: [lazyCommands],
     // Less source to parse at every start; error messages are written out, not taken from names.

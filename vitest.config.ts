@@ -9,6 +9,10 @@ export default defineConfig({
       { find: /^contextfmt$/, replacement: source("./src/index.ts") },
       { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
       { find: /^contextfmt\/hooks$/, replacement: source("./src/hooks/index.ts") },
+      {
+        find: /^contextfmt\/agent-config$/,
+        replacement: source("./src/agent-config/index.ts"),
+      },
     ],
   },
   test: {

@@ -4,11 +4,17 @@
  */
 import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
+import { runMemoriesBench } from "./memories.js";
+import { runProjectBench } from "./project.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== formatting ==");
 for (const line of runFormatBench()) console.log(line);
+console.log("\n== memory injection ==");
+for (const line of runMemoriesBench()) console.log(line);
+console.log("\n== PROJECT blocks ==");
+for (const line of runProjectBench()) console.log(line);
 console.log("\n== hook cold start ==");
 for (const line of runColdStartBench()) console.log(line);

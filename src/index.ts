@@ -11,6 +11,15 @@ export {
   packByBudget,
   type SkipReason,
 } from "./budget/pack.js";
+export { summarize } from "./budget/summarize.js";
+export { formatTimeAgo } from "./budget/time-ago.js";
+export {
+  type KeptComponent,
+  type PriorityComponent,
+  type TruncateOptions,
+  type TruncateResult,
+  truncateByPriority,
+} from "./budget/truncate.js";
 export {
   type AdapterItem,
   defineAdapter,
@@ -22,10 +31,58 @@ export {
   type ToolCapabilities,
   type ValidationContext,
 } from "./formats/adapter.js";
-export { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "./formats/escape.js";
+export {
+  escapeMarkdownInline,
+  escapeMarkdownLineStart,
+  escapeXmlAttribute,
+  escapeXmlText,
+  inlineText,
+  sanitizeText,
+  titleCase,
+} from "./formats/escape.js";
+export {
+  type InjectedSystemMessage,
+  type InjectionMetadata,
+  type InjectionResult,
+  type InjectMemoriesOptions,
+  injectMemories,
+  toAnthropic,
+  toGoogle,
+} from "./formats/memories/inject.js";
+export {
+  createSessionNonce,
+  type XmlMemoryMetadata,
+  type XmlMemoryOptions,
+  xmlMemoryAdapter,
+} from "./formats/memories/xml-memory.js";
+export { ProjectBlocksInputSchema, projectAdapter } from "./formats/project/adapter.js";
+export {
+  buildCombinedContext,
+  type CombinedContextInput,
+  deduplicateContext,
+} from "./formats/project/combined.js";
+export {
+  DEFAULT_PROJECT_TOKENS,
+  formatProjectContext,
+  type ProjectContextOptions,
+  type ProjectContextResult,
+} from "./formats/project/format.js";
 export { claudeAdapter } from "./formats/rules/claude.js";
 export { codexAdapter } from "./formats/rules/codex.js";
 export { geminiAdapter } from "./formats/rules/gemini.js";
+export {
+  type BriefContextOptions,
+  formatBriefContext,
+  type SessionBriefOptions,
+  sessionBriefAdapter,
+} from "./formats/session/session-brief.js";
+export {
+  type FullContextOptions,
+  formatDivergenceAlert,
+  formatFullContext,
+  type SessionEntry,
+  sessionFullAdapter,
+} from "./formats/session/session-full.js";
 export {
   builtinAdapters,
   createFormatManager,
@@ -34,7 +91,35 @@ export {
 } from "./manager/format-manager.js";
 export type { FormattedContext, SkippedItem } from "./manager/formatted-context.js";
 export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
+export {
+  MEMORY_CATEGORIES,
+  type Memory,
+  type MemoryCategory,
+  MemoryCategorySchema,
+  type MemoryInput,
+  MemorySchema,
+  type MemorySet,
+  type MemorySetInput,
+  MemorySetSchema,
+} from "./model/memory.js";
 export { parseWith } from "./model/parse.js";
+export {
+  type ProjectContext,
+  type ProjectContextInput,
+  ProjectContextSchema,
+  ProjectListSchema,
+  type ProjectStatus,
+  ProjectStatusSchema,
+  type Todo,
+  type TodoInput,
+  TodoSchema,
+} from "./model/project.js";
+export {
+  PROJECT_CONTEXT_DDL,
+  type ProjectContextRow,
+  projectToRow,
+  rowToProject,
+} from "./model/project-row.js";
 export {
   type Authority,
   AuthoritySchema,
@@ -46,12 +131,48 @@ export {
   RuleSetSchema,
 } from "./model/rule.js";
 export {
+  type DivergenceAlert,
+  type DivergenceAlertInput,
+  DivergenceAlertSchema,
+  type InjectionCandidate,
+  type InjectionCandidateInput,
+  InjectionCandidateSchema,
+  type InjectionCategory,
+  InjectionCategorySchema,
+  type SessionCandidates,
+  type SessionCandidatesInput,
+  SessionCandidatesSchema,
+  type SessionContext,
+  type SessionContextInput,
+  SessionContextSchema,
+} from "./model/session.js";
+export {
+  type UserFact,
+  UserFactSchema,
+  type UserFacts,
+  type UserFactsInput,
+  UserFactsSchema,
+} from "./model/user.js";
+
+export {
   ContextFmtError,
   FormatValidationError,
   InvalidInputError,
   UnknownAdapterError,
 } from "./problems/errors.js";
 export { hasErrors, type Issue, type IssueCode, type IssueSeverity } from "./problems/issue.js";
+export {
+  type ActiveProject,
+  type ActiveProjectReason,
+  type DetectActiveProjectOptions,
+  detectActiveProject,
+} from "./project/detect.js";
+export {
+  type SessionMessage,
+  type SummarizeSessionOptions,
+  summarizeSession,
+} from "./project/session-summary.js";
+export { detectCompletions, extractTodos } from "./project/todos.js";
 export {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,

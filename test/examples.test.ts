@@ -28,4 +28,26 @@ describe("examples run as documented", () => {
   it("the README's custom adapter", () => {
     expect(run("examples/custom-adapter.ts")).toBe("- a\n- b\n\n");
   }, 30_000);
+
+  it("the README's memory injection and session context", () => {
+    const output = run("examples/memories.ts");
+    expect(output).toContain(
+      '<procedural_memories nonce="3f9c2e7a1b5d4c60">\n<memory id="m1" confidence="0.90" score="0.870">Always run `uv sync` before the tests</memory>',
+    );
+    expect(output).toContain("she owns &lt;billing&gt;</memory>");
+    expect(output).toContain(
+      "m1, m2\n## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**",
+    );
+    expect(output).toMatch(/\nRelated: Implemented HDBSCAN clustering, Rust async patterns, Added/);
+  }, 30_000);
+
+  it("the README's project context", () => {
+    const output = run("examples/project-context.ts");
+    expect(output).toContain(
+      '<PROJECT name="SAM Terminal" status="active">\nLast: Implemented fact extraction.\n',
+    );
+    expect(output).toContain("dropped: sam_terminal:notes");
+    expect(output).toContain('<USER id="david">\n- Prefers concise responses\n</USER>\n\n<PROJECT');
+    expect(output).not.toContain("Note: User prefers concise responses.");
+  }, 30_000);
 });

@@ -15,6 +15,11 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "answer a Claude Code, Gemini CLI or Codex CLI hook (hook claude session-start)",
     load: () => import("./commands/hook.js"),
   },
+  convert: {
+    summary:
+      "convert a slash command or MCP config (convert mcp --from claude --to codex .mcp.json)",
+    load: () => import("./commands/convert.js"),
+  },
   schema: {
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => import("./commands/schema.js"),

@@ -100,6 +100,12 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
    * is rendered once per call whatever its position.
    */
   readonly numbered?: boolean;
+  /**
+   * The most items the format takes, whatever the budget (a brief context shows five); items
+   * after that many in the order are skipped with reason `over_item_limit`. Required items are
+   * always included.
+   */
+  maxItems?(options: O): number | undefined;
   /** One item's text on its own; `position` is its 1-based place among included items. */
   renderItem(item: T, ctx: RenderContext<O> & { readonly position: number }): string;
   /** The text a group adds once, when any of its items is included (a heading, open/close tags). */

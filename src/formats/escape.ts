@@ -51,3 +51,88 @@ export function titleCase(text: string): string {
     (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
   );
 }
+
+/**
+ * Characters XML 1.0 forbids even as character references (C0 controls other than tab, line feed
+ * and carriage return, U+FFFE, U+FFFF), NUL and lone surrogates included: a conforming parser
+ * rejects a document that holds one.
+ */
+const XML_ILLEGAL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const MAYBE_XML_ILLEGAL = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/** Whether text holds characters XML 1.0 cannot carry, which {@link escapeXmlText} replaces. */
+export function hasXmlIllegal(text: string): boolean {
+  if (!MAYBE_XML_ILLEGAL.test(text)) return false;
+  XML_ILLEGAL.lastIndex = 0;
+  return XML_ILLEGAL.test(text);
+}
+
+const XML_TEXT_SPECIAL = /[&<>\r]/g;
+const XML_ATTRIBUTE_SPECIAL = /[&<>"'\t\n\r]/g;
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  // A parser turns a raw carriage return into a line feed, and tabs and line breaks in an
+  // attribute into spaces; as character references they come back as they were.
+  "\t": "&#9;",
+  "\n": "&#10;",
+  "\r": "&#13;",
+};
+const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
+
+/**
+ * Escapes text for an XML element's content: `&`, `<`, `>` (so `]]>` and closing tags stay text),
+ * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see {@link hasXmlIllegal}).
+ * A conforming parser gives back the original text, those characters aside.
+ *
+ * @example
+ * ```ts
+ * escapeXmlText("a </memory> & b"); // "a &lt;/memory&gt; &amp; b"
+ * ```
+ */
+export function escapeXmlText(text: string): string {
+  const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
+  return legal.replace(XML_TEXT_SPECIAL, toEntity);
+}
+
+/**
+ * Escapes text for a quoted XML attribute value: `&`, `<`, `>`, both quotes, and tabs and line
+ * breaks as character references (a parser would fold them into spaces); characters XML cannot
+ * carry become U+FFFD.
+ *
+ * @example
+ * ```ts
+ * `<memory id="${escapeXmlAttribute('a" forged="1')}">`; // id="a&quot; forged=&quot;1"
+ * ```
+ */
+export function escapeXmlAttribute(text: string): string {
+  const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
+  return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
+}
+
+/** Line openings markdown reads as structure: headings, list items, quotes, rules, fences. */
+const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
+
+/**
+ * Makes one line of text start as plain prose in markdown: a line that would open a heading, a
+ * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash.
+ *
+ * @example
+ * ```ts
+ * escapeMarkdownLineStart("## Relevant Context"); // "\\## Relevant Context"
+ * ```
+ */
+export function escapeMarkdownLineStart(line: string): string {
+  return MARKDOWN_LINE_START.test(line) ? `\\${line}` : line;
+}
+
+/** Escapes text to match itself literally inside a regular expression (names, paths). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -9,12 +9,13 @@ export interface CheckFacts {
   readonly formatType: FormatType;
   readonly tokenCount: number;
   readonly budget: number;
-  readonly itemsTotal: number;
+  /** Items placed in the content; with none (nothing given, or nothing fit) it may be empty. */
+  readonly itemsIncluded: number;
 }
 
 /**
  * The checks every format gets after rendering (the original design's common validation): output
- * exists where items exist, the budget holds, the text is valid UTF-16 with no NUL, and XML
+ * exists where items were included, the budget holds, the text is valid UTF-16 with no NUL, and XML
  * formats are well-formed. Format-specific structure is each adapter's own `validate`.
  */
 export function commonChecks({
@@ -22,14 +23,14 @@ export function commonChecks({
   formatType,
   tokenCount,
   budget,
-  itemsTotal,
+  itemsIncluded,
 }: CheckFacts): Issue[] {
   const issues: Issue[] = [];
-  if (itemsTotal > 0 && content.trim() === "") {
+  if (itemsIncluded > 0 && content.trim() === "") {
     issues.push({
       code: "empty_output",
       severity: "error",
-      message: `${itemsTotal} item(s) in the input but the content is empty`,
+      message: `${itemsIncluded} item(s) included but the content is empty`,
     });
   }
   if (tokenCount > budget) {

@@ -1,7 +1,11 @@
 import type { FormatAdapter } from "../formats/adapter.js";
+import { xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
+import { projectAdapter } from "../formats/project/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
 import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
+import { sessionBriefAdapter } from "../formats/session/session-brief.js";
+import { sessionFullAdapter } from "../formats/session/session-full.js";
 import { accepts, parseWith } from "../model/parse.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
 import type { FormattedContext } from "./formatted-context.js";
@@ -13,6 +17,10 @@ export const builtinAdapters: readonly FormatAdapter[] = [
   claudeAdapter,
   codexAdapter,
   geminiAdapter,
+  xmlMemoryAdapter,
+  sessionFullAdapter,
+  sessionBriefAdapter,
+  projectAdapter,
 ];
 
 /** Options of `format` and `formatAll`: the common ones plus any the adapter defines. */

@@ -7,8 +7,12 @@ export interface SkippedItem {
   readonly id: string;
   /** Where it was in the input, e.g. `rules[7]`. */
   readonly path: string;
-  /** `over_budget`: it did not fit; it was lower in the order than everything included. */
-  readonly reason: "over_budget";
+  /**
+   * `over_budget`: it did not fit; it was lower in the order than everything included.
+   * `over_item_limit`: the format takes at most so many items (`FormatAdapter.maxItems`), and
+   * this one came after them in the order.
+   */
+  readonly reason: "over_budget" | "over_item_limit";
 }
 
 /**

@@ -92,7 +92,8 @@ function renderSelection<I, O, T>(
 
 /**
  * Chooses what fits: counts each item's own text once, packs by priority, and reserves the
- * frame (headers, and the "N skipped" footer only when something must be skipped).
+ * frame (headers, and the "N skipped" footer only when something must be skipped, or
+ * `skippedAlready` items were).
  */
 function choose<I, O, T>(
   adapter: FormatAdapter<I, O, T>,
@@ -102,6 +103,7 @@ function choose<I, O, T>(
   ctx: RenderContext<O>,
   counter: TokenCounter,
   item: ItemRenderer<T>,
+  skippedAlready: number,
 ): Selection<T> {
   const costs = ordered.map((candidate, index) => counter.count(item(candidate.value, index + 1)));
   const groupCosts = new Map<string, number>();
@@ -121,10 +123,11 @@ function choose<I, O, T>(
     required: item.required,
     ...(item.groups ? { groups: item.groups } : {}),
   }));
-  let packed = packByBudget(candidates, { budget, overhead: frame(0), groupCosts });
+  let packed = packByBudget(candidates, { budget, overhead: frame(skippedAlready), groupCosts });
   if (packed.skipped.length > 0) {
     const optional = ordered.filter((item) => !item.required).length;
-    packed = packByBudget(candidates, { budget, overhead: frame(optional), groupCosts });
+    const overhead = frame(skippedAlready + optional);
+    packed = packByBudget(candidates, { budget, overhead, groupCosts });
   }
   return { included: [...packed.included], skipped: packed.skipped.map(({ value }) => value) };
 }
@@ -154,8 +157,12 @@ export function runPipeline<I, O, T>(
   };
 
   const ordered = orderItems(adapter.items(input, ctx));
+  const limit = adapter.maxItems?.(options) ?? Number.POSITIVE_INFINITY;
+  const overLimit = new Set(ordered.filter((item, index) => index >= limit && !item.required));
+  const eligible = overLimit.size === 0 ? ordered : ordered.filter((item) => !overLimit.has(item));
   const item = rememberItems(adapter as FormatAdapter<unknown, O, T>, ctx);
-  const selection = choose(adapter, input, ordered, budget, ctx, counter, item);
+  const selection = choose(adapter, input, eligible, budget, ctx, counter, item, overLimit.size);
+  selection.skipped.push(...overLimit);
   let result = renderSelection(adapter, input, selection, ctx, counter, item);
 
   // The pack is exact for line-additive counters and well-behaved adapters, so this loop normally
@@ -172,13 +179,14 @@ export function runPipeline<I, O, T>(
   const skipped: SkippedItem[] = orderItems(selection.skipped).map((item) => ({
     id: item.id,
     path: item.path,
-    reason: "over_budget",
+    reason: overLimit.has(item) ? "over_item_limit" : "over_budget",
   }));
   if (skipped.length > 0) {
+    const why = overLimit.size === 0 ? "over budget" : `over budget or past the first ${limit}`;
     issues.push({
       code: "item_skipped",
       severity: "warning",
-      message: `${skipped.length} item(s) left out over budget: ${skipped
+      message: `${skipped.length} item(s) left out ${why}: ${skipped
         .slice(0, 5)
         .map((item) => item.id)
         .join(", ")}${skipped.length > 5 ? ", …" : ""}`,
@@ -192,7 +200,7 @@ export function runPipeline<I, O, T>(
       formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
-      itemsTotal: ordered.length,
+      itemsIncluded: selection.included.length,
     }),
   );
   const validation: ValidationContext = {

@@ -13,11 +13,14 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
  * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
  * - `item_truncated`: an item was shortened to fit.
- * - `empty_output`: there were items but the content is empty.
+ * - `duplicate_removed`: a combined context left out what the other block already says.
+ * - `empty_output`: items were included but the content is empty.
  * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
  * - `invalid_encoding`: the content holds a lone surrogate or a NUL character.
  * - `text_sanitized`: characters that cannot be sent (NUL, lone surrogates) were replaced by U+FFFD.
  * - `lossy_conversion`, `unsupported_field`: a conversion could not carry a field over.
+ * - `derived_field`, `ai_fallback` (info): agent config derived a required field, or did not use
+ *   the AI converter's output.
  * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
  */
 export type IssueCode =
@@ -25,6 +28,7 @@ export type IssueCode =
   | "budget_exceeded"
   | "item_skipped"
   | "item_truncated"
+  | "duplicate_removed"
   | "empty_output"
   | "invalid_xml"
   | "invalid_structure"

@@ -1,13 +1,45 @@
-import type { RuleSetInput } from "contextfmt";
+import type { MemorySetInput, RuleSetInput, SessionContextInput } from "contextfmt";
 import {
-  builtinAdapters,
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,
+  claudeAdapter,
+  codexAdapter,
   defineTemplateAdapter,
   GEMINI_DEFAULT_TEMPLATE,
+  geminiAdapter,
+  parseWith,
+  projectAdapter,
+  sessionBriefAdapter,
+  sessionFullAdapter,
+  xmlMemoryAdapter,
 } from "contextfmt";
+import fc from "fast-check";
 import { runAdapterContract } from "../contract.js";
+import {
+  arbitraryMemorySet,
+  hostileMemorySet,
+  manyMemories,
+  sampleMemorySet,
+  TEST_NONCE,
+} from "../fixtures/memories.js";
+import {
+  arbitraryProjects,
+  hostileProject,
+  PROJECT_NOW,
+  rvcBlocked,
+  rvcPaused,
+  samTerminal,
+  slamRushCompleted,
+} from "../fixtures/projects.js";
+
 import { arbitraryRuleSet, hostileRuleSet, manyRules, seedRuleSet } from "../fixtures/rules.js";
+import {
+  arbitrarySession,
+  hostileSession,
+  manyCandidates,
+  SESSION_NOW,
+  sampleSession,
+} from "../fixtures/session.js";
 
 const ruleIds = (input: unknown) =>
   (input as RuleSetInput).rules.map((rule) => rule.id ?? rule.name);
@@ -17,7 +49,9 @@ const absoluteIds = (input: unknown) =>
     .map((rule) => rule.id ?? rule.name);
 
 const ruleFormats = [
-  ...builtinAdapters,
+  claudeAdapter,
+  codexAdapter,
+  geminiAdapter,
   defineTemplateAdapter(CLAUDE_DEFAULT_TEMPLATE),
   defineTemplateAdapter(CODEX_DEFAULT_TEMPLATE),
   defineTemplateAdapter(GEMINI_DEFAULT_TEMPLATE),
@@ -34,3 +68,63 @@ for (const adapter of ruleFormats) {
     requiredIds: absoluteIds,
   });
 }
+
+runAdapterContract({
+  adapter: xmlMemoryAdapter,
+  sample: sampleMemorySet,
+  hostile: hostileMemorySet,
+  large: { directive: "Follow procedural memories first.", memories: manyMemories(60) },
+  arbitrary: arbitraryMemorySet,
+  itemIds: (input) => (input as MemorySetInput).memories.map((memory) => memory.id),
+  // The directive is always kept, but it is not an item: no memory is required.
+  requiredIds: () => [],
+  options: { nonce: TEST_NONCE },
+});
+
+const sessionIds = (input: unknown) => {
+  const { candidates, alerts = [] } = input as SessionContextInput;
+  return [...candidates.map((candidate) => candidate.id), ...alerts.map((_, i) => `alerts[${i}]`)];
+};
+
+runAdapterContract({
+  adapter: sessionFullAdapter,
+  sample: sampleSession,
+  hostile: hostileSession,
+  large: { candidates: manyCandidates(60), alerts: sampleSession.alerts },
+  arbitrary: arbitrarySession,
+  itemIds: sessionIds,
+  requiredIds: () => [],
+  options: { now: SESSION_NOW },
+});
+
+runAdapterContract({
+  adapter: sessionBriefAdapter,
+  sample: { candidates: sampleSession.candidates.slice(0, 3) },
+  hostile: { candidates: hostileSession.candidates },
+  large: { candidates: manyCandidates(60) },
+  arbitrary: arbitrarySession.map(({ candidates }) => ({ candidates })),
+  itemIds: (input) => (input as SessionContextInput).candidates.map((candidate) => candidate.id),
+  requiredIds: () => [],
+  options: { now: SESSION_NOW },
+});
+
+const projectItemIds = (input: unknown) =>
+  projectAdapter
+    .items(parseWith(projectAdapter.input, input), {
+      options: {},
+      now: new Date(PROJECT_NOW),
+      report: () => {},
+    })
+    .map((item) => item.id);
+
+runAdapterContract({
+  adapter: projectAdapter,
+  sample: { projects: [rvcBlocked, slamRushCompleted] },
+  hostile: { projects: [hostileProject, { ...hostileProject, projectId: "hostile2" }] },
+  large: { projects: [samTerminal, rvcBlocked, slamRushCompleted, rvcPaused] },
+  arbitrary: fc.record({ projects: arbitraryProjects }),
+  itemIds: projectItemIds,
+  // The primary project's opening and closing tags (P0) are never left out.
+  requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),
+  options: { now: PROJECT_NOW },
+});

@@ -46,7 +46,15 @@ const complaining = defineAdapter({
 describe("FormatManager", () => {
   it("registers the built-in adapters", () => {
     const manager = new FormatManager();
-    expect(manager.list()).toEqual(["claude", "codex", "gemini"]);
+    expect(manager.list()).toEqual([
+      "claude",
+      "codex",
+      "gemini",
+      "xml-memory",
+      "session-full",
+      "session-brief",
+      "project",
+    ]);
     expect(manager.has("claude")).toBe(true);
     expect(manager.get("claude")).toBe(claudeAdapter);
     expect(createFormatManager().list()).toEqual(manager.list());
@@ -55,7 +63,7 @@ describe("FormatManager", () => {
   it("raises UnknownAdapterError listing the registered ids", () => {
     const manager = new FormatManager();
     expect(() => manager.format("cursor", seedRuleSet)).toThrow(
-      'unknown adapter "cursor"; registered: "claude", "codex", "gemini"',
+      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief", "project"',
     );
     try {
       manager.get("cursor");
@@ -63,7 +71,7 @@ describe("FormatManager", () => {
       expect(UnknownAdapterError.is(error)).toBe(true);
       expect(ContextFmtError.is(error)).toBe(true);
       expect(InvalidInputError.is(error)).toBe(false);
-      expect((error as UnknownAdapterError).known).toEqual(["claude", "codex", "gemini"]);
+      expect((error as UnknownAdapterError).known).toEqual(manager.list());
     }
   });
 
@@ -72,7 +80,8 @@ describe("FormatManager", () => {
     expect(() => manager.register(claudeAdapter)).toThrow(
       'an adapter "claude" is registered already',
     );
-    expect(manager.register({ ...claudeAdapter }, { replace: true }).list()).toHaveLength(3);
+    const before = manager.list();
+    expect(manager.register({ ...claudeAdapter }, { replace: true }).list()).toEqual(before);
   });
 
   it("keeps each manager's registry its own", () => {
@@ -147,5 +156,59 @@ describe("FormatManager", () => {
     expect(at(new Date(SEED_NOW))).toBe("Generated: 2025-10-04T20:00:00Z");
     expect(at(SEED_NOW)).toBe("Generated: 2025-10-04T20:00:00Z");
     expect(at(Date.parse(SEED_NOW))).toBe("Generated: 2025-10-04T20:00:00Z");
+  });
+});
+
+describe("an adapter's item limit (maxItems)", () => {
+  /** Lines starting with "!" are required; a footer counts what was left out. */
+  const limited = defineAdapter({
+    id: "limited",
+    formatType: "plain",
+    capabilities: { ...complaining.capabilities, toolName: "limited" },
+    input: z.object({ lines: z.array(z.string()) }),
+    options: z.object({ most: z.number().default(3) }),
+    items: (input) =>
+      input.lines.map((line, index) => ({
+        id: `l${index}`,
+        path: `lines[${index}]`,
+        value: line,
+        required: line.startsWith("!"),
+        priority: -index,
+      })),
+    maxItems: (options) => options.most,
+    renderItem: (line) => `${line}\n`,
+    render: ({ included, skippedCount, item }) => ({
+      content:
+        included.map((line) => item(line, 0)).join("") +
+        (skippedCount > 0 ? `(${skippedCount} more)\n` : ""),
+    }),
+    validate: () => {},
+  });
+  const manager = createFormatManager([limited]);
+
+  it("includes the first items in the order and skips the rest as over_item_limit", () => {
+    const result = manager.format("limited", { lines: ["a", "b", "c", "d", "e"] });
+    expect(result.content).toBe("a\nb\nc\n(2 more)\n");
+    expect(result.skipped).toEqual([
+      { id: "l3", path: "lines[3]", reason: "over_item_limit" },
+      { id: "l4", path: "lines[4]", reason: "over_item_limit" },
+    ]);
+    expect(result.rulesIncluded + result.rulesSkipped).toBe(5);
+  });
+
+  it("always keeps required items, and reserves the footer within the budget", () => {
+    const lines = ["a", "b", "!x", "!y", "c"];
+    const result = manager.format("limited", { lines }, { most: 1 });
+    expect(result.included).toEqual(["l2", "l3"]);
+    expect(result.skipped.map((item) => item.reason)).toEqual([
+      "over_item_limit",
+      "over_item_limit",
+      "over_item_limit",
+    ]);
+    const tight = manager.format("limited", { lines }, { most: 4, budget: 11 });
+    expect(tight.content).toBe("!x\n!y\na\n(2 more)\n");
+    expect(tight.tokenCount).toBeLessThanOrEqual(11);
+    expect(tight.skipped.map((item) => item.reason)).toContain("over_budget");
+    expect(tight.skipped.map((item) => item.reason)).toContain("over_item_limit");
   });
 });

@@ -67,4 +67,12 @@ describe("import graph", () => {
       "js-tiktoken/ranks/o200k_base",
     ]);
   });
+
+  it("contextfmt/agent-config brings only zod/mini, yaml and smol-toml, and the core never imports it", async () => {
+    const { inputs, external } = await graphOf("agent-config/index.ts");
+    expect(external).toEqual(["smol-toml", "yaml", "zod/mini"]);
+    expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
+    const core = await graphOf("index.ts");
+    expect(core.inputs.some((path) => path.includes("agent-config"))).toBe(false);
+  });
 });

@@ -1,24 +1,17 @@
 import type { MemoryRule, RuleSet } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
-import { hasUnsendable } from "../escape.js";
+import { reportSanitized } from "../report-sanitized.js";
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
 function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
-  const check = (field: string, text: string | undefined) => {
-    if (text === undefined || !hasUnsendable(text)) return;
-    report({
-      code: "text_sanitized",
-      severity: "warning",
-      path: `${path}.${field}`,
-      message: "NUL or lone surrogate characters replaced with U+FFFD",
-    });
-  };
-  check("name", rule.name);
-  check("rule", rule.rule);
-  check("source", rule.source);
-  check("conditions.condition", rule.conditions?.condition);
-  for (const [index, scope] of rule.scope.entries()) check(`scope[${index}]`, scope);
+  reportSanitized(report, `${path}.name`, rule.name);
+  reportSanitized(report, `${path}.rule`, rule.rule);
+  reportSanitized(report, `${path}.source`, rule.source);
+  reportSanitized(report, `${path}.conditions.condition`, rule.conditions?.condition);
+  for (const [index, scope] of rule.scope.entries()) {
+    reportSanitized(report, `${path}.scope[${index}]`, scope);
+  }
 }
 
 /**

@@ -1,0 +1,101 @@
+/**
+ * A command as a section of Codex's `AGENTS.md` (Codex has no custom slash commands any more):
+ * `# name`, the description on the next line, then `## Prompt` and the prompt. Codex fills in no
+ * placeholders; they stay in the text as Claude Code wrote them, and each kind is reported.
+ */
+import { inlineText } from "../../formats/escape.js";
+import { ConfigParseError } from "../config-error.js";
+import { WarningLog } from "../warnings.js";
+import {
+  type Command,
+  type CommandCodec,
+  normalizeName,
+  normalizePrompt,
+  type ParseCommandOptions,
+  reportUnheldFields,
+} from "./command.js";
+import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
+
+const FILE = "codex AGENTS.md command";
+
+const WHAT_IS_LOST: Record<PlaceholderKind, string> = {
+  arguments: "$ARGUMENTS is left as text; Codex passes no arguments",
+  argument: "positional arguments are left as text; Codex passes no arguments",
+  shell: "shell inlines (!`cmd`) are left as text; Codex does not run them",
+  file: "file inlines (@path) are left as text; Codex does not read them in",
+};
+
+/** Reports each placeholder kind of the prompt Codex will not fill in. */
+export function reportCodexPlaceholders(command: Command, log: WarningLog): void {
+  for (const kind of placeholderKinds(claudeParts(command.prompt))) {
+    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind]);
+  }
+}
+
+/** A name derived from the description, as the original design does when a format has none. */
+export function nameFromDescription(description: string | undefined): string {
+  const slug = (description ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .split("-")
+    .slice(0, 4)
+    .join("-");
+  return slug || "command";
+}
+
+/**
+ * Reads and writes a command as an `AGENTS.md` section for Codex.
+ *
+ * @example
+ * ```ts
+ * codexCommand.render({ name: "review", description: "Review a file", prompt: "Review it." }).content;
+ * // "# review\nReview a file\n\n## Prompt\nReview it.\n"
+ * ```
+ */
+export const codexCommand: CommandCodec = Object.freeze({
+  format: "codex",
+  fileLabel: FILE,
+  parse(text: string, options: ParseCommandOptions) {
+    const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+    const first = lines.findIndex((line) => line.trim() !== "");
+    const heading = /^#[ \t]+(.+?)[ \t]*$/.exec(lines[first] ?? "");
+    if (!heading?.[1]) {
+      throw new ConfigParseError(FILE, 'expected a "# name" heading', { line: first + 1 || 1 });
+    }
+    const promptAt = lines.findIndex((line, i) => i > first && /^##[ \t]+Prompt[ \t]*$/.test(line));
+    if (promptAt === -1) throw new ConfigParseError(FILE, 'expected a "## Prompt" heading');
+    const log = new WarningLog();
+    const name = normalizeName(heading[1]) ?? normalizeName(options.name);
+    const between = lines.slice(first + 1, promptAt).filter((line) => line.trim() !== "");
+    const description = between.find((line) => !line.startsWith("#"));
+    for (const line of between) {
+      if (line !== description) {
+        log.unsupported(name ?? "command", "description", `extra line left out: ${line.trim()}`);
+      }
+    }
+    const command: Command = {
+      ...(name ? { name } : {}),
+      ...(description !== undefined ? { description: description.trim() } : {}),
+      prompt: normalizePrompt(lines.slice(promptAt + 1).join("\n")),
+    };
+    return { command, warnings: log.list };
+  },
+  render(command: Command) {
+    const log = new WarningLog();
+    reportUnheldFields(command, "Codex", log);
+    reportCodexPlaceholders(command, log);
+    let name = command.name;
+    if (name === undefined) {
+      name = nameFromDescription(command.description);
+      log.info("derived_field", `no name given; "${name}" derived from the description`, "name");
+    }
+    const oneLineName = inlineText(name);
+    const description = command.description !== undefined ? inlineText(command.description) : "";
+    if (description !== (command.description ?? "")) {
+      log.lossy(name, "description", "line breaks in the description were folded into spaces");
+    }
+    const head = `# ${oneLineName}\n${description ? `${description}\n` : ""}`;
+    return { content: `${head}\n## Prompt\n${command.prompt}\n`, warnings: log.list };
+  },
+});

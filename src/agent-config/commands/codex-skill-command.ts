@@ -1,0 +1,107 @@
+/**
+ * A command as a Codex skill (`.agents/skills/<name>/SKILL.md`), which replaced Codex's custom
+ * prompts: frontmatter with `name` (lowercase letters, digits and hyphens, at most 64) and
+ * `description` (required, at most 1024 characters), then the instructions. Other frontmatter
+ * keys are kept. Codex fills in no placeholders; each kind left in the text is reported.
+ */
+import { ConfigParseError } from "../config-error.js";
+import { WarningLog } from "../warnings.js";
+import { nameFromDescription, reportCodexPlaceholders } from "./codex-command.js";
+import {
+  type Command,
+  type CommandCodec,
+  normalizeName,
+  normalizePrompt,
+  type ParseCommandOptions,
+  reportUnheldFields,
+} from "./command.js";
+import { readFrontmatter, textValue, writeFrontmatter } from "./frontmatter.js";
+
+const FILE = "codex SKILL.md";
+const MAX_DESCRIPTION = 1024;
+
+/**
+ * The skill name Codex accepts for a command name: lowercase letters, digits and single hyphens,
+ * at most 64 characters.
+ *
+ * @example
+ * ```ts
+ * skillName("git/commit"); // "git-commit"
+ * ```
+ */
+export function skillName(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 64)
+      .replace(/-+$/, "") || "command"
+  );
+}
+
+/**
+ * Reads and writes a Codex skill file.
+ *
+ * @example
+ * ```ts
+ * codexSkillCommand.render({ name: "git/commit", description: "Commit staged work", prompt: "…" }).content;
+ * // ---\nname: git-commit\ndescription: Commit staged work\n---\n\n…\n
+ * ```
+ */
+export const codexSkillCommand: CommandCodec = Object.freeze({
+  format: "codex-skill",
+  fileLabel: FILE,
+  parse(text: string, options: ParseCommandOptions) {
+    const fm = readFrontmatter(FILE, text);
+    const name = normalizeName(textValue(fm, "name") ?? options.name);
+    if (name === undefined)
+      throw new ConfigParseError(FILE, "a skill needs a name", { path: "name" });
+    const description = textValue(fm, "description");
+    const extra = Object.fromEntries(
+      Object.entries(fm.data).filter(([key]) => key !== "name" && key !== "description"),
+    );
+    const command: Command = {
+      name,
+      ...(description !== undefined ? { description } : {}),
+      prompt: normalizePrompt(fm.body),
+      ...(Object.keys(extra).length ? { extra } : {}),
+    };
+    return { command, warnings: [] };
+  },
+  render(command: Command) {
+    const log = new WarningLog();
+    reportUnheldFields(command, "Codex skills", log, true);
+    reportCodexPlaceholders(command, log);
+    const given = command.name ?? nameFromDescription(command.description);
+    const name = skillName(given);
+    if (command.name === undefined) {
+      log.info("derived_field", `no name given; "${name}" derived from the description`, "name");
+    } else if (name !== command.name) {
+      log.lossy(
+        command.name,
+        "name",
+        `skill names are lowercase words joined by "-"; written as "${name}"`,
+      );
+    }
+    let description = command.description;
+    if (description === undefined || description.trim() === "") {
+      description =
+        command.prompt
+          .split("\n")
+          .find((line) => line.trim() !== "")
+          ?.trim() ?? name;
+      log.info(
+        "derived_field",
+        "Codex requires a description; the prompt's first line is used",
+        "description",
+      );
+    }
+    if (description.length > MAX_DESCRIPTION) {
+      description = description.slice(0, MAX_DESCRIPTION);
+      log.lossy(name, "description", `Codex reads at most ${MAX_DESCRIPTION} characters; cut`);
+    }
+    const head = writeFrontmatter({ name, description, ...command.extra });
+    return { content: `${head}${command.prompt}\n`, warnings: log.list };
+  },
+});

@@ -1,0 +1,117 @@
+/**
+ * A slash command, said once for all tools. The prompt is kept in Claude Code's syntax, which can
+ * say the most: `$ARGUMENTS`, positional `$0` / `$ARGUMENTS[0]` (0-based: `$1` is the second
+ * argument), `` !`cmd` `` shell output, `@path` file contents, and `\$` for a literal dollar sign.
+ */
+import * as z from "zod/mini";
+import type { Issue } from "../../problems/issue.js";
+
+/** Command formats: Claude Code markdown, Gemini CLI TOML, Codex AGENTS.md section, Codex skill. */
+export type CommandFormat = "claude" | "gemini" | "codex" | "codex-skill";
+
+/**
+ * The command formats this library reads and writes.
+ *
+ * @example
+ * ```ts
+ * for (const to of COMMAND_FORMATS) await convertCommand(text, { from: "claude", to });
+ * ```
+ */
+export const COMMAND_FORMATS: readonly CommandFormat[] = [
+  "claude",
+  "gemini",
+  "codex",
+  "codex-skill",
+];
+
+/**
+ * Schema of a command in the neutral form every format converts through.
+ *
+ * @example
+ * ```ts
+ * CommandSchema.parse({ name: "review", description: "Review a file", prompt: "Review @$0" });
+ * ```
+ */
+export const CommandSchema = z.strictObject({
+  /** Command name; `/` separates a namespace (`git/commit`: Gemini `/git:commit`). */
+  name: z.optional(z.string().check(z.minLength(1))),
+  description: z.optional(z.string()),
+  /** The prompt in Claude Code syntax, without leading blank lines or trailing whitespace. */
+  prompt: z.string(),
+  /** Claude `argument-hint`, e.g. `[file] [focus]`. */
+  argumentHint: z.optional(z.string()),
+  /** Claude `allowed-tools`, one entry per tool rule: `Bash(git add:*)`. */
+  allowedTools: z.optional(z.array(z.string().check(z.minLength(1)))),
+  /** Claude `model`. */
+  model: z.optional(z.string()),
+  /** Claude `disable-model-invocation`. */
+  disableModelInvocation: z.optional(z.boolean()),
+  /** Other frontmatter keys (Claude, Codex skill), kept in file order and written back as they were. */
+  extra: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/** A slash command; see {@link CommandSchema}. */
+export type Command = z.output<typeof CommandSchema>;
+
+/** Options of reading a command: the name, for formats that take it from the file path. */
+export interface ParseCommandOptions {
+  /** Name from the file path (`.gemini/commands/git/commit.toml` → `git/commit`). */
+  readonly name?: string;
+}
+
+/** What reading a command gives. */
+export interface CommandParseResult {
+  readonly command: Command;
+  readonly warnings: Issue[];
+}
+
+/** What writing a command gives. */
+export interface CommandRenderResult {
+  readonly content: string;
+  readonly warnings: Issue[];
+}
+
+/** One tool's command file: how to read it and write it. */
+export interface CommandCodec {
+  readonly format: CommandFormat;
+  /** Used in error messages: `gemini command TOML`. */
+  readonly fileLabel: string;
+  parse(text: string, options: ParseCommandOptions): CommandParseResult;
+  render(command: Command): CommandRenderResult;
+}
+
+/** The prompt as every format stores it: no leading blank lines, no trailing whitespace. */
+export function normalizePrompt(text: string): string {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
+}
+
+/** A namespaced name in the neutral `a/b` form (Gemini writes `a:b`). */
+export function normalizeName(name: string | undefined): string | undefined {
+  return name?.trim().replace(/:/g, "/") || undefined;
+}
+
+/** The Claude-only fields of a command, as written in Claude frontmatter. */
+const CLAUDE_ONLY: readonly [keyof Command, string][] = [
+  ["argumentHint", "argument-hint"],
+  ["allowedTools", "allowed-tools"],
+  ["model", "model"],
+  ["disableModelInvocation", "disable-model-invocation"],
+];
+
+/** Reports every Claude-only field (and, unless the target keeps them, extra keys) `tool` cannot hold. */
+export function reportUnheldFields(
+  command: Command,
+  tool: string,
+  log: { lossy(item: string, field: string, message: string): void },
+  keepsExtra = false,
+): void {
+  const item = command.name ?? "command";
+  for (const [field, key] of CLAUDE_ONLY) {
+    if (command[field] !== undefined) log.lossy(item, key, `${tool} has no "${key}"; dropped`);
+  }
+  if (!keepsExtra) {
+    for (const key of Object.keys(command.extra ?? {})) {
+      log.lossy(item, key, `${tool} has no "${key}"; dropped`);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { parseWith } from "../../model/parse.js";
+import type { Issue } from "../../problems/issue.js";
+import { pickCodec } from "../pick-codec.js";
+import { WarningLog } from "../warnings.js";
+import { claudeCommand } from "./claude-command.js";
+import { codexCommand } from "./codex-command.js";
+import { codexSkillCommand } from "./codex-skill-command.js";
+import {
+  type Command,
+  type CommandCodec,
+  type CommandFormat,
+  type CommandParseResult,
+  type CommandRenderResult,
+  CommandSchema,
+  type ParseCommandOptions,
+} from "./command.js";
+import { geminiCommand } from "./gemini-command.js";
+
+const CODECS: Record<CommandFormat, CommandCodec> = {
+  claude: claudeCommand,
+  gemini: geminiCommand,
+  codex: codexCommand,
+  "codex-skill": codexSkillCommand,
+};
+
+/**
+ * Reads a slash command file of one tool into the neutral {@link Command}.
+ *
+ * @throws {ConfigParseError} broken TOML / YAML (with line and column) or a wrong shape (with the key).
+ * @example
+ * ```ts
+ * const { command } = parseCommand("gemini", 'prompt = "Summarise {{args}}"', { name: "git/summary" });
+ * command.prompt; // "Summarise $ARGUMENTS"
+ * ```
+ */
+export function parseCommand(
+  format: CommandFormat,
+  text: string,
+  options: ParseCommandOptions = {},
+): CommandParseResult {
+  return pickCodec(CODECS, format, "format").parse(text, options);
+}
+
+/**
+ * Writes a command as one tool's file. Placeholders are translated where the tool has them; what
+ * it cannot express comes back as `lossy_conversion` warnings naming the field.
+ *
+ * @throws {InvalidInputError} when `command` does not match {@link CommandSchema}.
+ * @example
+ * ```ts
+ * renderCommand("gemini", { name: "review", prompt: "Review $ARGUMENTS" }).content; // prompt = """\nReview {{args}}\n"""\n
+ * ```
+ */
+export function renderCommand(format: CommandFormat, command: Command): CommandRenderResult {
+  const codec = pickCodec(CODECS, format, "format");
+  return codec.render(parseWith(CommandSchema, command, "command"));
+}
+
+/** What the caller's AI converter is given: the source, both formats, and the rule-based result. */
+export interface AiConversionRequest {
+  readonly kind: "command";
+  readonly text: string;
+  readonly from: CommandFormat;
+  readonly to: CommandFormat;
+  readonly name?: string;
+  /** What the rule-based converter produced, as a reference or starting point. */
+  readonly ruleBased: string;
+}
+
+/** A caller-supplied converter (an LLM call, usually); it returns the file text in the target format. */
+export type AiConverter = (request: AiConversionRequest) => Promise<string>;
+
+/** Options of {@link convertCommand}. */
+export interface ConvertCommandOptions extends ParseCommandOptions {
+  readonly from: CommandFormat;
+  readonly to: CommandFormat;
+  /** Tried first; when it throws or its output does not parse in `to`, the rule-based result is used. */
+  readonly ai?: AiConverter;
+}
+
+/** What a command conversion gives. */
+export interface CommandConversionResult {
+  readonly content: string;
+  /** What the target cannot express (from the rules, whichever converter wrote `content`). */
+  readonly warnings: readonly Issue[];
+  /** `content` is the AI converter's output. */
+  readonly usedAI: boolean;
+  /** An AI converter was given but failed; `content` is the rule-based result. */
+  readonly fallbackUsed: boolean;
+}
+
+/**
+ * Converts a slash command from one tool's format to another's. With an `ai` converter, its
+ * output is used when it parses in the target format; otherwise the rule-based result is.
+ * Async because the AI converter is; without one it does no I/O.
+ *
+ * @throws {ConfigParseError} when the source cannot be read.
+ * @example
+ * ```ts
+ * const result = await convertCommand(markdown, { from: "claude", to: "gemini", name: "review" });
+ * result.content; result.warnings; // positional $1 has no Gemini form → lossy_conversion
+ * ```
+ */
+export async function convertCommand(
+  text: string,
+  options: ConvertCommandOptions,
+): Promise<CommandConversionResult> {
+  const source = pickCodec(CODECS, options?.from, "from");
+  const target = pickCodec(CODECS, options?.to, "to");
+  const parseOptions = options.name !== undefined ? { name: options.name } : {};
+  const parsed = source.parse(text, parseOptions);
+  const rendered = target.render(parsed.command);
+  const warnings = [...parsed.warnings, ...rendered.warnings];
+  if (!options.ai) {
+    return { content: rendered.content, warnings, usedAI: false, fallbackUsed: false };
+  }
+  const log = new WarningLog();
+  try {
+    const content = await options.ai({
+      kind: "command",
+      text,
+      from: source.format,
+      to: target.format,
+      ...parseOptions,
+      ruleBased: rendered.content,
+    });
+    if (typeof content !== "string") throw new TypeError("the AI converter returned no text");
+    // Any text is a Claude command, so "parses" also means: a prompt is left after parsing.
+    if (target.parse(content, parseOptions).command.prompt === "") {
+      throw new Error("the AI output holds no prompt");
+    }
+    return { content, warnings, usedAI: true, fallbackUsed: false };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log.info("ai_fallback", `AI conversion not used (${reason}); rule-based result returned`);
+    return {
+      content: rendered.content,
+      warnings: [...warnings, ...log.list],
+      usedAI: false,
+      fallbackUsed: true,
+    };
+  }
+}

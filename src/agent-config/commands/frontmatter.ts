@@ -1,0 +1,89 @@
+/**
+ * YAML frontmatter (`---` … `---`) as Claude Code and Codex skills read it. Claude Code accepts
+ * values plain YAML rejects, such as `argument-hint: [file] [focus]`; like Claude Code, a block that
+ * fails to parse is read again with its one-line values quoted.
+ */
+import { Document, parse, YAMLParseError } from "yaml";
+import { ConfigParseError } from "../config-error.js";
+
+const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
+const CLOSE = /^---[ \t]*$/m;
+
+/** A split file: its frontmatter mapping (empty when there is none) and the body after it. */
+export interface Frontmatter {
+  readonly data: Record<string, unknown>;
+  /** Raw one-line text of each top-level key, for values YAML reads as something else. */
+  readonly rawValues: ReadonlyMap<string, string>;
+  readonly body: string;
+}
+
+const KEY_LINE = /^([A-Za-z0-9_-]+):[ \t]+(.+?)[ \t]*$/;
+
+function quoteOneLineValues(yaml: string): string {
+  return yaml
+    .split(/\r?\n/)
+    .map((line) => {
+      const match = KEY_LINE.exec(line);
+      if (!match || /^["'|>]/.test(match[2] ?? "")) return line;
+      return `${match[1]}: ${JSON.stringify(match[2])}`;
+    })
+    .join("\n");
+}
+
+/** Splits and parses the frontmatter of `text`; `format` names the file in errors. */
+export function readFrontmatter(format: string, text: string): Frontmatter {
+  const open = OPEN.exec(text);
+  if (!open) return { data: {}, rawValues: new Map(), body: text.replace(/^\uFEFF/, "") };
+  const rest = text.slice(open[0].length);
+  const close = CLOSE.exec(rest);
+  if (!close)
+    throw new ConfigParseError(format, "frontmatter opened with --- is never closed", { line: 1 });
+  const yaml = rest.slice(0, close.index);
+  const body = rest.slice(close.index + close[0].length).replace(/^\r?\n/, "");
+  const rawValues = new Map<string, string>();
+  for (const line of yaml.split(/\r?\n/)) {
+    const match = KEY_LINE.exec(line);
+    if (match?.[1] && match[2] !== undefined) rawValues.set(match[1], match[2]);
+  }
+  let data: unknown;
+  try {
+    data = parse(yaml);
+  } catch (error) {
+    try {
+      data = parse(quoteOneLineValues(yaml));
+    } catch {
+      const at = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+      const problem = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      throw new ConfigParseError(
+        format,
+        `invalid YAML frontmatter: ${problem}`,
+        at ? { line: at.line + 1, column: at.col } : {},
+        error,
+      );
+    }
+  }
+  if (data === null || data === undefined) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) {
+    throw new ConfigParseError(format, "frontmatter must be a mapping of keys to values", {
+      line: 2,
+    });
+  }
+  return { data: data as Record<string, unknown>, rawValues, body };
+}
+
+/** A key whose value should be text: YAML may have read `[file] [focus]` as a list; take the line. */
+export function textValue(fm: Frontmatter, key: string): string | undefined {
+  const value = fm.data[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return fm.rawValues.get(key) ?? JSON.stringify(value);
+}
+
+/** Writes a frontmatter block for the defined entries, or nothing when there are none. */
+export function writeFrontmatter(data: Record<string, unknown>): string {
+  const entries = Object.entries(data).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return "";
+  const yaml = new Document(Object.fromEntries(entries)).toString({ lineWidth: 0 });
+  return `---\n${yaml}---\n\n`;
+}

@@ -1,0 +1,218 @@
+import type { Issue } from "../problems/issue.js";
+import type { TokenCounter } from "../tokens/counter.js";
+
+/** One part of a text that competes for the budget, with its importance and how it shrinks. */
+export interface PriorityComponent {
+  /** Reported in `shrunk` and `dropped`. */
+  readonly id: string;
+  /** 0 is never shrunk nor dropped; higher numbers are less important (P5 goes before P1). */
+  readonly priority: number;
+  /** Epoch milliseconds; among equal priority, newer components are kept first. */
+  readonly time?: number;
+  /** The full text. End it with `"\n"` when components are joined line by line. */
+  readonly text: string;
+  /**
+   * A shorter form of `text`, or `undefined` when it cannot shrink further. Applied again to its
+   * own result for further steps; a result that is not shorter ends the steps. It must not depend
+   * on the budget: that is what keeps truncation monotone.
+   */
+  readonly shrink?: (text: string) => string | undefined;
+}
+
+/** Options of {@link truncateByPriority}. */
+export interface TruncateOptions {
+  readonly maxTokens: number;
+  readonly counter: TokenCounter;
+  /**
+   * When the budget leaves less than this many tokens beyond the priority-0 components, nothing
+   * else is included: such scraps are not worth it. Default 10, as in the original design.
+   */
+  readonly minRoom?: number;
+  /** Joins the kept texts (in input order) into the content. Default: concatenation. */
+  readonly assemble?: (texts: readonly string[]) => string;
+}
+
+/** A component as it appears in the content. */
+export interface KeptComponent {
+  readonly id: string;
+  readonly text: string;
+  /** How many shrink steps were applied (0: the full text). */
+  readonly shrinkSteps: number;
+}
+
+/** Result of {@link truncateByPriority}. */
+export interface TruncateResult {
+  readonly content: string;
+  /** `counter.count(content)`. */
+  readonly tokenCount: number;
+  /** Kept components, in input order. */
+  readonly kept: readonly KeptComponent[];
+  /** Ids of kept components that were shortened, in input order. */
+  readonly shrunk: readonly string[];
+  /** Ids of components left out, in input order. */
+  readonly dropped: readonly string[];
+  /**
+   * `item_truncated` per shrunk component, `item_skipped` per dropped one, and `budget_exceeded`
+   * (error) when the priority-0 components alone do not fit.
+   */
+  readonly issues: readonly Issue[];
+}
+
+/** The full text and then each shorter form its shrink function yields. */
+function formsOf(component: PriorityComponent): string[] {
+  const forms = [component.text];
+  let current = component.text;
+  while (component.shrink) {
+    const next = component.shrink(current);
+    if (next === undefined || next === "" || next.length >= current.length) break;
+    forms.push(next);
+    current = next;
+  }
+  return forms;
+}
+
+/** Fill order: priority 0 first, then lower numbers, newer first within a priority, then input order. */
+function fillOrder(components: readonly PriorityComponent[]): number[] {
+  return components
+    .map((component, index) => ({ component, index }))
+    .sort((a, b) => {
+      if (a.component.priority !== b.component.priority) {
+        return a.component.priority - b.component.priority;
+      }
+      const aTime = a.component.time ?? Number.NEGATIVE_INFINITY;
+      const bTime = b.component.time ?? Number.NEGATIVE_INFINITY;
+      if (aTime !== bTime) return aTime > bTime ? -1 : 1;
+      return a.index - b.index;
+    })
+    .map(({ index }) => index);
+}
+
+/** One step of reduction: component `index` takes form `form` (`undefined`: left out). */
+interface Step {
+  readonly index: number;
+  readonly form: number | undefined;
+}
+
+/**
+ * The fixed order in which components give way, least important first: every component shrinks
+ * step by step (one that cannot shrink is left out at its turn, as P5 is), then the shrunk ones
+ * are left out. The order does not depend on the budget; that is what makes truncation monotone.
+ */
+function reductionSteps(
+  order: readonly number[],
+  forms: readonly (readonly string[] | undefined)[],
+): Step[] {
+  const optional = order.filter((index) => forms[index] !== undefined).reverse();
+  const steps: Step[] = [];
+  for (const index of optional) {
+    const count = forms[index]?.length ?? 1;
+    if (count === 1) steps.push({ index, form: undefined });
+    for (let form = 1; form < count; form += 1) steps.push({ index, form });
+  }
+  for (const index of optional) {
+    if ((forms[index]?.length ?? 1) > 1) steps.push({ index, form: undefined });
+  }
+  return steps;
+}
+
+/**
+ * Fits components into a token budget by priority. Priority-0 components are always kept whole.
+ * The others give way least important first (highest priority number, then the oldest): first
+ * each shrinks by its shrink function (one that cannot shrink is left out at its turn), then the
+ * shrunk ones are left out, until the text fits. Everything shortened or left out is listed.
+ *
+ * Guarantees: the content never exceeds `maxTokens` unless the priority-0 components alone do
+ * (then `budget_exceeded` is reported); and truncation is monotone: a smaller budget never yields
+ * more tokens, for any counter (each candidate text is counted whole, and the order in which
+ * components give way does not depend on the budget).
+ *
+ * @example
+ * ```ts
+ * const { content, shrunk, dropped } = truncateByPriority(
+ *   [
+ *     { id: "name", priority: 0, text: "SAM Terminal (active)\n" },
+ *     { id: "summary", priority: 1, text: "Added decay. Fixed a bug.\n",
+ *       shrink: (text) => `${text.split(". ")[0]}.\n` },
+ *     { id: "notes", priority: 5, text: "Note: keep answers brief.\n" },
+ *   ],
+ *   { maxTokens: 20, counter: defaultCounter },
+ * );
+ * ```
+ */
+export function truncateByPriority(
+  components: readonly PriorityComponent[],
+  options: TruncateOptions,
+): TruncateResult {
+  const { maxTokens, counter, minRoom = 10 } = options;
+  const assemble = options.assemble ?? ((texts: readonly string[]) => texts.join(""));
+  // Shrunk forms are worked out only when the full text does not fit.
+  let forms: (string[] | undefined)[] = [];
+  // The form each component shows now; `undefined` when it is left out.
+  const chosen: (number | undefined)[] = components.map(() => 0);
+  const contentOf = () =>
+    assemble(
+      components.flatMap((component, index) => {
+        const form = chosen[index];
+        if (form === undefined) return [];
+        return [form === 0 ? component.text : (forms[index]?.[form] ?? component.text)];
+      }),
+    );
+
+  let content = contentOf();
+  let tokenCount = counter.count(content);
+  if (tokenCount > maxTokens) {
+    forms = components.map((component) =>
+      component.priority === 0 ? undefined : formsOf(component),
+    );
+    const steps = reductionSteps(fillOrder(components), forms);
+    for (const step of steps) chosen[step.index] = undefined;
+    // Less room than `minRoom` beyond the never-truncated parts: nothing else is worth including.
+    if (maxTokens - counter.count(contentOf()) >= minRoom) {
+      for (const step of steps) chosen[step.index] = 0;
+      for (const step of steps) {
+        chosen[step.index] = step.form;
+        if (counter.count(contentOf()) <= maxTokens) break;
+      }
+    }
+    content = contentOf();
+    tokenCount = counter.count(content);
+  }
+
+  const kept: KeptComponent[] = [];
+  const shrunk: string[] = [];
+  const dropped: string[] = [];
+  const issues: Issue[] = [];
+  components.forEach((component, index) => {
+    const form = chosen[index];
+    if (form === undefined) {
+      dropped.push(component.id);
+      issues.push({
+        code: "item_skipped",
+        severity: "warning",
+        path: component.id,
+        message: `left out: no room within ${maxTokens} tokens`,
+      });
+      return;
+    }
+    const text = form === 0 ? component.text : (forms[index]?.[form] ?? component.text);
+    kept.push({ id: component.id, text, shrinkSteps: form });
+    if (form > 0) {
+      shrunk.push(component.id);
+      issues.push({
+        code: "item_truncated",
+        severity: "warning",
+        path: component.id,
+        message: `shortened (${form} step${form > 1 ? "s" : ""}) to fit ${maxTokens} tokens`,
+      });
+    }
+  });
+
+  if (tokenCount > maxTokens) {
+    issues.push({
+      code: "budget_exceeded",
+      severity: "error",
+      message: `the components that are never truncated alone need ${tokenCount} tokens; the budget is ${maxTokens}`,
+    });
+  }
+  return { content, tokenCount, kept, shrunk, dropped, issues };
+}

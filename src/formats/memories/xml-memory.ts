@@ -1,0 +1,200 @@
+import * as z from "zod/mini";
+import {
+  MEMORY_CATEGORIES,
+  type Memory,
+  type MemoryCategory,
+  type MemorySet,
+  MemorySetSchema,
+} from "../../model/memory.js";
+import { ContextFmtError } from "../../problems/errors.js";
+import { defineAdapter, type ValidationContext } from "../adapter.js";
+import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
+import { reportSanitized } from "../report-sanitized.js";
+import { expectLineCount } from "../rules/rule-items.js";
+
+/**
+ * A fresh session nonce: 128 random bits from `globalThis.crypto`, as 32 hex digits. Make one per
+ * session and pass it as `nonce` to every injection of that session.
+ *
+ * @example
+ * ```ts
+ * const nonce = createSessionNonce(); // "3f9c…" (32 hex digits)
+ * injectMemories(messages, { memories, nonce });
+ * ```
+ */
+export function createSessionNonce(): string {
+  const crypto = (globalThis as { crypto?: { getRandomValues(array: Uint8Array): Uint8Array } })
+    .crypto;
+  if (!crypto?.getRandomValues) {
+    throw new ContextFmtError("globalThis.crypto is not available: pass a `nonce` option instead");
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A nonce is written into attributes verbatim, so it is limited to characters that need no escape. */
+export const NonceSchema = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'expected 8–128 letters, digits, "-" or "_"' }),
+  );
+
+/** Options of the `xml-memory` format. */
+export const XmlMemoryOptionsSchema = z.object({
+  /** Written on every memory block; default: {@link createSessionNonce}. */
+  nonce: z._default(NonceSchema, createSessionNonce),
+});
+
+/** Parsed options of the `xml-memory` format. */
+export type XmlMemoryOptions = z.output<typeof XmlMemoryOptionsSchema>;
+
+/** Metadata of an `xml-memory` result. */
+export interface XmlMemoryMetadata {
+  readonly directiveInjected: boolean;
+  readonly memoriesInjected: number;
+  readonly memoriesAvailable: number;
+  /** Some memories did not fit the budget. */
+  readonly wasTruncated: boolean;
+  /** Ids of the injected memories, highest ranked first. */
+  readonly memoryIds: readonly string[];
+  /** The nonce on every memory block. */
+  readonly nonce: string;
+}
+
+const hasDirective = (input: MemorySet): input is MemorySet & { directive: string } =>
+  input.directive !== undefined && input.directive.trim() !== "";
+
+const openTag = (category: MemoryCategory, nonce: string) =>
+  `<${category}_memories nonce="${nonce}">\n`;
+const closeTag = (category: MemoryCategory) => `</${category}_memories>`;
+
+/** `<memory id="…" confidence="0.80" score="0.873">text</memory>`: the original attributes. */
+function renderMemory(memory: Memory): string {
+  const score = memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`;
+  return `<memory id="${escapeXmlAttribute(memory.id)}" confidence="${memory.confidence.toFixed(2)}"${score}>${escapeXmlText(memory.content)}</memory>\n`;
+}
+
+/** Memories without a score rank after every scored one. */
+const UNSCORED = -Number.MAX_VALUE;
+
+/** The opening line of a memory block, with its category and attributes. */
+const BLOCK_OPENING = /^<([a-z]+)_memories( [^>]*)?>$/gm;
+
+/** Every block carries the session nonce, and blocks come once each, in category order. */
+function validateBlocks(content: string, ctx: ValidationContext): void {
+  const expected = ` nonce="${String(ctx.metadata.nonce)}"`;
+  let previous = -1;
+  for (const [line, category, attributes] of content.matchAll(BLOCK_OPENING)) {
+    const rank = (MEMORY_CATEGORIES as readonly string[]).indexOf(category ?? "");
+    const problem =
+      rank < 0
+        ? "of an unknown category"
+        : attributes !== expected
+          ? "without the session nonce"
+          : rank <= previous
+            ? "out of the category order or repeated"
+            : undefined;
+    if (problem) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: `memory block ${problem}: ${line}`,
+      });
+    }
+    previous = Math.max(previous, rank);
+  }
+}
+
+/**
+ * XML memories for a system message (the original design's injection format): `<directive>`
+ * first, then one `<{category}_memories nonce="…">` block per category in the order procedural →
+ * factual → preference → behavioral → episodic, each memory a `<memory id confidence score>`
+ * element. Text and attributes are escaped, so memory text can neither close nor forge a block;
+ * the nonce tells the model which blocks are real. Memories are ranked by `score` and packed
+ * into the budget; the directive is always kept.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("xml-memory",
+ *   { directive: "Be brief.", memories: [{ id: "m1", content: "Prefers uv", category: "preference", score: 0.9 }] },
+ *   { nonce: "session-42-abcdef", budget: 1000 }).content;
+ * ```
+ */
+export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memory>({
+  id: "xml-memory",
+  formatType: "xml",
+  capabilities: {
+    toolName: "any",
+    formatType: "xml",
+    maxContextTokens: 4_000,
+    supportsSections: true,
+    supportsMarkdown: false,
+    supportsPriorities: true,
+    injectionMethod: "api",
+  },
+  input: MemorySetSchema,
+  options: XmlMemoryOptionsSchema,
+  items(input, { report }) {
+    reportSanitized(report, "directive", input.directive, "xml");
+    return input.memories.map((memory, index) => {
+      const path = `memories[${index}]`;
+      reportSanitized(report, `${path}.id`, memory.id, "xml");
+      reportSanitized(report, `${path}.content`, memory.content, "xml");
+      const time = memory.createdAt?.getTime();
+      return {
+        id: memory.id,
+        path,
+        value: memory,
+        required: false,
+        priority: memory.score ?? UNSCORED,
+        ...(time !== undefined ? { time } : {}),
+        groups: [memory.category],
+      };
+    });
+  },
+  renderItem: (memory) => renderMemory(memory),
+  renderGroup: (key, { options }) => {
+    const category = key as MemoryCategory;
+    return `${openTag(category, options.nonce)}${closeTag(category)}\n\n`;
+  },
+  render({ input, included, skippedCount, item }, { options }) {
+    const sections: string[] = [];
+    if (hasDirective(input)) {
+      sections.push(`<directive>\n${escapeXmlText(input.directive)}\n</directive>`);
+    }
+    const byCategory = new Map<MemoryCategory, Memory[]>();
+    for (const memory of included) {
+      const list = byCategory.get(memory.category);
+      if (list) list.push(memory);
+      else byCategory.set(memory.category, [memory]);
+    }
+    for (const category of MEMORY_CATEGORIES) {
+      const memories = byCategory.get(category);
+      if (!memories) continue;
+      let block = openTag(category, options.nonce);
+      for (const memory of memories) block += item(memory, 0);
+      sections.push(block + closeTag(category));
+    }
+    const metadata: XmlMemoryMetadata = {
+      directiveInjected: hasDirective(input),
+      memoriesInjected: included.length,
+      memoriesAvailable: input.memories.length,
+      wasTruncated: skippedCount > 0,
+      memoryIds: included.map((memory) => memory.id),
+      nonce: options.nonce,
+    };
+    return { content: sections.join("\n\n"), metadata: { ...metadata } };
+  },
+  validate(content, ctx) {
+    // Escaped text holds no "<", so every element line below is one the format wrote.
+    expectLineCount(content, /^<memory /, ctx.itemsIncluded, "memory elements", ctx);
+    expectLineCount(
+      content,
+      /^<directive>$/,
+      ctx.metadata.directiveInjected ? 1 : 0,
+      "directives",
+      ctx,
+    );
+    validateBlocks(content, ctx);
+  },
+});

@@ -1,0 +1,78 @@
+import * as z from "zod/mini";
+import { ProjectListSchema } from "../../model/project.js";
+import { defineAdapter } from "../adapter.js";
+import { NO_PROJECT_BLOCK, type ProjectComponent } from "./components.js";
+import { componentsOf, DEFAULT_PROJECT_TOKENS } from "./format.js";
+
+/** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
+export const ProjectBlocksInputSchema = z.object({ projects: ProjectListSchema });
+
+/** A component with its place in the blocks. */
+interface PlacedComponent {
+  readonly component: ProjectComponent;
+  readonly order: number;
+}
+
+/**
+ * `<PROJECT>` blocks through the `FormatManager`: each part of a project (name and status, last
+ * session, TODOs, recent files, stack, blockers, notes) is an item, P0 required; the pipeline
+ * leaves out whole parts, lowest priority first, when the budget is short. Use
+ * `formatProjectContext` to shrink parts (first sentence, top TODO, basenames…) before leaving
+ * them out.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("project", { projects: [project] }, { budget: 175 }).content;
+ * ```
+ */
+export const projectAdapter = defineAdapter<
+  z.output<typeof ProjectBlocksInputSchema>,
+  Record<string, never>,
+  PlacedComponent
+>({
+  id: "project",
+  formatType: "xml",
+  capabilities: {
+    toolName: "any",
+    formatType: "xml",
+    maxContextTokens: DEFAULT_PROJECT_TOKENS,
+    supportsSections: true,
+    supportsMarkdown: false,
+    supportsPriorities: true,
+    injectionMethod: "hook",
+  },
+  input: ProjectBlocksInputSchema,
+  options: z.object({}),
+  items: (input, ctx) =>
+    componentsOf(input.projects, ctx.now, ctx.report).map((component, order) => ({
+      id: component.id,
+      path: `projects[${component.project}]`,
+      value: { component, order },
+      required: component.priority === 0,
+      // The pipeline puts higher numbers first; P1 is the most important after P0.
+      priority: -component.priority,
+      ...(component.time !== undefined ? { time: component.time } : {}),
+    })),
+  renderItem: ({ component }) => component.text,
+  render({ input, included, item }) {
+    if (input.projects.length === 0) return { content: NO_PROJECT_BLOCK, metadata: { blocks: 1 } };
+    const placed = [...included].sort((a, b) => a.order - b.order);
+    const content = placed.map((part, index) => item(part, index + 1)).join("");
+    const blocks = placed.filter(
+      ({ component }) => component.part === "name" || component.part === "block",
+    );
+    return { content, metadata: { blocks: blocks.length, projects: input.projects.length } };
+  },
+  validate(content, ctx) {
+    const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;
+    const opening = content.match(/^<PROJECT[ >]/gm)?.length ?? 0;
+    const closing = content.match(/^<\/PROJECT>$/gm)?.length ?? 0;
+    if (content !== "" && (opening !== blocks || closing !== blocks)) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: `expected ${blocks} PROJECT block(s), found ${opening} opening and ${closing} closing tags`,
+      });
+    }
+  },
+});

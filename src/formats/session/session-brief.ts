@@ -1,0 +1,120 @@
+import * as z from "zod/mini";
+import { summarize } from "../../budget/summarize.js";
+import { runPipeline } from "../../manager/pipeline.js";
+import {
+  type InjectionCandidate,
+  type InjectionCandidateInput,
+  type SessionCandidates,
+  SessionCandidatesSchema,
+} from "../../model/session.js";
+import type { TokenCounter } from "../../tokens/counter.js";
+import { defineAdapter } from "../adapter.js";
+import { inlineText } from "../escape.js";
+import { reportSanitized } from "../report-sanitized.js";
+
+/** The most tokens a brief context takes (its default budget). */
+export const BRIEF_MAX_TOKENS = 200;
+
+/** Options of the `session-brief` format. */
+export const SessionBriefOptionsSchema = z.object({
+  /** The most candidates shown, most relevant first; default 5. */
+  maxCandidates: z._default(z.int().check(z.gte(1)), 5),
+});
+
+/** Parsed options of the `session-brief` format. */
+export type SessionBriefOptions = z.output<typeof SessionBriefOptionsSchema>;
+
+/** Words kept of each candidate in the brief context. */
+const BRIEF_SUMMARY_WORDS = 20;
+
+const PREFIX = "Related: ";
+
+/**
+ * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
+ * `Related: first, second, …`: the five most relevant candidates (`maxCandidates`), each
+ * summarised to 20 words, in at most 200 tokens (the default budget) by the counter in use; the
+ * others are listed in `skipped`. Empty input gives empty content.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("session-brief", { candidates }).content; // "Related: HDBSCAN clustering…, BIRCH tree…"
+ * ```
+ */
+export const sessionBriefAdapter = defineAdapter<
+  SessionCandidates,
+  SessionBriefOptions,
+  InjectionCandidate
+>({
+  id: "session-brief",
+  formatType: "plain",
+  capabilities: {
+    toolName: "any",
+    formatType: "plain",
+    maxContextTokens: BRIEF_MAX_TOKENS,
+    supportsSections: false,
+    supportsMarkdown: false,
+    supportsPriorities: true,
+    injectionMethod: "hook",
+  },
+  input: SessionCandidatesSchema,
+  options: SessionBriefOptionsSchema,
+  maxItems: (options) => options.maxCandidates,
+  items: (input, { report }) =>
+    input.candidates.map((candidate, index) => {
+      const path = `candidates[${index}]`;
+      reportSanitized(report, `${path}.content`, candidate.content);
+      return {
+        id: candidate.id,
+        path,
+        value: candidate,
+        required: false,
+        priority: candidate.relevance,
+        time: candidate.createdAt.getTime(),
+        groups: ["prefix"],
+      };
+    }),
+  renderItem: (candidate) => inlineText(summarize(candidate.content, BRIEF_SUMMARY_WORDS)),
+  renderGroup: () => PREFIX,
+  render: ({ included, item }) => ({
+    content:
+      included.length === 0 ? "" : PREFIX + included.map((entry) => item(entry, 0)).join(", "),
+  }),
+  validate(content, ctx) {
+    if (ctx.itemsIncluded === 0) return;
+    if (!content.startsWith(PREFIX) || /[\n\r]/.test(content)) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: `content must be one line starting with ${JSON.stringify(PREFIX)}`,
+      });
+    }
+  },
+});
+
+/** Options of {@link formatBriefContext}. */
+export interface BriefContextOptions {
+  /** The counter the 200-token limit is measured with; default `defaultCounter`. */
+  readonly counter?: TokenCounter | undefined;
+  /** A tighter limit than 200 tokens. */
+  readonly budget?: number | undefined;
+  /** The most candidates shown; default 5. */
+  readonly maxCandidates?: number | undefined;
+}
+
+/**
+ * The brief session context as a string (`session-brief` content): `Related: …` with the five
+ * most relevant candidates in at most 200 tokens by `counter`, `""` for no candidates. The rest
+ * are left out, least relevant first; `FormatManager.format("session-brief", …)` lists them.
+ *
+ * @example
+ * ```ts
+ * formatBriefContext(candidates, { counter }); // "Related: HDBSCAN clustering implementation, BIRCH tree incremental clustering"
+ * ```
+ */
+export function formatBriefContext(
+  candidates: readonly InjectionCandidateInput[],
+  options: BriefContextOptions = {},
+): string {
+  const budget = Math.min(options.budget ?? BRIEF_MAX_TOKENS, BRIEF_MAX_TOKENS);
+  return runPipeline(sessionBriefAdapter, { candidates }, { ...options, budget }).content;
+}

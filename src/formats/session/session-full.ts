@@ -1,0 +1,214 @@
+import * as z from "zod/mini";
+import { summarize } from "../../budget/summarize.js";
+import { formatTimeAgo } from "../../budget/time-ago.js";
+import { runPipeline } from "../../manager/pipeline.js";
+import { parseWith } from "../../model/parse.js";
+import {
+  type DivergenceAlert,
+  type DivergenceAlertInput,
+  DivergenceAlertSchema,
+  type InjectionCandidate,
+  type InjectionCandidateInput,
+  type SessionContext,
+  SessionContextSchema,
+} from "../../model/session.js";
+import type { TokenCounter } from "../../tokens/counter.js";
+import { defineAdapter } from "../adapter.js";
+import { escapeMarkdownLineStart, inlineText } from "../escape.js";
+import { reportSanitized } from "../report-sanitized.js";
+import { expectLineCount } from "../rules/rule-items.js";
+
+/** Words kept of a candidate in the full context; twice as many for the previous session. */
+export const SUMMARY_MAX_WORDS = 50;
+
+const HEADER = "## Relevant Context\n\n";
+
+/** The sections of the full context, in order, with their headings. */
+const SECTIONS = {
+  high_relevance_cluster: "### Recent Related Work\n",
+  single_space_match: "### Potentially Related\n",
+  alert: "### Note: Activity Shift Detected\n",
+  recent_session: "### Previous Session\n",
+} as const;
+type SectionKey = keyof typeof SECTIONS;
+const SECTION_ORDER = Object.keys(SECTIONS) as SectionKey[];
+
+/** One entry of the full context: a candidate or a divergence alert. */
+export type SessionEntry =
+  | { readonly kind: "candidate"; readonly candidate: InjectionCandidate }
+  | { readonly kind: "alert"; readonly alert: DivergenceAlert };
+
+const sectionOf = (entry: SessionEntry): SectionKey =>
+  entry.kind === "alert" ? "alert" : entry.candidate.category;
+
+/** Alerts rank above every candidate (relevance is at most 1), so they are kept first. */
+const ALERT_PRIORITY = 2;
+
+/**
+ * One line warning that the current query is far from recent work in an embedding space.
+ *
+ * @example
+ * ```ts
+ * formatDivergenceAlert({ space: "semantic", recentContext: "Refactoring the parser", similarity: 0.12 });
+ * // 'Your current query has low similarity to recent work in semantic. Recent context: "Refactoring the parser" (similarity: 0.12)'
+ * ```
+ */
+export function formatDivergenceAlert(alert: DivergenceAlertInput): string {
+  const { space, recentContext, similarity } = parseWith(DivergenceAlertSchema, alert, "alert");
+  const context = inlineText(summarize(recentContext, 20));
+  return `Your current query has low similarity to recent work in ${inlineText(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
+}
+
+function renderEntry(entry: SessionEntry, now: Date): string {
+  if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
+  const { candidate } = entry;
+  if (candidate.category === "recent_session") {
+    const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS * 2));
+    return `${escapeMarkdownLineStart(summary)}\n`;
+  }
+  const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS));
+  const timeAgo = formatTimeAgo(candidate.createdAt, now);
+  return candidate.category === "high_relevance_cluster"
+    ? `- **${timeAgo}**: ${summary}\n`
+    : `- ${summary} (${timeAgo})\n`;
+}
+
+/**
+ * Session context for a SessionStart hook (the original design's full context): markdown under
+ * `## Relevant Context` with the sections `### Recent Related Work` (`- **2 hours ago**: …`),
+ * `### Potentially Related` (`- … (3 days ago)`), `### Note: Activity Shift Detected` (one line
+ * per divergence alert) and `### Previous Session`, each present only when it has entries.
+ * Candidates are summarised (50 words, 100 for the previous session), most relevant first; alerts
+ * are kept before any candidate. Empty input gives empty content. "Time ago" is taken from `now`.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("session-full", { candidates, alerts }, { now: "2025-10-04T20:00:00Z" }).content;
+ * ```
+ */
+export const sessionFullAdapter = defineAdapter<
+  SessionContext,
+  Record<string, never>,
+  SessionEntry
+>({
+  id: "session-full",
+  formatType: "markdown",
+  capabilities: {
+    toolName: "any",
+    formatType: "markdown",
+    // Under Claude Code's 10,000-character inline limit and Codex's ~2,500-token one.
+    maxContextTokens: 2_000,
+    supportsSections: true,
+    supportsMarkdown: true,
+    supportsPriorities: true,
+    injectionMethod: "hook",
+  },
+  input: SessionContextSchema,
+  options: z.object({}),
+  items(input, { report }) {
+    const alerts = input.alerts.map((alert, index) => {
+      const path = `alerts[${index}]`;
+      reportSanitized(report, `${path}.space`, alert.space);
+      reportSanitized(report, `${path}.recentContext`, alert.recentContext);
+      return {
+        id: path,
+        path,
+        value: { kind: "alert", alert } as const,
+        required: false,
+        priority: ALERT_PRIORITY,
+        groups: ["header", "alert"],
+      };
+    });
+    const candidates = input.candidates.map((candidate, index) => {
+      const path = `candidates[${index}]`;
+      reportSanitized(report, `${path}.content`, candidate.content);
+      return {
+        id: candidate.id,
+        path,
+        value: { kind: "candidate", candidate } as const,
+        required: false,
+        priority: candidate.relevance,
+        time: candidate.createdAt.getTime(),
+        groups: ["header", candidate.category],
+      };
+    });
+    return [...alerts, ...candidates];
+  },
+  renderItem: (entry, { now }) => renderEntry(entry, now),
+  renderGroup: (key) => (key === "header" ? HEADER : `${SECTIONS[key as SectionKey]}\n`),
+  render({ included, item }) {
+    const counts = Object.fromEntries(SECTION_ORDER.map((key) => [key, 0])) as Record<
+      SectionKey,
+      number
+    >;
+    for (const entry of included) counts[sectionOf(entry)] += 1;
+    const metadata = {
+      clusterMatches: counts.high_relevance_cluster,
+      singleMatches: counts.single_space_match,
+      alerts: counts.alert,
+      previousSessions: counts.recent_session,
+      sections: SECTION_ORDER.filter((key) => counts[key] > 0).length,
+    };
+    if (included.length === 0) return { content: "", metadata };
+    let content = HEADER;
+    for (const key of SECTION_ORDER) {
+      if (counts[key] === 0) continue;
+      content += SECTIONS[key];
+      for (const entry of included) if (sectionOf(entry) === key) content += item(entry, 0);
+      content += "\n";
+    }
+    return { content: content.trimEnd(), metadata };
+  },
+  validate(content, ctx) {
+    const included = ctx.itemsIncluded > 0;
+    if (included && !content.startsWith(HEADER)) {
+      ctx.report({
+        code: "invalid_structure",
+        severity: "error",
+        message: `content must start with ${JSON.stringify(HEADER.trim())}`,
+      });
+    }
+    const count = (key: string) => Number(ctx.metadata[key] ?? 0);
+    expectLineCount(content, /^## /, included ? 1 : 0, '"## " headings', ctx);
+    expectLineCount(content, /^### /, count("sections"), '"### " headings', ctx);
+    expectLineCount(
+      content,
+      /^- /,
+      count("clusterMatches") + count("singleMatches"),
+      "candidate entries",
+      ctx,
+    );
+  },
+});
+
+/** Options of {@link formatFullContext}. */
+export interface FullContextOptions {
+  /** The clock "time ago" is measured from; default: the current time. */
+  readonly now?: Date | string | number | undefined;
+  /** Tokens the context may take; default: no limit (every candidate and alert is kept). */
+  readonly budget?: number | undefined;
+  readonly counter?: TokenCounter | undefined;
+}
+
+/**
+ * The full session context as a string (`session-full` content), `""` when there are no
+ * candidates and no alerts. Without a `budget` nothing is left out; with one, use
+ * `FormatManager.format("session-full", …)` to learn what was.
+ *
+ * @example
+ * ```ts
+ * formatFullContext(
+ *   [{ id: "c1", content: "Implemented HDBSCAN clustering", relevance: 0.9,
+ *      category: "high_relevance_cluster", createdAt: "2025-10-04T18:00:00Z" }],
+ *   [], { now: "2025-10-04T20:00:00Z" },
+ * ); // "## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**: Implemented HDBSCAN clustering"
+ * ```
+ */
+export function formatFullContext(
+  candidates: readonly InjectionCandidateInput[],
+  alerts: readonly DivergenceAlertInput[] = [],
+  options: FullContextOptions = {},
+): string {
+  const budget = options.budget ?? Number.MAX_SAFE_INTEGER;
+  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...options, budget }).content;
+}

@@ -1,0 +1,54 @@
+import * as z from "zod/mini";
+
+const nonEmptyText = z.string().check(z.minLength(1, { error: "expected a non-empty string" }));
+
+/**
+ * One fact about the user. `category` drives the overlap rules with PROJECT blocks: `preference`
+ * and `constraint` facts win over project notes that repeat them.
+ */
+export const UserFactSchema = z.object({
+  text: nonEmptyText,
+  /** 0–1; facts under the combined context's `minConfidence` (default 0.5) are left out. */
+  confidence: z._default(
+    z
+      .number()
+      .check(
+        z.gte(0, { error: "expected a number >= 0" }),
+        z.lte(1, { error: "expected a number <= 1" }),
+      ),
+    1,
+  ),
+  category: z._default(z.enum(["skill", "preference", "constraint", "task", "other"]), "other"),
+});
+/** A parsed user fact. */
+export type UserFact = z.output<typeof UserFactSchema>;
+
+/**
+ * Who the user is: facts that hold across projects (skills, preferences, hardware limits). A fact
+ * may be given as a plain string.
+ *
+ * @example
+ * ```ts
+ * UserFactsSchema.parse({ userId: "david", facts: ["Expert in Python and Rust",
+ *   { text: "Prefers concise responses", category: "preference" }] });
+ * ```
+ */
+export const UserFactsSchema = z.object({
+  userId: nonEmptyText,
+  facts: z._default(
+    z.array(
+      z.union([
+        UserFactSchema,
+        z.pipe(
+          nonEmptyText,
+          z.transform((text: string): UserFact => ({ text, confidence: 1, category: "other" })),
+        ),
+      ]),
+    ),
+    [],
+  ),
+});
+/** Parsed user facts. */
+export type UserFacts = z.output<typeof UserFactsSchema>;
+/** What callers may pass as user facts. */
+export type UserFactsInput = z.input<typeof UserFactsSchema>;

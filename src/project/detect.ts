@@ -1,0 +1,133 @@
+import { escapeRegExp } from "../formats/escape.js";
+import { parseWith } from "../model/parse.js";
+import {
+  type ProjectContext,
+  type ProjectContextInput,
+  ProjectListSchema,
+} from "../model/project.js";
+import { DateInputSchema } from "../model/rule.js";
+
+/** How {@link detectActiveProject} found the project, in the order it tries. */
+export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
+
+/** Result of {@link detectActiveProject}. */
+export interface ActiveProject {
+  readonly project: ProjectContext;
+  readonly reason: ActiveProjectReason;
+}
+
+/** Options of {@link detectActiveProject}. */
+export interface DetectActiveProjectOptions {
+  /** The clock; default: the current time. */
+  readonly now?: Date | string | number;
+  /** How recent `lastUpdated` must be for the "most recently updated" rule. Default 7 days. */
+  readonly recentDays?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Most recently updated first; projects without `lastUpdated` last. */
+function byRecency(a: ProjectContext, b: ProjectContext): number {
+  return (
+    (b.lastUpdated?.getTime() ?? Number.NEGATIVE_INFINITY) -
+      (a.lastUpdated?.getTime() ?? Number.NEGATIVE_INFINITY) || 0
+  );
+}
+
+/** The project whose name or id the message names; the longest name wins (most specific). */
+function mentioned(
+  message: string,
+  projects: readonly ProjectContext[],
+): ProjectContext | undefined {
+  let best: { project: ProjectContext; length: number } | undefined;
+  for (const project of projects) {
+    for (const name of [project.name, project.projectId]) {
+      const pattern = new RegExp(
+        `(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`,
+        "iu",
+      );
+      if (pattern.test(message) && (!best || name.length > best.length))
+        best = { project, length: name.length };
+    }
+  }
+  return best?.project;
+}
+
+/** Path-like words of a message: with a `/` or a `\`, or a file name with an extension. */
+function pathsIn(message: string): string[] {
+  return [
+    ...message.matchAll(/(?:[~.]?[\w.-]*[/\\][^\s'"`<>()]+|\b[\w-]+\.[A-Za-z][\w]{0,7}\b)/g),
+  ].map(([path]) => path.replace(/[.,;:!?]+$/, ""));
+}
+
+/** The project a path belongs to: under its root (longest root wins), else one of its recent files. */
+function owningProject(
+  path: string,
+  projects: readonly ProjectContext[],
+): ProjectContext | undefined {
+  const normalized = path.replace(/\\/g, "/");
+  let best: { project: ProjectContext; length: number } | undefined;
+  for (const project of projects) {
+    const root = project.path?.replace(/\\/g, "/").replace(/\/+$/, "");
+    if (
+      root &&
+      (normalized === root || normalized.startsWith(`${root}/`)) &&
+      (!best || root.length > best.length)
+    ) {
+      best = { project, length: root.length };
+    }
+  }
+  if (best) return best.project;
+  return projects.find((project) =>
+    project.recentFiles.some((file) => {
+      const recent = file.replace(/\\/g, "/");
+      return (
+        recent === normalized ||
+        recent.endsWith(`/${normalized}`) ||
+        normalized.endsWith(`/${recent}`)
+      );
+    }),
+  );
+}
+
+/**
+ * Which project the user is working on, by the original design's rules in order: a project named
+ * in the message (name or id, whole words, any case); a file path in the message that lies under a
+ * project's `path` or is one of its recent files; the most recently updated project (within
+ * `recentDays` of `now`, completed ones aside); a project whose status is `active`. `undefined`
+ * when none applies.
+ *
+ * @example
+ * ```ts
+ * detectActiveProject("Back to SAM Terminal", projects, { now: "2026-01-25T10:00:00Z" });
+ * // { project: { name: "SAM Terminal", … }, reason: "mention" }
+ * ```
+ */
+export function detectActiveProject(
+  message: string,
+  projects: readonly ProjectContextInput[],
+  options: DetectActiveProjectOptions = {},
+): ActiveProject | undefined {
+  const list = parseWith(ProjectListSchema, projects, "projects");
+  const now =
+    options.now === undefined ? new Date() : parseWith(DateInputSchema, options.now, "options.now");
+  const recentDays = options.recentDays ?? 7;
+
+  const named = mentioned(message, list);
+  if (named) return { project: named, reason: "mention" };
+  for (const path of pathsIn(message)) {
+    const owner = owningProject(path, list);
+    if (owner) return { project: owner, reason: "path" };
+  }
+  const since = now.getTime() - recentDays * DAY_MS;
+  const [recent] = list
+    .filter(
+      (project) =>
+        project.status !== "completed" &&
+        (project.lastUpdated?.getTime() ?? Number.NEGATIVE_INFINITY) >= since,
+    )
+    .sort(byRecency);
+  if (recent) return { project: recent, reason: "recent" };
+  const [active] = list.filter((project) => project.status === "active").sort(byRecency);
+  return active ? { project: active, reason: "active" } : undefined;
+}

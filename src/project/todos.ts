@@ -1,0 +1,65 @@
+/**
+ * TODO and completion extraction from conversation text, with the original design's patterns.
+ * The `m` flag makes `$` end a line and the gaps match spaces and tabs only, so a TODO without a
+ * full stop ends at its line break and never runs into the next line.
+ */
+
+const TODO_PATTERNS: readonly RegExp[] = [
+  /\b(?:need to|should|must|have to|gotta)[ \t]+(.+?)(?:\.|,|$)/gim,
+  /\bTODO:[ \t]*(.+?)(?:\n|$)/gim,
+  /\bnext(?:[ \t]+step)?(?:[ \t]+is)?:?[ \t]*(.+?)(?:\.|$)/gim,
+  /\blet'?s[ \t]+(.+?)(?:[ \t]+next|\.|$)/gim,
+];
+
+const COMPLETION_PATTERNS: readonly RegExp[] = [
+  // The original runs to the end of the line; this stops at the end of the sentence.
+  /\b(?:done|finished|completed)[ \t]+(?:with[ \t]+)?(.+?)(?=[.!?](?:\s|$)|$)/gim,
+  /\b(?:that'?s|it'?s)[ \t]+(?:done|working|fixed)\b/gim,
+];
+
+/** Every match of `patterns`, as its first group (or the whole match), in text order, once each. */
+function matches(text: string, patterns: readonly RegExp[]): string[] {
+  const found: { index: number; text: string }[] = [];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const value = (match[1] ?? match[0]).trim().replace(/[\s.,;:!?]+$/, "");
+      if (value !== "") found.push({ index: match.index, text: value });
+    }
+  }
+  const seen = new Set<string>();
+  return found
+    .sort((a, b) => a.index - b.index)
+    .map((entry) => entry.text)
+    .filter((value) => {
+      const key = value.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * The TODOs a text mentions ("need to …", "TODO: …", "next step is …", "let's …"), as the text
+ * each pattern captured, in the order they appear, each once.
+ *
+ * @example
+ * ```ts
+ * extractTodos("We need to add tests. TODO: update the docs"); // ["add tests", "update the docs"]
+ * ```
+ */
+export function extractTodos(text: string): string[] {
+  return matches(text, TODO_PATTERNS);
+}
+
+/**
+ * The completions a text reports: what follows "done with" / "finished" / "completed", or the
+ * whole phrase for "that's done", "it's working", "it's fixed".
+ *
+ * @example
+ * ```ts
+ * detectCompletions("Finished the parser. It's working now."); // ["the parser", "It's working"]
+ * ```
+ */
+export function detectCompletions(text: string): string[] {
+  return matches(text, COMPLETION_PATTERNS);
+}

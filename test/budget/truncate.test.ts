@@ -1,0 +1,220 @@
+import {
+  charRatioCounter,
+  defaultCounter,
+  type PriorityComponent,
+  type TokenCounter,
+  truncateByPriority,
+  wordPunctuationCounter,
+} from "contextfmt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+const firstSentence = (text: string) => {
+  const [first] = text.split(". ");
+  return first === undefined || first === text ? undefined : `${first}.\n`;
+};
+
+const parts: PriorityComponent[] = [
+  { id: "name", priority: 0, text: '<P name="SAM" status="active">\n' },
+  {
+    id: "summary",
+    priority: 1,
+    text: "Implemented fact extraction. Added decay with an Ebbinghaus curve. Fixed persistence.\n",
+    shrink: firstSentence,
+  },
+  {
+    id: "todos",
+    priority: 2,
+    text: "- one\n- two\n- three\n",
+    shrink: (t) => t.split("\n")[0] + "\n",
+  },
+  { id: "notes", priority: 5, text: "Note: keep answers brief, the user likes short answers.\n" },
+  { id: "close", priority: 0, text: "</P>\n" },
+];
+
+describe("truncateByPriority", () => {
+  it("keeps everything, in input order, when it fits", () => {
+    const result = truncateByPriority(parts, { maxTokens: 1000, counter: defaultCounter });
+    expect(result.content).toBe(parts.map((part) => part.text).join(""));
+    expect(result.shrunk).toEqual([]);
+    expect(result.dropped).toEqual([]);
+    expect(result.issues).toEqual([]);
+    expect(result.tokenCount).toBe(defaultCounter.count(result.content));
+  });
+
+  it("leaves out an unshrinkable P5 first, then shrinks P2 before P1", () => {
+    const full = defaultCounter.count(parts.map((part) => part.text).join(""));
+    const withoutNotes = truncateByPriority(parts, {
+      maxTokens: full - 1,
+      counter: defaultCounter,
+    });
+    expect(withoutNotes.dropped).toEqual(["notes"]);
+    expect(withoutNotes.shrunk).toEqual([]);
+    const tighter = truncateByPriority(parts, {
+      maxTokens: withoutNotes.tokenCount - 1,
+      counter: defaultCounter,
+    });
+    expect(tighter.shrunk).toEqual(["todos"]);
+    expect(tighter.content).toContain("- one\n</P>");
+    expect(tighter.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ["item_truncated", "todos"],
+      ["item_skipped", "notes"],
+    ]);
+  });
+
+  it("shrinks everything before it leaves out what can shrink", () => {
+    const shrunk = truncateByPriority(parts, { maxTokens: 30, counter: defaultCounter });
+    expect(shrunk.shrunk).toEqual(["summary", "todos"]);
+    expect(shrunk.content).toBe(
+      '<P name="SAM" status="active">\nImplemented fact extraction.\n- one\n</P>\n',
+    );
+  });
+
+  it("never shrinks or leaves out priority 0, and reports budget_exceeded when it alone is over", () => {
+    const result = truncateByPriority(parts, { maxTokens: 5, counter: defaultCounter });
+    expect(result.kept.map((part) => part.id)).toEqual(["name", "close"]);
+    expect(result.content).toBe('<P name="SAM" status="active">\n</P>\n');
+    expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
+  });
+
+  it("includes nothing optional when under minRoom tokens are left beyond priority 0", () => {
+    const p0 = defaultCounter.count('<P name="SAM" status="active">\n</P>\n');
+    const tiny: PriorityComponent[] = [...parts, { id: "tiny", priority: 3, text: "ok\n" }];
+    const result = truncateByPriority(tiny, { maxTokens: p0 + 9, counter: defaultCounter });
+    expect(result.kept.map((part) => part.id)).toEqual(["name", "close"]);
+    const roomy = truncateByPriority(tiny, {
+      maxTokens: p0 + 9,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
+    expect(roomy.kept.length).toBeGreaterThan(2);
+  });
+
+  it("lets older components of a priority give way before newer ones", () => {
+    const notes: PriorityComponent[] = [
+      { id: "old", priority: 1, time: 1, text: "An older note that is fairly long.\n" },
+      { id: "new", priority: 1, time: 2, text: "A newer note that is fairly long.\n" },
+    ];
+    const both = defaultCounter.count(notes.map((note) => note.text).join(""));
+    const result = truncateByPriority(notes, {
+      maxTokens: both - 1,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
+    expect(result.dropped).toEqual(["old"]);
+  });
+
+  it("stops shrinking when a shrink function does not shorten", () => {
+    let calls = 0;
+    const stubborn: PriorityComponent = {
+      id: "s",
+      priority: 1,
+      text: "same length text here\n",
+      shrink: (text) => {
+        calls += 1;
+        return text;
+      },
+    };
+    const result = truncateByPriority([stubborn], {
+      maxTokens: 1,
+      counter: defaultCounter,
+      minRoom: 0,
+    });
+    expect(result.dropped).toEqual(["s"]);
+    expect(calls).toBe(1);
+  });
+});
+
+const notLineAdditive: TokenCounter = {
+  name: "chars-over-five",
+  count: (t) => Math.ceil(t.length / 5),
+};
+
+const arbitraryComponents = fc
+  .array(
+    fc.record({
+      priority: fc.integer({ min: 0, max: 6 }),
+      time: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
+      words: fc.array(fc.constantFrom("alpha", "b.", "c/d", "<x>", "the", "é", "42"), {
+        minLength: 1,
+        maxLength: 30,
+      }),
+      shrinks: fc.integer({ min: 0, max: 3 }),
+    }),
+    { maxLength: 8 },
+  )
+  .map((specs) =>
+    specs.map(
+      (spec, index): PriorityComponent => ({
+        id: `c${index}`,
+        priority: spec.priority,
+        ...(spec.time !== undefined ? { time: spec.time } : {}),
+        text: `${spec.words.join(" ")}\n`,
+        ...(spec.shrinks > 0
+          ? {
+              shrink: (text: string) => {
+                const words = text.trim().split(" ");
+                return words.length > 1
+                  ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}\n`
+                  : undefined;
+              },
+            }
+          : {}),
+      }),
+    ),
+  );
+
+describe("truncateByPriority properties", () => {
+  it.each([
+    ["default", defaultCounter],
+    ["char-ratio", charRatioCounter],
+    ["word-punctuation", wordPunctuationCounter],
+    ["not line-additive", notLineAdditive],
+  ])("is monotone: a smaller budget never yields more tokens (%s counter)", (_, counter) => {
+    fc.assert(
+      fc.property(
+        arbitraryComponents,
+        fc.integer({ min: 0, max: 150 }),
+        fc.integer({ min: 0, max: 150 }),
+        fc.integer({ min: 0, max: 12 }),
+        (components, a, b, minRoom) => {
+          const [small, large] = a <= b ? [a, b] : [b, a];
+          const smaller = truncateByPriority(components, { maxTokens: small, counter, minRoom });
+          const larger = truncateByPriority(components, { maxTokens: large, counter, minRoom });
+          expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps every priority-0 component whole, keeps the budget otherwise, and accounts for all", () => {
+    fc.assert(
+      fc.property(
+        arbitraryComponents,
+        fc.integer({ min: 0, max: 150 }),
+        (components, maxTokens) => {
+          const result = truncateByPriority(components, { maxTokens, counter: defaultCounter });
+          for (const component of components.filter((c) => c.priority === 0)) {
+            expect(result.kept).toContainEqual({
+              id: component.id,
+              text: component.text,
+              shrinkSteps: 0,
+            });
+          }
+          expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
+            components.map((c) => c.id).sort(),
+          );
+          expect(result.tokenCount).toBe(defaultCounter.count(result.content));
+          const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
+          expect(overBudget).toBe(result.tokenCount > maxTokens);
+          if (overBudget)
+            expect(
+              result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
+            ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
