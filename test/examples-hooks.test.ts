@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { BIN } from "./cli/run-bin.js";
 
 const EXAMPLES = new URL("../examples/hooks/", import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(EXAMPLES, path), "utf8");
 
-/** A project as the examples assume it: contextfmt installed, the rules in .contextfmt/. */
+/** A project as the examples assume it: contextfmt installed, its input files in .contextfmt/. */
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), "contextfmt-example-"));
   mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
@@ -18,6 +19,9 @@ function project(): string {
     new URL("../examples/rules.json", import.meta.url),
     join(root, ".contextfmt/rules.json"),
   );
+  for (const name of ["project.json", "session.json", "memories.json"]) {
+    copyFileSync(join(EXAMPLES, name), join(root, ".contextfmt", name));
+  }
   return root;
 }
 
@@ -38,7 +42,7 @@ const commandOf = (settings: { hooks: SettingsHooks }, event: string) =>
   settings.hooks[event]?.[0]?.hooks[0]?.command as string;
 
 describe("examples/hooks run as their settings snippets install them", () => {
-  it("Claude Code SessionStart: the rules as markdown in additionalContext", () => {
+  it("Claude Code SessionStart: rules, PROJECT block and session context", () => {
     const root = project();
     const command = commandOf(
       JSON.parse(read("claude/session-start.settings.json")),
@@ -51,10 +55,32 @@ describe("examples/hooks run as their settings snippets install them", () => {
       root,
     );
     expect(output.hookSpecificOutput.hookEventName).toBe("SessionStart");
-    expect(output.hookSpecificOutput.additionalContext).toMatch(/^# Project Memory Rules\n/);
+    const context: string = output.hookSpecificOutput.additionalContext;
+    expect(context).toMatch(/^# Project Memory Rules\n/);
+    expect(context).toContain('\n<PROJECT name="Atlas" status="active">\n');
+    expect(context).toContain("\n## Relevant Context\n");
   });
 
-  it("Gemini CLI SessionStart: the rules as a plain system instruction", () => {
+  it("Claude Code PreToolUse: the brief session context", () => {
+    const root = project();
+    const command = commandOf(JSON.parse(read("claude/pre-tool-use.settings.json")), "PreToolUse");
+    const output = runHook(
+      command,
+      read("claude/pre-tool-use.stdin.json"),
+      { CLAUDE_PROJECT_DIR: root },
+      root,
+    );
+    expect(output).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        additionalContext: expect.stringMatching(
+          /^Related: Added exponential backoff to the payment client/,
+        ),
+      },
+    });
+  });
+
+  it("Gemini CLI SessionStart: a plain system instruction and markdown, no XML", () => {
     const root = project();
     const command = commandOf(
       JSON.parse(read("gemini/session-start.settings.json")),
@@ -66,19 +92,26 @@ describe("examples/hooks run as their settings snippets install them", () => {
       { GEMINI_PROJECT_DIR: root },
       root,
     );
-    expect(output.hookSpecificOutput.additionalContext).toMatch(/^You are an AI assistant/);
+    const context: string = output.hookSpecificOutput.additionalContext;
+    expect(context).toMatch(/^You are an AI assistant/);
+    expect(context).toContain("\n## Relevant Context\n");
+    expect(context).not.toMatch(/<\/?[A-Za-z]/);
   });
 
-  it("Codex CLI SessionStart: plain text, only the fields Codex knows", () => {
+  it("Codex CLI SessionStart: plain text and the PROJECT block, only the fields Codex knows", () => {
     const root = project();
-    const toml = read("codex/session-start.config.toml");
-    expect(toml).toContain("[[hooks.SessionStart]]");
-    const command = /^command = "(.*)"$/m.exec(toml)?.[1] as string;
+    const config = parseToml(read("codex/session-start.config.toml")) as {
+      features: { hooks: boolean };
+      hooks: SettingsHooks;
+    };
+    expect(config.features.hooks).toBe(true);
+    const command = commandOf(config, "SessionStart");
     const output = runHook(command, read("codex/session-start.stdin.json"), {}, root);
     expect(Object.keys(output.hookSpecificOutput).sort()).toEqual([
       "additionalContext",
       "hookEventName",
     ]);
     expect(output.hookSpecificOutput.additionalContext).toMatch(/^PROJECT CONTEXT RULES\n/);
+    expect(output.hookSpecificOutput.additionalContext).toContain('<PROJECT name="Atlas"');
   });
 });

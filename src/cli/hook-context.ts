@@ -1,38 +1,143 @@
-import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
+import { BRIEF_MAX_TOKENS } from "../formats/session/session-brief.js";
+import { type HookInput, type HookMoment, type HookTool, rankForPrompt } from "../hooks/index.js";
 import type { FormatManager } from "../manager/format-manager.js";
+import { type Memory, MemorySetSchema } from "../model/memory.js";
+import { parseWith } from "../model/parse.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
 /** The input files a hook may be given, by flag. */
-export type HookSourceFlag = "rules";
+export type HookSourceFlag = "rules" | "project" | "session" | "memories";
+
+/** Flags in the order `--help` and error messages list them. */
+export const HOOK_SOURCE_FLAGS: readonly HookSourceFlag[] = [
+  "rules",
+  "project",
+  "session",
+  "memories",
+];
+
+/** What a source's `input` and `options` may use. */
+interface SourceContext {
+  readonly hook: HookInput;
+  readonly tool: HookTool;
+  readonly nonce?: string | undefined;
+}
 
 /**
- * One kind of input a hook turns into context: which flag brings it, at which moments it is
- * injected, which format renders it for each tool, and its share of the budget. New kinds plug
- * in here by format id.
+ * One kind of input a hook turns into context at some moments: which flag brings it, which format
+ * renders it for each tool (`undefined`: the tool cannot take it), its share of the budget, and
+ * how the file becomes the format's input. New kinds plug in here by format id.
  */
 interface HookSource {
   readonly flag: HookSourceFlag;
   readonly moments: readonly HookMoment[];
-  readonly format: Readonly<Record<HookTool, string>>;
+  readonly format: Readonly<Record<HookTool, string | undefined>>;
+  /** Why a tool without a format gets nothing from this source. */
+  readonly unsupported?: string;
   /** Relative share of the budget when several sources are injected together. */
   readonly share: number;
-  /** The format's input for this file; `hook` is the parsed stdin (the prompt, the tool call). */
-  readonly input: (file: unknown, hook: HookInput) => unknown;
+  /** At most this many tokens whatever the budget (the brief context's 200). */
+  readonly maxBudget?: number;
+  /** The format's input for this file; throws `InvalidInputError` for bad content. */
+  readonly input: (file: unknown, ctx: SourceContext) => unknown;
+  /** The format's own options. */
+  readonly options?: (ctx: SourceContext) => Record<string, unknown>;
 }
 
-/** Rule files are `{ rules: [...] }` or just the array. */
-const ruleSetOf = (file: unknown) => (Array.isArray(file) ? { rules: file } : file);
+/** `{ key: [...] }` as it is, or a bare list wrapped in it. */
+const listOf = (key: string) => (file: unknown) => (Array.isArray(file) ? { [key]: file } : file);
 
-/** In the order their text is joined: the most binding context first. */
+/** Project files: `{ projects: [...] }`, a list of projects, or one project. */
+function projectsOf(file: unknown): unknown {
+  if (Array.isArray(file)) return { projects: file };
+  if (typeof file === "object" && file !== null && "projects" in file) return file;
+  return { projects: [file] };
+}
+
+/**
+ * The memories, ranked for the prompt: those with a score by score; the rest by word overlap
+ * with the prompt. The unscored ones lose `createdAt`, which would otherwise break their ties by
+ * recency in the format and undo the ranking; no format renders it.
+ */
+function memoriesForPrompt(
+  file: unknown,
+  hook: HookInput,
+): { directive?: string; memories: Memory[] } {
+  const set = parseWith(MemorySetSchema, listOf("memories")(file));
+  const prompt = hook.moment === "prompt" ? hook.prompt : "";
+  const ranked = rankForPrompt(set.memories, prompt, {
+    text: (memory) => memory.content,
+    score: (memory) => memory.score,
+  }).map(({ createdAt, ...memory }) =>
+    memory.score === undefined ? memory : { ...memory, createdAt },
+  );
+  return {
+    ...(set.directive !== undefined ? { directive: set.directive } : {}),
+    memories: ranked as Memory[],
+  };
+}
+
+/** Ranked memories as brief-context candidates for Gemini CLI: relevance keeps the ranking. */
+function memoriesAsCandidates(file: unknown, ctx: SourceContext) {
+  const { memories } = memoriesForPrompt(file, ctx.hook);
+  return {
+    candidates: memories.map((memory, index) => ({
+      id: memory.id,
+      content: memory.content,
+      relevance: (memories.length - index) / memories.length,
+      category: "single_space_match",
+      createdAt: memory.createdAt ?? 0,
+    })),
+  };
+}
+
+/** In the order their texts are joined: the most binding context first. */
 export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "rules",
     moments: ["session-start"],
     format: { claude: "claude", codex: "codex", gemini: "gemini" },
+    share: 2,
+    input: listOf("rules"),
+  },
+  {
+    flag: "project",
+    moments: ["session-start"],
+    format: { claude: "project", codex: "project", gemini: undefined },
+    unsupported: "the PROJECT block is XML, which Gemini CLI escapes; left out",
     share: 1,
-    input: ruleSetOf,
+    input: projectsOf,
+  },
+  {
+    flag: "session",
+    moments: ["session-start"],
+    format: { claude: "session-full", codex: "session-full", gemini: "session-full" },
+    share: 1,
+    input: listOf("candidates"),
+  },
+  {
+    flag: "session",
+    moments: ["pre-tool", "post-tool"],
+    format: { claude: "session-brief", codex: "session-brief", gemini: "session-brief" },
+    share: 1,
+    maxBudget: BRIEF_MAX_TOKENS,
+    input: listOf("candidates"),
+  },
+  {
+    flag: "memories",
+    moments: ["prompt"],
+    // Gemini CLI escapes XML: it gets the same ranking as one plain "Related: …" line.
+    format: { claude: "xml-memory", codex: "xml-memory", gemini: "session-brief" },
+    share: 1,
+    input: (file, ctx) =>
+      ctx.tool === "gemini" ? memoriesAsCandidates(file, ctx) : memoriesForPrompt(file, ctx.hook),
+    options: (ctx) => {
+      // As many memories as the budget holds, not the brief context's usual five.
+      if (ctx.tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
+      return ctx.nonce !== undefined ? { nonce: ctx.nonce } : {};
+    },
   },
 ];
 
@@ -44,6 +149,8 @@ export interface HookContextRequest {
   readonly files: Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
   readonly counter?: TokenCounter | undefined;
   readonly now?: string | undefined;
+  /** The XML memory blocks' nonce; default: a random one per call. */
+  readonly nonce?: string | undefined;
 }
 
 /** The joined context and every issue of the formats that made it. */
@@ -62,34 +169,36 @@ export function activeSources(
   );
 }
 
-/** Formats one source's file; bad content is an error that names the file. */
+/** Issues of one file, with the file's path in front of the path inside it. */
+const inFile = (path: string, issues: readonly Issue[]): Issue[] =>
+  issues.map((issue) => ({ ...issue, path: `${path}: ${issue.path ?? "(input)"}` }));
+
+/** Formats one source's file for the hook's tool; bad content is an error that names the file. */
 function formatFile(
   request: HookContextRequest,
   source: HookSource,
+  format: string,
   file: { path: string; data: unknown },
   budget: number,
 ) {
+  const ctx: SourceContext = { hook: request.hook, tool: request.hook.tool, nonce: request.nonce };
   try {
-    return request.manager.format(
-      source.format[request.hook.tool],
-      source.input(file.data, request.hook),
-      {
-        budget,
-        ...(request.counter ? { counter: request.counter } : {}),
-        ...(request.now !== undefined ? { now: request.now } : {}),
-      },
-    );
+    return request.manager.format(format, source.input(file.data, ctx), {
+      budget,
+      ...source.options?.(ctx),
+      ...(request.counter ? { counter: request.counter } : {}),
+      ...(request.now !== undefined ? { now: request.now } : {}),
+    });
   } catch (error) {
     if (!InvalidInputError.is(error)) throw error;
-    throw new InvalidInputError(
-      error.issues.map((issue) => ({ ...issue, path: `${file.path}: ${issue.path ?? "(input)"}` })),
-    );
+    throw new InvalidInputError(inFile(file.path, error.issues));
   }
 }
 
 /**
  * Renders every active source with its share of `budget` and joins the texts with a blank line.
- * Issues carry the source's flag in their path, so `--rules` problems read as such.
+ * Issues carry the source's flag in their path, so `--rules` problems read as such; a source the
+ * tool cannot take is left out with an `unsupported_field` warning.
  */
 export function composeHookContext(request: HookContextRequest, budget: number): HookContext {
   const sources = activeSources(request.hook.moment, request.files);
@@ -98,8 +207,25 @@ export function composeHookContext(request: HookContextRequest, budget: number):
   const issues: Issue[] = [];
   for (const source of sources) {
     const file = request.files[source.flag];
+    const format = source.format[request.hook.tool];
     if (!file) continue;
-    const result = formatFile(request, source, file, Math.floor((budget * source.share) / shares));
+    if (format === undefined) {
+      issues.push({
+        code: "unsupported_field",
+        severity: "warning",
+        path: `--${source.flag}`,
+        message: source.unsupported ?? `${request.hook.tool} cannot take this context; left out`,
+      });
+      continue;
+    }
+    const share = Math.floor((budget * source.share) / shares);
+    const result = formatFile(
+      request,
+      source,
+      format,
+      file,
+      Math.min(share, source.maxBudget ?? share),
+    );
     if (result.content.trim() !== "") texts.push(result.content.trimEnd());
     issues.push(
       ...result.issues.map((issue) => ({

@@ -8,6 +8,19 @@ import { manyRules } from "../fixtures/rules.js";
 import { contextfmt } from "./run-bin.js";
 
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
+const example = (name: string) => new URL(`../../examples/hooks/${name}`, import.meta.url).pathname;
+const ALL_FILES = [
+  "--rules",
+  RULES,
+  "--project",
+  example("project.json"),
+  "--session",
+  example("session.json"),
+  "--memories",
+  example("memories.json"),
+  "--nonce",
+  "n0nce-7f3a9c2e",
+];
 const NOW = "2025-10-04T20:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "contextfmt-hook-"));
 
@@ -69,18 +82,133 @@ describe("contextfmt hook: SessionStart injects the rules in each tool's own for
   });
 });
 
-describe("contextfmt hook: every tool and event answers with JSON the tool accepts", () => {
-  const cases = (Object.keys(hookInputs) as HookTool[]).flatMap((tool) =>
-    Object.keys(HOOK_EVENTS[tool]).map((event) => ({ tool, event })),
-  );
-  it.each(cases)("$tool $event", ({ tool, event }) => {
+const cases = (Object.keys(hookInputs) as HookTool[]).flatMap((tool) =>
+  Object.keys(HOOK_EVENTS[tool]).map((event) => ({ tool, event })),
+);
+
+describe("contextfmt hook: every tool and event, every input file (golden output)", () => {
+  it.each(cases)("$tool $event", async ({ tool, event }) => {
     const payload = (hookInputs[tool] as Record<string, unknown>)[event];
-    const { stdout, status } = hook(tool, event, payload);
+    const { stdout, stderr, status } = contextfmt(
+      ["hook", tool, kebab(event), ...ALL_FILES, "--now", NOW],
+      JSON.stringify(payload),
+    );
     expect(status).toBe(0);
-    const output = JSON.parse(stdout);
+    await expect(`${stdout}${stderr ? `--- stderr\n${stderr}` : ""}`).toMatchFileSnapshot(
+      `../golden/hooks/${tool}-${kebab(event)}.txt`,
+    );
+  });
+
+  it.each(cases)("$tool $event: rules alone inject at session start only", ({ tool, event }) => {
+    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+    const output = JSON.parse(hook(tool, event, payload).stdout);
     if (event === "SessionStart") expect(output.hookSpecificOutput.hookEventName).toBe(event);
-    // Rules are injected at session start only; other events have nothing from a rules file.
     else expect(output).toEqual({});
+  });
+});
+
+describe("contextfmt hook: what each moment injects", () => {
+  const run = (tool: HookTool, event: string, ...flags: string[]) => {
+    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+    const result = contextfmt(
+      ["hook", tool, kebab(event), ...flags, "--now", NOW],
+      JSON.stringify(payload),
+    );
+    expect(result.status).toBe(0);
+    const output = JSON.parse(result.stdout);
+    return {
+      context: (output.hookSpecificOutput?.additionalContext ?? "") as string,
+      stderr: result.stderr,
+    };
+  };
+
+  it("SessionStart: rules, then the PROJECT block, then the session context", () => {
+    const { context } = run("claude", "SessionStart", ...ALL_FILES);
+    const rules = context.indexOf("# Project Memory Rules");
+    const project = context.indexOf('<PROJECT name="Atlas" status="active">');
+    const session = context.indexOf(
+      "## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**: Added exponential backoff",
+    );
+    expect(rules).toBe(0);
+    expect(project).toBeGreaterThan(rules);
+    expect(session).toBeGreaterThan(project);
+    expect(context).not.toContain("<memory"); // memories are for prompts
+  });
+
+  it("Gemini CLI SessionStart: no PROJECT block (XML), said on stderr; the rest as text", () => {
+    const { context, stderr } = run("gemini", "SessionStart", ...ALL_FILES);
+    expect(context).toMatch(/^You are /);
+    expect(context).toContain("## Relevant Context");
+    expect(context).not.toMatch(/<\/?[A-Za-z]/);
+    expect(stderr).toBe(
+      "contextfmt: warning: unsupported_field at --project: the PROJECT block is XML, which Gemini CLI escapes; left out\n",
+    );
+  });
+
+  it("prompt: memories with a score by score, then the rest by words shared with the prompt", () => {
+    // m1 (0.87), m3 (0.66) have scores; of the unscored, m2 shares words with the prompt, m4 none.
+    const { context } = run("gemini", "BeforeAgent", "--memories", example("memories.json"));
+    expect(context).toBe(
+      "Related: Always run `uv sync` before running the test suite., Prefers pytest fixtures over setUp methods, and short commit messages., The payment client must send an idempotency key with every retried call., The office plants are watered on Fridays.\n",
+    );
+    // Without scores, the one that shares words with the prompt is kept, though listed last.
+    const unscored = join(dir, "unscored.json");
+    writeFileSync(
+      unscored,
+      JSON.stringify([
+        { id: "plants", content: "The office plants are watered on Fridays." },
+        { id: "keys", content: "The payment client sends an idempotency key with each retry." },
+      ]),
+    );
+    const xml = run(
+      "claude",
+      "UserPromptSubmit",
+      "--memories",
+      unscored,
+      "--nonce",
+      "n0nce-7f3a9c2e",
+      "--budget",
+      "60",
+    );
+    expect(xml.context).toContain('<memory id="keys" confidence="0.80">');
+    expect(xml.context).not.toContain('id="plants"');
+    expect(xml.stderr).toBe(
+      "contextfmt: warning: item_skipped at --memories: 1 item(s) left out over budget: plants\n",
+    );
+  });
+
+  it("tool events: the brief context, one line of at most 200 tokens whatever the budget", () => {
+    const { context } = run(
+      "codex",
+      "PreToolUse",
+      "--session",
+      example("session.json"),
+      "--budget",
+      "5000",
+    );
+    expect(context).toMatch(/^Related: Added exponential backoff[^\n]*\n$/);
+    expect(run("gemini", "AfterTool", "--session", example("session.json")).context).toBe(context);
+  });
+
+  it("a bad memories file: its path and the path inside it", () => {
+    const bad = join(dir, "memories.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        memories: [
+          { id: "m1", content: "ok" },
+          { id: "m2", content: " " },
+        ],
+      }),
+    );
+    const result = contextfmt(
+      ["hook", "claude", "user-prompt-submit", "--memories", bad],
+      JSON.stringify(hookInputs.claude.UserPromptSubmit),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      `contextfmt: ${bad}: memories[1].content: expected non-blank text, received " "\n`,
+    );
   });
 });
 

@@ -104,7 +104,10 @@ describe("contextfmt render", () => {
       /^contextfmt: options\.now: expected an ISO 8601 date-time/,
     ],
     [["render", "--format", "claude", RULES, "extra"], /^contextfmt: unexpected argument "extra"/],
-    [["frobnicate"], /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema$/],
+    [
+      ["frobnicate"],
+      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema$/,
+    ],
   ])("%j: one line, exit 1", (args, message) => {
     const { stderr, status } = contextfmt(args);
     expect(status).toBe(1);

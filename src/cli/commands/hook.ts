@@ -14,7 +14,7 @@ import { counterFor } from "../counter.js";
 import {
   activeSources,
   composeHookContext,
-  HOOK_SOURCES,
+  HOOK_SOURCE_FLAGS,
   type HookSourceFlag,
 } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
@@ -43,16 +43,27 @@ context for that moment in hookSpecificOutput.additionalContext. Issues go to st
 Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
-What each event injects:
-  session-start   the rules, in the tool's own format
+What each event injects (from the files given; the others are not read):
+  session-start       the rules in the tool's own format, the PROJECT block (not for Gemini
+                      CLI, which escapes XML), then the session context (markdown)
+  prompt events       the memories, ranked by score, or by words shared with the prompt where
+                      they have none: XML memory blocks; for Gemini CLI one "Related: …" line
+  tool events         the brief session context ("Related: …", at most 200 tokens)
 
 Options:
-  --rules <file>  memory rules (JSON or YAML: { rules: [...] } or a list)
-  --budget <n>    token budget (default ${DEFAULT_HOOK_BUDGET}); the context is also kept under the
-                  tool's inline limit (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
-  --exact         count tokens exactly with o200k (slower to start)
-  --now <iso>     the clock for timestamps (default: now)
-  -h, --help      show this help
+  --rules <file>     memory rules: { rules: [...] } or a list
+  --project <file>   project state: { projects: [...] }, a list, or one project
+  --session <file>   session candidates: { candidates: [...], alerts?: [...] } or a list
+  --memories <file>  memories: { directive?, memories: [...] } or a list
+  --budget <n>       token budget (default ${DEFAULT_HOOK_BUDGET}), shared by the files injected
+                     together; the context is also kept under the tool's inline limit
+                     (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
+  --nonce <id>       the XML memory blocks' session nonce (default: random per call)
+  --exact            count tokens exactly with o200k (slower to start)
+  --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
+  -h, --help         show this help
+
+Files are JSON or YAML; JSON starts faster.
 
 Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
 `;
@@ -60,6 +71,10 @@ Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Nev
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("hook", args, {
     rules: { type: "string" },
+    project: { type: "string" },
+    session: { type: "string" },
+    memories: { type: "string" },
+    nonce: { type: "string" },
     budget: { type: "string" },
     exact: { type: "boolean" },
     now: { type: "string" },
@@ -72,10 +87,15 @@ export const run: Command["run"] = async (args) => {
   const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
   noMorePositionals("hook", positionals, 2);
   const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
-  const paths = { rules: values.rules };
-  if (HOOK_SOURCES.every((source) => paths[source.flag] === undefined)) {
+  const paths: Record<HookSourceFlag, string | undefined> = {
+    rules: values.rules,
+    project: values.project,
+    session: values.session,
+    memories: values.memories,
+  };
+  if (HOOK_SOURCE_FLAGS.every((flag) => paths[flag] === undefined)) {
     throw new UsageError(
-      `nothing to inject: give ${HOOK_SOURCES.map((source) => `--${source.flag}`).join(" or ")}`,
+      `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
     );
   }
 
@@ -91,7 +111,14 @@ export const run: Command["run"] = async (args) => {
     if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
   }
   const counter = await counterFor(values.exact);
-  const request = { manager: new FormatManager(), hook, files, counter, now: values.now };
+  const request = {
+    manager: new FormatManager(),
+    hook,
+    files,
+    counter,
+    now: values.now,
+    nonce: values.nonce,
+  };
   const { result } = fitHookContext(tool, (fitted) => composeHookContext(request, fitted), {
     budget,
     ...(counter ? { counter } : {}),
