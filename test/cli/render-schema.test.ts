@@ -152,10 +152,50 @@ describe("contextfmt schema", () => {
     expect(validate(rules)).toBe(true);
   });
 
+  it.each([
+    [
+      "memories",
+      "memories.json",
+      (file: { memories: { category?: string }[] }) => {
+        file.memories[0] = { ...file.memories[0], category: "gossip" };
+      },
+    ],
+    [
+      "project",
+      "project.json",
+      (file: { projects: { status?: string }[] }) => {
+        file.projects[0] = { ...file.projects[0], status: "snoozing" };
+      },
+    ],
+    [
+      "session",
+      "session.json",
+      (file: { candidates: { relevance?: number }[] }) => {
+        file.candidates[0] = { ...file.candidates[0], relevance: 3 };
+      },
+    ],
+  ] as const)(
+    "schema %s accepts examples/hooks/%s and rejects a broken copy",
+    async (name, example, breakIt) => {
+      const { readFileSync } = await import("node:fs");
+      const validate = new Ajv2020({ strict: false }).compile(
+        JSON.parse(contextfmt(["schema", name]).stdout),
+      );
+      const file = JSON.parse(
+        readFileSync(new URL(`../../examples/hooks/${example}`, import.meta.url), "utf8"),
+      );
+      expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
+      (breakIt as (value: unknown) => void)(file);
+      expect(validate(file)).toBe(false);
+    },
+  );
+
   it("rules is the default; an unknown name lists the known ones", () => {
     expect(contextfmt(["schema"]).stdout).toBe(contextfmt(["schema", "rules"]).stdout);
     const { stderr, status } = contextfmt(["schema", "recipes"]);
     expect(status).toBe(1);
-    expect(stderr).toBe('contextfmt: unknown schema "recipes"; schemas: rules\n');
+    expect(stderr).toBe(
+      'contextfmt: unknown schema "recipes"; schemas: rules, memories, project, session\n',
+    );
   });
 });

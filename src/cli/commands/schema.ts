@@ -1,17 +1,23 @@
 import * as z from "zod/mini";
+import { ProjectBlocksInputSchema } from "../../formats/project/adapter.js";
+import { MemorySetSchema } from "../../model/memory.js";
 import { RuleSetSchema } from "../../model/rule.js";
+import { SessionContextSchema } from "../../model/session.js";
 import { type Command, printedHelp } from "../command.js";
 import { noMorePositionals, parseFlags, UsageError } from "../usage.js";
 
 /** The input files the CLI reads, by the name `schema` takes. */
 const SCHEMAS: Readonly<Record<string, { title: string; schema: z.core.$ZodType }>> = {
   rules: { title: "contextfmt rules file", schema: RuleSetSchema },
+  memories: { title: "contextfmt memories file", schema: MemorySetSchema },
+  project: { title: "contextfmt project file", schema: ProjectBlocksInputSchema },
+  session: { title: "contextfmt session file", schema: SessionContextSchema },
 };
 
 const HELP = `Usage: contextfmt schema [${Object.keys(SCHEMAS).join("|")}]
 
-Prints the JSON Schema (draft 2020-12) of an input file, for editors to check and complete it.
-Default: rules.
+Prints the JSON Schema (draft 2020-12) of an input file, for editors to check and complete it:
+the file forms { rules }, { memories }, { projects } and { candidates, alerts }. Default: rules.
 
 Options:
   -h, --help   show this help
