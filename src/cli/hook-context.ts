@@ -1,8 +1,6 @@
-import { BRIEF_MAX_TOKENS } from "../formats/session/session-brief.js";
-import { type HookInput, type HookMoment, type HookTool, rankForPrompt } from "../hooks/index.js";
-import type { FormatManager } from "../manager/format-manager.js";
-import { type Memory, MemorySetSchema } from "../model/memory.js";
-import { parseWith } from "../model/parse.js";
+import type { FormatAdapter } from "../formats/adapter.js";
+import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
+import { runPipeline } from "../manager/pipeline.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
@@ -18,10 +16,27 @@ export const HOOK_SOURCE_FLAGS: readonly HookSourceFlag[] = [
   "memories",
 ];
 
+/**
+ * The formats a hook can use, by id, each imported only when a hook needs it: a hook loads the
+ * schemas and code of its own formats, not of all of them.
+ */
+const FORMATS: Readonly<Record<string, () => Promise<FormatAdapter>>> = {
+  claude: async () => (await import("../formats/rules/claude.js")).claudeAdapter as FormatAdapter,
+  codex: async () => (await import("../formats/rules/codex.js")).codexAdapter as FormatAdapter,
+  gemini: async () => (await import("../formats/rules/gemini.js")).geminiAdapter as FormatAdapter,
+  project: async () =>
+    (await import("../formats/project/adapter.js")).projectAdapter as FormatAdapter,
+  "session-full": async () =>
+    (await import("../formats/session/session-full.js")).sessionFullAdapter as FormatAdapter,
+  "session-brief": async () =>
+    (await import("../formats/session/session-brief.js")).sessionBriefAdapter as FormatAdapter,
+  "xml-memory": async () =>
+    (await import("../formats/memories/xml-memory.js")).xmlMemoryAdapter as FormatAdapter,
+};
+
 /** What a source's `input` and `options` may use. */
 interface SourceContext {
   readonly hook: HookInput;
-  readonly tool: HookTool;
   readonly nonce?: string | undefined;
 }
 
@@ -38,12 +53,12 @@ interface HookSource {
   readonly unsupported?: string;
   /** Relative share of the budget when several sources are injected together. */
   readonly share: number;
-  /** At most this many tokens whatever the budget (the brief context's 200). */
-  readonly maxBudget?: number;
-  /** The format's input for this file; throws `InvalidInputError` for bad content. */
-  readonly input: (file: unknown, ctx: SourceContext) => unknown;
+  /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
+  readonly capAtFormatSize?: boolean;
+  /** The format's input for this file (for `tool`); throws `InvalidInputError` for bad content. */
+  readonly input: (file: unknown, ctx: SourceContext, tool: HookTool) => unknown | Promise<unknown>;
   /** The format's own options. */
-  readonly options?: (ctx: SourceContext) => Record<string, unknown>;
+  readonly options?: (ctx: SourceContext, tool: HookTool) => Record<string, unknown>;
 }
 
 /** `{ key: [...] }` as it is, or a bare list wrapped in it. */
@@ -54,43 +69,6 @@ function projectsOf(file: unknown): unknown {
   if (Array.isArray(file)) return { projects: file };
   if (typeof file === "object" && file !== null && "projects" in file) return file;
   return { projects: [file] };
-}
-
-/**
- * The memories, ranked for the prompt: those with a score by score; the rest by word overlap
- * with the prompt. The unscored ones lose `createdAt`, which would otherwise break their ties by
- * recency in the format and undo the ranking; no format renders it.
- */
-function memoriesForPrompt(
-  file: unknown,
-  hook: HookInput,
-): { directive?: string; memories: Memory[] } {
-  const set = parseWith(MemorySetSchema, listOf("memories")(file));
-  const prompt = hook.moment === "prompt" ? hook.prompt : "";
-  const ranked = rankForPrompt(set.memories, prompt, {
-    text: (memory) => memory.content,
-    score: (memory) => memory.score,
-  }).map(({ createdAt, ...memory }) =>
-    memory.score === undefined ? memory : { ...memory, createdAt },
-  );
-  return {
-    ...(set.directive !== undefined ? { directive: set.directive } : {}),
-    memories: ranked as Memory[],
-  };
-}
-
-/** Ranked memories as brief-context candidates for Gemini CLI: relevance keeps the ranking. */
-function memoriesAsCandidates(file: unknown, ctx: SourceContext) {
-  const { memories } = memoriesForPrompt(file, ctx.hook);
-  return {
-    candidates: memories.map((memory, index) => ({
-      id: memory.id,
-      content: memory.content,
-      relevance: (memories.length - index) / memories.length,
-      category: "single_space_match",
-      createdAt: memory.createdAt ?? 0,
-    })),
-  };
 }
 
 /** In the order their texts are joined: the most binding context first. */
@@ -122,7 +100,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     moments: ["pre-tool", "post-tool"],
     format: { claude: "session-brief", codex: "session-brief", gemini: "session-brief" },
     share: 1,
-    maxBudget: BRIEF_MAX_TOKENS,
+    capAtFormatSize: true,
     input: listOf("candidates"),
   },
   {
@@ -131,33 +109,19 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     // Gemini CLI escapes XML: it gets the same ranking as one plain "Related: …" line.
     format: { claude: "xml-memory", codex: "xml-memory", gemini: "session-brief" },
     share: 1,
-    input: (file, ctx) =>
-      ctx.tool === "gemini" ? memoriesAsCandidates(file, ctx) : memoriesForPrompt(file, ctx.hook),
-    options: (ctx) => {
+    input: async (file, ctx, tool) => {
+      const memories = await import("./hook-memories.js");
+      return tool === "gemini"
+        ? memories.memoriesAsCandidates(file, ctx.hook)
+        : memories.memoriesForPrompt(file, ctx.hook);
+    },
+    options: (ctx, tool) => {
       // As many memories as the budget holds, not the brief context's usual five.
-      if (ctx.tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
+      if (tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
       return ctx.nonce !== undefined ? { nonce: ctx.nonce } : {};
     },
   },
 ];
-
-/** What {@link composeHookContext} renders from. */
-export interface HookContextRequest {
-  readonly manager: FormatManager;
-  readonly hook: HookInput;
-  /** Each given file's path (for messages) and parsed content. */
-  readonly files: Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
-  readonly counter?: TokenCounter | undefined;
-  readonly now?: string | undefined;
-  /** The XML memory blocks' nonce; default: a random one per call. */
-  readonly nonce?: string | undefined;
-}
-
-/** The joined context and every issue of the formats that made it. */
-export interface HookContext {
-  readonly content: string;
-  readonly issues: readonly Issue[];
-}
 
 /** The sources given on the command line that are injected at `moment`. */
 export function activeSources(
@@ -169,63 +133,118 @@ export function activeSources(
   );
 }
 
-/** Issues of one file, with the file's path in front of the path inside it. */
-const inFile = (path: string, issues: readonly Issue[]): Issue[] =>
-  issues.map((issue) => ({ ...issue, path: `${path}: ${issue.path ?? "(input)"}` }));
-
-/** Formats one source's file for the hook's tool; bad content is an error that names the file. */
-function formatFile(
-  request: HookContextRequest,
-  source: HookSource,
-  format: string,
-  file: { path: string; data: unknown },
-  budget: number,
-) {
-  const ctx: SourceContext = { hook: request.hook, tool: request.hook.tool, nonce: request.nonce };
-  try {
-    return request.manager.format(format, source.input(file.data, ctx), {
-      budget,
-      ...source.options?.(ctx),
-      ...(request.counter ? { counter: request.counter } : {}),
-      ...(request.now !== undefined ? { now: request.now } : {}),
-    });
-  } catch (error) {
-    if (!InvalidInputError.is(error)) throw error;
-    throw new InvalidInputError(inFile(file.path, error.issues));
-  }
+/** What {@link prepareHookContext} needs. */
+export interface HookContextRequest {
+  readonly hook: HookInput;
+  /** Each given file's path (for messages) and parsed content. */
+  readonly files: Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
+  readonly counter?: TokenCounter | undefined;
+  readonly now?: string | undefined;
+  /** The XML memory blocks' nonce; default: a random one per call. */
+  readonly nonce?: string | undefined;
 }
 
+/** A source ready to render at any budget: its format loaded, its input built. */
+interface PreparedSource {
+  readonly flag: HookSourceFlag;
+  readonly path: string;
+  readonly adapter: FormatAdapter;
+  readonly input: unknown;
+  readonly options: Record<string, unknown>;
+  readonly share: number;
+  readonly maxBudget: number;
+}
+
+/** Every source of one hook call, ready to render, and the warnings found preparing them. */
+export interface PreparedHookContext {
+  readonly sources: readonly PreparedSource[];
+  readonly issues: readonly Issue[];
+  readonly common: Record<string, unknown>;
+}
+
+/** The joined context and every issue of the formats that made it. */
+export interface HookContext {
+  readonly content: string;
+  readonly issues: readonly Issue[];
+}
+
+/** Issues of one file, with the file's path in front of the path inside it. */
+const inFile = (path: string, error: InvalidInputError) =>
+  new InvalidInputError(
+    error.issues.map((issue) => ({ ...issue, path: `${path}: ${issue.path ?? "(input)"}` })),
+  );
+
 /**
- * Renders every active source with its share of `budget` and joins the texts with a blank line.
- * Issues carry the source's flag in their path, so `--rules` problems read as such; a source the
- * tool cannot take is left out with an `unsupported_field` warning.
+ * Loads the formats of the sources active at this hook's moment and builds their inputs, once
+ * (they do not depend on the budget). Bad file content is an error that names the file; a source
+ * the tool cannot take is left out with an `unsupported_field` warning.
  */
-export function composeHookContext(request: HookContextRequest, budget: number): HookContext {
-  const sources = activeSources(request.hook.moment, request.files);
-  const shares = sources.reduce((sum, source) => sum + source.share, 0);
-  const texts: string[] = [];
+export async function prepareHookContext(
+  request: HookContextRequest,
+): Promise<PreparedHookContext> {
+  const { hook } = request;
+  const ctx: SourceContext = { hook, nonce: request.nonce };
+  const sources: PreparedSource[] = [];
   const issues: Issue[] = [];
-  for (const source of sources) {
+  for (const source of activeSources(hook.moment, request.files)) {
     const file = request.files[source.flag];
-    const format = source.format[request.hook.tool];
+    const format = source.format[hook.tool];
     if (!file) continue;
     if (format === undefined) {
       issues.push({
         code: "unsupported_field",
         severity: "warning",
         path: `--${source.flag}`,
-        message: source.unsupported ?? `${request.hook.tool} cannot take this context; left out`,
+        message: source.unsupported ?? `${hook.tool} cannot take this context; left out`,
       });
       continue;
     }
-    const share = Math.floor((budget * source.share) / shares);
-    const result = formatFile(
-      request,
-      source,
-      format,
-      file,
-      Math.min(share, source.maxBudget ?? share),
-    );
+    const adapter = await (FORMATS[format] as () => Promise<FormatAdapter>)();
+    let input: unknown;
+    try {
+      input = await source.input(file.data, ctx, hook.tool);
+    } catch (error) {
+      throw InvalidInputError.is(error) ? inFile(file.path, error) : error;
+    }
+    sources.push({
+      flag: source.flag,
+      path: file.path,
+      adapter,
+      input,
+      options: source.options?.(ctx, hook.tool) ?? {},
+      share: source.share,
+      maxBudget: source.capAtFormatSize
+        ? adapter.capabilities.maxContextTokens
+        : Number.POSITIVE_INFINITY,
+    });
+  }
+  const common = {
+    ...(request.counter ? { counter: request.counter } : {}),
+    ...(request.now !== undefined ? { now: request.now } : {}),
+  };
+  return { sources, issues, common };
+}
+
+/**
+ * Renders every prepared source with its share of `budget` and joins the texts with a blank
+ * line. Issues carry the source's flag in their path, so `--rules` problems read as such.
+ */
+export function composeHookContext(prepared: PreparedHookContext, budget: number): HookContext {
+  const shares = prepared.sources.reduce((sum, source) => sum + source.share, 0);
+  const texts: string[] = [];
+  const issues: Issue[] = [...prepared.issues];
+  for (const source of prepared.sources) {
+    const share = Math.min(Math.floor((budget * source.share) / shares), source.maxBudget);
+    let result: ReturnType<typeof runPipeline>;
+    try {
+      result = runPipeline(source.adapter, source.input, {
+        budget: share,
+        ...source.options,
+        ...prepared.common,
+      });
+    } catch (error) {
+      throw InvalidInputError.is(error) ? inFile(source.path, error) : error;
+    }
     if (result.content.trim() !== "") texts.push(result.content.trimEnd());
     issues.push(
       ...result.issues.map((issue) => ({

@@ -8,7 +8,6 @@ import {
   parseHookInput,
   resolveHookEvent,
 } from "../../hooks/index.js";
-import { FormatManager } from "../../manager/format-manager.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import {
@@ -16,6 +15,7 @@ import {
   composeHookContext,
   HOOK_SOURCE_FLAGS,
   type HookSourceFlag,
+  prepareHookContext,
 } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
 import { readStdin } from "../stdin.js";
@@ -111,15 +111,14 @@ export const run: Command["run"] = async (args) => {
     if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
   }
   const counter = await counterFor(values.exact);
-  const request = {
-    manager: new FormatManager(),
+  const prepared = await prepareHookContext({
     hook,
     files,
     counter,
     now: values.now,
     nonce: values.nonce,
-  };
-  const { result } = fitHookContext(tool, (fitted) => composeHookContext(request, fitted), {
+  });
+  const { result } = fitHookContext(tool, (fitted) => composeHookContext(prepared, fitted), {
     budget,
     ...(counter ? { counter } : {}),
   });
