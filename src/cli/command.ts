@@ -20,3 +20,8 @@ export function printedHelp(values: { help?: boolean | undefined }, help: string
   process.stdout.write(help);
   return true;
 }
+
+/** Writes text to stdout ending with exactly the newline a terminal or a file wants. */
+export function printText(text: string): void {
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+}

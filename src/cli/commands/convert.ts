@@ -7,7 +7,7 @@ import {
   MCP_CONFIG_FORMATS,
   type McpConfigFormat,
 } from "../../agent-config/index.js";
-import { type Command, printedHelp, reportIssues } from "../command.js";
+import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { InputFileError, readTextFile } from "../input-files.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 
@@ -62,7 +62,7 @@ export const run: Command["run"] = async (args) => {
             to: to as CommandFormat,
             name: values.name ?? commandName(file),
           });
-    process.stdout.write(result.content.endsWith("\n") ? result.content : `${result.content}\n`);
+    printText(result.content);
     reportIssues(result.warnings);
     return 0;
   } catch (error) {

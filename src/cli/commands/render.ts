@@ -1,6 +1,6 @@
 import { FormatManager } from "../../manager/format-manager.js";
 import { hasErrors } from "../../problems/issue.js";
-import { type Command, printedHelp, reportIssues } from "../command.js";
+import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile } from "../input-files.js";
 import {
@@ -51,7 +51,7 @@ export const run: Command["run"] = async (args) => {
     ...(counter ? { counter } : {}),
     ...(values.now !== undefined ? { now: values.now } : {}),
   });
-  process.stdout.write(result.content.endsWith("\n") ? result.content : `${result.content}\n`);
+  printText(result.content);
   reportIssues(result.issues);
   return hasErrors(result.issues) ? 1 : 0;
 };
