@@ -108,3 +108,61 @@ describe("Gemini CLI puts what the hooks print in front of the model", () => {
     expect(body).not.toContain("&lt;");
   });
 });
+
+describe("Codex CLI puts what the hooks print in front of the model, and rejects unknown fields", () => {
+  let project: ReturnType<typeof setUp>;
+  beforeAll(() => {
+    project = setUp();
+    writeFileSync(
+      join(project.dir, "unknown-field.sh"),
+      `#!/bin/sh\ncat > /dev/null\necho '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"UNKNOWN_FIELD_MARKER","extra":1}}'\n`,
+      { mode: 0o755 },
+    );
+  });
+  afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
+
+  /** Codex with the given hook commands, its model provider the recording server. */
+  function codex(hooks: Record<string, string>): string {
+    const tables = Object.entries(hooks)
+      .map(
+        ([event, command]) =>
+          `[[hooks.${event}]]\n[[hooks.${event}.hooks]]\ntype = "command"\ncommand = '${command}'\ntimeout = 10\n`,
+      )
+      .join("\n");
+    writeFileSync(join(project.home, "config.toml"), `[features]\nhooks = true\n\n${tables}`);
+    return sent(
+      recordModelRequests(
+        "codex",
+        [
+          "exec",
+          "--dangerously-bypass-hook-trust",
+          "--skip-git-repo-check",
+          "-c",
+          "model_provider=recorder",
+          "-c",
+          'model_providers.recorder={name="recorder",base_url="{BASE_URL}/v1",wire_api="responses",env_key="RECORDER_KEY"}',
+          "-c",
+          "model=gpt-5",
+          "hi",
+        ],
+        { CODEX_HOME: project.home, HOME: project.home, RECORDER_KEY: "x" },
+        project.dir,
+      ),
+    );
+  }
+
+  it("SessionStart: the rules; UserPromptSubmit: the memories", () => {
+    const body = codex({
+      SessionStart: project.command("codex", "session-start"),
+      UserPromptSubmit: project.command("codex", "user-prompt-submit"),
+    });
+    expect(body).toContain("HOOK_RULE_MARKER: run the linter before every commit");
+    expect(body).toContain("HOOK_MEMORY_MARKER: the user's name is Ada");
+  });
+
+  it("an output with one field Codex does not know is dropped whole (so the check above can fail)", () => {
+    const body = codex({ UserPromptSubmit: join(project.dir, "unknown-field.sh") });
+    expect(body).toContain("hi");
+    expect(body).not.toContain("UNKNOWN_FIELD_MARKER");
+  });
+});
