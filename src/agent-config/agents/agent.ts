@@ -110,12 +110,12 @@ export function reportForeignExtras(agent: Agent, format: string, tool: string, 
   }
 }
 
-type ModelVendor = "Claude" | "Gemini" | "OpenAI";
+type ModelVendor = "Anthropic" | "Google" | "OpenAI";
 
 /** The vendor whose API serves `model`, by its well-known names; undefined for others. */
 function modelVendor(model: string): ModelVendor | undefined {
-  if (/^(claude|sonnet|opus|haiku)\b/i.test(model)) return "Claude";
-  if (/^gemini\b/i.test(model)) return "Gemini";
+  if (/^(claude|sonnet|opus|haiku)\b/i.test(model)) return "Anthropic";
+  if (/^gemini\b/i.test(model)) return "Google";
   if (/^(gpt|o\d|codex)\b/i.test(model)) return "OpenAI";
   return undefined;
 }
@@ -139,7 +139,7 @@ export function modelFor(
   log.lossy(
     agent.name,
     "model",
-    `"${model}" is a ${source} model, which ${tool} does not run; dropped (the session's model is used)`,
+    `"${model}" is a model of ${source}, which ${tool} does not run; dropped (the session's model is used)`,
   );
   return undefined;
 }

@@ -93,7 +93,7 @@ export const claudeAgent: AgentCodec = Object.freeze({
       description: agent.description,
       // A comma list, as Claude Code writes it; an empty list stays a list (no tools at all).
       tools: tools?.length ? tools.join(", ") : tools,
-      model: modelFor(agent, "Claude", "Claude Code", log),
+      model: modelFor(agent, "Anthropic", "Claude Code", log),
       maxTurns: agent.maxTurns,
       ...agent.extra?.[ID],
     });

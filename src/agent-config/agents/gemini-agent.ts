@@ -34,12 +34,7 @@ const KEPT = new Set([
 
 /** Gemini's name rule: lowercase letters, digits, hyphens and underscores. */
 function geminiName(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "agent"
-  );
+  return name.toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
 }
 
 function readTools(value: unknown): string[] | undefined {
@@ -112,13 +107,17 @@ export const geminiAgent: AgentCodec = Object.freeze({
       if (KEPT.has(key)) kept[key] = value;
       else log.lossy(agent.name, key, `Gemini CLI refuses an agent with "${key}"; dropped`);
     }
+    // In the order Gemini CLI documents its keys; an object keeps the order keys first appear in.
     const head = frontmatterBlock({
       name,
       description: agent.description,
-      ...kept,
+      kind: undefined,
+      display_name: undefined,
       tools: geminiTools(agent, log),
-      model: modelFor(agent, "Gemini", "Gemini CLI", log),
+      model: modelFor(agent, "Google", "Gemini CLI", log),
+      temperature: undefined,
       max_turns: agent.maxTurns,
+      ...kept,
     });
     reportForeignExtras(agent, ID, "Gemini CLI", log);
     return { content: `${head}${agent.prompt}`, warnings: log.list };
