@@ -1,6 +1,7 @@
 import { ContextFmtError, InvalidInputError } from "contextfmt";
 import {
   AgentConfigRegistry,
+  type Command,
   builtinAgentConfigFormats,
   type CommandCodec,
   convertCommand,
@@ -27,7 +28,7 @@ const cursorCommand: CommandCodec = Object.freeze({
       warnings: [],
     };
   },
-  render(command) {
+  render(command: Command) {
     const warnings = command.description
       ? [
           {
