@@ -1,8 +1,8 @@
 import { ContextFmtError, InvalidInputError } from "contextfmt";
 import {
   AgentConfigRegistry,
-  type Command,
   builtinAgentConfigFormats,
+  type Command,
   type CommandCodec,
   convertCommand,
   convertMcpConfig,
