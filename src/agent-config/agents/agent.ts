@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { Issue } from "../../problems/issue.js";
-import type { ConfigParseError } from "../config-error.js";
+import { ConfigParseError } from "../config-error.js";
 import type { AgentConfigRegistry } from "../registry.js";
 import type { WarningLog } from "../warnings.js";
 
@@ -88,6 +88,14 @@ export interface AgentCodec {
   parse(text: string, options: ParseAgentOptions): AgentParseResult;
   /** Writes the file; what the format cannot hold comes back as warnings. */
   render(agent: Agent): AgentRenderResult;
+}
+
+/** A required text value (or the name from the path); a missing or blank one is a parse error. */
+export function requiredText(file: string, value: string | undefined, key: string): string {
+  if (value === undefined || value.trim() === "") {
+    throw new ConfigParseError(file, `an agent needs a ${key}`, { path: key });
+  }
+  return value;
 }
 
 /** The `extra` entry of `format` with `keys` left out; undefined when nothing is left. */

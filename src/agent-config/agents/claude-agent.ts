@@ -6,36 +6,20 @@
  */
 import { splitTools } from "../commands/claude-command.js";
 import { ConfigParseError } from "../config-error.js";
-import { frontmatterBlock, readFrontmatter, textValue } from "../frontmatter.js";
+import { frontmatterBlock, readFrontmatter } from "../frontmatter.js";
 import { WarningLog } from "../warnings.js";
 import {
   type Agent,
   type AgentCodec,
-  extraOf,
   modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
 } from "./agent.js";
+import { readMarkdownAgent } from "./markdown-agent.js";
 import { isClaudeTool } from "./tool-names.js";
 
 const ID = "claude";
 const FILE = "claude agent markdown";
-const MODELLED = new Set(["name", "description", "tools", "model", "maxTurns"]);
-
-/** Reads a required text key (or the name from the path); a missing one is a parse error. */
-export function requiredText(file: string, value: string | undefined, key: string): string {
-  if (value === undefined || value.trim() === "") {
-    throw new ConfigParseError(file, `an agent needs a ${key}`, { path: key });
-  }
-  return value;
-}
-
-/** A positive whole number or nothing; anything else is a parse error naming `key`. */
-export function readTurns(file: string, value: unknown, key: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
-  throw new ConfigParseError(file, "expected a whole number >= 1", { path: key });
-}
 
 function readTools(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
@@ -70,19 +54,7 @@ export const claudeAgent: AgentCodec = Object.freeze({
   fileLabel: FILE,
   parse(text: string, options: ParseAgentOptions) {
     const fm = readFrontmatter(FILE, text);
-    const tools = readTools(fm.data.tools);
-    const model = textValue(fm, "model");
-    const maxTurns = readTurns(FILE, fm.data.maxTurns, "maxTurns");
-    const extra = extraOf(fm.data, ID, MODELLED);
-    const agent: Agent = {
-      name: requiredText(FILE, textValue(fm, "name") ?? options.name, "name"),
-      description: requiredText(FILE, textValue(fm, "description"), "description"),
-      prompt: fm.body,
-      ...(tools !== undefined ? { tools } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(maxTurns !== undefined ? { maxTurns } : {}),
-      ...(extra ? { extra } : {}),
-    };
+    const agent = readMarkdownAgent(FILE, ID, fm, options, { maxTurns: "maxTurns", readTools });
     return { agent, warnings: [] };
   },
   render(agent: Agent) {

@@ -16,8 +16,8 @@ import {
   modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
+  requiredText,
 } from "./agent.js";
-import { requiredText } from "./claude-agent.js";
 
 const ID = "codex";
 const FILE = "codex agent TOML";

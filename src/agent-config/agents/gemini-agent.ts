@@ -6,22 +6,20 @@
  * refuses a file with any other key, so only these are written. Remote (A2A) agents are not read.
  */
 import { ConfigParseError } from "../config-error.js";
-import { frontmatterBlock, readFrontmatter, textValue } from "../frontmatter.js";
+import { frontmatterBlock, readFrontmatter } from "../frontmatter.js";
 import { WarningLog } from "../warnings.js";
 import {
   type Agent,
   type AgentCodec,
-  extraOf,
   modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
 } from "./agent.js";
-import { readTurns, requiredText } from "./claude-agent.js";
+import { readMarkdownAgent } from "./markdown-agent.js";
 import { fromGeminiTool, toGeminiTool } from "./tool-names.js";
 
 const ID = "gemini";
 const FILE = "gemini agent markdown";
-const MODELLED = new Set(["name", "description", "tools", "model", "max_turns"]);
 /** The other keys Gemini CLI's local agent schema accepts. */
 const KEPT = new Set([
   "kind",
@@ -81,19 +79,7 @@ export const geminiAgent: AgentCodec = Object.freeze({
         path: "kind",
       });
     }
-    const tools = readTools(fm.data.tools);
-    const model = textValue(fm, "model");
-    const maxTurns = readTurns(FILE, fm.data.max_turns, "max_turns");
-    const extra = extraOf(fm.data, ID, MODELLED);
-    const agent: Agent = {
-      name: requiredText(FILE, textValue(fm, "name") ?? options.name, "name"),
-      description: requiredText(FILE, textValue(fm, "description"), "description"),
-      prompt: fm.body,
-      ...(tools !== undefined ? { tools } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(maxTurns !== undefined ? { maxTurns } : {}),
-      ...(extra ? { extra } : {}),
-    };
+    const agent = readMarkdownAgent(FILE, ID, fm, options, { maxTurns: "max_turns", readTools });
     return { agent, warnings: [] };
   },
   render(agent: Agent) {
