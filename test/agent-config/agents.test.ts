@@ -182,6 +182,13 @@ describe("codex agents", () => {
     });
   });
 
+  it("a blank prompt is reported: Codex would refuse the file", () => {
+    const { warnings } = renderAgent("codex", { name: "a", description: "d", prompt: "\n" });
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: "lossy_conversion", path: "a.developer_instructions" }),
+    ]);
+  });
+
   it("no developer_instructions is a ConfigParseError", () => {
     expect(() => parseAgent("codex", 'name = "a"\ndescription = "d"\n')).toThrow(
       "codex agent TOML, developer_instructions: an agent needs a developer_instructions",

@@ -66,6 +66,13 @@ export const codexAgent: AgentCodec = Object.freeze({
     if (agent.tools !== undefined) {
       log.lossy(agent.name, "tools", "Codex agents have no tool list; the session's tools apply");
     }
+    if (agent.prompt.trim() === "") {
+      log.lossy(
+        agent.name,
+        "developer_instructions",
+        "Codex refuses an agent whose instructions are blank; the file will not load until some are written",
+      );
+    }
     if (agent.maxTurns !== undefined) {
       log.lossy(agent.name, "maxTurns", "Codex agents have no turn limit; dropped");
     }
