@@ -167,6 +167,83 @@ function statusStatements(
   return statements.sort((a, b) => a.index - b.index);
 }
 
+/** Changes of one part of the project, and the statements that named nothing in it. */
+interface PartUpdate {
+  readonly changes: ProjectChange[];
+  readonly unmatched: string[];
+}
+
+/**
+ * The status the last statement sets; blockers added by each "blocked on" after the last
+ * "unblocked", removed by each "unblocked" after the last "blocked on".
+ */
+function updateStatus(
+  before: ProjectContext,
+  statements: readonly StatusStatement[],
+): PartUpdate & { status: ProjectStatus; blockers: string[] } {
+  const changes: ProjectChange[] = [];
+  const unmatched: string[] = [];
+  let status = before.status;
+  let blockers = [...before.blockers];
+  const last = statements.at(-1);
+  if (last && last.to !== status) {
+    changes.push({ kind: "status_set", from: status, to: last.to, matched: last.phrase });
+    status = last.to;
+  }
+  const lastBlocked = lastIndex(statements, (statement) => statement.to === "blocked");
+  const lastUnblock = lastIndex(statements, (statement) => statement.unblocks === true);
+  for (const { unblocks, subject, phrase } of statements.slice(lastBlocked + 1)) {
+    if (!unblocks) continue;
+    const gone = blockers.filter((blocker) => subject === undefined || names(subject, blocker));
+    if (subject !== undefined && gone.length === 0) unmatched.push(phrase);
+    blockers = blockers.filter((blocker) => !gone.includes(blocker));
+    for (const blocker of gone) changes.push({ kind: "blocker_removed", blocker, matched: phrase });
+  }
+  for (const { to, subject, phrase } of statements.slice(lastUnblock + 1)) {
+    if (to !== "blocked" || subject === undefined) continue;
+    if (blockers.some((blocker) => matchKey(blocker) === matchKey(subject))) continue;
+    blockers.push(subject);
+    changes.push({ kind: "blocker_added", blocker: subject, matched: phrase });
+  }
+  return { status, blockers, changes, unmatched };
+}
+
+/**
+ * Completions remove every TODO they name, of those the project had; TODOs found are added unless
+ * the project has them or the same message completes them (so a second pass changes nothing).
+ */
+function updateTodos(
+  before: readonly Todo[],
+  found: readonly PhraseMatch[],
+  completions: readonly PhraseMatch[],
+  now: Date,
+): PartUpdate & { activeTodos: Todo[] } {
+  const changes: ProjectChange[] = [];
+  const unmatched: string[] = [];
+  const completed = new Set<Todo>();
+  for (const completion of completions) {
+    const hits = before.filter((todo) => names(completion.text, todo.text));
+    if (hits.length === 0) unmatched.push(completion.phrase);
+    for (const todo of hits) {
+      if (completed.has(todo)) continue;
+      completed.add(todo);
+      changes.push({ kind: "todo_completed", todo, matched: completion.phrase });
+    }
+  }
+  const activeTodos = before.filter((todo) => !completed.has(todo));
+  const known = new Set(before.map((todo) => matchKey(todo.text)));
+  for (const { text, phrase } of found) {
+    const key = matchKey(text);
+    if (key === "" || known.has(key)) continue;
+    if (completions.some((completion) => names(completion.text, text))) continue;
+    known.add(key);
+    const todo: Todo = { text, priority: 2, addedDate: now };
+    activeTodos.push(todo);
+    changes.push({ kind: "todo_added", todo, matched: phrase });
+  }
+  return { activeTodos, changes, unmatched };
+}
+
 /** Index of the last entry `predicate` holds for, or -1. */
 function lastIndex<T>(list: readonly T[], predicate: (entry: T) => boolean): number {
   for (let i = list.length - 1; i >= 0; i -= 1) if (predicate(list[i] as T)) return i;
@@ -253,59 +330,10 @@ export function updateProjectContext(
   const completions = completionMatches(text);
   const projectCompletions = completions.filter((match) => namesProject(match.text, before));
   const todoCompletions = completions.filter((match) => !projectCompletions.includes(match));
-  const unmatched: string[] = [];
-  const changes: ProjectChange[] = [];
-
-  // Status: the last statement wins. Blockers: each "blocked on" after the last "unblocked" adds
-  // one; each "unblocked" after the last "blocked on" removes.
-  let status = before.status;
-  let blockers = [...before.blockers];
-  const statements = statusStatements(text, before, projectCompletions);
-  const last = statements.at(-1);
-  if (last && last.to !== status) {
-    changes.push({ kind: "status_set", from: status, to: last.to, matched: last.phrase });
-    status = last.to;
-  }
-  const lastBlocked = lastIndex(statements, (statement) => statement.to === "blocked");
-  const lastUnblock = lastIndex(statements, (statement) => statement.unblocks === true);
-  for (const { unblocks, subject, phrase } of statements.slice(lastBlocked + 1)) {
-    if (!unblocks) continue;
-    const gone = blockers.filter((blocker) => subject === undefined || names(subject, blocker));
-    if (subject !== undefined && gone.length === 0) unmatched.push(phrase);
-    blockers = blockers.filter((blocker) => !gone.includes(blocker));
-    for (const blocker of gone) changes.push({ kind: "blocker_removed", blocker, matched: phrase });
-  }
-  for (const { to, subject, phrase } of statements.slice(lastUnblock + 1)) {
-    if (to !== "blocked" || subject === undefined) continue;
-    if (blockers.some((blocker) => matchKey(blocker) === matchKey(subject))) continue;
-    blockers.push(subject);
-    changes.push({ kind: "blocker_added", blocker: subject, matched: phrase });
-  }
-
-  // TODOs: completions remove what they name, from the TODOs the project had.
-  const completed = new Set<Todo>();
-  for (const completion of todoCompletions) {
-    const hits = before.activeTodos.filter((todo) => names(completion.text, todo.text));
-    if (hits.length === 0) unmatched.push(completion.phrase);
-    for (const todo of hits) {
-      if (completed.has(todo)) continue;
-      completed.add(todo);
-      changes.push({ kind: "todo_completed", todo, matched: completion.phrase });
-    }
-  }
-  const activeTodos = before.activeTodos.filter((todo) => !completed.has(todo));
-  const known = new Set(before.activeTodos.map((todo) => matchKey(todo.text)));
-  for (const found of todoMatches(text)) {
-    const key = matchKey(found.text);
-    if (key === "" || known.has(key)) continue;
-    if (todoCompletions.some((completion) => names(completion.text, found.text))) continue;
-
-    known.add(key);
-    const todo: Todo = { text: found.text, priority: 2, addedDate: now };
-    activeTodos.push(todo);
-    changes.push({ kind: "todo_added", todo, matched: found.phrase });
-  }
-
+  const status = updateStatus(before, statusStatements(text, before, projectCompletions));
+  const todos = updateTodos(before.activeTodos, todoMatches(text), todoCompletions, now);
+  const changes = [...status.changes, ...todos.changes];
+  const unmatched = [...status.unmatched, ...todos.unmatched];
   const files = recordFiles(before.recentFiles, text, limit);
   changes.push(...files.changes);
 
@@ -313,9 +341,9 @@ export function updateProjectContext(
   return {
     project: {
       ...before,
-      status,
-      blockers,
-      activeTodos,
+      status: status.status,
+      blockers: status.blockers,
+      activeTodos: todos.activeTodos,
       recentFiles: files.files,
       lastUpdated: now,
     },

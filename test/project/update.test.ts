@@ -195,6 +195,41 @@ describe("updateProjectContext: the original design's refresh triggers", () => {
     });
   });
 
+  it("the README example", () => {
+    const { project, changes } = update(
+      samTerminal,
+      "Finished the project context format specification. Blocked on disk space; see sam_brain/docs/SPEC.md",
+    );
+    expect(changes).toEqual([
+      { kind: "status_set", from: "active", to: "blocked", matched: "Blocked on disk space" },
+      { kind: "blocker_added", blocker: "disk space", matched: "Blocked on disk space" },
+      {
+        kind: "todo_completed",
+        todo: {
+          text: "Finish project context format specification",
+          priority: 1,
+          addedDate: new Date("2026-01-23T09:00:00Z"),
+        },
+        matched: "Finished the project context format specification",
+      },
+      {
+        kind: "file_recorded",
+        path: "sam_brain/docs/SPEC.md",
+        matched: "sam_brain/docs/SPEC.md",
+      },
+    ]);
+    expect(project.recentFiles[0]).toBe("sam_brain/docs/SPEC.md");
+  });
+
+  it("maxRecentFiles sets how many recent files are kept", () => {
+    const { project, changes } = updateProjectContext(samTerminal, "see a.ts", {
+      ...now,
+      maxRecentFiles: 2,
+    });
+    expect(project.recentFiles).toEqual(["a.ts", "sam_brain/fact_memory.py"]);
+    expect(changes.filter((change) => change.kind === "file_dropped")).toHaveLength(2);
+  });
+
   it("an unchanged message gives no changes, and lastUpdated stays", () => {
     const result = update(samTerminal, "Thanks, looks good.");
     expect(result.changes).toEqual([]);
