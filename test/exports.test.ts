@@ -87,6 +87,7 @@ it("pins the public exports of contextfmt", () => {
       "toAnthropic",
       "toGoogle",
       "truncateByPriority",
+      "updateProjectContext",
       "wordPunctuationCounter",
       "xmlMemoryAdapter",
     ]
