@@ -20,7 +20,10 @@ import { fromGeminiTool, toGeminiTool } from "./tool-names.js";
 
 const ID = "gemini";
 const FILE = "gemini agent markdown";
-/** The other keys Gemini CLI's local agent schema accepts. */
+/**
+ * The other keys Gemini CLI's local agent schema accepts. Its docs write `mcpServers`, but the CLI
+ * (0.61) reads `mcp_servers` and refuses a file with `mcpServers`.
+ */
 const KEPT = new Set([
   "kind",
   "display_name",
