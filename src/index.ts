@@ -174,6 +174,13 @@ export {
 } from "./project/session-summary.js";
 export { detectCompletions, extractTodos } from "./project/todos.js";
 export {
+  type ProjectChange,
+  type ProjectChangeKind,
+  type ProjectUpdate,
+  type UpdateProjectContextOptions,
+  updateProjectContext,
+} from "./project/update.js";
+export {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,
   DOCUMENT_VARIABLES,

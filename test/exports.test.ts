@@ -88,6 +88,7 @@ it("pins the public exports of contextfmt", () => {
       "toAnthropic",
       "toGoogle",
       "truncateByPriority",
+      "updateProjectContext",
       "wordPunctuationCounter",
       "xmlMemoryAdapter",
     ]
@@ -118,17 +119,31 @@ it("pins the public exports of contextfmt/hooks", () => {
 it("pins the public exports of contextfmt/agent-config", () => {
   expect(Object.keys(agentConfig).sort()).toMatchInlineSnapshot(`
     [
+      "AGENT_FORMATS",
+      "AgentConfigRegistry",
+      "AgentSchema",
       "COMMAND_FORMATS",
       "CommandSchema",
       "ConfigParseError",
       "MCP_CONFIG_FORMATS",
       "McpServerSchema",
+      "SKILL_FORMATS",
+      "SkillSchema",
+      "UnknownFormatError",
+      "builtinAgentConfigFormats",
+      "convertAgent",
       "convertCommand",
       "convertMcpConfig",
+      "convertSkill",
+      "createAgentConfigRegistry",
+      "parseAgent",
       "parseCommand",
       "parseMcpConfig",
+      "parseSkill",
+      "renderAgent",
       "renderCommand",
       "renderMcpConfig",
+      "renderSkill",
       "skillName",
     ]
   `);

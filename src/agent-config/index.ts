@@ -1,15 +1,36 @@
 /**
- * contextfmt/agent-config: slash commands and MCP server configs converted between Claude Code,
- * Codex CLI and Gemini CLI. Pure: text in, text out. Command conversion is async (an optional AI
- * converter may be tried first); MCP conversion is sync and rule-based only.
+ * contextfmt/agent-config: slash commands, MCP server configs, subagents and skills converted
+ * between Claude Code, Codex CLI and Gemini CLI, through a registry of formats a user can extend.
+ * Pure: text in, text out. Command conversion is async (an optional AI converter may be tried
+ * first); MCP, agent and skill conversion is sync and rule-based only.
  */
 
-export { skillName } from "./commands/codex-skill-command.js";
+// The error thrown for an unknown format id (an InvalidInputError listing the registered ids).
+export { UnknownFormatError } from "../problems/errors.js";
+export {
+  AGENT_FORMATS,
+  type Agent,
+  type AgentCodec,
+  type AgentFormat,
+  type AgentParseResult,
+  type AgentRenderResult,
+  AgentSchema,
+  type ParseAgentOptions,
+} from "./agents/agent.js";
+export {
+  type AgentFormatId,
+  type ConvertAgentOptions,
+  convertAgent,
+  type PassthroughConversionResult,
+  parseAgent,
+  renderAgent,
+} from "./agents/convert-agent.js";
 export {
   COMMAND_FORMATS,
   type Command,
   type CommandCodec,
   type CommandFormat,
+  type CommandFormatId,
   type CommandParseResult,
   type CommandRenderResult,
   CommandSchema,
@@ -36,9 +57,37 @@ export type { McpCodec, McpParseResult, McpRenderResult } from "./mcp/mcp-codec.
 export {
   MCP_CONFIG_FORMATS,
   type McpConfigFormat,
+  type McpConfigFormatId,
   type McpRemoteServer,
   type McpServer,
   McpServerSchema,
   type McpStdioServer,
   type McpTransport,
 } from "./mcp/mcp-server.js";
+export {
+  type AgentConfigFormat,
+  type AgentConfigKind,
+  AgentConfigRegistry,
+  builtinAgentConfigFormats,
+  createAgentConfigRegistry,
+  type FormatOfKind,
+  type RegistryOption,
+} from "./registry.js";
+export {
+  type ConvertSkillOptions,
+  convertSkill,
+  parseSkill,
+  renderSkill,
+  type SkillFormatId,
+} from "./skills/convert-skill.js";
+export {
+  type ParseSkillOptions,
+  SKILL_FORMATS,
+  type Skill,
+  type SkillCodec,
+  type SkillFormat,
+  type SkillParseResult,
+  type SkillRenderResult,
+  SkillSchema,
+} from "./skills/skill.js";
+export { skillName } from "./skills/skill-head.js";

@@ -85,3 +85,30 @@ export class FormatValidationError extends ContextFmtError {
     this.issues = issues;
   }
 }
+
+/**
+ * No agent-config format of the requested kind is registered under the id. An
+ * {@link InvalidInputError} whose one issue names the option (`from`, `to`, `format`) and lists
+ * the registered ids, so a caller can offer them.
+ */
+export class UnknownFormatError extends InvalidInputError {
+  static override readonly errorName: string = "UnknownFormatError";
+  /** The kind looked up: `command`, `mcp`, `agent` or `skill`. */
+  readonly kind: string;
+  readonly id: unknown;
+  readonly known: readonly string[];
+
+  constructor(kind: string, id: unknown, known: readonly string[], option = "format") {
+    super([
+      {
+        code: "invalid_input",
+        severity: "error",
+        message: `expected ${known.map((k) => `"${k}"`).join(" | ") || `a registered ${kind} format`}, received ${JSON.stringify(id)}`,
+        path: option,
+      },
+    ]);
+    this.kind = kind;
+    this.id = id;
+    this.known = known;
+  }
+}

@@ -6,6 +6,7 @@ import {
   ProjectListSchema,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
+import { pathsIn, sameFile } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
@@ -53,13 +54,6 @@ function mentioned(
   return best?.project;
 }
 
-/** Path-like words of a message: with a `/` or a `\`, or a file name with an extension. */
-function pathsIn(message: string): string[] {
-  return [
-    ...message.matchAll(/(?:[~.]?[\w.-]*[/\\][^\s'"`<>()]+|\b[\w-]+\.[A-Za-z][\w]{0,7}\b)/g),
-  ].map(([path]) => path.replace(/[.,;:!?]+$/, ""));
-}
-
 /** The project a path belongs to: under its root (longest root wins), else one of its recent files. */
 function owningProject(
   path: string,
@@ -78,16 +72,7 @@ function owningProject(
     }
   }
   if (best) return best.project;
-  return projects.find((project) =>
-    project.recentFiles.some((file) => {
-      const recent = file.replace(/\\/g, "/");
-      return (
-        recent === normalized ||
-        recent.endsWith(`/${normalized}`) ||
-        normalized.endsWith(`/${recent}`)
-      );
-    }),
-  );
+  return projects.find((project) => project.recentFiles.some((file) => sameFile(file, path)));
 }
 
 /**

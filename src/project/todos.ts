@@ -17,25 +17,46 @@ const COMPLETION_PATTERNS: readonly RegExp[] = [
   /\b(?:that'?s|it'?s)[ \t]+(?:done|working|fixed)\b/gim,
 ];
 
-/** Every match of `patterns`, as its first group (or the whole match), in text order, once each. */
-function matches(text: string, patterns: readonly RegExp[]): string[] {
-  const found: { index: number; text: string }[] = [];
+/** One pattern match: where it starts, what it captured and the whole phrase it matched. */
+export interface PhraseMatch {
+  readonly index: number;
+  /** The captured text (the TODO, what was completed), or the whole phrase when nothing is captured. */
+  readonly text: string;
+  /** The words that matched, as the message spells them ("TODO: update the docs"). */
+  readonly phrase: string;
+}
+
+const TRAILING_PUNCTUATION = /[\s.,;:!?]+$/;
+
+/** Every match of `patterns`, in text order, once each by its captured text (any case). */
+function matches(text: string, patterns: readonly RegExp[]): PhraseMatch[] {
+  const found: PhraseMatch[] = [];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      const value = (match[1] ?? match[0]).trim().replace(/[\s.,;:!?]+$/, "");
-      if (value !== "") found.push({ index: match.index, text: value });
+      const value = (match[1] ?? match[0]).trim().replace(TRAILING_PUNCTUATION, "");
+      const phrase = match[0].trim().replace(TRAILING_PUNCTUATION, "");
+      if (value !== "") found.push({ index: match.index, text: value, phrase });
     }
   }
   const seen = new Set<string>();
   return found
     .sort((a, b) => a.index - b.index)
-    .map((entry) => entry.text)
-    .filter((value) => {
+    .filter(({ text: value }) => {
       const key = value.toLowerCase();
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+}
+
+/** {@link extractTodos} with where each TODO was found and the phrase that said it. */
+export function todoMatches(text: string): PhraseMatch[] {
+  return matches(text, TODO_PATTERNS);
+}
+
+/** {@link detectCompletions} with where each completion was found and the phrase that said it. */
+export function completionMatches(text: string): PhraseMatch[] {
+  return matches(text, COMPLETION_PATTERNS);
 }
 
 /**
@@ -48,7 +69,7 @@ function matches(text: string, patterns: readonly RegExp[]): string[] {
  * ```
  */
 export function extractTodos(text: string): string[] {
-  return matches(text, TODO_PATTERNS);
+  return todoMatches(text).map((match) => match.text);
 }
 
 /**
@@ -61,5 +82,5 @@ export function extractTodos(text: string): string[] {
  * ```
  */
 export function detectCompletions(text: string): string[] {
-  return matches(text, COMPLETION_PATTERNS);
+  return completionMatches(text).map((match) => match.text);
 }

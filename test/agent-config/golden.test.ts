@@ -1,12 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Issue } from "contextfmt";
 import {
+  AGENT_FORMATS,
+  type AgentFormat,
   COMMAND_FORMATS,
   type CommandFormat,
+  convertAgent,
   convertCommand,
   convertMcpConfig,
+  convertSkill,
   MCP_CONFIG_FORMATS,
   type McpConfigFormat,
+  SKILL_FORMATS,
 } from "contextfmt/agent-config";
 import { describe, expect, it } from "vitest";
 
@@ -21,6 +26,7 @@ const COMMAND_EXT: Record<CommandFormat, string> = {
   "codex-skill": "md",
 };
 const MCP_EXT: Record<McpConfigFormat, string> = { claude: "json", gemini: "json", codex: "toml" };
+const AGENT_EXT: Record<AgentFormat, string> = { claude: "md", gemini: "md", codex: "toml" };
 
 function warningLines(warnings: readonly Issue[]): string {
   return warnings.map((w) => `- ${w.code} ${w.path ?? ""}: ${w.message}`).join("\n");
@@ -72,4 +78,44 @@ describe("MCP config goldens", () => {
       await expect(report.join("\n")).toMatchFileSnapshot(golden(`mcp/${source.id}.warnings.md`));
     });
   }
+});
+
+const AGENTS = [
+  { id: "code-reviewer", file: "code-reviewer.claude-agent.md", from: "claude" },
+  { id: "security-auditor", file: "security-auditor.gemini-agent.md", from: "gemini" },
+  { id: "explorer", file: "explorer.codex-agent.toml", from: "codex" },
+] as const;
+
+describe("agent goldens", () => {
+  for (const source of AGENTS) {
+    it(`${source.id}: ${source.from} into every format`, async () => {
+      const text = fixture(source.file);
+      const report: string[] = [];
+      for (const to of AGENT_FORMATS) {
+        const result = convertAgent(text, { from: source.from, to });
+        await expect(result.content).toMatchFileSnapshot(
+          golden(`agents/${source.id}.${source.from}-to-${to}.${AGENT_EXT[to]}`),
+        );
+        report.push(`## ${source.from} → ${to}\n${warningLines(result.warnings) || "(none)"}\n`);
+      }
+      await expect(report.join("\n")).toMatchFileSnapshot(
+        golden(`agents/${source.id}.warnings.md`),
+      );
+    });
+  }
+});
+
+describe("skill goldens", () => {
+  it("pdf-forms: claude into every format", async () => {
+    const text = fixture("pdf-forms.claude-skill.md");
+    const report: string[] = [];
+    for (const to of SKILL_FORMATS) {
+      const result = convertSkill(text, { from: "claude", to });
+      await expect(result.content).toMatchFileSnapshot(
+        golden(`skills/pdf-forms.claude-to-${to}.SKILL.md`),
+      );
+      report.push(`## claude → ${to}\n${warningLines(result.warnings) || "(none)"}\n`);
+    }
+    await expect(report.join("\n")).toMatchFileSnapshot(golden("skills/pdf-forms.warnings.md"));
+  });
 });

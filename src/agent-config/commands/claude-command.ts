@@ -5,6 +5,7 @@
  */
 
 import { ConfigParseError } from "../config-error.js";
+import { readFrontmatter, textValue, writeFrontmatter } from "../frontmatter.js";
 import { WarningLog } from "../warnings.js";
 import {
   type Command,
@@ -13,7 +14,6 @@ import {
   normalizePrompt,
   type ParseCommandOptions,
 } from "./command.js";
-import { readFrontmatter, textValue, writeFrontmatter } from "./frontmatter.js";
 
 const FILE = "claude command markdown";
 const MODELLED = new Set([
@@ -26,7 +26,7 @@ const MODELLED = new Set([
 ]);
 
 /** `Bash(git add:*), Read` → one entry per rule; commas inside parentheses stay. */
-function splitTools(value: string): string[] {
+export function splitTools(value: string): string[] {
   const tools: string[] = [];
   let depth = 0;
   let current = "";
@@ -62,7 +62,8 @@ function readTools(value: unknown): string[] | undefined {
  * ```
  */
 export const claudeCommand: CommandCodec = Object.freeze({
-  format: "claude",
+  kind: "command",
+  id: "claude",
   fileLabel: FILE,
   parse(text: string, options: ParseCommandOptions) {
     const fm = readFrontmatter(FILE, text);

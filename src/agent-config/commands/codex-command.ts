@@ -54,7 +54,8 @@ export function nameFromDescription(description: string | undefined): string {
  * ```
  */
 export const codexCommand: CommandCodec = Object.freeze({
-  format: "codex",
+  kind: "command",
+  id: "codex",
   fileLabel: FILE,
   parse(text: string, options: ParseCommandOptions) {
     const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);

@@ -5,6 +5,13 @@
  * keys are kept. Codex fills in no placeholders; each kind left in the text is reported.
  */
 import { ConfigParseError } from "../config-error.js";
+import { readFrontmatter, textValue, writeFrontmatter } from "../frontmatter.js";
+import {
+  CODEX_MAX_DESCRIPTION,
+  requiredDescription,
+  skillName,
+  writtenSkillName,
+} from "../skills/skill-head.js";
 import { WarningLog } from "../warnings.js";
 import { nameFromDescription, reportCodexPlaceholders } from "./codex-command.js";
 import {
@@ -15,30 +22,8 @@ import {
   type ParseCommandOptions,
   reportUnheldFields,
 } from "./command.js";
-import { readFrontmatter, textValue, writeFrontmatter } from "./frontmatter.js";
 
 const FILE = "codex SKILL.md";
-const MAX_DESCRIPTION = 1024;
-
-/**
- * The skill name Codex accepts for a command name: lowercase letters, digits and single hyphens,
- * at most 64 characters.
- *
- * @example
- * ```ts
- * skillName("git/commit"); // "git-commit"
- * ```
- */
-export function skillName(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 64)
-      .replace(/-+$/, "") || "command"
-  );
-}
 
 /**
  * Reads and writes a Codex skill file.
@@ -50,7 +35,8 @@ export function skillName(name: string): string {
  * ```
  */
 export const codexSkillCommand: CommandCodec = Object.freeze({
-  format: "codex-skill",
+  kind: "command",
+  id: "codex-skill",
   fileLabel: FILE,
   parse(text: string, options: ParseCommandOptions) {
     const fm = readFrontmatter(FILE, text);
@@ -74,33 +60,18 @@ export const codexSkillCommand: CommandCodec = Object.freeze({
     reportUnheldFields(command, "Codex skills", log, true);
     reportCodexPlaceholders(command, log);
     const given = command.name ?? nameFromDescription(command.description);
-    const name = skillName(given);
+    let name = skillName(given);
     if (command.name === undefined) {
       log.info("derived_field", `no name given; "${name}" derived from the description`, "name");
-    } else if (name !== command.name) {
-      log.lossy(
-        command.name,
-        "name",
-        `skill names are lowercase words joined by "-"; written as "${name}"`,
-      );
-    }
-    let description = command.description;
-    if (description === undefined || description.trim() === "") {
-      description =
-        command.prompt
-          .split("\n")
-          .find((line) => line.trim() !== "")
-          ?.trim() ?? name;
-      log.info(
-        "derived_field",
-        "Codex requires a description; the prompt's first line is used",
-        "description",
-      );
-    }
-    if (description.length > MAX_DESCRIPTION) {
-      description = description.slice(0, MAX_DESCRIPTION);
-      log.lossy(name, "description", `Codex reads at most ${MAX_DESCRIPTION} characters; cut`);
-    }
+    } else name = writtenSkillName(command.name, log);
+    const description = requiredDescription(
+      command.description,
+      command.prompt,
+      name,
+      "Codex",
+      log,
+      CODEX_MAX_DESCRIPTION,
+    );
     const head = writeFrontmatter({ name, description, ...command.extra });
     return { content: `${head}${command.prompt}\n`, warnings: log.list };
   },

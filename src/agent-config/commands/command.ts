@@ -5,9 +5,14 @@
  */
 import * as z from "zod/mini";
 import type { Issue } from "../../problems/issue.js";
+import type { ConfigParseError } from "../config-error.js";
+import type { AgentConfigRegistry } from "../registry.js";
 
 /** Command formats: Claude Code markdown, Gemini CLI TOML, Codex AGENTS.md section, Codex skill. */
 export type CommandFormat = "claude" | "gemini" | "codex" | "codex-skill";
+
+/** A command format id: a built-in one, or the id of a format registered in an {@link AgentConfigRegistry}. */
+export type CommandFormatId = CommandFormat | (string & {});
 
 /**
  * The command formats this library reads and writes.
@@ -71,12 +76,19 @@ export interface CommandRenderResult {
   readonly warnings: Issue[];
 }
 
-/** One tool's command file: how to read it and write it. */
+/**
+ * One tool's command file: how to read it and write it. A plain object; register your own in an
+ * {@link AgentConfigRegistry} to convert through it.
+ */
 export interface CommandCodec {
-  readonly format: CommandFormat;
+  readonly kind: "command";
+  /** The id it is looked up by: `claude`, `gemini`, … */
+  readonly id: string;
   /** Used in error messages: `gemini command TOML`. */
   readonly fileLabel: string;
+  /** Reads the file; throws {@link ConfigParseError} when it cannot. */
   parse(text: string, options: ParseCommandOptions): CommandParseResult;
+  /** Writes the file; what the format cannot hold comes back as warnings. */
   render(command: Command): CommandRenderResult;
 }
 

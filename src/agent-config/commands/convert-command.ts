@@ -1,27 +1,15 @@
 import { parseWith } from "../../model/parse.js";
 import type { Issue } from "../../problems/issue.js";
-import { pickCodec } from "../pick-codec.js";
+import { type RegistryOption, registryOf } from "../registry.js";
 import { WarningLog } from "../warnings.js";
-import { claudeCommand } from "./claude-command.js";
-import { codexCommand } from "./codex-command.js";
-import { codexSkillCommand } from "./codex-skill-command.js";
 import {
   type Command,
-  type CommandCodec,
-  type CommandFormat,
+  type CommandFormatId,
   type CommandParseResult,
   type CommandRenderResult,
   CommandSchema,
   type ParseCommandOptions,
 } from "./command.js";
-import { geminiCommand } from "./gemini-command.js";
-
-const CODECS: Record<CommandFormat, CommandCodec> = {
-  claude: claudeCommand,
-  gemini: geminiCommand,
-  codex: codexCommand,
-  "codex-skill": codexSkillCommand,
-};
 
 /**
  * Reads a slash command file of one tool into the neutral {@link Command}.
@@ -34,11 +22,12 @@ const CODECS: Record<CommandFormat, CommandCodec> = {
  * ```
  */
 export function parseCommand(
-  format: CommandFormat,
+  format: CommandFormatId,
   text: string,
-  options: ParseCommandOptions = {},
+  options: ParseCommandOptions & RegistryOption = {},
 ): CommandParseResult {
-  return pickCodec(CODECS, format, "format").parse(text, options);
+  const codec = registryOf(options).get("command", format);
+  return codec.parse(text, options.name !== undefined ? { name: options.name } : {});
 }
 
 /**
@@ -51,8 +40,12 @@ export function parseCommand(
  * renderCommand("gemini", { name: "review", prompt: "Review $ARGUMENTS" }).content; // prompt = """\nReview {{args}}\n"""\n
  * ```
  */
-export function renderCommand(format: CommandFormat, command: Command): CommandRenderResult {
-  const codec = pickCodec(CODECS, format, "format");
+export function renderCommand(
+  format: CommandFormatId,
+  command: Command,
+  options: RegistryOption = {},
+): CommandRenderResult {
+  const codec = registryOf(options).get("command", format);
   return codec.render(parseWith(CommandSchema, command, "command"));
 }
 
@@ -60,8 +53,8 @@ export function renderCommand(format: CommandFormat, command: Command): CommandR
 export interface AiConversionRequest {
   readonly kind: "command";
   readonly text: string;
-  readonly from: CommandFormat;
-  readonly to: CommandFormat;
+  readonly from: CommandFormatId;
+  readonly to: CommandFormatId;
   readonly name?: string;
   /** What the rule-based converter produced, as a reference or starting point. */
   readonly ruleBased: string;
@@ -71,9 +64,9 @@ export interface AiConversionRequest {
 export type AiConverter = (request: AiConversionRequest) => Promise<string>;
 
 /** Options of {@link convertCommand}. */
-export interface ConvertCommandOptions extends ParseCommandOptions {
-  readonly from: CommandFormat;
-  readonly to: CommandFormat;
+export interface ConvertCommandOptions extends ParseCommandOptions, RegistryOption {
+  readonly from: CommandFormatId;
+  readonly to: CommandFormatId;
   /** Tried first; when it throws or its output does not parse in `to`, the rule-based result is used. */
   readonly ai?: AiConverter;
 }
@@ -105,8 +98,9 @@ export async function convertCommand(
   text: string,
   options: ConvertCommandOptions,
 ): Promise<CommandConversionResult> {
-  const source = pickCodec(CODECS, options?.from, "from");
-  const target = pickCodec(CODECS, options?.to, "to");
+  const registry = registryOf(options);
+  const source = registry.get("command", options?.from, "from");
+  const target = registry.get("command", options?.to, "to");
   const parseOptions = options.name !== undefined ? { name: options.name } : {};
   const parsed = source.parse(text, parseOptions);
   const rendered = target.render(parsed.command);
@@ -119,8 +113,8 @@ export async function convertCommand(
     const content = await options.ai({
       kind: "command",
       text,
-      from: source.format,
-      to: target.format,
+      from: source.id,
+      to: target.id,
       ...parseOptions,
       ruleBased: rendered.content,
     });

@@ -6,6 +6,7 @@
 import { stringify } from "smol-toml";
 import * as z from "zod/mini";
 import { readShape, readToml } from "../syntax.js";
+import { multilineString } from "../toml-string.js";
 import { WarningLog } from "../warnings.js";
 import {
   type Command,
@@ -24,22 +25,6 @@ const GeminiCommandSchema = z.looseObject({
   description: z.optional(z.string()),
 });
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
-const CONTROL = /[\0-\x08\x0b-\x1f\x7f]/g;
-
-/**
- * A TOML multi-line basic string. Backslashes and runs of quotes are escaped, and control
- * characters other than tab and line feed are written as `\uXXXX`, so any text round-trips.
- */
-function multilineString(text: string): string {
-  const body = text
-    .replace(/\\/g, "\\\\")
-    .replace(/"(?=")/g, '\\"')
-    .replace(/"$/, '\\"')
-    .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return `"""\n${body}\n"""`;
-}
-
 /**
  * Reads and writes Gemini CLI command TOML.
  *
@@ -50,7 +35,8 @@ function multilineString(text: string): string {
  * ```
  */
 export const geminiCommand: CommandCodec = Object.freeze({
-  format: "gemini",
+  kind: "command",
+  id: "gemini",
   fileLabel: FILE,
   parse(text: string, options: ParseCommandOptions) {
     const file = readShape(FILE, GeminiCommandSchema, readToml(FILE, text));
@@ -90,6 +76,6 @@ export const geminiCommand: CommandCodec = Object.freeze({
     const description =
       command.description !== undefined ? stringify({ description: command.description }) : "";
     const head = description ? `${description.trimEnd()}\n` : "";
-    return { content: `${head}prompt = ${multilineString(text)}\n`, warnings: log.list };
+    return { content: `${head}prompt = ${multilineString(`${text}\n`)}\n`, warnings: log.list };
   },
 });

@@ -124,7 +124,8 @@ function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
  * ```
  */
 export const claudeMcp: McpCodec = Object.freeze({
-  format: "claude",
+  kind: "mcp",
+  id: "claude",
   fileLabel: FILE,
   parse(text: string) {
     const file = readShape(FILE, ClaudeFileSchema, readJson(FILE, text));

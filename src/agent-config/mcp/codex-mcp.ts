@@ -236,7 +236,8 @@ function toCodex(server: McpServer, log: WarningLog): Record<string, unknown> | 
  * ```
  */
 export const codexMcp: McpCodec = Object.freeze({
-  format: "codex",
+  kind: "mcp",
+  id: "codex",
   fileLabel: FILE,
   parse(text: string) {
     const file = readShape(FILE, CodexFileSchema, readToml(FILE, text));

@@ -1,17 +1,8 @@
 import { parseWith } from "../../model/parse.js";
 import type { Issue } from "../../problems/issue.js";
-import { pickCodec } from "../pick-codec.js";
-import { claudeMcp } from "./claude-mcp.js";
-import { codexMcp } from "./codex-mcp.js";
-import { geminiMcp } from "./gemini-mcp.js";
-import type { McpCodec, McpParseResult, McpRenderResult } from "./mcp-codec.js";
-import { type McpConfigFormat, type McpServer, McpServerListSchema } from "./mcp-server.js";
-
-const CODECS: Record<McpConfigFormat, McpCodec> = {
-  claude: claudeMcp,
-  gemini: geminiMcp,
-  codex: codexMcp,
-};
+import { type RegistryOption, registryOf } from "../registry.js";
+import type { McpParseResult, McpRenderResult } from "./mcp-codec.js";
+import { type McpConfigFormatId, type McpServer, McpServerListSchema } from "./mcp-server.js";
 
 /**
  * Reads the MCP servers of one tool's config file: Claude Code `.mcp.json`, Gemini CLI
@@ -24,8 +15,12 @@ const CODECS: Record<McpConfigFormat, McpCodec> = {
  * const { servers, warnings } = parseMcpConfig("codex", '[mcp_servers.fs]\ncommand = "npx"\n');
  * ```
  */
-export function parseMcpConfig(format: McpConfigFormat, text: string): McpParseResult {
-  return pickCodec(CODECS, format, "format").parse(text);
+export function parseMcpConfig(
+  format: McpConfigFormatId,
+  text: string,
+  options: RegistryOption = {},
+): McpParseResult {
+  return registryOf(options).get("mcp", format).parse(text);
 }
 
 /**
@@ -39,17 +34,18 @@ export function parseMcpConfig(format: McpConfigFormat, text: string): McpParseR
  * ```
  */
 export function renderMcpConfig(
-  format: McpConfigFormat,
+  format: McpConfigFormatId,
   servers: readonly McpServer[],
+  options: RegistryOption = {},
 ): McpRenderResult {
-  const codec = pickCodec(CODECS, format, "format");
+  const codec = registryOf(options).get("mcp", format);
   return codec.render(parseWith(McpServerListSchema, servers, "servers"));
 }
 
 /** Options of {@link convertMcpConfig}. */
-export interface ConvertMcpOptions {
-  readonly from: McpConfigFormat;
-  readonly to: McpConfigFormat;
+export interface ConvertMcpOptions extends RegistryOption {
+  readonly from: McpConfigFormatId;
+  readonly to: McpConfigFormatId;
 }
 
 /**
@@ -75,8 +71,9 @@ export interface McpConversionResult {
  * ```
  */
 export function convertMcpConfig(text: string, options: ConvertMcpOptions): McpConversionResult {
-  const source = pickCodec(CODECS, options?.from, "from");
-  const target = pickCodec(CODECS, options?.to, "to");
+  const registry = registryOf(options);
+  const source = registry.get("mcp", options?.from, "from");
+  const target = registry.get("mcp", options?.to, "to");
   const parsed = source.parse(text);
   const rendered = target.render(parsed.servers);
   return {

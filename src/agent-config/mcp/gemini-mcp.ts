@@ -154,7 +154,8 @@ function toGemini(server: McpServer, log: WarningLog): Record<string, unknown> {
  * ```
  */
 export const geminiMcp: McpCodec = Object.freeze({
-  format: "gemini",
+  kind: "mcp",
+  id: "gemini",
   fileLabel: FILE,
   parse(text: string) {
     const file = readShape(FILE, GeminiFileSchema, readJson(FILE, text));

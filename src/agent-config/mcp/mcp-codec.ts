@@ -1,5 +1,6 @@
 import type { Issue } from "../../problems/issue.js";
-import type { McpConfigFormat, McpServer } from "./mcp-server.js";
+import type { AgentConfigRegistry } from "../registry.js";
+import type { McpServer } from "./mcp-server.js";
 
 /** What reading one MCP config file gives: its servers in file order and what was left out. */
 export interface McpParseResult {
@@ -13,9 +14,14 @@ export interface McpRenderResult {
   readonly warnings: Issue[];
 }
 
-/** One tool's MCP config file: how to read it into servers and write servers into it. */
+/**
+ * One tool's MCP config file: how to read it into servers and write servers into it. A plain
+ * object; register your own in an {@link AgentConfigRegistry} to convert through it.
+ */
 export interface McpCodec {
-  readonly format: McpConfigFormat;
+  readonly kind: "mcp";
+  /** The id it is looked up by: `claude`, `gemini`, `codex`, … */
+  readonly id: string;
   /** The file and key that hold the servers, used in error messages: `claude .mcp.json`. */
   readonly fileLabel: string;
   parse(text: string): McpParseResult;

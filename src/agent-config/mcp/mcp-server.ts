@@ -8,6 +8,9 @@ import * as z from "zod/mini";
 /** The MCP config formats: Claude `.mcp.json`, Gemini `settings.json`, Codex `config.toml`. */
 export type McpConfigFormat = "claude" | "gemini" | "codex";
 
+/** An MCP config format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
+export type McpConfigFormatId = McpConfigFormat | (string & {});
+
 /**
  * The MCP config formats this library reads and writes.
  *

@@ -4,7 +4,7 @@
  * fails to parse is read again with its one-line values quoted.
  */
 import { Document, parse, YAMLParseError } from "yaml";
-import { ConfigParseError } from "../config-error.js";
+import { ConfigParseError } from "./config-error.js";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*$/m;
@@ -80,10 +80,15 @@ export function textValue(fm: Frontmatter, key: string): string | undefined {
   return fm.rawValues.get(key) ?? JSON.stringify(value);
 }
 
-/** Writes a frontmatter block for the defined entries, or nothing when there are none. */
-export function writeFrontmatter(data: Record<string, unknown>): string {
+/** The `---` … `---` block of the defined entries, ending in a line break; the body follows it directly. */
+export function frontmatterBlock(data: Record<string, unknown>): string {
   const entries = Object.entries(data).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return "";
   const yaml = new Document(Object.fromEntries(entries)).toString({ lineWidth: 0 });
-  return `---\n${yaml}---\n\n`;
+  return `---\n${entries.length ? yaml : ""}---\n`;
+}
+
+/** Writes a frontmatter block and a blank line for the defined entries, or nothing when there are none. */
+export function writeFrontmatter(data: Record<string, unknown>): string {
+  const defined = Object.values(data).some((value) => value !== undefined);
+  return defined ? `${frontmatterBlock(data)}\n` : "";
 }

@@ -1,0 +1,153 @@
+/**
+ * A subagent definition, said once for all tools: a name, when to use it, the tools it may use,
+ * its model, and its system prompt, which every format carries through unchanged, byte for byte.
+ */
+import * as z from "zod/mini";
+import type { Issue } from "../../problems/issue.js";
+import { ConfigParseError } from "../config-error.js";
+import type { AgentConfigRegistry } from "../registry.js";
+import type { WarningLog } from "../warnings.js";
+
+/** Agent formats: Claude Code and Gemini CLI markdown, Codex CLI TOML. */
+export type AgentFormat = "claude" | "gemini" | "codex";
+
+/**
+ * The agent formats this library reads and writes.
+ *
+ * @example
+ * ```ts
+ * for (const to of AGENT_FORMATS) convertAgent(markdown, { from: "claude", to });
+ * ```
+ */
+export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex"];
+
+/**
+ * Schema of an agent in the neutral form every format converts through.
+ *
+ * @example
+ * ```ts
+ * AgentSchema.parse({ name: "reviewer", description: "Reviews diffs", prompt: "You review.\n", tools: ["Read"] });
+ * ```
+ */
+export const AgentSchema = z.strictObject({
+  /** The name the main agent calls it by. */
+  name: z.string().check(z.minLength(1)),
+  /** When to use it; the main agent decides from this. */
+  description: z.string(),
+  /** The system prompt: the file's body (Codex `developer_instructions`), exactly as written. */
+  prompt: z.string(),
+  /**
+   * The tools it may use, in Claude Code's names (`Read`, `Bash(git diff:*)`, `mcp__github__get_issue`);
+   * Gemini CLI's names are translated where there is an equivalent, others kept as written.
+   * Absent: every tool of the session.
+   */
+  tools: z.optional(z.array(z.string().check(z.minLength(1)))),
+  /** The model, as the source wrote it (`sonnet`, `gemini-2.5-pro`, `gpt-5-codex`, `inherit`). */
+  model: z.optional(z.string().check(z.minLength(1))),
+  /** Most agentic turns before it must return (Claude `maxTurns`, Gemini `max_turns`). */
+  maxTurns: z.optional(z.number().check(z.int(), z.gte(1))),
+  /**
+   * Keys a format reads that the neutral form does not model, under the id of the format that read
+   * them (`{ claude: { color: "blue" } }`); only that format writes them back.
+   */
+  extra: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
+});
+
+/** A subagent definition; see {@link AgentSchema}. */
+export type Agent = z.output<typeof AgentSchema>;
+
+/** Options of reading an agent: the name, for files that leave it to the file name. */
+export interface ParseAgentOptions {
+  /** Name from the file path (`.codex/agents/reviewer.toml` → `reviewer`). */
+  readonly name?: string;
+}
+
+/** What reading an agent gives. */
+export interface AgentParseResult {
+  readonly agent: Agent;
+  readonly warnings: Issue[];
+}
+
+/** What writing an agent gives. */
+export interface AgentRenderResult {
+  readonly content: string;
+  readonly warnings: Issue[];
+}
+
+/**
+ * One tool's agent file: how to read it and write it. A plain object; register your own in an
+ * {@link AgentConfigRegistry} to convert through it.
+ */
+export interface AgentCodec {
+  readonly kind: "agent";
+  /** The id it is looked up by, and the key of its entry in {@link Agent.extra}. */
+  readonly id: string;
+  /** Used in error messages: `gemini agent markdown`. */
+  readonly fileLabel: string;
+  /** Reads the file; throws {@link ConfigParseError} when it cannot. */
+  parse(text: string, options: ParseAgentOptions): AgentParseResult;
+  /** Writes the file; what the format cannot hold comes back as warnings. */
+  render(agent: Agent): AgentRenderResult;
+}
+
+/** A required text value (or the name from the path); a missing or blank one is a parse error. */
+export function requiredText(file: string, value: string | undefined, key: string): string {
+  if (value === undefined || value.trim() === "") {
+    throw new ConfigParseError(file, `an agent needs a ${key}`, { path: key });
+  }
+  return value;
+}
+
+/** The `extra` entry of `format` with `keys` left out; undefined when nothing is left. */
+export function extraOf(
+  data: Record<string, unknown>,
+  format: string,
+  modelled: ReadonlySet<string>,
+): Agent["extra"] {
+  const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !modelled.has(key)));
+  return Object.keys(rest).length ? { [format]: rest } : undefined;
+}
+
+/** Reports every key other formats read that `format` cannot write; they are left out. */
+export function reportForeignExtras(agent: Agent, format: string, tool: string, log: WarningLog) {
+  for (const [source, keys] of Object.entries(agent.extra ?? {})) {
+    if (source === format) continue;
+    for (const key of Object.keys(keys)) {
+      log.lossy(agent.name, key, `${tool} has no "${key}" (read from ${source}); dropped`);
+    }
+  }
+}
+
+type ModelVendor = "Anthropic" | "Google" | "OpenAI";
+
+/** The vendor whose API serves `model`, by its well-known names; undefined for others. */
+function modelVendor(model: string): ModelVendor | undefined {
+  if (/^(claude|sonnet|opus|haiku)\b/i.test(model)) return "Anthropic";
+  if (/^gemini\b/i.test(model)) return "Google";
+  if (/^(gpt|o\d|codex)\b/i.test(model)) return "OpenAI";
+  return undefined;
+}
+
+/**
+ * The model a tool that calls `vendor`'s API can use: the same, `undefined` for `inherit` where the
+ * tool has no such word, or dropped (reported) when it names another vendor's model.
+ */
+export function modelFor(
+  agent: Agent,
+  vendor: ModelVendor,
+  tool: string,
+  log: WarningLog,
+  { inheritWord = true } = {},
+): string | undefined {
+  const model = agent.model;
+  if (model === undefined) return undefined;
+  if (model === "inherit") return inheritWord ? model : undefined;
+  const source = modelVendor(model);
+  if (source === undefined || source === vendor) return model;
+  log.lossy(
+    agent.name,
+    "model",
+    `"${model}" is a model of ${source}, which ${tool} does not run; dropped (the session's model is used)`,
+  );
+  return undefined;
+}
