@@ -1,7 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { convertCommand, convertMcpConfig } from "contextfmt/agent-config";
+import {
+  convertAgent,
+  convertCommand,
+  convertMcpConfig,
+  convertSkill,
+} from "contextfmt/agent-config";
 import { describe, expect, it } from "vitest";
 import { contextfmt } from "./run-bin.js";
 
@@ -71,10 +76,36 @@ describe("contextfmt convert", () => {
     expect(named.stdout).toContain("name: git-commit");
   });
 
+  it("agent and skill: what convertAgent and convertSkill give", () => {
+    const agent = fixture("code-reviewer.claude-agent.md");
+    const expectedAgent = convertAgent(readFileSync(agent, "utf8"), {
+      from: "claude",
+      to: "codex",
+      name: "code-reviewer.claude-agent",
+    });
+    const agentRun = contextfmt(["convert", "agent", "--from", "claude", "--to", "codex", agent]);
+    expect(agentRun.status).toBe(0);
+    expect(agentRun.stdout).toBe(withNewline(expectedAgent.content));
+    expect(agentRun.stderr).toBe(stderrOf(expectedAgent.warnings));
+
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-convert-"));
+    const skill = join(dir, "skills", "pdf-forms", "SKILL.md");
+    mkdirSync(join(skill, ".."), { recursive: true });
+    writeFileSync(skill, readFileSync(fixture("pdf-forms.claude-skill.md")));
+    const expectedSkill = convertSkill(readFileSync(skill, "utf8"), {
+      from: "claude",
+      to: "gemini",
+      name: "pdf-forms",
+    });
+    const skillRun = contextfmt(["convert", "skill", "--from", "claude", "--to", "gemini", skill]);
+    expect(skillRun.status).toBe(0);
+    expect(skillRun.stdout).toBe(withNewline(expectedSkill.content));
+  });
+
   it.each([
     [
       ["convert", "yaml", "--from", "claude", "--to", "codex", "x"],
-      /^contextfmt: unknown kind "yaml"; kinds: command, mcp$/,
+      /^contextfmt: unknown kind "yaml"; kinds: command, mcp, agent, skill$/,
     ],
     [
       ["convert", "mcp", "--to", "codex", "x.json"],
