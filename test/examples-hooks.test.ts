@@ -115,3 +115,21 @@ describe("examples/hooks run as their settings snippets install them", () => {
     expect(output.hookSpecificOutput.additionalContext).toContain('<PROJECT name="Atlas"');
   });
 });
+
+describe("the README shows the examples as they are", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const hooksSection = readme.slice(readme.indexOf("## Hooks"), readme.indexOf("## Command line"));
+  const blocks = (lang: string) =>
+    [...hooksSection.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map(
+      (m) => m[1],
+    );
+
+  it("the Claude Code SessionStart settings", () => {
+    expect(blocks("json")[0]).toBe(read("claude/session-start.settings.json"));
+  });
+
+  it("the Codex CLI config (without its comment lines)", () => {
+    const toml = read("codex/session-start.config.toml").replace(/^#.*\n/gm, "");
+    expect(blocks("toml")[0]).toBe(toml);
+  });
+});
