@@ -168,10 +168,18 @@ export interface HookContext {
   readonly issues: readonly Issue[];
 }
 
-/** Issues of one file, with the file's path in front of the path inside it. */
+/**
+ * Issues of one file, with the file's path in front of the path inside it; a bad option is the
+ * command line's flag (`options.nonce` → `--nonce`), not the file's.
+ */
 const inFile = (path: string, error: InvalidInputError) =>
   new InvalidInputError(
-    error.issues.map((issue) => ({ ...issue, path: `${path}: ${issue.path ?? "(input)"}` })),
+    error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path?.startsWith("options.")
+        ? `--${issue.path.slice("options.".length)}`
+        : `${path}: ${issue.path ?? "(input)"}`,
+    })),
   );
 
 /**

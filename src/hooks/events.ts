@@ -38,7 +38,7 @@ export const HOOK_EVENTS = {
 export type HookEventName<T extends HookTool = HookTool> = keyof (typeof HOOK_EVENTS)[T] & string;
 
 /** `PreToolUse` → `pre-tool-use`, the spelling command lines use. */
-function kebab(name: string): string {
+export function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter, index: number) =>
     index === 0 ? letter.toLowerCase() : `-${letter.toLowerCase()}`,
   );

@@ -308,6 +308,26 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       /^contextfmt: --budget: expected a non-negative integer, received "lots"$/,
     ],
     [
+      "a bad --now",
+      ["hook", "claude", "session-start", "--rules", RULES, "--now", "yesterday"],
+      session,
+      /^contextfmt: --now: expected an ISO 8601 date-time, epoch milliseconds or a Date, received "yesterday"$/,
+    ],
+    [
+      "a bad --nonce",
+      [
+        "hook",
+        "claude",
+        "user-prompt-submit",
+        "--memories",
+        example("memories.json"),
+        "--nonce",
+        "not one",
+      ],
+      JSON.stringify(hookInputs.claude.UserPromptSubmit),
+      /^contextfmt: --nonce: expected 8–128 letters, digits, "-" or "_", received "not one"$/,
+    ],
+    [
       "no input file at all",
       ["hook", "claude", "session-start"],
       session,

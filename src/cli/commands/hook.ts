@@ -1,3 +1,4 @@
+import { kebab } from "../../hooks/events.js";
 import {
   fitHookContext,
   HOOK_EVENTS,
@@ -30,10 +31,7 @@ import {
 /** Hook context budget when `--budget` is not given: about what the tools take inline. */
 export const DEFAULT_HOOK_BUDGET = 2_000;
 
-const eventList = (tool: HookTool) =>
-  Object.keys(HOOK_EVENTS[tool])
-    .map((name) => name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase()))
-    .join(", ");
+const eventList = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]).map(kebab).join(", ");
 
 const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
 
