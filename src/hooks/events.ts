@@ -3,7 +3,14 @@ import { InvalidInputError } from "../problems/errors.js";
 /** The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI. */
 export type HookTool = "claude" | "gemini" | "codex";
 
-/** Every hook tool, in the order help texts list them. */
+/**
+ * Every hook tool, in the order help texts list them.
+ *
+ * @example
+ * ```ts
+ * HOOK_TOOLS.includes("codex"); // true
+ * ```
+ */
 export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex"];
 
 /**
@@ -12,7 +19,14 @@ export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex"];
  */
 export type HookMoment = "session-start" | "prompt" | "pre-tool" | "post-tool";
 
-/** The hook events each tool fires that can carry context, by their wire names. */
+/**
+ * The hook events each tool fires that can carry context, by their wire names, with what each is for.
+ *
+ * @example
+ * ```ts
+ * HOOK_EVENTS.gemini.BeforeAgent; // "prompt"
+ * ```
+ */
 export const HOOK_EVENTS = {
   claude: {
     SessionStart: "session-start",
@@ -37,7 +51,14 @@ export const HOOK_EVENTS = {
 /** A hook event name as `tool` writes it in `hook_event_name`, e.g. `PreToolUse` or `BeforeTool`. */
 export type HookEventName<T extends HookTool = HookTool> = keyof (typeof HOOK_EVENTS)[T] & string;
 
-/** `PreToolUse` → `pre-tool-use`, the spelling command lines use. */
+/**
+ * An event's wire name in the spelling command lines use.
+ *
+ * @example
+ * ```ts
+ * kebab("PreToolUse"); // "pre-tool-use"
+ * ```
+ */
 export function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter, index: number) =>
     index === 0 ? letter.toLowerCase() : `-${letter.toLowerCase()}`,
@@ -69,12 +90,26 @@ export function resolveHookEvent<T extends HookTool>(tool: T, event: string): Ho
   ]);
 }
 
-/** What `tool`'s event `event` is for. */
+/**
+ * What `tool`'s event `event` is for.
+ *
+ * @example
+ * ```ts
+ * hookMoment("claude", "UserPromptSubmit"); // "prompt"
+ * ```
+ */
 export function hookMoment<T extends HookTool>(tool: T, event: HookEventName<T>): HookMoment {
   return (HOOK_EVENTS[tool] as Record<string, HookMoment>)[event] as HookMoment;
 }
 
-/** Whether `tool` is one of the hook tools. */
+/**
+ * Whether `tool` is one of the hook tools (narrows a command-line string).
+ *
+ * @example
+ * ```ts
+ * if (!isHookTool(argv[0])) throw new Error("claude, gemini or codex");
+ * ```
+ */
 export function isHookTool(tool: string): tool is HookTool {
   return (HOOK_TOOLS as readonly string[]).includes(tool);
 }

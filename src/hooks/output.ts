@@ -36,6 +36,11 @@ export interface HookOutputResult<E extends string = string> {
  * How much context each tool takes inline. Claude Code moves `additionalContext` over 10,000
  * characters to a file and shows the model a short stub; Codex CLI does the same over about
  * 2,500 tokens. Gemini CLI states no limit.
+ *
+ * @example
+ * ```ts
+ * HOOK_CONTEXT_LIMITS.claude.chars; // 10000
+ * ```
  */
 export const HOOK_CONTEXT_LIMITS = {
   claude: { chars: 10_000 },
@@ -46,6 +51,11 @@ export const HOOK_CONTEXT_LIMITS = {
 /**
  * The measure that is over `tool`'s inline limit, or `undefined` when `context` fits.
  * Used both to report and to shrink context until it fits.
+ *
+ * @example
+ * ```ts
+ * overHookLimit("claude", "x".repeat(10_001)); // { unit: "chars", size: 10001, limit: 10000 }
+ * ```
  */
 export function overHookLimit(
   tool: HookTool,
