@@ -1,28 +1,4 @@
-import { readFile } from "node:fs/promises";
-import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
-
-/**
- * The bin is CommonJS: Node starts a CommonJS file ~5 ms sooner than an ES module (no ESM loader
- * to set up), which is most of a hook's budget. The entry's `import("./commands/x.js")` becomes
- * `require("./commands/x.cjs")`, so each subcommand stays its own file, loaded when it runs.
- */
-const lazyCommands: Plugin = {
-  name: "lazy-commands",
-  setup(build) {
-    build.onLoad({ filter: /src[\\/]cli[\\/]main\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, "utf8");
-      return {
-        contents: source.replace(/import\("(\.\/commands\/[\w-]+)\.js"\)/g, 'require("$1.cjs")'),
-        loader: "ts",
-      };
-    });
-    build.onResolve({ filter: /^\.\/commands\/[\w-]+\.cjs$/ }, (args) => ({
-      path: args.path,
-      external: true,
-    }));
-  },
-};
 
 export default defineConfig([
   {
@@ -45,10 +21,12 @@ export default defineConfig([
     noExternal: ["fast-xml-parser"],
   },
   {
-    // The `contextfmt` bin. The entry is tiny; each subcommand is one self-contained file (zod/mini
-    // and the core inside) that the entry loads when that subcommand runs, so a hook loads one
-    // file and never the others. yaml is imported only for YAML files, and exact counting goes
-    // through the package's own `contextfmt/tiktoken` entry, only for --exact.
+    // The `contextfmt` bin, CommonJS: Node starts a CommonJS file ~5 ms sooner than an ES module
+    // (no ESM loader to set up), which matters to hooks. The entry is tiny; each subcommand is one
+    // self-contained file (zod/mini and the core inside) that the entry requires when that
+    // subcommand runs, with V8's compiled code cached between runs (src/cli/compile-cache.ts).
+    // yaml is required only for YAML files, and exact counting goes through the package's own
+    // `contextfmt/tiktoken` entry, only for --exact.
     entry: {
       cli: "src/cli/main.ts",
       "commands/convert": "src/cli/commands/convert.ts",
@@ -67,7 +45,6 @@ export default defineConfig([
     treeshake: true,
     external: ["js-tiktoken", "yaml", "smol-toml", "contextfmt"],
     noExternal: ["zod", "fast-xml-parser"],
-    esbuildPlugins: [lazyCommands],
     // Less source to parse at every start; error messages are written out, not taken from names.
     minify: true,
     banner: { js: "#!/usr/bin/env node" },

@@ -6,6 +6,9 @@ import type { TokenCounter } from "../tokens/counter.js";
  */
 export async function counterFor(exact: boolean | undefined): Promise<TokenCounter | undefined> {
   if (!exact) return undefined;
-  const { createTiktokenCounter } = await import("contextfmt/tiktoken");
+  // The bin is CommonJS (tsup.config.ts): optional parts load with require, which the
+  // compile-cached loader (compile-cache.ts) supports and dynamic import() there does not.
+  const { createTiktokenCounter } =
+    require("contextfmt/tiktoken") as typeof import("contextfmt/tiktoken");
   return createTiktokenCounter({ encoding: "o200k_base" });
 }

@@ -4,30 +4,43 @@
  * tool call) loads neither the YAML parser nor the converters.
  */
 import * as nodeModule from "node:module";
+import { join } from "node:path";
 import { ContextFmtError } from "../problems/errors.js";
 import type { Command } from "./command.js";
+import { requireCompiled } from "./compile-cache.js";
 
-// Node 22.1+ keeps V8's compiled code of the subcommand files in a cache (in the OS temp
-// directory), which saves most of their compile time at every later start. Older Node: no-op.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Node 22.1+ caches V8's compiled code itself; older Node gets the same from requireCompiled.
+const nativeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+nativeCache?.();
+
+/**
+ * A subcommand's file, built next to this one (dist/bin/commands/<name>.cjs): required only when
+ * that subcommand runs, so `hook` never loads what `convert` needs.
+ */
+function loadCommand(name: string): Promise<Command> {
+  const file = join(__dirname, "commands", `${name}.cjs`);
+  return Promise.resolve(
+    (nativeCache ? nodeModule.createRequire(__filename)(file) : requireCompiled(file)) as Command,
+  );
+}
 
 const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
   render: {
     summary: "print a formatted context (render --format claude rules.json)",
-    load: () => import("./commands/render.js"),
+    load: () => loadCommand("render"),
   },
   hook: {
     summary: "answer a Claude Code, Gemini CLI or Codex CLI hook (hook claude session-start)",
-    load: () => import("./commands/hook.js"),
+    load: () => loadCommand("hook"),
   },
   convert: {
     summary:
       "convert a slash command or MCP config (convert mcp --from claude --to codex .mcp.json)",
-    load: () => import("./commands/convert.js"),
+    load: () => loadCommand("convert"),
   },
   schema: {
     summary: "print the JSON Schema of an input file (schema rules)",
-    load: () => import("./commands/schema.js"),
+    load: () => loadCommand("schema"),
   },
 };
 
