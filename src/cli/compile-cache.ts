@@ -51,14 +51,7 @@ export function requireCompiled(file: string): unknown {
   });
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(
-    module.exports,
-    module.exports,
-    Module.createRequire(file),
-    module,
-    file,
-    dirname(file),
-  );
+  run.call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
   if (!cachedData || script.cachedDataRejected) {
     process.once("exit", () => {
       try {
