@@ -9,6 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { ContextFmtError } from "../problems/errors.js";
 import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
+import { writeStderr, writeStdout } from "./output.js";
 
 // Node 22.1+ caches V8's compiled code itself; older Node gets the same from requireCompiled.
 const nativeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
@@ -67,12 +68,12 @@ function describe(error: unknown): string {
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(HELP);
+    writeStdout(HELP);
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(
+    writeStderr(
       `contextfmt: unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(", ")}\n`,
     );
     return 1;
@@ -94,7 +95,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`contextfmt: ${describe(error)}\n`);
+    writeStderr(`contextfmt: ${describe(error)}\n`);
     // Never 2: Claude Code and Gemini CLI read exit code 2 as "block this action".
     process.exitCode = 1;
   },

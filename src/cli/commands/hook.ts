@@ -19,6 +19,7 @@ import {
   prepareHookContext,
 } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
+import { writeStdout } from "../output.js";
 import { readStdin } from "../stdin.js";
 import {
   noMorePositionals,
@@ -124,7 +125,7 @@ export const run: Command["run"] = async (args) => {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),
   });
-  process.stdout.write(`${JSON.stringify(output)}\n`);
+  writeStdout(`${JSON.stringify(output)}\n`);
   reportIssues([...result.issues, ...issues]);
   return 0;
 };

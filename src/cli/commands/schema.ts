@@ -4,6 +4,7 @@ import { MemorySetSchema } from "../../model/memory.js";
 import { RuleSetSchema } from "../../model/rule.js";
 import { SessionContextSchema } from "../../model/session.js";
 import { type Command, printedHelp } from "../command.js";
+import { writeStdout } from "../output.js";
 import { noMorePositionals, parseFlags, UsageError } from "../usage.js";
 
 /** The input files the CLI reads, by the name `schema` takes. */
@@ -57,6 +58,6 @@ export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("schema", args, {});
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("schema", positionals, 1);
-  process.stdout.write(`${JSON.stringify(inputJsonSchema(positionals[0] ?? "rules"), null, 2)}\n`);
+  writeStdout(`${JSON.stringify(inputJsonSchema(positionals[0] ?? "rules"), null, 2)}\n`);
   return 0;
 };
