@@ -8,6 +8,7 @@ export default defineConfig({
     alias: [
       { find: /^contextfmt$/, replacement: source("./src/index.ts") },
       { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
+      { find: /^contextfmt\/hooks$/, replacement: source("./src/hooks/index.ts") },
       {
         find: /^contextfmt\/agent-config$/,
         replacement: source("./src/agent-config/index.ts"),
@@ -16,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
+    globalSetup: ["test/cli/build.global.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
     // The JSON report gives CI its closing "N passed, N failed" line.
     reporters: ["default", "json"],

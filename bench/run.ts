@@ -2,6 +2,7 @@
  * All benchmarks, in one run (`npm run bench`). Benchmarks report medians and ratios measured
  * side by side; they are not tests and assert nothing.
  */
+import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
 import { runMemoriesBench } from "./memories.js";
 import { runProjectBench } from "./project.js";
@@ -15,3 +16,5 @@ console.log("\n== memory injection ==");
 for (const line of runMemoriesBench()) console.log(line);
 console.log("\n== PROJECT blocks ==");
 for (const line of runProjectBench()) console.log(line);
+console.log("\n== hook cold start ==");
+for (const line of runColdStartBench()) console.log(line);

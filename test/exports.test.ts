@@ -1,5 +1,6 @@
 import * as core from "contextfmt";
 import * as agentConfig from "contextfmt/agent-config";
+import * as hooks from "contextfmt/hooks";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
 
@@ -96,6 +97,23 @@ it("pins the public exports of contextfmt", () => {
 
 it("pins the public exports of contextfmt/tiktoken", () => {
   expect(Object.keys(tiktoken).sort()).toEqual(["createTiktokenCounter"]);
+});
+
+it("pins the public exports of contextfmt/hooks", () => {
+  expect(Object.keys(hooks).sort()).toEqual([
+    "HOOK_CONTEXT_LIMITS",
+    "HOOK_EVENTS",
+    "HOOK_TOOLS",
+    "fitHookContext",
+    "hookMoment",
+    "hookOutput",
+    "isHookTool",
+    "overHookLimit",
+    "parseHookInput",
+    "rankForPrompt",
+    "resolveHookEvent",
+    "wordOverlap",
+  ]);
 });
 
 it("pins the public exports of contextfmt/agent-config", () => {

@@ -45,7 +45,7 @@ export interface RecordedRun {
  * requests it sent: what the model would have been given.
  */
 export function recordModelRequests(
-  tool: "claude" | "gemini",
+  tool: "claude" | "gemini" | "codex",
   args: readonly string[],
   env: Record<string, string>,
   cwd: string,

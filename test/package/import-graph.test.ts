@@ -53,6 +53,12 @@ describe("import graph", () => {
     ]);
   });
 
+  it("contextfmt/hooks is pure: only zod, no tokenizer, no node: module", async () => {
+    const { inputs, external } = await graphOf("hooks/index.ts");
+    expect(external).toEqual(["zod/mini"]);
+    expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
+  });
+
   it("contextfmt/tiktoken brings js-tiktoken's lite build and rank files, nothing from node:", async () => {
     const { external } = await graphOf("tiktoken.ts");
     expect(external).toEqual([

@@ -1,0 +1,28 @@
+import type { Issue } from "../problems/issue.js";
+import { writeStderr, writeStdout } from "./output.js";
+
+/** A subcommand: runs with its arguments and returns the exit code. */
+export interface Command {
+  run(args: readonly string[]): Promise<number>;
+}
+
+/** Writes each issue as one line on stderr: `contextfmt: warning: item_skipped: …`. */
+export function reportIssues(issues: readonly Issue[]): void {
+  for (const issue of issues) {
+    const where = issue.path ? ` at ${issue.path}` : "";
+    const message = issue.message.split("\n").join("; ");
+    writeStderr(`contextfmt: ${issue.severity}: ${issue.code}${where}: ${message}\n`);
+  }
+}
+
+/** Prints `help` when `--help` was given; returns whether it did. */
+export function printedHelp(values: { help?: boolean | undefined }, help: string): boolean {
+  if (!values.help) return false;
+  writeStdout(help);
+  return true;
+}
+
+/** Writes text to stdout ending with exactly the newline a terminal or a file wants. */
+export function printText(text: string): void {
+  writeStdout(text.endsWith("\n") ? text : `${text}\n`);
+}

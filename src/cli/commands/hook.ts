@@ -1,0 +1,131 @@
+import { kebab } from "../../hooks/events.js";
+import {
+  fitHookContext,
+  HOOK_EVENTS,
+  HOOK_TOOLS,
+  type HookTool,
+  hookOutput,
+  isHookTool,
+  parseHookInput,
+  resolveHookEvent,
+} from "../../hooks/index.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { counterFor } from "../counter.js";
+import {
+  activeSources,
+  composeHookContext,
+  HOOK_SOURCE_FLAGS,
+  type HookSourceFlag,
+  prepareHookContext,
+} from "../hook-context.js";
+import { readInputFile } from "../input-files.js";
+import { writeStdout } from "../output.js";
+import { readStdin } from "../stdin.js";
+import {
+  noMorePositionals,
+  nonNegativeInteger,
+  parseFlags,
+  positional,
+  UsageError,
+} from "../usage.js";
+
+/** Hook context budget when `--budget` is not given: about what the tools take inline. */
+export const DEFAULT_HOOK_BUDGET = 2_000;
+
+const eventList = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]).map(kebab).join(", ");
+
+const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
+
+Reads the hook's JSON on stdin and writes the JSON the tool accepts on stdout, with the
+context for that moment in hookSpecificOutput.additionalContext. Issues go to stderr.
+
+Tools and events (wire names such as SessionStart work too):
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
+
+What each event injects (from the files given; the others are not read):
+  session-start       the rules in the tool's own format, the PROJECT block (not for Gemini
+                      CLI, which escapes XML), then the session context (markdown)
+  prompt events       the memories, ranked by score, or by words shared with the prompt where
+                      they have none: XML memory blocks; for Gemini CLI one "Related: …" line
+  tool events         the brief session context ("Related: …", at most 200 tokens)
+
+Options:
+  --rules <file>     memory rules: { rules: [...] } or a list
+  --project <file>   project state: { projects: [...] }, a list, or one project
+  --session <file>   session candidates: { candidates: [...], alerts?: [...] } or a list
+  --memories <file>  memories: { directive?, memories: [...] } or a list
+  --budget <n>       token budget (default ${DEFAULT_HOOK_BUDGET}), shared by the files injected
+                     together; the context is also kept under the tool's inline limit
+                     (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
+  --nonce <id>       the XML memory blocks' session nonce (default: random per call)
+  --exact            count tokens exactly with o200k (slower to start)
+  --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
+  -h, --help         show this help
+
+Files are JSON or YAML; JSON starts faster.
+
+Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
+`;
+
+export const run: Command["run"] = async (args) => {
+  const { values, positionals } = parseFlags("hook", args, {
+    rules: { type: "string" },
+    project: { type: "string" },
+    session: { type: "string" },
+    memories: { type: "string" },
+    nonce: { type: "string" },
+    budget: { type: "string" },
+    exact: { type: "boolean" },
+    now: { type: "string" },
+  });
+  if (printedHelp(values, HELP)) return 0;
+  const tool = positional("hook", positionals, 0, "the tool (claude, gemini or codex)");
+  if (!isHookTool(tool)) {
+    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
+  }
+  const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
+  noMorePositionals("hook", positionals, 2);
+  const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
+  const paths: Record<HookSourceFlag, string | undefined> = {
+    rules: values.rules,
+    project: values.project,
+    session: values.session,
+    memories: values.memories,
+  };
+  if (HOOK_SOURCE_FLAGS.every((flag) => paths[flag] === undefined)) {
+    throw new UsageError(
+      `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
+    );
+  }
+
+  const hook = parseHookInput(tool, await readStdin());
+  if (hook.hook_event_name !== event) {
+    throw new UsageError(
+      `stdin holds a ${hook.hook_event_name} event, but the command line says ${event}`,
+    );
+  }
+  const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
+  for (const source of activeSources(hook.moment, paths)) {
+    const path = paths[source.flag];
+    if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
+  }
+  const counter = await counterFor(values.exact);
+  const prepared = await prepareHookContext({
+    hook,
+    files,
+    counter,
+    now: values.now,
+    nonce: values.nonce,
+  });
+  const { result } = fitHookContext(tool, (fitted) => composeHookContext(prepared, fitted), {
+    budget,
+    ...(counter ? { counter } : {}),
+  });
+  const { output, issues } = hookOutput(tool, event, {
+    additionalContext: result.content,
+    ...(counter ? { counter } : {}),
+  });
+  writeStdout(`${JSON.stringify(output)}\n`);
+  reportIssues([...result.issues, ...issues]);
+  return 0;
+};

@@ -1,0 +1,57 @@
+import { FormatManager } from "../../manager/format-manager.js";
+import { hasErrors } from "../../problems/issue.js";
+import { type Command, printedHelp, printText, reportIssues } from "../command.js";
+import { counterFor } from "../counter.js";
+import { readInputFile } from "../input-files.js";
+import {
+  noMorePositionals,
+  nonNegativeInteger,
+  parseFlags,
+  positional,
+  UsageError,
+} from "../usage.js";
+
+const help = (
+  formats: readonly string[],
+) => `Usage: contextfmt render --format <id> <input file> [options]
+
+Prints the formatted context for the input file (JSON or YAML, the format's input shape)
+on stdout; issues (left-out items, checks) go to stderr, one per line.
+
+Options:
+  --format <id>   format id: ${formats.join(", ")}
+  --budget <n>    token budget (default: the format's context size)
+  --exact         count tokens exactly with o200k (slower to start)
+  --now <iso>     the clock for timestamps, e.g. 2025-10-04T20:00:00Z (default: now)
+  -h, --help      show this help
+
+Exit code: 0, or 1 when the result has error issues (it is printed all the same).
+`;
+
+export const run: Command["run"] = async (args) => {
+  const { values, positionals } = parseFlags("render", args, {
+    format: { type: "string" },
+    budget: { type: "string" },
+    exact: { type: "boolean" },
+    now: { type: "string" },
+  });
+  const manager = new FormatManager();
+  if (printedHelp(values, help(manager.list()))) return 0;
+  if (values.format === undefined)
+    throw new UsageError('missing --format; see "contextfmt render --help"');
+  const file = positional("render", positionals, 0, "the input file");
+  noMorePositionals("render", positionals, 1);
+
+  manager.get(values.format); // an unknown id fails before any file is read
+  const budget = nonNegativeInteger("budget", values.budget);
+  const input = await readInputFile(file);
+  const counter = await counterFor(values.exact);
+  const result = manager.format(values.format, input, {
+    ...(budget !== undefined ? { budget } : {}),
+    ...(counter ? { counter } : {}),
+    ...(values.now !== undefined ? { now: values.now } : {}),
+  });
+  printText(result.content);
+  reportIssues(result.issues);
+  return hasErrors(result.issues) ? 1 : 0;
+};

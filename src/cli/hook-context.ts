@@ -1,0 +1,265 @@
+import type { FormatAdapter } from "../formats/adapter.js";
+import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
+import { runPipeline } from "../manager/pipeline.js";
+import { InvalidInputError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
+import type { TokenCounter } from "../tokens/counter.js";
+
+/** The input files a hook may be given, by flag. */
+export type HookSourceFlag = "rules" | "project" | "session" | "memories";
+
+/** Flags in the order `--help` and error messages list them. */
+export const HOOK_SOURCE_FLAGS: readonly HookSourceFlag[] = [
+  "rules",
+  "project",
+  "session",
+  "memories",
+];
+
+/**
+ * The formats a hook can use, by id, each imported only when a hook needs it: a hook loads the
+ * schemas and code of its own formats, not of all of them.
+ */
+const FORMATS: Readonly<Record<string, () => Promise<FormatAdapter>>> = {
+  claude: async () => (await import("../formats/rules/claude.js")).claudeAdapter as FormatAdapter,
+  codex: async () => (await import("../formats/rules/codex.js")).codexAdapter as FormatAdapter,
+  gemini: async () => (await import("../formats/rules/gemini.js")).geminiAdapter as FormatAdapter,
+  project: async () =>
+    (await import("../formats/project/adapter.js")).projectAdapter as FormatAdapter,
+  "session-full": async () =>
+    (await import("../formats/session/session-full.js")).sessionFullAdapter as FormatAdapter,
+  "session-brief": async () =>
+    (await import("../formats/session/session-brief.js")).sessionBriefAdapter as FormatAdapter,
+  "xml-memory": async () =>
+    (await import("../formats/memories/xml-memory.js")).xmlMemoryAdapter as FormatAdapter,
+};
+
+/** What a source's `input` and `options` may use. */
+interface SourceContext {
+  readonly hook: HookInput;
+  readonly nonce?: string | undefined;
+}
+
+/**
+ * One kind of input a hook turns into context at some moments: which flag brings it, which format
+ * renders it for each tool (`undefined`: the tool cannot take it), its share of the budget, and
+ * how the file becomes the format's input. New kinds plug in here by format id.
+ */
+interface HookSource {
+  readonly flag: HookSourceFlag;
+  readonly moments: readonly HookMoment[];
+  readonly format: Readonly<Record<HookTool, string | undefined>>;
+  /** Why a tool without a format gets nothing from this source. */
+  readonly unsupported?: string;
+  /** Relative share of the budget when several sources are injected together. */
+  readonly share: number;
+  /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
+  readonly capAtFormatSize?: boolean;
+  /** The format's input for this file (for `tool`); throws `InvalidInputError` for bad content. */
+  readonly input: (file: unknown, ctx: SourceContext, tool: HookTool) => unknown | Promise<unknown>;
+  /** The format's own options. */
+  readonly options?: (ctx: SourceContext, tool: HookTool) => Record<string, unknown>;
+}
+
+/** `{ key: [...] }` as it is, or a bare list wrapped in it. */
+const listOf = (key: string) => (file: unknown) => (Array.isArray(file) ? { [key]: file } : file);
+
+/** Project files: `{ projects: [...] }`, a list of projects, or one project. */
+function projectsOf(file: unknown): unknown {
+  if (Array.isArray(file)) return { projects: file };
+  if (typeof file === "object" && file !== null && "projects" in file) return file;
+  return { projects: [file] };
+}
+
+/** In the order their texts are joined: the most binding context first. */
+export const HOOK_SOURCES: readonly HookSource[] = [
+  {
+    flag: "rules",
+    moments: ["session-start"],
+    format: { claude: "claude", codex: "codex", gemini: "gemini" },
+    share: 2,
+    input: listOf("rules"),
+  },
+  {
+    flag: "project",
+    moments: ["session-start"],
+    format: { claude: "project", codex: "project", gemini: undefined },
+    unsupported: "the PROJECT block is XML, which Gemini CLI escapes; left out",
+    share: 1,
+    input: projectsOf,
+  },
+  {
+    flag: "session",
+    moments: ["session-start"],
+    format: { claude: "session-full", codex: "session-full", gemini: "session-full" },
+    share: 1,
+    input: listOf("candidates"),
+  },
+  {
+    flag: "session",
+    moments: ["pre-tool", "post-tool"],
+    format: { claude: "session-brief", codex: "session-brief", gemini: "session-brief" },
+    share: 1,
+    capAtFormatSize: true,
+    input: listOf("candidates"),
+  },
+  {
+    flag: "memories",
+    moments: ["prompt"],
+    // Gemini CLI escapes XML: it gets the same ranking as one plain "Related: …" line.
+    format: { claude: "xml-memory", codex: "xml-memory", gemini: "session-brief" },
+    share: 1,
+    input: async (file, ctx, tool) => {
+      const memories = await import("./hook-memories.js");
+      return tool === "gemini"
+        ? memories.memoriesAsCandidates(file, ctx.hook)
+        : memories.memoriesForPrompt(file, ctx.hook);
+    },
+    options: (ctx, tool) => {
+      // As many memories as the budget holds, not the brief context's usual five.
+      if (tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
+      return ctx.nonce !== undefined ? { nonce: ctx.nonce } : {};
+    },
+  },
+];
+
+/** The sources given on the command line that are injected at `moment`. */
+export function activeSources(
+  moment: HookMoment,
+  given: Readonly<Partial<Record<HookSourceFlag, unknown>>>,
+): HookSource[] {
+  return HOOK_SOURCES.filter(
+    (source) => given[source.flag] !== undefined && source.moments.includes(moment),
+  );
+}
+
+/** What {@link prepareHookContext} needs. */
+export interface HookContextRequest {
+  readonly hook: HookInput;
+  /** Each given file's path (for messages) and parsed content. */
+  readonly files: Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
+  readonly counter?: TokenCounter | undefined;
+  readonly now?: string | undefined;
+  /** The XML memory blocks' nonce; default: a random one per call. */
+  readonly nonce?: string | undefined;
+}
+
+/** A source ready to render at any budget: its format loaded, its input built. */
+interface PreparedSource {
+  readonly flag: HookSourceFlag;
+  readonly path: string;
+  readonly adapter: FormatAdapter;
+  readonly input: unknown;
+  readonly options: Record<string, unknown>;
+  readonly share: number;
+  readonly maxBudget: number;
+}
+
+/** Every source of one hook call, ready to render, and the warnings found preparing them. */
+export interface PreparedHookContext {
+  readonly sources: readonly PreparedSource[];
+  readonly issues: readonly Issue[];
+  readonly common: Record<string, unknown>;
+}
+
+/** The joined context and every issue of the formats that made it. */
+export interface HookContext {
+  readonly content: string;
+  readonly issues: readonly Issue[];
+}
+
+/**
+ * Issues of one file, with the file's path in front of the path inside it; a bad option is the
+ * command line's flag (`options.nonce` → `--nonce`), not the file's.
+ */
+const inFile = (path: string, error: InvalidInputError) =>
+  new InvalidInputError(
+    error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path?.startsWith("options.")
+        ? `--${issue.path.slice("options.".length)}`
+        : `${path}: ${issue.path ?? "(input)"}`,
+    })),
+  );
+
+/**
+ * Loads the formats of the sources active at this hook's moment and builds their inputs, once
+ * (they do not depend on the budget). Bad file content is an error that names the file; a source
+ * the tool cannot take is left out with an `unsupported_field` warning.
+ */
+export async function prepareHookContext(
+  request: HookContextRequest,
+): Promise<PreparedHookContext> {
+  const { hook } = request;
+  const ctx: SourceContext = { hook, nonce: request.nonce };
+  const sources: PreparedSource[] = [];
+  const issues: Issue[] = [];
+  for (const source of activeSources(hook.moment, request.files)) {
+    const file = request.files[source.flag];
+    const format = source.format[hook.tool];
+    if (!file) continue;
+    if (format === undefined) {
+      issues.push({
+        code: "unsupported_field",
+        severity: "warning",
+        path: `--${source.flag}`,
+        message: source.unsupported ?? `${hook.tool} cannot take this context; left out`,
+      });
+      continue;
+    }
+    const adapter = await (FORMATS[format] as () => Promise<FormatAdapter>)();
+    let input: unknown;
+    try {
+      input = await source.input(file.data, ctx, hook.tool);
+    } catch (error) {
+      throw InvalidInputError.is(error) ? inFile(file.path, error) : error;
+    }
+    sources.push({
+      flag: source.flag,
+      path: file.path,
+      adapter,
+      input,
+      options: source.options?.(ctx, hook.tool) ?? {},
+      share: source.share,
+      maxBudget: source.capAtFormatSize
+        ? adapter.capabilities.maxContextTokens
+        : Number.POSITIVE_INFINITY,
+    });
+  }
+  const common = {
+    ...(request.counter ? { counter: request.counter } : {}),
+    ...(request.now !== undefined ? { now: request.now } : {}),
+  };
+  return { sources, issues, common };
+}
+
+/**
+ * Renders every prepared source with its share of `budget` and joins the texts with a blank
+ * line. Issues carry the source's flag in their path, so `--rules` problems read as such.
+ */
+export function composeHookContext(prepared: PreparedHookContext, budget: number): HookContext {
+  const shares = prepared.sources.reduce((sum, source) => sum + source.share, 0);
+  const texts: string[] = [];
+  const issues: Issue[] = [...prepared.issues];
+  for (const source of prepared.sources) {
+    const share = Math.min(Math.floor((budget * source.share) / shares), source.maxBudget);
+    let result: ReturnType<typeof runPipeline>;
+    try {
+      result = runPipeline(source.adapter, source.input, {
+        budget: share,
+        ...source.options,
+        ...prepared.common,
+      });
+    } catch (error) {
+      throw InvalidInputError.is(error) ? inFile(source.path, error) : error;
+    }
+    if (result.content.trim() !== "") texts.push(result.content.trimEnd());
+    issues.push(
+      ...result.issues.map((issue) => ({
+        ...issue,
+        path: `--${source.flag}${issue.path ? ` ${issue.path}` : ""}`,
+      })),
+    );
+  }
+  return { content: texts.length > 0 ? `${texts.join("\n\n")}\n` : "", issues };
+}

@@ -1,0 +1,27 @@
+/**
+ * contextfmt/hooks: the stdin and stdout contracts of Claude Code, Gemini CLI and Codex CLI hooks,
+ * as pure functions. Parse what a tool sends, build exactly the JSON it accepts, and keep the
+ * context inside what the tool takes inline.
+ */
+
+export {
+  HOOK_EVENTS,
+  HOOK_TOOLS,
+  type HookEventName,
+  type HookMoment,
+  type HookTool,
+  hookMoment,
+  isHookTool,
+  resolveHookEvent,
+} from "./events.js";
+export { type FitHookContextOptions, type FittedHookContext, fitHookContext } from "./fit.js";
+export { type HookInput, parseHookInput } from "./input.js";
+export {
+  HOOK_CONTEXT_LIMITS,
+  type HookOutput,
+  type HookOutputFields,
+  type HookOutputResult,
+  hookOutput,
+  overHookLimit,
+} from "./output.js";
+export { rankForPrompt, wordOverlap } from "./relevance.js";

@@ -1,0 +1,103 @@
+import * as z from "zod/mini";
+import { parseWith } from "../model/parse.js";
+import { InvalidInputError } from "../problems/errors.js";
+import {
+  type HookEventName,
+  type HookMoment,
+  type HookTool,
+  hookMoment,
+  resolveHookEvent,
+} from "./events.js";
+
+// Every object is loose: the tools add fields over time, and a hook must not break when they do.
+// Only the fields each tool always sends are required.
+
+const text = z.string();
+
+const claudeBase = { session_id: text, transcript_path: text, cwd: text };
+const geminiBase = { ...claudeBase, timestamp: text };
+const codexBase = {
+  session_id: text,
+  // Codex sends `null` before a transcript exists.
+  transcript_path: z.nullable(text),
+  cwd: text,
+  model: text,
+  permission_mode: z.optional(text),
+  turn_id: z.optional(text),
+};
+
+/** Fields of each moment, the same in the three tools (`source`, `prompt`, `tool_*`). */
+const momentFields = {
+  "session-start": { source: text },
+  prompt: { prompt: text },
+  "pre-tool": { tool_name: text, tool_input: z.unknown() },
+  "post-tool": { tool_name: text, tool_input: z.unknown(), tool_response: z.unknown() },
+} as const satisfies Record<HookMoment, z.core.$ZodLooseShape>;
+
+const bases = { claude: claudeBase, gemini: geminiBase, codex: codexBase } as const;
+
+function eventSchema<T extends HookTool, M extends HookMoment>(tool: T, moment: M) {
+  return z.looseObject({ hook_event_name: text, ...bases[tool], ...momentFields[moment] });
+}
+
+type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;
+type MomentOf<M extends HookMoment> = z.output<z.ZodMiniObject<(typeof momentFields)[M]>>;
+
+/**
+ * The parsed stdin of one hook call: the tool's own fields (snake_case, as the tool sends them;
+ * unknown extra fields kept), plus `tool` and `moment` (what the event is for; narrow on it).
+ */
+export type HookInput<T extends HookTool = HookTool> = {
+  [M in HookMoment]: BaseOf<T> &
+    MomentOf<M> & {
+      readonly tool: T;
+      readonly moment: M;
+      readonly hook_event_name: HookEventName<T>;
+      readonly [field: string]: unknown;
+    };
+}[HookMoment];
+
+/** Parses raw stdin text as JSON; a syntax error names where it is. */
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        path: "(stdin)",
+        message: raw.trim() === "" ? "expected hook JSON, received nothing" : `not JSON: ${reason}`,
+      },
+    ]);
+  }
+}
+
+/**
+ * Parses what `tool` writes on a hook's stdin (a JSON string, or the value already parsed).
+ * Unknown extra fields are kept; a missing required field, or an event that carries no context,
+ * is an `InvalidInputError` naming the field and what was expected.
+ *
+ * @example
+ * ```ts
+ * const input = parseHookInput("claude", await readStdin());
+ * if (input.moment === "prompt") console.error(input.prompt);
+ * ```
+ */
+export function parseHookInput<T extends HookTool>(tool: T, json: unknown): HookInput<T> {
+  const data = typeof json === "string" ? parseJson(json) : json;
+  const eventName = parseWith(z.object({ hook_event_name: text }), data, "").hook_event_name;
+  let event: HookEventName<T>;
+  try {
+    event = resolveHookEvent(tool, eventName);
+  } catch (error) {
+    if (!InvalidInputError.is(error)) throw error;
+    throw new InvalidInputError(
+      error.issues.map((issue) => ({ ...issue, path: "hook_event_name" })),
+    );
+  }
+  const moment = hookMoment(tool, event);
+  const parsed = parseWith(eventSchema(tool, moment), data) as Record<string, unknown>;
+  return { ...parsed, tool, moment } as HookInput<T>;
+}

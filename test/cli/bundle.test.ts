@@ -1,0 +1,71 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import Module from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { hookInputs } from "../fixtures/hook-inputs.js";
+import { BIN } from "./run-bin.js";
+
+const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
+const HOOK = new URL("../../dist/bin/commands/hook.cjs", import.meta.url).pathname;
+
+describe("the contextfmt bin bundle", () => {
+  it("the entry is a small CommonJS file", () => {
+    const entry = readFileSync(BIN, "utf8");
+    expect(entry.startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(entry.length).toBeLessThan(6_000);
+  });
+
+  it("loading the hook command loads no package: neither the tokenizer nor the YAML parser", () => {
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        `require(${JSON.stringify(HOOK)}); console.log(Object.keys(require.cache).join("\\n"))`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(loaded.trim().split("\n")).toEqual([HOOK]);
+  });
+});
+
+// Node 22.1+ has its own compile cache (module.enableCompileCache), which the bin uses instead.
+const nodeHasCompileCache =
+  typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === "function";
+
+describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)", () => {
+  const run = (tmp: string) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude", "session-start", "--rules", RULES], {
+      input: JSON.stringify(hookInputs.claude.SessionStart),
+      encoding: "utf8",
+      env: { ...process.env, TMPDIR: tmp },
+    });
+
+  it("is written once to a private directory, then used; the output does not change", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const first = run(tmp);
+    const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const [file] = readdirSync(dir);
+    expect(file).toMatch(/^hook\.cjs-\d+-\d+-v[\d.]+-\w+\.bin$/);
+    const written = statSync(join(dir, file as string));
+    expect(written.mode & 0o777).toBe(0o600);
+    const second = run(tmp);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.status).toBe(0);
+    // Not written again: the cache was accepted.
+    expect(statSync(join(dir, file as string)).mtimeMs).toBe(written.mtimeMs);
+  });
+
+  it("is not used from a directory others can write", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const result = run(tmp);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,384 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HOOK_EVENTS, type HookTool } from "contextfmt/hooks";
+import { describe, expect, it } from "vitest";
+import { hookInputs } from "../fixtures/hook-inputs.js";
+import { manyRules } from "../fixtures/rules.js";
+import { contextfmt } from "./run-bin.js";
+
+const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
+const example = (name: string) => new URL(`../../examples/hooks/${name}`, import.meta.url).pathname;
+const ALL_FILES = [
+  "--rules",
+  RULES,
+  "--project",
+  example("project.json"),
+  "--session",
+  example("session.json"),
+  "--memories",
+  example("memories.json"),
+  "--nonce",
+  "n0nce-7f3a9c2e",
+];
+const NOW = "2025-10-04T20:00:00Z";
+const dir = mkdtempSync(join(tmpdir(), "contextfmt-hook-"));
+
+const kebab = (name: string) =>
+  name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase());
+
+function hook(tool: HookTool, event: string, payload: unknown, ...flags: string[]) {
+  return contextfmt(
+    ["hook", tool, kebab(event), "--rules", RULES, "--now", NOW, ...flags],
+    JSON.stringify(payload),
+  );
+}
+
+describe("contextfmt hook: SessionStart injects the rules in each tool's own format", () => {
+  it("claude: Claude Code markdown", () => {
+    const { stdout, stderr, status } = hook(
+      "claude",
+      "SessionStart",
+      hookInputs.claude.SessionStart,
+    );
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    const output = JSON.parse(stdout);
+    expect(Object.keys(output)).toEqual(["hookSpecificOutput"]);
+    expect(output.hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(output.hookSpecificOutput.additionalContext).toMatch(
+      /^# Project Memory Rules\n\n[\s\S]*## CRITICAL RULES \(Always Follow\)[\s\S]*- \*\*atomic_commits\*\*/,
+    );
+  });
+
+  it("codex: plain text, and nothing Codex would reject", () => {
+    const { stdout, status } = hook("codex", "SessionStart", hookInputs.codex.SessionStart);
+    expect(status).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(Object.keys(output.hookSpecificOutput).sort()).toEqual([
+      "additionalContext",
+      "hookEventName",
+    ]);
+    expect(output.hookSpecificOutput.additionalContext).toMatch(
+      /^PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z\n/,
+    );
+  });
+
+  it("gemini: a system instruction, no XML", () => {
+    const { stdout, status } = hook("gemini", "SessionStart", hookInputs.gemini.SessionStart);
+    expect(status).toBe(0);
+    const context: string = JSON.parse(stdout).hookSpecificOutput.additionalContext;
+    expect(context).toMatch(/^You are /);
+    expect(context).not.toMatch(/<\/?[a-z]/i);
+  });
+
+  it("wire names work as well as kebab-case on the command line", () => {
+    const payload = JSON.stringify(hookInputs.claude.SessionStart);
+    const wire = contextfmt(
+      ["hook", "claude", "SessionStart", "--rules", RULES, "--now", NOW],
+      payload,
+    );
+    expect(wire.stdout).toBe(hook("claude", "SessionStart", hookInputs.claude.SessionStart).stdout);
+  });
+});
+
+const cases = (Object.keys(hookInputs) as HookTool[]).flatMap((tool) =>
+  Object.keys(HOOK_EVENTS[tool]).map((event) => ({ tool, event })),
+);
+
+describe("contextfmt hook: every tool and event, every input file (golden output)", () => {
+  it.each(cases)("$tool $event", async ({ tool, event }) => {
+    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+    const { stdout, stderr, status } = contextfmt(
+      ["hook", tool, kebab(event), ...ALL_FILES, "--now", NOW],
+      JSON.stringify(payload),
+    );
+    expect(status).toBe(0);
+    await expect(`${stdout}${stderr ? `--- stderr\n${stderr}` : ""}`).toMatchFileSnapshot(
+      `../golden/hooks/${tool}-${kebab(event)}.txt`,
+    );
+  });
+
+  it.each(cases)("$tool $event: rules alone inject at session start only", ({ tool, event }) => {
+    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+    const output = JSON.parse(hook(tool, event, payload).stdout);
+    if (event === "SessionStart") expect(output.hookSpecificOutput.hookEventName).toBe(event);
+    else expect(output).toEqual({});
+  });
+});
+
+describe("contextfmt hook: what each moment injects", () => {
+  const run = (tool: HookTool, event: string, ...flags: string[]) => {
+    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+    const result = contextfmt(
+      ["hook", tool, kebab(event), ...flags, "--now", NOW],
+      JSON.stringify(payload),
+    );
+    expect(result.status).toBe(0);
+    const output = JSON.parse(result.stdout);
+    return {
+      context: (output.hookSpecificOutput?.additionalContext ?? "") as string,
+      stderr: result.stderr,
+    };
+  };
+
+  it("SessionStart: rules, then the PROJECT block, then the session context", () => {
+    const { context } = run("claude", "SessionStart", ...ALL_FILES);
+    const rules = context.indexOf("# Project Memory Rules");
+    const project = context.indexOf('<PROJECT name="Atlas" status="active">');
+    const session = context.indexOf(
+      "## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**: Added exponential backoff",
+    );
+    expect(rules).toBe(0);
+    expect(project).toBeGreaterThan(rules);
+    expect(session).toBeGreaterThan(project);
+    expect(context).not.toContain("<memory"); // memories are for prompts
+  });
+
+  it("Gemini CLI SessionStart: no PROJECT block (XML), said on stderr; the rest as text", () => {
+    const { context, stderr } = run("gemini", "SessionStart", ...ALL_FILES);
+    expect(context).toMatch(/^You are /);
+    expect(context).toContain("## Relevant Context");
+    expect(context).not.toMatch(/<\/?[A-Za-z]/);
+    expect(stderr).toBe(
+      "contextfmt: warning: unsupported_field at --project: the PROJECT block is XML, which Gemini CLI escapes; left out\n",
+    );
+  });
+
+  it("prompt: memories with a score by score, then the rest by words shared with the prompt", () => {
+    // m1 (0.87), m3 (0.66) have scores; of the unscored, m2 shares words with the prompt, m4 none.
+    const { context } = run("gemini", "BeforeAgent", "--memories", example("memories.json"));
+    expect(context).toBe(
+      "Related: Always run `uv sync` before running the test suite., Prefers pytest fixtures over setUp methods, and short commit messages., The payment client must send an idempotency key with every retried call., The office plants are watered on Fridays.\n",
+    );
+    // Without scores, the one that shares words with the prompt is kept, though listed last.
+    const unscored = join(dir, "unscored.json");
+    writeFileSync(
+      unscored,
+      JSON.stringify([
+        { id: "plants", content: "The office plants are watered on Fridays." },
+        { id: "keys", content: "The payment client sends an idempotency key with each retry." },
+      ]),
+    );
+    const xml = run(
+      "claude",
+      "UserPromptSubmit",
+      "--memories",
+      unscored,
+      "--nonce",
+      "n0nce-7f3a9c2e",
+      "--budget",
+      "60",
+    );
+    expect(xml.context).toContain('<memory id="keys" confidence="0.80">');
+    expect(xml.context).not.toContain('id="plants"');
+    expect(xml.stderr).toBe(
+      "contextfmt: warning: item_skipped at --memories: 1 item(s) left out over budget: plants\n",
+    );
+  });
+
+  it("tool events: the brief context, one line of at most 200 tokens whatever the budget", () => {
+    const { context } = run(
+      "codex",
+      "PreToolUse",
+      "--session",
+      example("session.json"),
+      "--budget",
+      "5000",
+    );
+    expect(context).toMatch(/^Related: Added exponential backoff[^\n]*\n$/);
+    expect(run("gemini", "AfterTool", "--session", example("session.json")).context).toBe(context);
+  });
+
+  it("a bad memories file: its path and the path inside it", () => {
+    const bad = join(dir, "memories.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        memories: [
+          { id: "m1", content: "ok" },
+          { id: "m2", content: " " },
+        ],
+      }),
+    );
+    const result = contextfmt(
+      ["hook", "claude", "user-prompt-submit", "--memories", bad],
+      JSON.stringify(hookInputs.claude.UserPromptSubmit),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      `contextfmt: ${bad}: memories[1].content: expected non-blank text, received " "\n`,
+    );
+  });
+});
+
+describe("contextfmt hook: fits the tool's inline limit", () => {
+  it("claude: 400 rules and a large budget stay under 10,000 characters, skips reported", () => {
+    const rules = join(dir, "many.json");
+    writeFileSync(rules, JSON.stringify({ rules: manyRules(400) }));
+    const { stdout, stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", rules, "--budget", "100000"],
+      JSON.stringify(hookInputs.claude.SessionStart),
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext.length).toBeLessThanOrEqual(
+      10_000,
+    );
+    expect(stderr).toMatch(
+      /^contextfmt: warning: item_skipped at --rules: \d+ item\(s\) left out over budget/,
+    );
+  });
+
+  it("claude: required rules alone over the limit: written all the same, over_hook_limit on stderr, exit 0", () => {
+    const rules = join(dir, "absolute.yaml");
+    writeFileSync(rules, JSON.stringify(manyRules(300, 1)));
+    const { stdout, stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", rules],
+      JSON.stringify(hookInputs.claude.SessionStart),
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext.length).toBeGreaterThan(10_000);
+    expect(stderr).toMatch(
+      /contextfmt: error: over_hook_limit at hookSpecificOutput\.additionalContext: \d+ chars > 10000/,
+    );
+  });
+});
+
+describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", () => {
+  const session = JSON.stringify(hookInputs.claude.SessionStart);
+  const oneLine = (stderr: string) => {
+    expect(stderr.endsWith("\n")).toBe(true);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it.each([
+    [
+      "stdin that is not JSON",
+      ["hook", "claude", "session-start", "--rules", RULES],
+      "{oops",
+      /^contextfmt: \(stdin\): not JSON: /,
+    ],
+    [
+      "empty stdin",
+      ["hook", "claude", "session-start", "--rules", RULES],
+      "",
+      /^contextfmt: \(stdin\): expected hook JSON, received nothing$/,
+    ],
+    [
+      "a missing required field",
+      ["hook", "claude", "session-start", "--rules", RULES],
+      JSON.stringify({ hook_event_name: "SessionStart" }),
+      /^contextfmt: session_id: expected string, received nothing; transcript_path: /,
+    ],
+    [
+      "stdin of another event",
+      ["hook", "claude", "pre-tool-use", "--rules", RULES],
+      session,
+      /^contextfmt: stdin holds a SessionStart event, but the command line says PreToolUse$/,
+    ],
+    [
+      "an unknown tool",
+      ["hook", "cursor", "session-start", "--rules", RULES],
+      session,
+      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex$/,
+    ],
+    [
+      "an unknown event",
+      ["hook", "gemini", "pre-tool-use", "--rules", RULES],
+      session,
+      /^contextfmt: event: "pre-tool-use" is not a gemini hook event with context; known: SessionStart/,
+    ],
+    [
+      "a missing file",
+      ["hook", "claude", "session-start", "--rules", "nope.json"],
+      session,
+      /^contextfmt: nope\.json: cannot read: no such file$/,
+    ],
+    [
+      "a bad flag",
+      ["hook", "claude", "session-start", "--rulez", RULES],
+      session,
+      /^contextfmt: Unknown option '--rulez'; see "contextfmt hook --help"$/,
+    ],
+    [
+      "a bad budget",
+      ["hook", "claude", "session-start", "--rules", RULES, "--budget", "lots"],
+      session,
+      /^contextfmt: --budget: expected a non-negative integer, received "lots"$/,
+    ],
+    [
+      "a bad --now",
+      ["hook", "claude", "session-start", "--rules", RULES, "--now", "yesterday"],
+      session,
+      /^contextfmt: --now: expected an ISO 8601 date-time, epoch milliseconds or a Date, received "yesterday"$/,
+    ],
+    [
+      "a bad --nonce",
+      [
+        "hook",
+        "claude",
+        "user-prompt-submit",
+        "--memories",
+        example("memories.json"),
+        "--nonce",
+        "not one",
+      ],
+      JSON.stringify(hookInputs.claude.UserPromptSubmit),
+      /^contextfmt: --nonce: expected 8–128 letters, digits, "-" or "_", received "not one"$/,
+    ],
+    [
+      "no input file at all",
+      ["hook", "claude", "session-start"],
+      session,
+      /^contextfmt: nothing to inject: give --rules/,
+    ],
+  ])("%s", (_name, args, stdin, message) => {
+    const { stdout, stderr, status } = contextfmt(args, stdin);
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd()).toMatch(message);
+    oneLine(stderr);
+  });
+
+  it("a malformed rules file: its path, line and column", () => {
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, '{\n  "rules": [\n    { "name": "x", }\n  ]\n}\n');
+    const { stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", bad],
+      session,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `contextfmt: ${bad}:3:20: invalid JSON: Expected double-quoted property name\n`,
+    );
+  });
+
+  it("a malformed YAML rules file: its path, line and column", () => {
+    const bad = join(dir, "bad.yaml");
+    writeFileSync(bad, "rules:\n  - name: x\n    rule: [unclosed\n");
+    const { stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", bad],
+      session,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^contextfmt: ${bad}:\\d+:\\d+: invalid YAML: `));
+    oneLine(stderr);
+  });
+
+  it("rules that break the schema: the file and the path inside it", () => {
+    const bad = join(dir, "bad-rule.yaml");
+    writeFileSync(
+      bad,
+      "rules:\n  - name: x\n    rule: y\n    category: behavior\n    authority: sometimes\n",
+    );
+    const { stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", bad],
+      session,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `contextfmt: ${bad}: rules[0].authority: expected "absolute" | "default", received "sometimes"\n`,
+    );
+  });
+});

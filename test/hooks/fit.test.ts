@@ -1,0 +1,81 @@
+import { FormatManager } from "contextfmt";
+import { fitHookContext, hookOutput } from "contextfmt/hooks";
+import { describe, expect, it } from "vitest";
+import { manyRules } from "../fixtures/rules.js";
+
+const manager = new FormatManager();
+const NOW = "2025-10-04T20:00:00Z";
+
+describe("fitHookContext", () => {
+  it("keeps Claude Code context under 10,000 characters through the budget, essentials first", () => {
+    const rules = manyRules(400);
+    const renders: number[] = [];
+    const { result, budget } = fitHookContext(
+      "claude",
+      (fitted) => {
+        renders.push(fitted);
+        return manager.format("claude", { rules }, { budget: fitted, now: NOW });
+      },
+      { budget: 100_000 },
+    );
+    expect(result.content.length).toBeLessThanOrEqual(10_000);
+    // Not shrunk more than needed: one more step of 3 % would have fitted too.
+    expect(result.content.length).toBeGreaterThan(9_000);
+    expect(budget).toBe(renders.at(-1));
+    expect(renders.length).toBeLessThan(8);
+    const absolute = rules.filter((rule) => rule.authority === "absolute").map((rule) => rule.id);
+    expect(result.included).toEqual(expect.arrayContaining(absolute));
+    expect(result.rulesIncluded + result.rulesSkipped).toBe(400);
+    expect(result.issues.map((issue) => issue.code)).toContain("item_skipped");
+    expect(
+      hookOutput("claude", "SessionStart", { additionalContext: result.content }).issues,
+    ).toEqual([]);
+  });
+
+  it("renders once when the context fits", () => {
+    let renders = 0;
+    fitHookContext(
+      "claude",
+      (budget) => {
+        renders += 1;
+        return manager.format("claude", { rules: manyRules(5) }, { budget, now: NOW });
+      },
+      { budget: 2_000 },
+    );
+    expect(renders).toBe(1);
+  });
+
+  it("when required items alone are over the limit, keeps them and hookOutput reports over_hook_limit", () => {
+    const rules = manyRules(300, 1); // every rule absolute
+    const { result, budget } = fitHookContext(
+      "claude",
+      (fitted) => manager.format("claude", { rules }, { budget: fitted, now: NOW }),
+      { budget: 100_000 },
+    );
+    expect(budget).toBe(0);
+    expect(result.rulesIncluded).toBe(300);
+    const { issues } = hookOutput("claude", "SessionStart", { additionalContext: result.content });
+    expect(issues).toEqual([
+      expect.objectContaining({ code: "over_hook_limit", severity: "error" }),
+    ]);
+  });
+
+  it("keeps Codex CLI context under ~2,500 tokens by the counter in use", () => {
+    const { result } = fitHookContext(
+      "codex",
+      (budget) => manager.format("codex", { rules: manyRules(400) }, { budget, now: NOW }),
+      { budget: 50_000 },
+    );
+    expect(result.tokenCount).toBeLessThanOrEqual(2_500);
+    expect(result.tokenCount).toBeGreaterThan(2_200);
+  });
+
+  it("leaves Gemini CLI context to the budget alone (no inline limit)", () => {
+    const { budget } = fitHookContext(
+      "gemini",
+      (fitted) => manager.format("gemini", { rules: manyRules(400) }, { budget: fitted, now: NOW }),
+      { budget: 20_000 },
+    );
+    expect(budget).toBe(20_000);
+  });
+});
