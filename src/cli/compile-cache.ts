@@ -10,6 +10,8 @@ import { Script } from "node:vm";
  * there, so only this user may write it.
  */
 function cacheDirectory(): string | undefined {
+  // The switch Node's own compile cache honours.
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
   if (uid === undefined) return undefined;
   const dir = join(tmpdir(), `contextfmt-compile-cache-${uid}`);
