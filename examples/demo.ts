@@ -1,20 +1,29 @@
 /**
- * Renders the bundled example rules (examples/rules.json, the rules of the original design's
- * examples) for every registered format and prints them. Run with `npm run demo`.
+ * Renders every bundled example input (the rules of the original design's examples, and the
+ * memories, session candidates and project the hook examples use) with every registered format
+ * that takes it, and prints the results. Run with `npm run demo`.
  */
 import { readFileSync } from "node:fs";
 import { FormatManager } from "contextfmt";
 
-const rules: unknown = JSON.parse(readFileSync(new URL("./rules.json", import.meta.url), "utf8"));
-const manager = new FormatManager();
+const EXAMPLES = ["rules.json", "hooks/memories.json", "hooks/session.json", "hooks/project.json"];
+// Fixed clock and nonce, so the demo prints the same bytes on every run.
+const OPTIONS = { now: "2025-10-04T20:00:00Z", budget: 2000, nonce: "3f9c2e7a1b5d4c60" };
 
-for (const result of manager.formatAll(rules, { now: "2025-10-04T20:00:00Z", budget: 2000 })) {
-  const rule = "─".repeat(72);
-  console.log(
-    `${rule}\n${result.adapter} (${result.formatType}): ${result.tokenCount} tokens by ${result.counter}, ` +
-      `${result.rulesIncluded} rules included, ${result.rulesSkipped} skipped\n${rule}`,
-  );
-  console.log(result.content);
-  for (const issue of result.issues)
-    console.log(`[${issue.severity}] ${issue.code}: ${issue.message}`);
+const manager = new FormatManager();
+const line = "─".repeat(72);
+
+for (const example of EXAMPLES) {
+  const input: unknown = JSON.parse(readFileSync(new URL(example, import.meta.url), "utf8"));
+  for (const result of manager.formatAll(input, OPTIONS)) {
+    console.log(
+      `${line}\nexamples/${example} as ${result.adapter} (${result.formatType}): ` +
+        `${result.tokenCount} of ${result.budget} tokens by ${result.counter}, ` +
+        `${result.rulesIncluded} items included, ${result.rulesSkipped} skipped\n${line}`,
+    );
+    console.log(result.content);
+    for (const issue of result.issues) {
+      console.log(`[${issue.severity}] ${issue.code}: ${issue.message}`);
+    }
+  }
 }

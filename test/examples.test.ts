@@ -8,8 +8,20 @@ const run = (script: string) =>
   });
 
 describe("examples run as documented", () => {
-  it("npm run demo's script prints the three formats of the example rules", () => {
+  it("npm run demo's script prints every example input in every format that takes it", () => {
     const output = run("examples/demo.ts");
+    const shown = [...output.matchAll(/^examples\/(\S+) as (\S+) /gm)].map(
+      ([, file, format]) => `${file} ${format}`,
+    );
+    expect(shown).toEqual([
+      "rules.json claude",
+      "rules.json codex",
+      "rules.json gemini",
+      "hooks/memories.json xml-memory",
+      "hooks/session.json session-full",
+      "hooks/session.json session-brief",
+      "hooks/project.json project",
+    ]);
     expect(output).toContain("# Project Memory Rules");
     expect(output).toContain("PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z");
     expect(output).toContain(
