@@ -31,7 +31,10 @@ export interface SectionBreakdown {
 const MARKDOWN_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const CODE_FENCE = /^(?:```|~~~)/;
 const CODEX_SECTION = /^===[ \t]+\S.*[ \t]+===[ \t]*$/;
-const XML_OPEN = /^<([A-Za-z_][\w.:-]*)(?=[\s/>]|$)/;
+const XML_NAME = "[A-Za-z_][\\w.:-]*";
+const XML_ATTRIBUTES = `(?:\\s+${XML_NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*\\s*`;
+/** A whole, well-formed opening or empty-element tag at the start of a line. */
+const XML_OPEN = new RegExp(`^<(${XML_NAME})${XML_ATTRIBUTES}(/?)>`);
 
 /** Where each line of `text` starts (a final line without a newline included). */
 function lineStarts(text: string): number[] {
@@ -53,7 +56,7 @@ function escapeRegExp(text: string): string {
 /** How a top-level element's nesting changes over one line: opens of its name minus closes. */
 function depthChange(line: string, name: string): number {
   const escaped = escapeRegExp(name);
-  const opens = line.match(new RegExp(`<${escaped}(?=[\\s>])[^>]*(?<!/)>|<${escaped}$`, "g"));
+  const opens = line.match(new RegExp(`<${escaped}${XML_ATTRIBUTES}>`, "g"));
   const closes = line.match(new RegExp(`</${escaped}\\s*>`, "g"));
   return (opens?.length ?? 0) - (closes?.length ?? 0);
 }
@@ -81,10 +84,12 @@ function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
     }
     if (inFence) continue;
     const element = XML_OPEN.exec(line);
-    if (element?.[1] !== undefined) {
+    const name = element?.[1];
+    // A tag that is never closed is prose that happens to start with "<", not an element.
+    if (name !== undefined && (element?.[2] === "/" || text.includes(`</${name}>`, at))) {
       starts.push({ at, kind: "xml-element" });
-      const depth = depthChange(line, element[1]);
-      if (depth > 0) open = { name: element[1], depth };
+      const depth = depthChange(line, name);
+      if (depth > 0) open = { name, depth };
     } else if (MARKDOWN_HEADING.test(line)) {
       starts.push({ at, kind: "heading" });
     } else if (CODEX_SECTION.test(line)) {

@@ -117,6 +117,12 @@ describe("sectionBreakdown", () => {
     ]);
   });
 
+  it("a line starting with < that is no closed, well-formed tag is prose", () => {
+    const text =
+      '# Status\n"I\'m done with\n<project name or id>" sets completed;\n<never closed="1">\n## Next\nmore\n';
+    expect(titles(sectionBreakdown(text, defaultCounter))).toEqual(["# Status", "## Next"]);
+  });
+
   it("text without structure is one section; an empty text has none", () => {
     const text = "Just a paragraph.\nAnd another line.";
     const breakdown = sectionBreakdown(text, defaultCounter);
