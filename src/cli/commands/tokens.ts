@@ -101,6 +101,61 @@ function renderNamingFile<T>(name: string, render: () => T): T {
   }
 }
 
+interface CountOptions {
+  readonly exact: boolean;
+  readonly budget: number | undefined;
+}
+
+/** A text file's breakdown; over `budget` is a `budget_exceeded` error. */
+async function countText(
+  file: string,
+  { exact, budget }: CountOptions,
+): Promise<{ report: TokenReport; issues: readonly Issue[] }> {
+  const text = await readText(file);
+  const counter: TokenCounter = (await counterFor(exact)) ?? defaultCounter;
+  const breakdown = sectionBreakdown(text, counter);
+  const over = budget !== undefined && breakdown.total > budget;
+  return {
+    report: { exact, ...breakdown, ...(budget !== undefined ? { budget } : {}) },
+    issues: over
+      ? [
+          {
+            code: "budget_exceeded",
+            severity: "error",
+            message: `content is ${breakdown.total} tokens; the budget is ${budget}`,
+          },
+        ]
+      : [],
+  };
+}
+
+/** The breakdown of what `format` renders from the input file, with the render's issues. */
+async function countRender(
+  manager: FormatManager,
+  format: string,
+  file: string,
+  { exact, budget, now }: CountOptions & { readonly now: string | undefined },
+): Promise<{ report: TokenReport; issues: readonly Issue[] }> {
+  const input = await readInput(file);
+  const counter = await counterFor(exact);
+  const result = renderNamingFile(file === "-" ? "<stdin>" : file, () =>
+    manager.format(format, input, {
+      ...(budget !== undefined ? { budget } : {}),
+      ...(counter ? { counter } : {}),
+      ...(now !== undefined ? { now } : {}),
+    }),
+  );
+  return {
+    report: {
+      exact,
+      ...sectionBreakdown(result.content, counter ?? defaultCounter),
+      budget: result.budget,
+      format: { id: format, included: result.rulesIncluded, skipped: result.rulesSkipped },
+    },
+    issues: result.issues,
+  };
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("tokens", args, {
     format: { type: "string" },
@@ -120,45 +175,10 @@ export const run: Command["run"] = async (args) => {
   const budget = nonNegativeInteger("budget", values.budget);
 
   const exact = values.exact === true;
-  let report: TokenReport;
-  let issues: readonly Issue[];
-  if (values.format === undefined) {
-    const text = await readText(file);
-    const counter: TokenCounter = (await counterFor(exact)) ?? defaultCounter;
-    report = {
-      exact,
-      ...sectionBreakdown(text, counter),
-      ...(budget !== undefined ? { budget } : {}),
-    };
-    issues =
-      budget !== undefined && report.total > budget
-        ? [
-            {
-              code: "budget_exceeded",
-              severity: "error",
-              message: `content is ${report.total} tokens; the budget is ${budget}`,
-            },
-          ]
-        : [];
-  } else {
-    const format = values.format;
-    const input = await readInput(file);
-    const counter = await counterFor(exact);
-    const result = renderNamingFile(file === "-" ? "<stdin>" : file, () =>
-      manager.format(format, input, {
-        ...(budget !== undefined ? { budget } : {}),
-        ...(counter ? { counter } : {}),
-        ...(values.now !== undefined ? { now: values.now } : {}),
-      }),
-    );
-    report = {
-      exact,
-      ...sectionBreakdown(result.content, counter ?? defaultCounter),
-      budget: result.budget,
-      format: { id: format, included: result.rulesIncluded, skipped: result.rulesSkipped },
-    };
-    issues = result.issues;
-  }
+  const { report, issues } =
+    values.format === undefined
+      ? await countText(file, { exact, budget })
+      : await countRender(manager, values.format, file, { exact, budget, now: values.now });
   writeStdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
   reportIssues(issues);
   return hasErrors(issues) ? 1 : 0;
