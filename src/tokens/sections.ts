@@ -53,12 +53,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** How a top-level element's nesting changes over one line: opens of its name minus closes. */
-function depthChange(line: string, name: string): number {
-  const escaped = escapeRegExp(name);
-  const opens = line.match(new RegExp(`<${escaped}${XML_ATTRIBUTES}>`, "g"));
-  const closes = line.match(new RegExp(`</${escaped}\\s*>`, "g"));
-  return (opens?.length ?? 0) - (closes?.length ?? 0);
+/** Counts how a line changes the nesting of one element name: its opening minus closing tags. */
+class ElementDepth {
+  private readonly opens: RegExp;
+  private readonly closes: RegExp;
+
+  constructor(readonly name: string) {
+    const escaped = escapeRegExp(name);
+    this.opens = new RegExp(`<${escaped}${XML_ATTRIBUTES}>`, "g");
+    this.closes = new RegExp(`</${escaped}\\s*>`, "g");
+  }
+
+  change(line: string): number {
+    return (line.match(this.opens)?.length ?? 0) - (line.match(this.closes)?.length ?? 0);
+  }
 }
 
 /**
@@ -69,12 +77,22 @@ function depthChange(line: string, name: string): number {
 function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
   const starts: { at: number; kind: TextSectionKind }[] = [];
   let inFence = false;
-  let open: { name: string; depth: number } | undefined;
+  let open: { element: ElementDepth; depth: number } | undefined;
+  // Where each name's last closing tag is: an element is closed if that is after its start.
+  const lastClose = new Map<string, number>();
+  const closedAfter = (name: string, at: number) => {
+    let index = lastClose.get(name);
+    if (index === undefined) {
+      index = text.lastIndexOf(`</${name}>`);
+      lastClose.set(name, index);
+    }
+    return index > at;
+  };
   for (const at of lineStarts(text)) {
     const newline = text.indexOf("\n", at);
     const line = text.slice(at, newline === -1 ? text.length : newline).replace(/\r$/, "");
     if (open) {
-      open.depth += depthChange(line, open.name);
+      open.depth += open.element.change(line);
       if (open.depth <= 0) open = undefined;
       continue;
     }
@@ -86,10 +104,11 @@ function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
     const element = XML_OPEN.exec(line);
     const name = element?.[1];
     // A tag that is never closed is prose that happens to start with "<", not an element.
-    if (name !== undefined && (element?.[2] === "/" || text.includes(`</${name}>`, at))) {
+    if (name !== undefined && (element?.[2] === "/" || closedAfter(name, at))) {
       starts.push({ at, kind: "xml-element" });
-      const depth = depthChange(line, name);
-      if (depth > 0) open = { name, depth };
+      const tracked = new ElementDepth(name);
+      const depth = tracked.change(line);
+      if (depth > 0) open = { element: tracked, depth };
     } else if (MARKDOWN_HEADING.test(line)) {
       starts.push({ at, kind: "heading" });
     } else if (CODEX_SECTION.test(line)) {
