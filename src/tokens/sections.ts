@@ -1,7 +1,13 @@
 import type { TokenCounter } from "./counter.js";
 
 /** What started a section: the structure a text's own lines give it. */
-export type TextSectionKind = "preamble" | "heading" | "codex-section" | "xml-element" | "text";
+export type TextSectionKind =
+  | "preamble"
+  | "heading"
+  | "codex-section"
+  | "label"
+  | "xml-element"
+  | "text";
 
 /** One section of a text: from its starting line up to the next section's starting line. */
 export interface TextSection {
@@ -31,6 +37,8 @@ export interface SectionBreakdown {
 const MARKDOWN_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const CODE_FENCE = /^(?:```|~~~)/;
 const CODEX_SECTION = /^===[ \t]+\S.*[ \t]+===[ \t]*$/;
+/** A line of capitals ending in a colon, as Gemini's `MANDATORY RULES:` heads its rules. */
+const CAPITALS_LABEL = /^[A-Z][A-Z0-9 &/'()-]*[A-Z0-9)]:$/;
 const XML_NAME = "[A-Za-z_][\\w.:-]*";
 const XML_ATTRIBUTES = `(?:\\s+${XML_NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*\\s*`;
 /** A whole, well-formed opening or empty-element tag at the start of a line. */
@@ -71,7 +79,7 @@ class ElementDepth {
 
 /**
  * The starting lines of the sections: markdown headings outside code fences, Codex `=== … ===`
- * lines, and elements opened at the start of a line outside any other element. Every start is
+ * lines, lines of capitals ending in a colon, and elements opened at the start of a line outside any other element. Every start is
  * at the beginning of a line and its first character is neither whitespace nor `/`.
  */
 function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
@@ -113,6 +121,8 @@ function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
       starts.push({ at, kind: "heading" });
     } else if (CODEX_SECTION.test(line)) {
       starts.push({ at, kind: "codex-section" });
+    } else if (CAPITALS_LABEL.test(line)) {
+      starts.push({ at, kind: "label" });
     }
   }
   return starts;
@@ -128,8 +138,8 @@ function titleAt(text: string, at: number): string {
 
 /**
  * Splits a text into the sections its own structure gives it — markdown headings, Codex
- * `=== … ===` sections, top-level XML elements such as `<directive>` or `<PROJECT …>`, else the
- * whole text as one — and counts each with `counter`. Sections cover the text exactly; text
+ * `=== … ===` sections, capitals labels such as Gemini's `MANDATORY RULES:`, top-level XML
+ * elements such as `<directive>` or `<PROJECT …>`, else the whole text as one — and counts each with `counter`. Sections cover the text exactly; text
  * before the first section start is a `preamble` section. Sections begin only at line starts
  * whose first character is neither whitespace nor `/`, so for a `lineAdditive` counter (both the
  * default heuristic and the exact o200k counter are) the sections' tokens add up to `total`

@@ -67,6 +67,18 @@ describe("sectionBreakdown", () => {
     expectExactCover(text, breakdown, defaultCounter);
   });
 
+  it("Gemini rules: the opening sentence, then MANDATORY RULES: and RECOMMENDED GUIDELINES:", () => {
+    const text = render("gemini", example("rules.json"));
+    const breakdown = sectionBreakdown(text, defaultCounter);
+    expect(titles(breakdown)).toEqual([
+      "(preamble)",
+      "MANDATORY RULES:",
+      "RECOMMENDED GUIDELINES:",
+    ]);
+    expect(breakdown.sections.map((s) => s.kind)).toEqual(["preamble", "label", "label"]);
+    expectExactCover(text, breakdown, defaultCounter);
+  });
+
   it("memory blocks: <directive> and each <…_memories> block, never the <memory> inside", () => {
     const text = render("xml-memory", example("hooks/memories.json"));
     const breakdown = sectionBreakdown(text, defaultCounter);
@@ -143,8 +155,8 @@ describe("sectionBreakdown", () => {
     });
   });
 
-  it("#hashtag, ==== rules ==== lines and indented headings are not sections", () => {
-    const text = "intro\n#hashtag\n==== x\n  # indented\n=== ok ===\n";
+  it("#hashtag, ==== lines, indented headings, TODOs: and NOTE: with text are not sections", () => {
+    const text = "intro\n#hashtag\n==== x\n  # indented\nTODOs:\nNOTE: inline\n=== ok ===\n";
     expect(titles(sectionBreakdown(text, defaultCounter))).toEqual(["(preamble)", "=== ok ==="]);
   });
 
@@ -161,7 +173,18 @@ describe("sectionBreakdown", () => {
 
   it("tile any text and add up to the total with the default counter (property)", () => {
     const line = fc.oneof(
-      fc.constantFrom("# H", "## Sub", "=== S ===", "<a>", "</a>", "<b x='1'/>", "```", "", "  "),
+      fc.constantFrom(
+        "# H",
+        "## Sub",
+        "=== S ===",
+        "RULES:",
+        "<a>",
+        "</a>",
+        "<b x='1'/>",
+        "```",
+        "",
+        "  ",
+      ),
       fc.string({ unit: fc.constantFrom("a", " ", "#", "<", ">", "/", "=", "-", "\t", "é") }),
     );
     const text = fc

@@ -20,8 +20,9 @@ import {
 const help = (formats: readonly string[]) => `Usage: contextfmt tokens <file|-> [options]
 
 Counts the tokens of a text file (- reads stdin) and prints them per section: markdown
-headings, Codex "=== … ===" sections and top-level XML elements (<directive>, <PROJECT …>,
-<USER …>), else the whole text as one. The sections add up to the total exactly.
+headings, Codex "=== … ===" sections, capitals labels ("MANDATORY RULES:") and top-level XML
+elements (<directive>, <PROJECT …>, <USER …>), else the whole text as one. The sections add
+up to the total exactly.
 With --format, the file is that format's input (JSON or YAML, as render takes) and what is
 counted is the rendered context.
 
