@@ -102,6 +102,15 @@ function renderNamingFile<T>(name: string, render: () => T): T {
   }
 }
 
+/** The report with its keys in reading order: the sections last. */
+function reportOf(
+  { counter, total, sections }: SectionBreakdown,
+  exact: boolean,
+  extra: Pick<TokenReport, "budget" | "format">,
+): TokenReport {
+  return { counter, exact, total, ...extra, sections };
+}
+
 interface CountOptions {
   readonly exact: boolean;
   readonly budget: number | undefined;
@@ -117,7 +126,7 @@ async function countText(
   const breakdown = sectionBreakdown(text, counter);
   const over = budget !== undefined && breakdown.total > budget;
   return {
-    report: { exact, ...breakdown, ...(budget !== undefined ? { budget } : {}) },
+    report: reportOf(breakdown, exact, budget !== undefined ? { budget } : {}),
     issues: over
       ? [
           {
@@ -147,12 +156,10 @@ async function countRender(
     }),
   );
   return {
-    report: {
-      exact,
-      ...sectionBreakdown(result.content, counter ?? defaultCounter),
+    report: reportOf(sectionBreakdown(result.content, counter ?? defaultCounter), exact, {
       budget: result.budget,
       format: { id: format, included: result.rulesIncluded, skipped: result.rulesSkipped },
-    },
+    }),
     issues: result.issues,
   };
 }
