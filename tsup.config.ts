@@ -33,6 +33,7 @@ export default defineConfig([
       "commands/hook": "src/cli/commands/hook.ts",
       "commands/render": "src/cli/commands/render.ts",
       "commands/schema": "src/cli/commands/schema.ts",
+      "commands/tokens": "src/cli/commands/tokens.ts",
     },
     outDir: "dist/bin",
     format: ["cjs"],

@@ -198,4 +198,10 @@ export {
   estimateTokens,
   type HeuristicCounterOptions,
 } from "./tokens/heuristic.js";
+export {
+  type SectionBreakdown,
+  sectionBreakdown,
+  type TextSection,
+  type TextSectionKind,
+} from "./tokens/sections.js";
 export { charRatioCounter, wordPunctuationCounter } from "./tokens/seed-counters.js";

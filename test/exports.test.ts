@@ -77,6 +77,7 @@ it("pins the public exports of contextfmt", () => {
       "renderTemplate",
       "rowToProject",
       "sanitizeText",
+      "sectionBreakdown",
       "selectTemplate",
       "sessionBriefAdapter",
       "sessionFullAdapter",

@@ -65,7 +65,14 @@ async function parseYamlFile(path: string, text: string): Promise<unknown> {
  * JSON when they start with `{` or `[`). Errors name the file, and the line and column.
  */
 export async function readInputFile(path: string): Promise<unknown> {
-  const text = readText(path);
+  return parseInputText(path, readText(path));
+}
+
+/**
+ * Parses an input file's text that was read elsewhere (stdin): JSON or YAML by the same rules as
+ * {@link readInputFile}; `path` names the text in errors.
+ */
+export async function parseInputText(path: string, text: string): Promise<unknown> {
   const extension = extname(path).toLowerCase();
   const isJson =
     extension === ".json" ||

@@ -44,6 +44,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => loadCommand("schema"),
   },
+  tokens: {
+    summary: "count tokens per section of a text or a rendered context (tokens CLAUDE.md)",
+    load: () => loadCommand("tokens"),
+  },
 };
 
 const HELP = `Usage: contextfmt <command> [options]

@@ -9,6 +9,7 @@ import { BIN } from "./run-bin.js";
 
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
 const HOOK = new URL("../../dist/bin/commands/hook.cjs", import.meta.url).pathname;
+const TOKENS = new URL("../../dist/bin/commands/tokens.cjs", import.meta.url).pathname;
 
 describe("the contextfmt bin bundle", () => {
   it("the entry is a small CommonJS file", () => {
@@ -17,17 +18,23 @@ describe("the contextfmt bin bundle", () => {
     expect(entry.length).toBeLessThan(6_000);
   });
 
-  it("loading the hook command loads no package: neither the tokenizer nor the YAML parser", () => {
-    const loaded = execFileSync(
-      process.execPath,
-      [
-        "-e",
-        `require(${JSON.stringify(HOOK)}); console.log(Object.keys(require.cache).join("\\n"))`,
-      ],
-      { encoding: "utf8" },
-    );
-    expect(loaded.trim().split("\n")).toEqual([HOOK]);
-  });
+  it.each([
+    ["hook", HOOK],
+    ["tokens", TOKENS],
+  ])(
+    "loading the %s command loads no package: neither the tokenizer nor the YAML parser",
+    (_, file) => {
+      const loaded = execFileSync(
+        process.execPath,
+        [
+          "-e",
+          `require(${JSON.stringify(file)}); console.log(Object.keys(require.cache).join("\\n"))`,
+        ],
+        { encoding: "utf8" },
+      );
+      expect(loaded.trim().split("\n")).toEqual([file]);
+    },
+  );
 });
 
 // Node 22.1+ has its own compile cache (module.enableCompileCache), which the bin uses instead.

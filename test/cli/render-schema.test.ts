@@ -106,7 +106,7 @@ describe("contextfmt render", () => {
     [["render", "--format", "claude", RULES, "extra"], /^contextfmt: unexpected argument "extra"/],
     [
       ["frobnicate"],
-      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema$/,
+      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema, tokens$/,
     ],
   ])("%j: one line, exit 1", (args, message) => {
     const { stderr, status } = contextfmt(args);
