@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { extname } from "node:path";
-import { ContextFmtError } from "../problems/errors.js";
+import { ContextFmtError, InvalidInputError } from "../problems/errors.js";
 
 /** An input file that cannot be read or parsed; the message names the file and the position. */
 export class InputFileError extends ContextFmtError {
@@ -83,4 +83,19 @@ export async function parseInputText(path: string, text: string): Promise<unknow
 /** Reads a text file as it is (for conversions), with the same error wording. */
 export function readTextFile(path: string): string {
   return readText(path);
+}
+
+/** Renders, naming the input file in an error about its content (not in one about the flags). */
+export function renderNamingFile<T>(name: string, render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    if (
+      InvalidInputError.is(error) &&
+      !error.issues.some((issue) => issue.path?.startsWith("options"))
+    ) {
+      throw new InputFileError(`${name}: ${error.message}`);
+    }
+    throw error;
+  }
 }

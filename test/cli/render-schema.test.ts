@@ -10,6 +10,13 @@ import { contextfmt } from "./run-bin.js";
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
 const NOW = "2025-10-04T20:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "contextfmt-render-"));
+const BAD_RULES = join(dir, "bad-rules.json");
+writeFileSync(
+  BAD_RULES,
+  JSON.stringify({
+    rules: [{ name: "a", rule: "b", category: "behavior", authority: "sometimes" }],
+  }),
+);
 
 describe("contextfmt render", () => {
   it.each(["claude", "codex", "gemini"])(
@@ -104,6 +111,12 @@ describe("contextfmt render", () => {
       /^contextfmt: options\.now: expected an ISO 8601 date-time/,
     ],
     [["render", "--format", "claude", RULES, "extra"], /^contextfmt: unexpected argument "extra"/],
+    [
+      ["render", "--format", "claude", BAD_RULES],
+      new RegExp(
+        `^contextfmt: ${BAD_RULES.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: rules\\[0\\]\\.authority: expected "absolute" \\| "default", received "sometimes"$`,
+      ),
+    ],
     [
       ["frobnicate"],
       /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema, tokens$/,

@@ -2,7 +2,7 @@ import { FormatManager } from "../../manager/format-manager.js";
 import { hasErrors } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import { readInputFile } from "../input-files.js";
+import { readInputFile, renderNamingFile } from "../input-files.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -37,20 +37,23 @@ export const run: Command["run"] = async (args) => {
   });
   const manager = new FormatManager();
   if (printedHelp(values, help(manager.list()))) return 0;
-  if (values.format === undefined)
+  const format = values.format;
+  if (format === undefined)
     throw new UsageError('missing --format; see "contextfmt render --help"');
   const file = positional("render", positionals, 0, "the input file");
   noMorePositionals("render", positionals, 1);
 
-  manager.get(values.format); // an unknown id fails before any file is read
+  manager.get(format); // an unknown id fails before any file is read
   const budget = nonNegativeInteger("budget", values.budget);
   const input = await readInputFile(file);
   const counter = await counterFor(values.exact);
-  const result = manager.format(values.format, input, {
-    ...(budget !== undefined ? { budget } : {}),
-    ...(counter ? { counter } : {}),
-    ...(values.now !== undefined ? { now: values.now } : {}),
-  });
+  const result = renderNamingFile(file, () =>
+    manager.format(format, input, {
+      ...(budget !== undefined ? { budget } : {}),
+      ...(counter ? { counter } : {}),
+      ...(values.now !== undefined ? { now: values.now } : {}),
+    }),
+  );
   printText(result.content);
   reportIssues(result.issues);
   return hasErrors(result.issues) ? 1 : 0;

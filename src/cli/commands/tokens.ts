@@ -1,12 +1,11 @@
 import { FormatManager } from "../../manager/format-manager.js";
-import { InvalidInputError } from "../../problems/errors.js";
 import { hasErrors, type Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
 import { type SectionBreakdown, sectionBreakdown } from "../../tokens/sections.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import { InputFileError, parseInputText, readInputFile, readTextFile } from "../input-files.js";
+import { parseInputText, readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { readStdin } from "../stdin.js";
 import {
@@ -85,21 +84,6 @@ async function readText(file: string): Promise<string> {
 
 async function readInput(file: string): Promise<unknown> {
   return file === "-" ? parseInputText("<stdin>", await readStdin()) : readInputFile(file);
-}
-
-/** Renders, naming the input file in an error about its content (not in one about the flags). */
-function renderNamingFile<T>(name: string, render: () => T): T {
-  try {
-    return render();
-  } catch (error) {
-    if (
-      InvalidInputError.is(error) &&
-      !error.issues.some((issue) => issue.path?.startsWith("options"))
-    ) {
-      throw new InputFileError(`${name}: ${error.message}`);
-    }
-    throw error;
-  }
 }
 
 /** The report with its keys in reading order: the sections last. */
