@@ -79,7 +79,8 @@ export interface ValidationContext {
  *
  * For exact, cheap counting, every text `renderItem` and `renderGroup` return should end with
  * `"\n"` and appear verbatim in `render`'s output, where the next text starts with neither
- * whitespace nor `/`. The pipeline still counts the final content and corrects if it does not.
+ * whitespace nor `/`: the pipeline then counts only the text around them. Any other text is
+ * counted as it stands, and the pipeline corrects if the count is over budget.
  */
 export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
   /** Registry id, e.g. `claude`. */

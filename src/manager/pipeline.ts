@@ -1,4 +1,4 @@
-import { packByBudget } from "../budget/pack.js";
+import { type PackCandidate, packByBudget } from "../budget/pack.js";
 import type {
   AdapterItem,
   FormatAdapter,
@@ -12,6 +12,7 @@ import type { TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
 import type { FormattedContext, SkippedItem } from "./formatted-context.js";
+import { countAlong, type ItemText, ItemTexts } from "./item-texts.js";
 import { COMMON_OPTION_KEYS, CommonOptionsSchema } from "./options.js";
 import { orderItems } from "./order.js";
 
@@ -44,31 +45,14 @@ function rejectUnknownOptions(
   );
 }
 
-/** `renderItem`, remembered per item and position for the length of one call. */
-type ItemRenderer<T> = (item: T, position: number) => string;
-
-function rememberItems<O, T>(
-  adapter: FormatAdapter<unknown, O, T>,
-  ctx: RenderContext<O>,
-): ItemRenderer<T> {
-  const texts = new Map<T, { position: number; text: string }>();
-  return (item, position) => {
-    const known = texts.get(item);
-    if (known && (known.position === position || !adapter.numbered)) return known.text;
-    const text = adapter.renderItem(item, { ...ctx, position });
-    texts.set(item, { position, text });
-    return text;
-  };
-}
-
 interface Selection<T> {
   included: AdapterItem<T>[];
   skipped: AdapterItem<T>[];
 }
 
 /**
- * Renders a selection and counts it. Counting the whole content is cheap: line-additive counters
- * that are slow (exact tokenizers) cache per line unit, so the units counted while packing are hits.
+ * Renders a selection and counts it. The item texts placed in the content were counted while
+ * packing; {@link countAlong} counts only the text around them when the counter is line-additive.
  */
 function renderSelection<I, O, T>(
   adapter: FormatAdapter<I, O, T>,
@@ -76,18 +60,23 @@ function renderSelection<I, O, T>(
   selection: Selection<T>,
   ctx: RenderContext<O>,
   counter: TokenCounter,
-  item: ItemRenderer<T>,
+  texts: ItemTexts<O, T>,
 ) {
+  const placed: ItemText[] = [];
   const rendered = adapter.render(
     {
       input,
       included: selection.included.map((chosen) => chosen.value),
       skippedCount: selection.skipped.length,
-      item,
+      item: (value, position) => {
+        const entry = texts.get(value, position);
+        placed.push(entry);
+        return entry.text;
+      },
     },
     ctx,
   );
-  return { ...rendered, tokenCount: counter.count(rendered.content) };
+  return { ...rendered, tokenCount: countAlong(rendered.content, placed, counter) };
 }
 
 /**
@@ -102,30 +91,33 @@ function choose<I, O, T>(
   budget: number,
   ctx: RenderContext<O>,
   counter: TokenCounter,
-  item: ItemRenderer<T>,
+  texts: ItemTexts<O, T>,
   skippedAlready: number,
 ): Selection<T> {
-  const costs = ordered.map((candidate, index) => counter.count(item(candidate.value, index + 1)));
   const groupCosts = new Map<string, number>();
-  for (const item of ordered) {
-    for (const key of item.groups ?? []) {
-      if (!groupCosts.has(key)) {
-        groupCosts.set(key, counter.count(adapter.renderGroup?.(key, ctx) ?? ""));
+  const candidates: PackCandidate<AdapterItem<T>>[] = new Array(ordered.length);
+  let optional = 0;
+  for (let index = 0; index < ordered.length; index += 1) {
+    const item = ordered[index] as AdapterItem<T>;
+    const cost = texts.count(item.value, index + 1, counter);
+    if (!item.required) optional += 1;
+    if (item.groups) {
+      for (const key of item.groups) {
+        if (!groupCosts.has(key)) {
+          groupCosts.set(key, counter.count(adapter.renderGroup?.(key, ctx) ?? ""));
+        }
       }
+      candidates[index] = { value: item, cost, required: item.required, groups: item.groups };
+    } else {
+      candidates[index] = { value: item, cost, required: item.required };
     }
   }
+  const item = (value: T, position: number) => texts.get(value, position).text;
   const frame = (skippedCount: number) =>
     counter.count(adapter.render({ input, included: [], skippedCount, item }, ctx).content);
 
-  const candidates = ordered.map((item, index) => ({
-    value: item,
-    cost: costs[index] ?? 0,
-    required: item.required,
-    ...(item.groups ? { groups: item.groups } : {}),
-  }));
   let packed = packByBudget(candidates, { budget, overhead: frame(skippedAlready), groupCosts });
   if (packed.skipped.length > 0) {
-    const optional = ordered.filter((item) => !item.required).length;
     const overhead = frame(skippedAlready + optional);
     packed = packByBudget(candidates, { budget, overhead, groupCosts });
   }
@@ -160,10 +152,10 @@ export function runPipeline<I, O, T>(
   const limit = adapter.maxItems?.(options) ?? Number.POSITIVE_INFINITY;
   const overLimit = new Set(ordered.filter((item, index) => index >= limit && !item.required));
   const eligible = overLimit.size === 0 ? ordered : ordered.filter((item) => !overLimit.has(item));
-  const item = rememberItems(adapter as FormatAdapter<unknown, O, T>, ctx);
-  const selection = choose(adapter, input, eligible, budget, ctx, counter, item, overLimit.size);
+  const texts = new ItemTexts(adapter as FormatAdapter<unknown, O, T>, ctx);
+  const selection = choose(adapter, input, eligible, budget, ctx, counter, texts, overLimit.size);
   selection.skipped.push(...overLimit);
-  let result = renderSelection(adapter, input, selection, ctx, counter, item);
+  let result = renderSelection(adapter, input, selection, ctx, counter, texts);
 
   // The pack is exact for line-additive counters and well-behaved adapters, so this loop normally
   // runs zero times; it makes the budget hold for any counter and any adapter.
@@ -173,7 +165,7 @@ export function runPipeline<I, O, T>(
     if (dropAt < 0) break;
     const [dropped] = selection.included.splice(dropAt, 1);
     if (dropped) selection.skipped.push(dropped);
-    result = renderSelection(adapter, input, selection, ctx, counter, item);
+    result = renderSelection(adapter, input, selection, ctx, counter, texts);
   }
 
   const skipped: SkippedItem[] = orderItems(selection.skipped).map((item) => ({
