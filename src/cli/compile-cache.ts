@@ -1,4 +1,12 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import Module from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -21,6 +29,18 @@ function cacheDirectory(): string | undefined {
     return stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Removes the caches of earlier builds or Node versions of the same bundle, so the directory
+ * holds one file per bundle however often the package is upgraded.
+ */
+function removeStale(dir: string, bundle: string, current: string): void {
+  for (const name of readdirSync(dir)) {
+    if (name !== current && name.startsWith(`${bundle}-`) && name.endsWith(".bin")) {
+      rmSync(join(dir, name), { force: true });
+    }
   }
 }
 
@@ -60,6 +80,7 @@ export function requireCompiled(file: string): unknown {
         const temporary = `${cacheFile}.${process.pid}`;
         writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
         renameSync(temporary, cacheFile);
+        removeStale(dir, basename(file), basename(cacheFile));
       } catch {
         // A cache that cannot be written only costs the next start its compile time.
       }

@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import Module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,6 +71,35 @@ describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)
     expect(second.status).toBe(0);
     // Not written again: the cache was accepted.
     expect(statSync(join(dir, file as string)).mtimeMs).toBe(written.mtimeMs);
+  });
+
+  it("keeps one file per bundle: a new build's cache replaces the old build's", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, "hook.cjs-1-1-v20.0.0-x64.bin"), "stale");
+    writeFileSync(join(dir, "render.cjs-1-1-v20.0.0-x64.bin"), "another bundle's");
+    expect(run(tmp).status).toBe(0);
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^hook\.cjs-\d+-\d+-v[\d.]+-\w+\.bin$/);
+    expect(files[0]).not.toBe("hook.cjs-1-1-v20.0.0-x64.bin");
+    expect(files[1]).toBe("render.cjs-1-1-v20.0.0-x64.bin");
+  });
+
+  it("is neither read nor written with NODE_DISABLE_COMPILE_CACHE set", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const result = spawnSync(
+      process.execPath,
+      [BIN, "hook", "claude", "session-start", "--rules", RULES],
+      {
+        input: JSON.stringify(hookInputs.claude.SessionStart),
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "1" },
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   it("is not used from a directory others can write", () => {
