@@ -8,7 +8,7 @@ import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
 import { escapeRegExp, escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
-import { reportXmlForbidden } from "./components.js";
+import { reportForbiddenCharacters } from "./components.js";
 import {
   DEFAULT_PROJECT_TOKENS,
   fitProjects,
@@ -166,7 +166,7 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
   if (!user) return { ...projectPart, budget: options.maxTokens, issues };
 
   const names = projects.map((project) => project.name);
-  reportXmlForbidden(
+  reportForbiddenCharacters(
     [
       ["user.userId", user.userId],
       ...facts.map((fact, index): [string, string] => [`user.facts[${index}].text`, fact.text]),
