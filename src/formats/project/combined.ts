@@ -19,6 +19,7 @@ import {
   DEFAULT_PROJECT_TOKENS,
   fitProjects,
   type ProjectContextResult,
+  ProjectMarkupOption,
   parseProjects,
 } from "./format.js";
 
@@ -45,7 +46,7 @@ const CombinedOptionsSchema = z.strictObject({
     0.5,
   ),
   /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
-  markup: z._default(z.enum(["xml", "markdown"]), "xml"),
+  markup: ProjectMarkupOption,
 });
 
 /** Input of {@link buildCombinedContext}. */

@@ -21,6 +21,9 @@ import {
 /** The default budget of PROJECT blocks: the middle of the original design's 150–200 tokens. */
 export const DEFAULT_PROJECT_TOKENS = 175;
 
+/** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
+export const ProjectMarkupOption = z._default(z.enum(["xml", "markdown"]), "xml");
+
 const ProjectOptionsSchema = z.strictObject({
   maxTokens: z._default(
     z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
@@ -29,7 +32,8 @@ const ProjectOptionsSchema = z.strictObject({
   now: CommonOptionsSchema.shape.now,
   counter: CommonOptionsSchema.shape.counter,
   minRoom: z.optional(z.int().check(z.gte(0, { error: "expected an integer >= 0" }))),
-  markup: z._default(z.enum(["xml", "markdown"]), "xml"),
+  /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+  markup: ProjectMarkupOption,
 });
 
 /** Options of {@link formatProjectContext}. */
