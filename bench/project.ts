@@ -1,6 +1,6 @@
 /**
  * PROJECT blocks: what a hook pays per session start. `formatProjectContext` and
- * `buildCombinedContext` side by side with the floor of counting their output once, with the
+ * `buildCombinedContext` (XML, and markdown for Gemini CLI) side by side with the floor of counting their output once, with the
  * default counter. Run: `npm run bench` or `npx tsx bench/project.ts`.
  */
 import { buildCombinedContext, defaultCounter, formatProjectContext } from "contextfmt";
@@ -21,6 +21,10 @@ export function runProjectBench(): string[] {
       countOnce: repeat(() => defaultCounter.count(fits)),
       fits: repeat(() => formatProjectContext(samTerminal, options)),
       truncated50: repeat(() => formatProjectContext(samTerminal, { ...options, maxTokens: 50 })),
+      markdown: repeat(() => formatProjectContext(samTerminal, { ...options, markup: "markdown" })),
+      markdown50: repeat(() =>
+        formatProjectContext(samTerminal, { ...options, maxTokens: 50, markup: "markdown" }),
+      ),
       twoProjects: repeat(() => formatProjectContext([samTerminal, rvcPaused], options)),
       combined: repeat(() =>
         buildCombinedContext({ user: david, projects: samTerminal, ...options }),
@@ -32,7 +36,7 @@ export function runProjectBench(): string[] {
   const floor = per("countOnce");
   return [
     `count the full block once (floor): ${us(floor)}`,
-    ...(["fits", "truncated50", "twoProjects", "combined"] as const).map(
+    ...(["fits", "truncated50", "markdown", "markdown50", "twoProjects", "combined"] as const).map(
       (name) => `  ${name}: ${us(per(name))} per call = ${ratio(per(name), floor)} the floor`,
     ),
   ];

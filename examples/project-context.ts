@@ -1,4 +1,4 @@
-/** The README's project context: a PROJECT block under pressure and the combined USER + PROJECT text. */
+/** The README's project context: a PROJECT block under pressure, as XML and markdown, and the combined USER + PROJECT text. */
 import { buildCombinedContext, formatProjectContext, type ProjectContextInput } from "contextfmt";
 
 const project: ProjectContextInput = {
@@ -17,6 +17,11 @@ const now = "2026-01-25T10:00:00Z";
 const tight = formatProjectContext(project, { maxTokens: 40, now });
 console.log(tight.content);
 console.log("shrunk:", tight.shrunk.join(", "), "| dropped:", tight.dropped.join(", "));
+
+// The same parts without XML, for tools that escape `<` and `>` (Gemini CLI's hook context).
+console.log(
+  `\n${formatProjectContext(project, { maxTokens: 40, now, markup: "markdown" }).content}`,
+);
 
 const combined = buildCombinedContext({
   user: { userId: "david", facts: [{ text: "Prefers concise responses", category: "preference" }] },

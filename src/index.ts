@@ -55,12 +55,17 @@ export {
   type XmlMemoryOptions,
   xmlMemoryAdapter,
 } from "./formats/memories/xml-memory.js";
-export { ProjectBlocksInputSchema, projectAdapter } from "./formats/project/adapter.js";
+export {
+  ProjectBlocksInputSchema,
+  projectAdapter,
+  projectMarkdownAdapter,
+} from "./formats/project/adapter.js";
 export {
   buildCombinedContext,
   type CombinedContextInput,
   deduplicateContext,
 } from "./formats/project/combined.js";
+export type { ProjectMarkup } from "./formats/project/components.js";
 export {
   DEFAULT_PROJECT_TOKENS,
   formatProjectContext,

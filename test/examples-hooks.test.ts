@@ -80,7 +80,7 @@ describe("examples/hooks run as their settings snippets install them", () => {
     });
   });
 
-  it("Gemini CLI SessionStart: a plain system instruction and markdown, no XML", () => {
+  it("Gemini CLI SessionStart: a plain system instruction, the project and markdown, no XML", () => {
     const root = project();
     const command = commandOf(
       JSON.parse(read("gemini/session-start.settings.json")),
@@ -94,6 +94,7 @@ describe("examples/hooks run as their settings snippets install them", () => {
     );
     const context: string = output.hookSpecificOutput.additionalContext;
     expect(context).toMatch(/^You are an AI assistant/);
+    expect(context).toContain("\n\n### Project: Atlas (active)\nLast session (Oct 4");
     expect(context).toContain("\n## Relevant Context\n");
     expect(context).not.toMatch(/<\/?[A-Za-z]/);
   });

@@ -21,6 +21,7 @@ describe("examples run as documented", () => {
       "hooks/session.json session-full",
       "hooks/session.json session-brief",
       "hooks/project.json project",
+      "hooks/project.json project-markdown",
     ]);
     expect(output).toContain("# Project Memory Rules");
     expect(output).toContain("PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z");
@@ -59,6 +60,9 @@ describe("examples run as documented", () => {
       '<PROJECT name="SAM Terminal" status="active">\nLast: Implemented fact extraction.\n',
     );
     expect(output).toContain("dropped: sam_terminal:notes");
+    expect(output).toContain(
+      "\n### Project: SAM Terminal (active)\nLast: Implemented fact extraction.\n",
+    );
     expect(output).toContain('<USER id="david">\n- Prefers concise responses\n</USER>\n\n<PROJECT');
     expect(output).not.toContain("Note: User prefers concise responses.");
   }, 30_000);

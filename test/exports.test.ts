@@ -73,6 +73,7 @@ it("pins the public exports of contextfmt", () => {
       "packByBudget",
       "parseWith",
       "projectAdapter",
+      "projectMarkdownAdapter",
       "projectToRow",
       "renderTemplate",
       "rowToProject",

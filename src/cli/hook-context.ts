@@ -26,6 +26,8 @@ const FORMATS: Readonly<Record<string, () => Promise<FormatAdapter>>> = {
   gemini: async () => (await import("../formats/rules/gemini.js")).geminiAdapter as FormatAdapter,
   project: async () =>
     (await import("../formats/project/adapter.js")).projectAdapter as FormatAdapter,
+  "project-markdown": async () =>
+    (await import("../formats/project/adapter.js")).projectMarkdownAdapter as FormatAdapter,
   "session-full": async () =>
     (await import("../formats/session/session-full.js")).sessionFullAdapter as FormatAdapter,
   "session-brief": async () =>
@@ -42,15 +44,13 @@ interface SourceContext {
 
 /**
  * One kind of input a hook turns into context at some moments: which flag brings it, which format
- * renders it for each tool (`undefined`: the tool cannot take it), its share of the budget, and
+ * renders it for each tool, its share of the budget, and
  * how the file becomes the format's input. New kinds plug in here by format id.
  */
 interface HookSource {
   readonly flag: HookSourceFlag;
   readonly moments: readonly HookMoment[];
-  readonly format: Readonly<Record<HookTool, string | undefined>>;
-  /** Why a tool without a format gets nothing from this source. */
-  readonly unsupported?: string;
+  readonly format: Readonly<Record<HookTool, string>>;
   /** Relative share of the budget when several sources are injected together. */
   readonly share: number;
   /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
@@ -83,8 +83,8 @@ export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "project",
     moments: ["session-start"],
-    format: { claude: "project", codex: "project", gemini: undefined },
-    unsupported: "the PROJECT block is XML, which Gemini CLI escapes; left out",
+    // Gemini CLI escapes XML: it gets the same parts under markdown headings.
+    format: { claude: "project", codex: "project", gemini: "project-markdown" },
     share: 1,
     input: projectsOf,
   },
@@ -155,10 +155,9 @@ interface PreparedSource {
   readonly maxBudget: number;
 }
 
-/** Every source of one hook call, ready to render, and the warnings found preparing them. */
+/** Every source of one hook call, ready to render. */
 export interface PreparedHookContext {
   readonly sources: readonly PreparedSource[];
-  readonly issues: readonly Issue[];
   readonly common: Record<string, unknown>;
 }
 
@@ -184,8 +183,7 @@ const inFile = (path: string, error: InvalidInputError) =>
 
 /**
  * Loads the formats of the sources active at this hook's moment and builds their inputs, once
- * (they do not depend on the budget). Bad file content is an error that names the file; a source
- * the tool cannot take is left out with an `unsupported_field` warning.
+ * (they do not depend on the budget). Bad file content is an error that names the file.
  */
 export async function prepareHookContext(
   request: HookContextRequest,
@@ -193,20 +191,10 @@ export async function prepareHookContext(
   const { hook } = request;
   const ctx: SourceContext = { hook, nonce: request.nonce };
   const sources: PreparedSource[] = [];
-  const issues: Issue[] = [];
   for (const source of activeSources(hook.moment, request.files)) {
     const file = request.files[source.flag];
-    const format = source.format[hook.tool];
     if (!file) continue;
-    if (format === undefined) {
-      issues.push({
-        code: "unsupported_field",
-        severity: "warning",
-        path: `--${source.flag}`,
-        message: source.unsupported ?? `${hook.tool} cannot take this context; left out`,
-      });
-      continue;
-    }
+    const format = source.format[hook.tool];
     const adapter = await (FORMATS[format] as () => Promise<FormatAdapter>)();
     let input: unknown;
     try {
@@ -230,7 +218,7 @@ export async function prepareHookContext(
     ...(request.counter ? { counter: request.counter } : {}),
     ...(request.now !== undefined ? { now: request.now } : {}),
   };
-  return { sources, issues, common };
+  return { sources, common };
 }
 
 /**
@@ -240,7 +228,7 @@ export async function prepareHookContext(
 export function composeHookContext(prepared: PreparedHookContext, budget: number): HookContext {
   const shares = prepared.sources.reduce((sum, source) => sum + source.share, 0);
   const texts: string[] = [];
-  const issues: Issue[] = [...prepared.issues];
+  const issues: Issue[] = [];
   for (const source of prepared.sources) {
     const share = Math.min(Math.floor((budget * source.share) / shares), source.maxBudget);
     let result: ReturnType<typeof runPipeline>;

@@ -1,6 +1,6 @@
 import type { FormatAdapter } from "../formats/adapter.js";
 import { xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
-import { projectAdapter } from "../formats/project/adapter.js";
+import { projectAdapter, projectMarkdownAdapter } from "../formats/project/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
 import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
@@ -21,6 +21,7 @@ export const builtinAdapters: readonly FormatAdapter[] = [
   sessionFullAdapter,
   sessionBriefAdapter,
   projectAdapter,
+  projectMarkdownAdapter,
 ];
 
 /** Options of `format` and `formatAll`: the common ones plus any the adapter defines. */

@@ -135,14 +135,19 @@ describe("contextfmt hook: what each moment injects", () => {
     expect(context).not.toContain("<memory"); // memories are for prompts
   });
 
-  it("Gemini CLI SessionStart: no PROJECT block (XML), said on stderr; the rest as text", () => {
+  it("Gemini CLI SessionStart: the project as a markdown heading (no XML), between rules and session", () => {
     const { context, stderr } = run("gemini", "SessionStart", ...ALL_FILES);
-    expect(context).toMatch(/^You are /);
-    expect(context).toContain("## Relevant Context");
-    expect(context).not.toMatch(/<\/?[A-Za-z]/);
-    expect(stderr).toBe(
-      "contextfmt: warning: unsupported_field at --project: the PROJECT block is XML, which Gemini CLI escapes; left out\n",
+    const rules = context.indexOf("You are ");
+    const project = context.indexOf(
+      "\n\n### Project: Atlas (active)\nLast session (Oct 4): Added retry with backoff to the payment client.",
     );
+    const session = context.indexOf("\n\n## Relevant Context\n");
+    expect(rules).toBe(0);
+    expect(project).toBeGreaterThan(rules);
+    expect(session).toBeGreaterThan(project);
+    expect(context).toContain("\nTODOs:\n- [HIGH] Test idempotency keys on retried payments\n");
+    expect(context).not.toMatch(/[<>]/);
+    expect(stderr).toBe("");
   });
 
   it("prompt: memories with a score by score, then the rest by words shared with the prompt", () => {

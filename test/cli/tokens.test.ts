@@ -121,6 +121,7 @@ describe("contextfmt tokens --format <id> <input file>", () => {
     gemini: RULES,
     "xml-memory": example("hooks/memories.json"),
     project: example("hooks/project.json"),
+    "project-markdown": example("hooks/project.json"),
     "session-full": example("hooks/session.json"),
     "session-brief": example("hooks/session.json"),
   };

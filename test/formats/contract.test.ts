@@ -9,6 +9,7 @@ import {
   geminiAdapter,
   parseWith,
   projectAdapter,
+  projectMarkdownAdapter,
   sessionBriefAdapter,
   sessionFullAdapter,
   xmlMemoryAdapter,
@@ -24,6 +25,7 @@ import {
 } from "../fixtures/memories.js";
 import {
   arbitraryProjects,
+  hostileMarkdownProject,
   hostileProject,
   PROJECT_NOW,
   rvcBlocked,
@@ -108,9 +110,9 @@ runAdapterContract({
   options: { now: SESSION_NOW },
 });
 
-const projectItemIds = (input: unknown) =>
-  projectAdapter
-    .items(parseWith(projectAdapter.input, input), {
+const projectItemIds = (input: unknown, adapter = projectAdapter) =>
+  adapter
+    .items(parseWith(adapter.input, input), {
       options: {},
       now: new Date(PROJECT_NOW),
       report: () => {},
@@ -126,5 +128,18 @@ runAdapterContract({
   itemIds: projectItemIds,
   // The primary project's opening and closing tags (P0) are never left out.
   requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),
+  options: { now: PROJECT_NOW },
+});
+
+// The same blocks as markdown headings: the same items, no closing lines.
+runAdapterContract({
+  adapter: projectMarkdownAdapter,
+  sample: { projects: [rvcBlocked, slamRushCompleted] },
+  hostile: { projects: [hostileMarkdownProject, hostileProject] },
+  large: { projects: [samTerminal, rvcBlocked, slamRushCompleted, rvcPaused] },
+  arbitrary: fc.record({ projects: arbitraryProjects }),
+  itemIds: (input) => projectItemIds(input, projectMarkdownAdapter),
+  requiredIds: (input) =>
+    projectItemIds(input, projectMarkdownAdapter).filter((id) => id.endsWith(":name")),
   options: { now: PROJECT_NOW },
 });

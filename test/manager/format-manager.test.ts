@@ -54,6 +54,7 @@ describe("FormatManager", () => {
       "session-full",
       "session-brief",
       "project",
+      "project-markdown",
     ]);
     expect(manager.has("claude")).toBe(true);
     expect(manager.get("claude")).toBe(claudeAdapter);
@@ -63,7 +64,7 @@ describe("FormatManager", () => {
   it("raises UnknownAdapterError listing the registered ids", () => {
     const manager = new FormatManager();
     expect(() => manager.format("cursor", seedRuleSet)).toThrow(
-      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief", "project"',
+      'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief", "project", "project-markdown"',
     );
     try {
       manager.get("cursor");

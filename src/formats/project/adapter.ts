@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
-import { NO_PROJECT_BLOCK, type ProjectComponent } from "./components.js";
+import { noProjectText, type ProjectComponent, type ProjectMarkup } from "./components.js";
 import { componentsOf, DEFAULT_PROJECT_TOKENS } from "./format.js";
 
 /** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
@@ -11,6 +11,76 @@ export const ProjectBlocksInputSchema = z.object({ projects: ProjectListSchema }
 interface PlacedComponent {
   readonly component: ProjectComponent;
   readonly order: number;
+}
+
+/** The adapter of one markup: the same items, the markup's lines around them and checks. */
+function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
+  const xml = markup === "xml";
+  return defineAdapter<
+    z.output<typeof ProjectBlocksInputSchema>,
+    Record<string, never>,
+    PlacedComponent
+  >({
+    id,
+    formatType: markup,
+    capabilities: {
+      toolName: "any",
+      formatType: markup,
+      maxContextTokens: DEFAULT_PROJECT_TOKENS,
+      supportsSections: true,
+      supportsMarkdown: !xml,
+      supportsPriorities: true,
+      injectionMethod: "hook",
+    },
+    input: ProjectBlocksInputSchema,
+    options: z.object({}),
+    items: (input, ctx) =>
+      componentsOf(input.projects, ctx.now, ctx.report, markup).map((component, order) => ({
+        id: component.id,
+        path: `projects[${component.project}]`,
+        value: { component, order },
+        required: component.priority === 0,
+        // The pipeline puts higher numbers first; P1 is the most important after P0.
+        priority: -component.priority,
+        ...(component.time !== undefined ? { time: component.time } : {}),
+      })),
+    renderItem: ({ component }) => component.text,
+    render({ input, included, item }) {
+      if (input.projects.length === 0) {
+        // In markdown the placeholder is a plain line, not a block.
+        return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0 } };
+      }
+      const placed = [...included].sort((a, b) => a.order - b.order);
+      const content = placed.map((part, index) => item(part, index + 1)).join("");
+      const blocks = placed.filter(
+        ({ component }) => component.part === "name" || component.part === "block",
+      );
+      return { content, metadata: { blocks: blocks.length, projects: input.projects.length } };
+    },
+    validate(content, ctx) {
+      const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;
+      if (!xml) {
+        const headings = content.match(/^### Project: /gm)?.length ?? 0;
+        if (headings !== blocks) {
+          ctx.report({
+            code: "invalid_structure",
+            severity: "error",
+            message: `expected ${blocks} project heading(s), found ${headings}`,
+          });
+        }
+        return;
+      }
+      const opening = content.match(/^<PROJECT[ >]/gm)?.length ?? 0;
+      const closing = content.match(/^<\/PROJECT>$/gm)?.length ?? 0;
+      if (content !== "" && (opening !== blocks || closing !== blocks)) {
+        ctx.report({
+          code: "invalid_structure",
+          severity: "error",
+          message: `expected ${blocks} PROJECT block(s), found ${opening} opening and ${closing} closing tags`,
+        });
+      }
+    },
+  });
 }
 
 /**
@@ -25,54 +95,18 @@ interface PlacedComponent {
  * new FormatManager().format("project", { projects: [project] }, { budget: 175 }).content;
  * ```
  */
-export const projectAdapter = defineAdapter<
-  z.output<typeof ProjectBlocksInputSchema>,
-  Record<string, never>,
-  PlacedComponent
->({
-  id: "project",
-  formatType: "xml",
-  capabilities: {
-    toolName: "any",
-    formatType: "xml",
-    maxContextTokens: DEFAULT_PROJECT_TOKENS,
-    supportsSections: true,
-    supportsMarkdown: false,
-    supportsPriorities: true,
-    injectionMethod: "hook",
-  },
-  input: ProjectBlocksInputSchema,
-  options: z.object({}),
-  items: (input, ctx) =>
-    componentsOf(input.projects, ctx.now, ctx.report).map((component, order) => ({
-      id: component.id,
-      path: `projects[${component.project}]`,
-      value: { component, order },
-      required: component.priority === 0,
-      // The pipeline puts higher numbers first; P1 is the most important after P0.
-      priority: -component.priority,
-      ...(component.time !== undefined ? { time: component.time } : {}),
-    })),
-  renderItem: ({ component }) => component.text,
-  render({ input, included, item }) {
-    if (input.projects.length === 0) return { content: NO_PROJECT_BLOCK, metadata: { blocks: 1 } };
-    const placed = [...included].sort((a, b) => a.order - b.order);
-    const content = placed.map((part, index) => item(part, index + 1)).join("");
-    const blocks = placed.filter(
-      ({ component }) => component.part === "name" || component.part === "block",
-    );
-    return { content, metadata: { blocks: blocks.length, projects: input.projects.length } };
-  },
-  validate(content, ctx) {
-    const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;
-    const opening = content.match(/^<PROJECT[ >]/gm)?.length ?? 0;
-    const closing = content.match(/^<\/PROJECT>$/gm)?.length ?? 0;
-    if (content !== "" && (opening !== blocks || closing !== blocks)) {
-      ctx.report({
-        code: "invalid_structure",
-        severity: "error",
-        message: `expected ${blocks} PROJECT block(s), found ${opening} opening and ${closing} closing tags`,
-      });
-    }
-  },
-});
+export const projectAdapter = projectBlocksAdapter("project", "xml");
+
+/**
+ * The `project` adapter's items as markdown, for tools that escape `<` and `>` (Gemini CLI): a
+ * `### Project: SAM Terminal (active)` heading per project (`(paused, secondary)` among several),
+ * the same lines under it, a blank line between blocks, and the plain "No active project
+ * detected" line for none. No field can open a heading or a list item of its own.
+ *
+ * @example
+ * ```ts
+ * new FormatManager().format("project-markdown", { projects: [project] }, { budget: 175 }).content;
+ * // "### Project: SAM Terminal (active)\nLast session (Jan 23): …"
+ * ```
+ */
+export const projectMarkdownAdapter = projectBlocksAdapter("project-markdown", "markdown");

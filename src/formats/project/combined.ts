@@ -7,12 +7,19 @@ import { type UserFact, type UserFactsInput, UserFactsSchema } from "../../model
 import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
-import { escapeRegExp, escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
-import { reportXmlForbidden } from "./components.js";
+import {
+  escapeMarkdownLineStart,
+  escapeRegExp,
+  escapeXmlAttribute,
+  escapeXmlText,
+  inlineText,
+} from "../escape.js";
+import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
 import {
   DEFAULT_PROJECT_TOKENS,
   fitProjects,
   type ProjectContextResult,
+  ProjectMarkupOption,
   parseProjects,
 } from "./format.js";
 
@@ -38,6 +45,8 @@ const CombinedOptionsSchema = z.strictObject({
       ),
     0.5,
   ),
+  /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
+  markup: ProjectMarkupOption,
 });
 
 /** Input of {@link buildCombinedContext}. */
@@ -118,6 +127,23 @@ function repeatsFact(note: string, facts: readonly UserFact[]): boolean {
   });
 }
 
+/** The lines around the USER facts and how a fact becomes a `- ` entry, by markup. */
+function userFrame(markup: ProjectMarkup) {
+  if (markup === "markdown") {
+    return {
+      opening: (userId: string) => `### User: ${inlineText(userId)}\n`,
+      closing: "",
+      // A fact could otherwise open a block inside its entry ("- ### x").
+      entry: escapeMarkdownLineStart,
+    };
+  }
+  return {
+    opening: (userId: string) => `<USER id="${escapeXmlAttribute(inlineText(userId))}">\n`,
+    closing: "</USER>\n",
+    entry: escapeXmlText,
+  };
+}
+
 /**
  * `<USER id="…">` with the user's facts, a blank line, then the PROJECT block(s): about 400–500
  * tokens in all (`maxTokens`, default 500; the PROJECT blocks get up to 175, the USER block up to
@@ -125,6 +151,8 @@ function repeatsFact(note: string, facts: readonly UserFact[]): boolean {
  * both stay; the current task is the PROJECT's (user facts saying "working on <project>" and
  * `task` facts are dropped); preferences and constraints are the USER's (project notes repeating
  * them are dropped). Facts under `minConfidence` (0.5) are left out; every removal is reported.
+ * `markup: "markdown"` writes a `### User: david` heading with the facts as `- ` entries, a blank
+ * line, then `formatProjectContext`'s markdown project headings: no `<`/`>` markup of its own.
  *
  * @example
  * ```ts
@@ -159,6 +187,7 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
     maxTokens: Math.min(options.projectMaxTokens, options.maxTokens),
     now,
     counter,
+    markup: options.markup,
   });
   issues.push(...projectPart.issues);
 
@@ -166,13 +195,15 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
   if (!user) return { ...projectPart, budget: options.maxTokens, issues };
 
   const names = projects.map((project) => project.name);
-  reportXmlForbidden(
+  reportForbiddenCharacters(
     [
       ["user.userId", user.userId],
       ...facts.map((fact, index): [string, string] => [`user.facts[${index}].text`, fact.text]),
     ],
     (issue) => issues.push(issue),
+    options.markup,
   );
+  const frame = userFrame(options.markup);
   const components: PriorityComponent[] = [];
   const leftOut = (fact: UserFact, text: string): [string, string] | undefined => {
     if (fact.confidence < options.minConfidence) {
@@ -198,17 +229,14 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
     components.push({
       id: path,
       priority: 2 - fact.confidence,
-      text: `- ${escapeXmlText(text)}\n`,
+      text: `- ${frame.entry(text)}\n`,
     });
   }
   if (components.length === 0) return { ...projectPart, budget: options.maxTokens, issues };
 
-  components.unshift({
-    id: "user",
-    priority: 0,
-    text: `<USER id="${escapeXmlAttribute(inlineText(user.userId))}">\n`,
-  });
-  components.push({ id: "user:close", priority: 0, text: "</USER>\n" });
+  components.unshift({ id: "user", priority: 0, text: frame.opening(user.userId) });
+  // Markdown blocks end where the next heading starts: they have no closing line.
+  if (frame.closing !== "") components.push({ id: "user:close", priority: 0, text: frame.closing });
   const separatorAndProjects = `\n${projectPart.content}`;
   const combined = truncateByPriority(components, {
     maxTokens: Math.min(

@@ -5,7 +5,12 @@
 import type { PriorityComponent } from "../../budget/truncate.js";
 import type { ProjectContext, ProjectStatus, Todo } from "../../model/project.js";
 import type { Issue } from "../../problems/issue.js";
-import { escapeXmlAttribute, escapeXmlText, inlineText } from "../escape.js";
+import {
+  escapeMarkdownLineStart,
+  escapeXmlAttribute,
+  escapeXmlText,
+  inlineText,
+} from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 
 /** How many entries of each list a block shows, as the original design caps them. */
@@ -48,11 +53,6 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 export function shortDate(date: Date, now: Date): string {
   const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
   return date.getUTCFullYear() === now.getUTCFullYear() ? day : `${day}, ${date.getUTCFullYear()}`;
-}
-
-/** Text for one line of element content: line breaks folded, markup characters escaped. */
-function line(text: string): string {
-  return escapeXmlText(inlineText(text));
 }
 
 /** The first sentence, ending with its full stop (the original design's P1 rule). */
@@ -100,16 +100,74 @@ export function openingTag(project: ProjectContext, role: ProjectRole): string {
 /** The closing tag every block ends with. */
 export const CLOSING_TAG = "</PROJECT>\n";
 
-/** The block shown when no project is known. */
-export const NO_PROJECT_BLOCK =
-  "<PROJECT>\nNo active project detected. Ask what they're working on.\n</PROJECT>\n";
+const NO_PROJECT_LINE = "No active project detected. Ask what they're working on.\n";
 
-/** Reports `text_sanitized` for each field holding characters XML cannot carry (sent as U+FFFD). */
-export function reportXmlForbidden(
+/** The block shown when no project is known. */
+export const NO_PROJECT_BLOCK = `<PROJECT>\n${NO_PROJECT_LINE}</PROJECT>\n`;
+
+/** What is shown when no project is known: {@link NO_PROJECT_BLOCK}, or its line alone in markdown. */
+export function noProjectText(markup: ProjectMarkup): string {
+  return markup === "markdown" ? NO_PROJECT_LINE : NO_PROJECT_BLOCK;
+}
+
+/**
+ * How the blocks are written: `xml` as `<PROJECT name="…" status="…">` elements, `markdown` as a
+ * `### Project: … (status)` heading per project with the same lines under it, for tools that
+ * escape `<` and `>` (Gemini CLI's hook context).
+ */
+export type ProjectMarkup = "xml" | "markdown";
+
+/** What differs between the markups: the lines around a block and how a field becomes text. */
+interface BlockFrame {
+  /** The block's first line; `index` is its project's place in the input. */
+  readonly opening: (project: ProjectContext, role: ProjectRole, index: number) => string;
+  readonly closing: string;
+  /** One field as text within a line: line breaks folded, the markup's specials escaped. */
+  readonly line: (text: string) => string;
+  /** One field as the text of a `- ` list entry (a recent file). */
+  readonly entry: (text: string) => string;
+}
+
+const xmlLine = (text: string) => escapeXmlText(inlineText(text));
+
+const XML_FRAME: BlockFrame = {
+  opening: (project, role) => openingTag(project, role),
+  closing: CLOSING_TAG,
+  line: xmlLine,
+  entry: xmlLine,
+};
+
+// Every markdown line starts with a fixed word or "- ": a field folded onto one line can never
+// start a line, so it cannot open a heading or a list item. Only a list entry's text could open a
+// block inside its entry ("- ### x", "- - x"), so its start is escaped.
+const MARKDOWN_FRAME: BlockFrame = {
+  opening: (project, role, index) => {
+    const marker = role === "only" ? "" : `, ${role}`;
+    // A blank line between blocks; the first block starts the text.
+    const gap = index === 0 ? "" : "\n";
+    return `${gap}### Project: ${inlineText(project.name)} (${project.status}${marker})\n`;
+  },
+  closing: "",
+  line: inlineText,
+  entry: (text) => escapeMarkdownLineStart(inlineText(text)),
+};
+
+/** The frame of `markup`. */
+function frameOf(markup: ProjectMarkup): BlockFrame {
+  return markup === "markdown" ? MARKDOWN_FRAME : XML_FRAME;
+}
+
+/**
+ * Reports `text_sanitized` for each field holding characters its markup cannot carry (sent as
+ * U+FFFD): what XML forbids, or NUL and lone surrogates in markdown.
+ */
+export function reportForbiddenCharacters(
   fields: readonly (readonly [string, string | undefined])[],
   report: (issue: Issue) => void,
+  markup: ProjectMarkup = "xml",
 ): void {
-  for (const [path, text] of fields) reportSanitized(report, path, text, "xml");
+  const kind = markup === "xml" ? "xml" : "text";
+  for (const [path, text] of fields) reportSanitized(report, path, text, kind);
 }
 
 /** Every text field of a project, with its path. */
@@ -148,7 +206,11 @@ function capped<T>(
   return list.slice(0, limit);
 }
 
-function summaryComponent(project: ProjectContext, now: Date): string | undefined {
+function summaryComponent(
+  project: ProjectContext,
+  now: Date,
+  line: (text: string) => string,
+): string | undefined {
   const summary = project.lastSessionSummary?.trim() ?? "";
   const date = project.lastSessionDate;
   if (project.status === "completed") {
@@ -161,7 +223,7 @@ function summaryComponent(project: ProjectContext, now: Date): string | undefine
   return `Last session${when}: ${line(summary)}\n`;
 }
 
-function shrinkSummary(project: ProjectContext) {
+function shrinkSummary(project: ProjectContext, line: (text: string) => string) {
   const summary = project.lastSessionSummary?.trim() ?? "";
   return (text: string): string | undefined => {
     if (summary === "") return undefined;
@@ -171,7 +233,11 @@ function shrinkSummary(project: ProjectContext) {
   };
 }
 
-function stackLine(languages: readonly string[], frameworks: readonly string[]): string {
+function stackLine(
+  languages: readonly string[],
+  frameworks: readonly string[],
+  line: (text: string) => string,
+): string {
   const parts = [languages, frameworks]
     .filter((list) => list.length > 0)
     .map((list) => list.map(line).join(", "));
@@ -182,7 +248,8 @@ function stackLine(languages: readonly string[], frameworks: readonly string[]):
  * The components of one project's block, in the order they appear, each with its priority and
  * the original design's shrink rule: P1 first sentence, P2 highest-priority TODO only, P3
  * basenames (at most 2), P4 first language, P5 omitted. A secondary project is one component: its
- * opening tag, a `Status:` line and its closing tag, shrinking to the tags alone.
+ * opening line, a `Status:` line and its closing line, shrinking to the opening and closing alone.
+ * `markup` (default `xml`) changes only the opening and closing lines and the escaping.
  */
 export function projectComponents(
   project: ProjectContext,
@@ -192,10 +259,14 @@ export function projectComponents(
     readonly now: Date;
     readonly path: string;
     readonly report: (issue: Issue) => void;
+    readonly markup?: ProjectMarkup;
   },
 ): ProjectComponent[] {
-  const { index, role, now, path, report } = options;
-  reportXmlForbidden(textFields(project, path), report);
+  const { index, role, now, path, report, markup = "xml" } = options;
+  const frame = frameOf(markup);
+  const { line, entry } = frame;
+  const close = frame.closing;
+  reportForbiddenCharacters(textFields(project, path), report, markup);
   const id = (part: ProjectPart) => `${project.projectId}:${part}`;
   const component = (
     part: ProjectPart,
@@ -217,7 +288,7 @@ export function projectComponents(
   if (role === "secondary") {
     // Several projects: each one after the first gets its tags and one status line.
     const reason = blockers[0] ?? firstSentence(project.lastSessionSummary ?? "");
-    const open = openingTag(project, role);
+    const open = frame.opening(project, role, index);
     const status = reason ? `Status: ${STATUS_WORDS[project.status]} - ${line(reason)}\n` : "";
     // Knowing of another project outranks the primary's files, stack and notes (P3–P5), not its
     // TODOs; among secondaries the most recently updated is kept first.
@@ -225,18 +296,24 @@ export function projectComponents(
       component(
         "block",
         SECONDARY_PRIORITY,
-        open + status + CLOSING_TAG,
-        (text) => (text.length > open.length + CLOSING_TAG.length ? open + CLOSING_TAG : undefined),
+        open + status + close,
+        (text) => (text.length > open.length + close.length ? open + close : undefined),
         project.lastUpdated?.getTime(),
       ),
     ];
   }
 
-  const parts: ProjectComponent[] = [component("name", 0, openingTag(project, role))];
-  const summary = summaryComponent(project, now);
+  const parts: ProjectComponent[] = [component("name", 0, frame.opening(project, role, index))];
+  const summary = summaryComponent(project, now, line);
   if (summary) {
     parts.push(
-      component("summary", 1, summary, shrinkSummary(project), project.lastSessionDate?.getTime()),
+      component(
+        "summary",
+        1,
+        summary,
+        shrinkSummary(project, line),
+        project.lastSessionDate?.getTime(),
+      ),
     );
   }
 
@@ -256,7 +333,7 @@ export function projectComponents(
   }
   const files = capped(project.recentFiles, "recentFiles", path, report);
   if (files.length > 0) {
-    const entries = files.map((file) => `- ${line(file)}\n`).join("");
+    const entries = files.map((file) => `- ${entry(file)}\n`).join("");
     const short = `Recent: ${files
       .slice(0, 2)
       .map((file) => line(basename(file)))
@@ -273,7 +350,7 @@ export function projectComponents(
   if (first !== undefined) {
     const short = `Stack: ${line(first)}\n`;
     parts.push(
-      component("stack", 4, stackLine(languages, frameworks), (text) =>
+      component("stack", 4, stackLine(languages, frameworks, line), (text) =>
         text === short ? undefined : short,
       ),
     );
@@ -289,6 +366,7 @@ export function projectComponents(
   if (notes.length > 0) {
     parts.push(component("notes", 5, notes.map((note) => `Note: ${line(note)}\n`).join("")));
   }
-  parts.push(component("close", 0, CLOSING_TAG));
+  // Markdown blocks end where the next heading starts: they have no closing line.
+  if (close !== "") parts.push(component("close", 0, close));
   return parts;
 }

@@ -11,10 +11,18 @@ import {
 import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
-import { NO_PROJECT_BLOCK, type ProjectComponent, projectComponents } from "./components.js";
+import {
+  noProjectText,
+  type ProjectComponent,
+  type ProjectMarkup,
+  projectComponents,
+} from "./components.js";
 
 /** The default budget of PROJECT blocks: the middle of the original design's 150–200 tokens. */
 export const DEFAULT_PROJECT_TOKENS = 175;
+
+/** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
+export const ProjectMarkupOption = z._default(z.enum(["xml", "markdown"]), "xml");
 
 const ProjectOptionsSchema = z.strictObject({
   maxTokens: z._default(
@@ -24,6 +32,8 @@ const ProjectOptionsSchema = z.strictObject({
   now: CommonOptionsSchema.shape.now,
   counter: CommonOptionsSchema.shape.counter,
   minRoom: z.optional(z.int().check(z.gte(0, { error: "expected an integer >= 0" }))),
+  /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+  markup: ProjectMarkupOption,
 });
 
 /** Options of {@link formatProjectContext}. */
@@ -60,10 +70,12 @@ export function parseProjectOptions(options: ProjectContextOptions): {
   now: Date;
   counter: TokenCounter;
   minRoom?: number;
+  markup: ProjectMarkup;
 } {
   const parsed = parseWith(ProjectOptionsSchema, options, "options");
   return {
     maxTokens: parsed.maxTokens,
+    markup: parsed.markup,
     now: parsed.now ?? new Date(),
     counter: parsed.counter ?? defaultCounter,
     ...(parsed.minRoom !== undefined ? { minRoom: parsed.minRoom } : {}),
@@ -75,6 +87,7 @@ export function componentsOf(
   projects: readonly ProjectContext[],
   now: Date,
   report: (issue: Issue) => void,
+  markup: ProjectMarkup = "xml",
 ): ProjectComponent[] {
   return projects.flatMap((project, index) =>
     projectComponents(project, {
@@ -83,6 +96,7 @@ export function componentsOf(
       now,
       path: projects.length === 1 ? "project" : `projects[${index}]`,
       report,
+      markup,
     }),
   );
 }
@@ -94,6 +108,11 @@ export function componentsOf(
  * the budget is short. Several projects give a full primary block and one-line secondary blocks;
  * none gives the "No active project detected" block. Names and texts are escaped: the content
  * always parses as XML and holds exactly one block per project.
+ *
+ * `markup: "markdown"` writes the same parts, kept and shrunk alike, under a
+ * `### Project: SAM Terminal (active)` heading per project (`(paused, secondary)` among several)
+ * with no `<`/`>` markup, for tools that escape XML (Gemini CLI). Every field is folded onto a line
+ * that starts with a fixed label, so no field can open a heading or a list item of its own.
  *
  * @example
  * ```ts
@@ -108,11 +127,12 @@ export function formatProjectContext(
   options: ProjectContextOptions = {},
 ): ProjectContextResult {
   const list = parseProjects(projects);
-  const { maxTokens, now, counter, minRoom } = parseProjectOptions(options);
+  const { maxTokens, now, counter, minRoom, markup } = parseProjectOptions(options);
   return fitProjects(list, {
     maxTokens,
     now,
     counter,
+    markup,
     ...(minRoom !== undefined ? { minRoom } : {}),
   });
 }
@@ -120,12 +140,19 @@ export function formatProjectContext(
 /** {@link formatProjectContext} on parsed projects and options. */
 export function fitProjects(
   projects: readonly ProjectContext[],
-  options: { maxTokens: number; now: Date; counter: TokenCounter; minRoom?: number },
+  options: {
+    maxTokens: number;
+    now: Date;
+    counter: TokenCounter;
+    minRoom?: number;
+    markup?: ProjectMarkup;
+  },
 ): ProjectContextResult {
-  const { maxTokens, now, counter } = options;
+  const { maxTokens, now, counter, markup = "xml" } = options;
   const issues: Issue[] = [];
   if (projects.length === 0) {
-    const tokenCount = counter.count(NO_PROJECT_BLOCK);
+    const placeholder = noProjectText(markup);
+    const tokenCount = counter.count(placeholder);
     if (tokenCount > maxTokens) {
       issues.push({
         code: "budget_exceeded",
@@ -134,14 +161,14 @@ export function fitProjects(
       });
     }
     const base = {
-      content: NO_PROJECT_BLOCK,
+      content: placeholder,
       tokenCount,
       counter: counter.name,
       budget: maxTokens,
     };
     return { ...base, shrunk: [], dropped: [], issues };
   }
-  const components = componentsOf(projects, now, (issue) => issues.push(issue));
+  const components = componentsOf(projects, now, (issue) => issues.push(issue), markup);
   const result = truncateByPriority(components, {
     maxTokens,
     counter,
