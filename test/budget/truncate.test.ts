@@ -26,7 +26,7 @@ const parts: PriorityComponent[] = [
     id: "todos",
     priority: 2,
     text: "- one\n- two\n- three\n",
-    shrink: (t) => t.split("\n")[0] + "\n",
+    shrink: (t) => `${t.split("\n")[0]}\n`,
   },
   { id: "notes", priority: 5, text: "Note: keep answers brief, the user likes short answers.\n" },
   { id: "close", priority: 0, text: "</P>\n" },

@@ -9,7 +9,6 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  arbitraryProject,
   arbitraryProjects,
   david,
   hostileMarkdownProject,
@@ -20,6 +19,7 @@ import {
   samTerminal,
   slamRushCompleted,
 } from "../fixtures/projects.js";
+import { truncationProperties } from "./project-truncation.js";
 
 const golden = (name: string) =>
   new URL(`../golden/project/markdown/${name}.md`, import.meta.url).pathname;
@@ -167,47 +167,18 @@ describe("markdown project context", () => {
     );
   });
 
-  it("one heading per kept project, within budget unless P0 alone is over (property)", () => {
-    fc.assert(
-      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, maxTokens) => {
-        for (const counter of [defaultCounter, charRatioCounter]) {
-          const result = formatProjectContext(projects, { ...options, maxTokens, counter });
-          const kept =
-            projects.length === 0
-              ? 0
-              : 1 +
-                projects.slice(1).filter((p) => !result.dropped.includes(`${p.projectId}:block`))
-                  .length;
-          expect(headings(result.content)).toHaveLength(kept);
-          expect(result.tokenCount).toBe(counter.count(result.content));
-          if (result.tokenCount > maxTokens) {
-            expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
-          }
-        }
-      }),
-      { numRuns: 100 },
-    );
-  });
-
-  it("P0 survives every budget, and a smaller budget never yields more tokens (property)", () => {
-    fc.assert(
-      fc.property(
-        arbitraryProject,
-        fc.integer({ min: 0, max: 300 }),
-        fc.integer({ min: 0, max: 300 }),
-        (project, a, b) => {
-          const [small, large] = a <= b ? [a, b] : [b, a];
-          const smaller = formatProjectContext(project, { ...options, maxTokens: small });
-          const larger = formatProjectContext(project, { ...options, maxTokens: large });
-          expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
-          expect(smaller.content.split("\n")[0]).toBe(
-            `### Project: ${inlineText(project.name)} (${project.status})`,
-          );
-          expect(smaller.dropped).not.toContain(`${project.projectId}:name`);
-        },
-      ),
-      { numRuns: 200 },
-    );
+  truncationProperties({
+    markup: "markdown",
+    counters: [defaultCounter, charRatioCounter],
+    blocks: (content) => headings(content).length,
+    blocksWithoutProjects: 0,
+    expectP0(content, project) {
+      expect(content.split("\n")[0]).toBe(
+        `### Project: ${inlineText(project.name)} (${project.status})`,
+      );
+    },
+    runs: { budget: 100, monotone: 200 },
+    budgetTitle: "one heading per kept project, within budget unless P0 alone is over (property)",
   });
 
   it("the project-markdown adapter renders the same parts through the FormatManager", () => {

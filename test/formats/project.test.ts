@@ -9,12 +9,9 @@ import {
   InvalidInputError,
   inlineText,
 } from "contextfmt";
-import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
-  arbitraryProject,
-  arbitraryProjects,
   david,
   hostileProject,
   PROJECT_NOW,
@@ -23,6 +20,7 @@ import {
   samTerminal,
   slamRushCompleted,
 } from "../fixtures/projects.js";
+import { truncationProperties } from "./project-truncation.js";
 
 const golden = (name: string) => new URL(`../golden/project/${name}.xml`, import.meta.url).pathname;
 const options = { now: PROJECT_NOW };
@@ -238,48 +236,20 @@ describe("PROJECT blocks", () => {
     );
   });
 
-  it("always parses as XML, one block per kept project, within budget unless P0 alone is over (property)", () => {
-    fc.assert(
-      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, maxTokens) => {
-        const result = formatProjectContext(projects, { ...options, maxTokens });
-        const { projects: blocks } = parseBlocks(result.content);
-        const kept =
-          projects.length === 0
-            ? 1
-            : 1 +
-              projects.slice(1).filter((p) => !result.dropped.includes(`${p.projectId}:block`))
-                .length;
-        expect(blocks).toHaveLength(kept);
-        expect(result.tokenCount).toBe(defaultCounter.count(result.content));
-        if (result.tokenCount > maxTokens) {
-          expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
-
-  it("P0 survives every budget, and a smaller budget never yields more tokens (property)", () => {
-    fc.assert(
-      fc.property(
-        arbitraryProject,
-        fc.integer({ min: 0, max: 300 }),
-        fc.integer({ min: 0, max: 300 }),
-        (project, a, b) => {
-          const [small, large] = a <= b ? [a, b] : [b, a];
-          const smaller = formatProjectContext(project, { ...options, maxTokens: small });
-          const larger = formatProjectContext(project, { ...options, maxTokens: large });
-          expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
-          const name = (parseBlocks(smaller.content).projects[0] as Record<string, string>).name;
-          expect(name).toBe(inlineText(project.name));
-          expect(smaller.content.startsWith("<PROJECT name=")).toBe(true);
-          expect(smaller.content).toContain(`status="${project.status}"`);
-          expect(smaller.dropped).not.toContain(`${project.projectId}:name`);
-          expect(smaller.shrunk).not.toContain(`${project.projectId}:name`);
-        },
-      ),
-      { numRuns: 200 },
-    );
+  truncationProperties({
+    markup: "xml",
+    counters: [defaultCounter],
+    blocks: (content) => parseBlocks(content).projects.length,
+    blocksWithoutProjects: 1,
+    expectP0(content, project) {
+      const name = (parseBlocks(content).projects[0] as Record<string, string>).name;
+      expect(name).toBe(inlineText(project.name));
+      expect(content.startsWith("<PROJECT name=")).toBe(true);
+      expect(content).toContain(`status="${project.status}"`);
+    },
+    runs: { budget: 150, monotone: 200 },
+    budgetTitle:
+      "always parses as XML, one block per kept project, within budget unless P0 alone is over (property)",
   });
 });
 
