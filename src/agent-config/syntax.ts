@@ -3,8 +3,10 @@
  * turning every failure into one {@link ConfigParseError} that names the format and the place.
  */
 import { parse as parseToml, TomlError } from "smol-toml";
-import * as z from "zod/mini";
-import { zodIssuesToIssues } from "../model/parse.js";
+import type * as z from "zod/mini";
+import { parseWith } from "../model/parse.js";
+import { InvalidInputError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
 import { ConfigParseError } from "./config-error.js";
 
 /** 1-based line and column of a character offset. */
@@ -66,9 +68,13 @@ export function readShape<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
-  const result = z.safeParse(schema, data, { reportInput: true });
-  if (result.success) return result.data;
-  const issues = zodIssuesToIssues(result.error.issues, root);
+  let issues: readonly Issue[];
+  try {
+    return parseWith(schema, data, root);
+  } catch (error) {
+    if (!InvalidInputError.is(error)) throw error;
+    issues = error.issues;
+  }
   const first = issues[0];
   const problem = issues
     .map((issue, index) => (index === 0 ? issue.message : `${issue.path}: ${issue.message}`))

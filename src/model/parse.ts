@@ -53,7 +53,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Converts zod issues to this library's issues, with readable paths under `root`. */
-export function zodIssuesToIssues(issues: readonly z.core.$ZodIssue[], root = ""): Issue[] {
+function zodIssuesToIssues(issues: readonly z.core.$ZodIssue[], root = ""): Issue[] {
   return issues.map((issue) => ({
     code: "invalid_input",
     severity: "error",
