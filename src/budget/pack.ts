@@ -1,4 +1,6 @@
 import type { Issue } from "../problems/issue.js";
+import { fitForms } from "./fit.js";
+import { createSumLedger } from "./ledgers.js";
 
 /** One thing competing for the budget. */
 export interface PackCandidate<T> {
@@ -42,7 +44,8 @@ export interface PackResult<T> {
 /**
  * Packs items into a token budget: required items first and always, then the others greedily in
  * the order given (most important first), skipping any that do not fit and going on with smaller
- * ones. `included.length + skipped.length` always equals the number of candidates.
+ * ones. `included.length + skipped.length` always equals the number of candidates. It is the
+ * engine's fit ({@link fitForms}) for items that have one form each and counts that add up.
  *
  * @example
  * ```ts
@@ -57,53 +60,32 @@ export function packByBudget<T>(
   options: PackOptions,
 ): PackResult<T> {
   const { budget, overhead = 0, groupCosts } = options;
-  const opened = new Set<string>();
-  let used = overhead;
-
-  const costWithGroups = (candidate: PackCandidate<T>): number => {
-    let cost = candidate.cost;
-    const groups = candidate.groups ?? [];
-    groups.forEach((key, index) => {
-      // A key named twice by one item is still one group, paid once.
-      if (!opened.has(key) && groups.indexOf(key) === index) cost += groupCosts?.get(key) ?? 0;
-    });
-    return cost;
-  };
-  const take = (candidate: PackCandidate<T>, cost: number): void => {
-    used += cost;
-    for (const key of candidate.groups ?? []) opened.add(key);
-  };
-
-  const keep = new Array<boolean>(candidates.length).fill(false);
-  candidates.forEach((candidate, index) => {
-    if (!candidate.required) return;
-    take(candidate, costWithGroups(candidate));
-    keep[index] = true;
+  const ledger = createSumLedger({
+    budget,
+    frame: overhead,
+    cost: (index) => (candidates[index] as PackCandidate<T>).cost,
+    groups: (index) => candidates[index]?.groups,
+    groupCost: (key) => groupCosts?.get(key) ?? 0,
   });
+  const items = candidates.map((candidate) => ({
+    required: candidate.required === true,
+    forms: 1,
+  }));
+  const { choices, roomAfterRequired } = fitForms(items, ledger);
 
   const issues: Issue[] = [];
-  if (used > budget) {
+  if (roomAfterRequired < 0) {
     issues.push({
       code: "budget_exceeded",
       severity: "error",
-      message: `required items alone need ${used} tokens; the budget is ${budget}`,
+      message: `required items alone need ${budget - roomAfterRequired} tokens; the budget is ${budget}`,
     });
   }
-
-  candidates.forEach((candidate, index) => {
-    if (candidate.required) return;
-    const cost = costWithGroups(candidate);
-    if (used + cost <= budget) {
-      take(candidate, cost);
-      keep[index] = true;
-    }
-  });
-
   const included: T[] = [];
   const skipped: { value: T; reason: SkipReason }[] = [];
   candidates.forEach((candidate, index) => {
-    if (keep[index]) included.push(candidate.value);
+    if (choices[index] !== undefined) included.push(candidate.value);
     else skipped.push({ value: candidate.value, reason: "over_budget" });
   });
-  return { included, skipped, tokensUsed: used, issues };
+  return { included, skipped, tokensUsed: budget - ledger.room(), issues };
 }

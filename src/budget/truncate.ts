@@ -1,5 +1,7 @@
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
+import { type FitChoice, type FitItem, fitForms } from "./fit.js";
+import { createMeasureLedger } from "./ledgers.js";
 
 /** One part of a text that competes for the budget, with its importance and how it shrinks. */
 export interface PriorityComponent {
@@ -87,44 +89,19 @@ function fillOrder(components: readonly PriorityComponent[]): number[] {
     .map(({ index }) => index);
 }
 
-/** One step of reduction: component `index` takes form `form` (`undefined`: left out). */
-interface Step {
-  readonly index: number;
-  readonly form: number | undefined;
-}
-
 /**
- * The fixed order in which components give way, least important first: every component shrinks
- * step by step (one that cannot shrink is left out at its turn, as P5 is), then the shrunk ones
- * are left out. The order does not depend on the budget; that is what makes truncation monotone.
- */
-function reductionSteps(
-  order: readonly number[],
-  forms: readonly (readonly string[] | undefined)[],
-): Step[] {
-  const optional = order.filter((index) => forms[index] !== undefined).reverse();
-  const steps: Step[] = [];
-  for (const index of optional) {
-    const count = forms[index]?.length ?? 1;
-    if (count === 1) steps.push({ index, form: undefined });
-    for (let form = 1; form < count; form += 1) steps.push({ index, form });
-  }
-  for (const index of optional) {
-    if ((forms[index]?.length ?? 1) > 1) steps.push({ index, form: undefined });
-  }
-  return steps;
-}
-
-/**
- * Fits components into a token budget by priority. Priority-0 components are always kept whole.
- * The others give way least important first (highest priority number, then the oldest): first
- * each shrinks by its shrink function (one that cannot shrink is left out at its turn), then the
- * shrunk ones are left out, until the text fits. Everything shortened or left out is listed.
+ * Fits components into a token budget by priority: the engine's fit ({@link fitForms}) for
+ * texts counted whole. Priority-0 components are always kept whole. The others give way least
+ * important first (highest priority number, then the oldest): each shrinks by its shrink
+ * function, one that cannot shrink is left out at its turn, and only when everything is at its
+ * shortest are components left out, again least important first (one whose shortest form does not
+ * fit beside the more important ones is left out, and smaller ones after it may still be kept).
+ * Everything shortened or left out is listed.
  *
  * Guarantees: the content never exceeds `maxTokens` unless the priority-0 components alone do
- * (then `budget_exceeded` is reported); and truncation is monotone: a smaller budget never yields
- * more tokens, for any counter (each candidate text is counted whole, and the order in which
- * components give way does not depend on the budget).
+ * (then `budget_exceeded` is reported); every candidate text is counted whole, so this holds for
+ * any counter; and a smaller budget never yields more tokens, for every counter that never counts
+ * fewer tokens for a text with more in it (all the counters this library ships).
  *
  * @example
  * ```ts
@@ -145,36 +122,47 @@ export function truncateByPriority(
 ): TruncateResult {
   const { maxTokens, counter, minRoom = 10 } = options;
   const assemble = options.assemble ?? ((texts: readonly string[]) => texts.join(""));
-  // Shrunk forms are worked out only when the full text does not fit.
-  let forms: (string[] | undefined)[] = [];
-  // The form each component shows now; `undefined` when it is left out.
-  const chosen: (number | undefined)[] = components.map(() => 0);
-  const contentOf = () =>
+  // The form each component shows, in input order: 0 its text, n its n-th shrunk form, or
+  // `undefined` when it is left out. Shrunk forms are worked out only when the text does not fit.
+  let chosen: FitChoice[] = components.map(() => 0);
+  let forms: (readonly string[] | undefined)[] = [];
+  const textOf = (index: number, form: number) =>
+    form === 0 ? (components[index] as PriorityComponent).text : (forms[index]?.[form] ?? "");
+  const contentOf = (choices: readonly FitChoice[]) =>
     assemble(
-      components.flatMap((component, index) => {
-        const form = chosen[index];
-        if (form === undefined) return [];
-        return [form === 0 ? component.text : (forms[index]?.[form] ?? component.text)];
+      components.flatMap((_, index) => {
+        const form = choices[index];
+        return form === undefined ? [] : [textOf(index, form)];
       }),
     );
 
-  let content = contentOf();
+  let content = contentOf(chosen);
   let tokenCount = counter.count(content);
   if (tokenCount > maxTokens) {
     forms = components.map((component) =>
-      component.priority === 0 ? undefined : formsOf(component),
+      component.priority === 0 ? [component.text] : formsOf(component),
     );
-    const steps = reductionSteps(fillOrder(components), forms);
-    for (const step of steps) chosen[step.index] = undefined;
-    // Less room than `minRoom` beyond the never-truncated parts: nothing else is worth including.
-    if (maxTokens - counter.count(contentOf()) >= minRoom) {
-      for (const step of steps) chosen[step.index] = 0;
-      for (const step of steps) {
-        chosen[step.index] = step.form;
-        if (counter.count(contentOf()) <= maxTokens) break;
-      }
-    }
-    content = contentOf();
+    const order = fillOrder(components);
+    const items: FitItem[] = order.map((index) => {
+      const count = forms[index]?.length ?? 1;
+      // One that cannot shrink gives way whole, at its turn among the shortenings.
+      return { required: components[index]?.priority === 0, forms: count, omitFirst: count === 1 };
+    });
+    const inInputOrder = (choices: readonly FitChoice[]) => {
+      const byIndex: FitChoice[] = components.map(() => undefined);
+      order.forEach((index, at) => {
+        byIndex[index] = choices[at];
+      });
+      return byIndex;
+    };
+    const ledger = createMeasureLedger({
+      budget: maxTokens,
+      size: items.length,
+      cost: (at, form) => counter.count(textOf(order[at] as number, form)),
+      measure: (choices) => counter.count(contentOf(inInputOrder(choices))),
+    });
+    chosen = inInputOrder(fitForms(items, ledger, { minRoom }).choices);
+    content = contentOf(chosen);
     tokenCount = counter.count(content);
   }
 
@@ -194,7 +182,7 @@ export function truncateByPriority(
       });
       return;
     }
-    const text = form === 0 ? component.text : (forms[index]?.[form] ?? component.text);
+    const text = textOf(index, form);
     kept.push({ id: component.id, text, shrinkSteps: form });
     if (form > 0) {
       shrunk.push(component.id);

@@ -20,12 +20,12 @@ export interface ToolCapabilities {
 
 /** One input item that competes for the budget, as an adapter describes it to the pipeline. */
 export interface AdapterItem<T> {
-  /** Reported in `FormattedContext.skipped`. */
+  /** Reported in `FormattedContext.skipped` and the budget report. */
   readonly id: string;
   /** Where the item sits in the input, e.g. `rules[3]`. */
   readonly path: string;
   readonly value: T;
-  /** Always included, even over budget (absolute rules, P0). */
+  /** Always included in its full form, even over budget (absolute rules, P0). */
   readonly required: boolean;
   /** Higher comes first among items of the same `required`. */
   readonly priority: number;
@@ -33,6 +33,24 @@ export interface AdapterItem<T> {
   readonly time?: number;
   /** Keys of the groups (sections, headings) the item renders under; see `renderGroup`. */
   readonly groups?: readonly string[];
+  /**
+   * How many forms the item has, longest first; default 1. `renderItem` is called with `form`
+   * 0 (the full text) up to `forms - 1` (the shortest). When the budget is short the pipeline
+   * shortens the least important items before it leaves any out; a form that is not shorter in
+   * tokens than the one before is never used.
+   */
+  readonly forms?: number;
+  /**
+   * Leaving the item out is its shorter form (the original project design's "omit entirely if
+   * needed"): it gives way at its turn among the shortenings, before any more important item is
+   * shortened. Default: kept in its shortest form until everything is at its shortest.
+   */
+  readonly omitFirst?: boolean;
+  /**
+   * The id of an earlier item this one repeats (the same memory twice, say): it is left out with
+   * reason `duplicate`, whatever the budget.
+   */
+  readonly duplicateOf?: string;
 }
 
 /** What `render` and `renderItem` may use besides the input. */
@@ -52,8 +70,8 @@ export interface RenderPlan<I, T> {
   /** How many items were left out (for "N rules skipped" footers). */
   readonly skippedCount: number;
   /**
-   * The adapter's `renderItem` for `item` at `position`, remembered from the packing step: use it
-   * to place items, so nothing is rendered twice.
+   * The adapter's `renderItem` for `item` at `position`, in the form the pipeline chose for it,
+   * remembered from the fitting step: use it to place items, so nothing is rendered twice.
    */
   item(item: T, position: number): string;
 }
@@ -74,8 +92,9 @@ export interface ValidationContext {
 }
 
 /**
- * A format: plain data plus pure functions. The manager owns the pipeline (parse → order → pack →
- * render → count → check); an adapter only says what the items are and how text looks.
+ * A format: plain data plus pure functions. The manager owns the pipeline (parse → order → fit →
+ * render → count → check); an adapter only says what the items are, their shorter forms, and how
+ * text looks.
  *
  * For exact, cheap counting, every text `renderItem` and `renderGroup` return should end with
  * `"\n"` and appear verbatim in `render`'s output, where the next text starts with neither
@@ -107,8 +126,19 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
    * always included.
    */
   maxItems?(options: O): number | undefined;
-  /** One item's text on its own; `position` is its 1-based place among included items. */
-  renderItem(item: T, ctx: RenderContext<O> & { readonly position: number }): string;
+  /**
+   * When fewer tokens than this are left once the required items are in, no other item is
+   * included: such scraps are not worth it (the project blocks' 10). Default 0.
+   */
+  minRoom?(options: O): number | undefined;
+  /**
+   * One item's text on its own; `position` is its 1-based place among included items, `form`
+   * which of its forms (0: the full text; see `AdapterItem.forms`).
+   */
+  renderItem(
+    item: T,
+    ctx: RenderContext<O> & { readonly position: number; readonly form: number },
+  ): string;
   /** The text a group adds once, when any of its items is included (a heading, open/close tags). */
   renderGroup?(key: string, ctx: RenderContext<O>): string;
   /** The whole content for the chosen items. */

@@ -1,18 +1,59 @@
 import type { FormatType } from "../formats/adapter.js";
 import type { Issue } from "../problems/issue.js";
 
+/**
+ * Why an item was left out. `over_budget`: even its shortest form did not fit beside the more
+ * important items. `over_item_limit`: the format takes at most so many items
+ * (`FormatAdapter.maxItems`), and this one came after them in the order. `duplicate`: it repeats
+ * an earlier item (`AdapterItem.duplicateOf`).
+ */
+export type SkipReason = "over_budget" | "over_item_limit" | "duplicate";
+
 /** An item the pipeline left out, and why. */
 export interface SkippedItem {
   /** The item's id (a rule's `id`, else its `name`). */
   readonly id: string;
   /** Where it was in the input, e.g. `rules[7]`. */
   readonly path: string;
+  readonly reason: SkipReason;
+}
+
+/** What became of one input item. */
+export interface ReportItem {
+  readonly id: string;
+  readonly path: string;
+  /** `included` in full, `shortened` to one of its shorter forms, or `skipped`. */
+  readonly status: "included" | "shortened" | "skipped";
   /**
-   * `over_budget`: it did not fit; it was lower in the order than everything included.
-   * `over_item_limit`: the format takes at most so many items (`FormatAdapter.maxItems`), and
-   * this one came after them in the order.
+   * Tokens of the item's text as it stands in the content; for a skipped item, what its full
+   * text would have taken.
    */
-  readonly reason: "over_budget" | "over_item_limit";
+  readonly tokens: number;
+  /** Which form is in the content: 0 the full text, 1 the first shorter form, …; absent when skipped. */
+  readonly form?: number;
+  /** Why a skipped item was left out. */
+  readonly reason?: SkipReason;
+}
+
+/** One section of the content as its own structure gives it (a heading, a block), and its tokens. */
+export interface ReportSection {
+  /** The line that starts it: `## CRITICAL RULES (Always Follow)`, `<PROJECT name="Atlas" …>`. */
+  readonly label: string;
+  readonly tokens: number;
+}
+
+/**
+ * Where the budget went. With a line-additive counter (both shipped counters are) and texts on
+ * line boundaries (every built-in format), the included and shortened items' `tokens` plus
+ * `frameTokens` equal `tokenCount`, and so do the sections' tokens. With a counter that is not
+ * line-additive the parts are counted on their own and need not add up to the whole.
+ */
+export interface BudgetReport {
+  /** Every input item, most important first. */
+  readonly items: readonly ReportItem[];
+  readonly sections: readonly ReportSection[];
+  /** Tokens of everything that is not an item's text: headers, headings, tags, footers. */
+  readonly frameTokens: number;
 }
 
 /**
@@ -35,9 +76,11 @@ export interface FormattedContext {
   readonly rulesIncluded: number;
   /** Items left out; each is in `skipped`. */
   readonly rulesSkipped: number;
-  /** Ids of the included items, most important first. */
+  /** Ids of the items in the content (in full or shortened), most important first. */
   readonly included: readonly string[];
   readonly skipped: readonly SkippedItem[];
+  /** Every item's fate and tokens, the sections and the frame: see {@link BudgetReport}. */
+  readonly report: BudgetReport;
   /** Adapter facts, e.g. `absoluteRules` and `defaultRules` for the rule formats. */
   readonly metadata: Readonly<Record<string, unknown>>;
   readonly issues: readonly Issue[];

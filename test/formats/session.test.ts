@@ -261,7 +261,7 @@ describe("brief context", () => {
       { id: "c0", path: "candidates[0]", reason: "over_item_limit" },
     ]);
     expect(result.issues.find((issue) => issue.code === "item_skipped")?.message).toBe(
-      "3 item(s) left out over budget or past the first 5: c2, c1, c0",
+      "3 item(s) left out past the first 5: c2, c1, c0",
     );
     expect(formatBriefContext(candidates, { maxCandidates: 2 })).toBe("Related: topic 7, topic 6");
   });

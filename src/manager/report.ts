@@ -1,0 +1,119 @@
+/**
+ * The budget report of one format call, and the issues that sum it up: what each item became,
+ * what it took, and where the rest of the tokens went.
+ */
+import type { FitChoice } from "../budget/fit.js";
+import type { AdapterItem } from "../formats/adapter.js";
+import type { Issue } from "../problems/issue.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { sectionBreakdown } from "../tokens/sections.js";
+import type { BudgetReport, ReportItem, SkippedItem, SkipReason } from "./formatted-context.js";
+import { countAround, type ItemText, type ItemTexts } from "./item-texts.js";
+
+/** What became of the items of one call. */
+export interface Outcome<T> {
+  /** Every item, most important first. */
+  readonly items: readonly AdapterItem<T>[];
+  /** Per item: the form it shows, or `undefined` when left out. */
+  readonly choices: readonly FitChoice[];
+  /** Why each left-out item was left out. */
+  readonly reasons: ReadonlyMap<number, SkipReason>;
+}
+
+/** The ids of a list, the first five and an ellipsis. */
+function someIds(items: readonly { readonly id: string }[]): string {
+  const shown = items.slice(0, 5).map((item) => item.id);
+  return `${shown.join(", ")}${items.length > 5 ? ", …" : ""}`;
+}
+
+/** Words for the reasons in a list of skipped items, in a fixed order. */
+function reasonWords(skipped: readonly SkippedItem[], itemLimit: number | undefined): string {
+  const words: string[] = [];
+  const has = (reason: SkipReason) => skipped.some((item) => item.reason === reason);
+  if (has("over_budget")) words.push("over budget");
+  if (has("over_item_limit")) words.push(`past the first ${itemLimit}`);
+  if (has("duplicate")) words.push("as duplicates");
+  return words.join(" or ");
+}
+
+/**
+ * The skipped items and the summary issues: one `item_skipped` warning naming the first five left
+ * out, one `item_shortened` warning naming the first five shortened.
+ */
+export function summarize<T>(
+  outcome: Outcome<T>,
+  itemLimit: number | undefined,
+): { skipped: SkippedItem[]; issues: Issue[] } {
+  const skipped: SkippedItem[] = [];
+  const shortened: AdapterItem<T>[] = [];
+  outcome.items.forEach((item, index) => {
+    const form = outcome.choices[index];
+    if (form === undefined) {
+      const reason = outcome.reasons.get(index) ?? "over_budget";
+      skipped.push({ id: item.id, path: item.path, reason });
+    } else if (form > 0) {
+      shortened.push(item);
+    }
+  });
+  const issues: Issue[] = [];
+  if (skipped.length > 0) {
+    issues.push({
+      code: "item_skipped",
+      severity: "warning",
+      message: `${skipped.length} item(s) left out ${reasonWords(skipped, itemLimit)}: ${someIds(skipped)}`,
+    });
+  }
+  if (shortened.length > 0) {
+    issues.push({
+      code: "item_shortened",
+      severity: "warning",
+      message: `${shortened.length} item(s) shortened to fit the budget: ${someIds(shortened)}`,
+    });
+  }
+  return { skipped, issues };
+}
+
+/** What {@link buildReport} needs besides the outcome. */
+export interface ReportFacts<O, T> {
+  readonly content: string;
+  readonly counter: TokenCounter;
+  readonly texts: ItemTexts<O, T>;
+  /** The item texts the content holds, in order. */
+  readonly placed: readonly ItemText[];
+  /** Tokens around the placed texts, when counting the content already told. */
+  readonly around: number | undefined;
+}
+
+/**
+ * The budget report: every item with its status and tokens (a skipped item's full text is
+ * counted for it), the content's sections, and the tokens of the frame around the item texts.
+ */
+export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
+  const { counter, texts, content, placed } = facts;
+  const items: ReportItem[] = outcome.items.map((item, index) => {
+    const form = outcome.choices[index];
+    if (form === undefined) {
+      return {
+        id: item.id,
+        path: item.path,
+        status: "skipped",
+        tokens: texts.count(item.value, index + 1, counter),
+        reason: outcome.reasons.get(index) ?? "over_budget",
+      };
+    }
+    const text = texts.last(item.value, form);
+    return {
+      id: item.id,
+      path: item.path,
+      status: form === 0 ? "included" : "shortened",
+      tokens: text ? texts.countText(text, counter) : 0,
+      form,
+    };
+  });
+  const sections = sectionBreakdown(content, counter).sections.map((section) => ({
+    label: section.title,
+    tokens: section.tokens,
+  }));
+  const frameTokens = facts.around ?? countAround(content, placed, counter);
+  return { items, sections, frameTokens };
+}
