@@ -20,6 +20,27 @@ export {
   type TruncateResult,
   truncateByPriority,
 } from "./budget/truncate.js";
+export { buildCombinedContext, type CombinedContextInput } from "./facades/combined-context.js";
+export {
+  type InjectedSystemMessage,
+  type InjectionMetadata,
+  type InjectionResult,
+  type InjectMemoriesOptions,
+  injectMemories,
+  toAnthropic,
+  toGoogle,
+} from "./facades/inject-memories.js";
+export {
+  formatProjectContext,
+  type ProjectContextOptions,
+  type ProjectContextResult,
+} from "./facades/project-context.js";
+export {
+  type BriefContextOptions,
+  type FullContextOptions,
+  formatBriefContext,
+  formatFullContext,
+} from "./facades/session-context.js";
 export {
   type AdapterItem,
   defineAdapter,
@@ -41,50 +62,27 @@ export {
   titleCase,
 } from "./formats/escape.js";
 export {
-  type InjectedSystemMessage,
-  type InjectionMetadata,
-  type InjectionResult,
-  type InjectMemoriesOptions,
-  injectMemories,
-  toAnthropic,
-  toGoogle,
-} from "./formats/memories/inject.js";
-export {
   createSessionNonce,
   type XmlMemoryMetadata,
   type XmlMemoryOptions,
   xmlMemoryAdapter,
 } from "./formats/memories/xml-memory.js";
 export {
+  DEFAULT_PROJECT_TOKENS,
   ProjectBlocksInputSchema,
   projectAdapter,
   projectMarkdownAdapter,
 } from "./formats/project/adapter.js";
-export {
-  buildCombinedContext,
-  type CombinedContextInput,
-  deduplicateContext,
-} from "./formats/project/combined.js";
 export type { ProjectMarkup } from "./formats/project/components.js";
-export {
-  DEFAULT_PROJECT_TOKENS,
-  formatProjectContext,
-  type ProjectContextOptions,
-  type ProjectContextResult,
-} from "./formats/project/format.js";
 export { claudeAdapter } from "./formats/rules/claude.js";
 export { codexAdapter } from "./formats/rules/codex.js";
 export { geminiAdapter } from "./formats/rules/gemini.js";
 export {
-  type BriefContextOptions,
-  formatBriefContext,
   type SessionBriefOptions,
   sessionBriefAdapter,
 } from "./formats/session/session-brief.js";
 export {
-  type FullContextOptions,
   formatDivergenceAlert,
-  formatFullContext,
   type SessionEntry,
   sessionFullAdapter,
 } from "./formats/session/session-full.js";
@@ -94,7 +92,13 @@ export {
   FormatManager,
   type FormatOptions,
 } from "./manager/format-manager.js";
-export type { FormattedContext, SkippedItem } from "./manager/formatted-context.js";
+export type {
+  BudgetReport,
+  FormattedContext,
+  ReportItem,
+  ReportSection,
+  SkippedItem,
+} from "./manager/formatted-context.js";
 export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
 export {
   MEMORY_CATEGORIES,
@@ -172,6 +176,7 @@ export {
   type DetectActiveProjectOptions,
   detectActiveProject,
 } from "./project/detect.js";
+export { deduplicateContext } from "./project/overlap.js";
 export {
   type SessionMessage,
   type SummarizeSessionOptions,

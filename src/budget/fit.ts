@@ -19,6 +19,13 @@ export interface FitItem {
   readonly omitFirst?: boolean;
 }
 
+/**
+ * Why an item was left out. `over_budget`: even its shortest form did not fit beside the more
+ * important items. `over_item_limit`: the format takes at most so many items and this one came
+ * after them in the order. `duplicate`: it repeats an earlier item.
+ */
+export type SkipReason = "over_budget" | "over_item_limit" | "duplicate";
+
 /** The form an item shows: `0` the full one, `1` the first shorter one, …; `undefined`: left out. */
 export type FitChoice = number | undefined;
 

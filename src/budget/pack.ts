@@ -1,5 +1,5 @@
 import type { Issue } from "../problems/issue.js";
-import { fitForms } from "./fit.js";
+import { fitForms, type SkipReason } from "./fit.js";
 import { createSumLedger } from "./ledgers.js";
 
 /** One thing competing for the budget. */
@@ -26,8 +26,7 @@ export interface PackOptions {
   readonly groupCosts?: ReadonlyMap<string, number>;
 }
 
-/** Why an item was left out. */
-export type SkipReason = "over_budget";
+export type { SkipReason } from "./fit.js";
 
 /** Result of {@link packByBudget}. */
 export interface PackResult<T> {

@@ -60,8 +60,17 @@ export interface TruncateResult {
   readonly issues: readonly Issue[];
 }
 
-/** The full text and then each shorter form its shrink function yields. */
-function formsOf(component: PriorityComponent): string[] {
+/**
+ * A component's forms: its text and then each shorter form its shrink function yields, until one
+ * is empty or not shorter.
+ *
+ * @example
+ * ```ts
+ * shrinkForms({ id: "todos", priority: 2, text: "- a\n- b\n", shrink: (t) => t.length > 4 ? "- a\n" : undefined });
+ * // ["- a\n- b\n", "- a\n"]
+ * ```
+ */
+export function shrinkForms(component: PriorityComponent): string[] {
   const forms = [component.text];
   let current = component.text;
   while (component.shrink) {
@@ -140,7 +149,7 @@ export function truncateByPriority(
   let tokenCount = counter.count(content);
   if (tokenCount > maxTokens) {
     forms = components.map((component) =>
-      component.priority === 0 ? [component.text] : formsOf(component),
+      component.priority === 0 ? [component.text] : shrinkForms(component),
     );
     const order = fillOrder(components);
     const items: FitItem[] = order.map((index) => {

@@ -1,13 +1,8 @@
+import type { SkipReason } from "../budget/fit.js";
 import type { FormatType } from "../formats/adapter.js";
 import type { Issue } from "../problems/issue.js";
 
-/**
- * Why an item was left out. `over_budget`: even its shortest form did not fit beside the more
- * important items. `over_item_limit`: the format takes at most so many items
- * (`FormatAdapter.maxItems`), and this one came after them in the order. `duplicate`: it repeats
- * an earlier item (`AdapterItem.duplicateOf`).
- */
-export type SkipReason = "over_budget" | "over_item_limit" | "duplicate";
+export type { SkipReason } from "../budget/fit.js";
 
 /** An item the pipeline left out, and why. */
 export interface SkippedItem {
@@ -15,6 +10,7 @@ export interface SkippedItem {
   readonly id: string;
   /** Where it was in the input, e.g. `rules[7]`. */
   readonly path: string;
+  /** See {@link SkipReason}. */
   readonly reason: SkipReason;
 }
 
@@ -49,7 +45,7 @@ export interface ReportSection {
  * line-additive the parts are counted on their own and need not add up to the whole.
  */
 export interface BudgetReport {
-  /** Every input item, most important first. */
+  /** Every input item, in input order. */
   readonly items: readonly ReportItem[];
   readonly sections: readonly ReportSection[];
   /** Tokens of everything that is not an item's text: headers, headings, tags, footers. */

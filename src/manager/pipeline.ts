@@ -93,7 +93,8 @@ export function runPipeline<I, O, T>(
     report: (issue) => issues.push(issue),
   };
 
-  const items = orderItems(adapter.items(input, ctx));
+  const given = adapter.items(input, ctx);
+  const items = orderItems(given);
   const limit = adapter.maxItems?.(options);
   const reasons = screen(items, limit);
   const competing: number[] = [];
@@ -120,7 +121,7 @@ export function runPipeline<I, O, T>(
   competing.forEach((index, at) => {
     choices[index] = fitting.choices[at];
   });
-  const outcome = { items, choices, reasons };
+  const outcome = { items, choices, reasons, inputOrder: given };
   const summary = summarize(outcome, limit);
   issues.push(...summary.issues);
   const included = items.filter((_, index) => choices[index] !== undefined);

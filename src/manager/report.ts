@@ -18,6 +18,8 @@ export interface Outcome<T> {
   readonly choices: readonly FitChoice[];
   /** Why each left-out item was left out. */
   readonly reasons: ReadonlyMap<number, SkipReason>;
+  /** The items in input order, as the adapter gave them: the report's order. */
+  readonly inputOrder: readonly AdapterItem<T>[];
 }
 
 /** The ids of a list, the first five and an ellipsis. */
@@ -84,32 +86,46 @@ export interface ReportFacts<O, T> {
   readonly around: number | undefined;
 }
 
-/**
- * The budget report: every item with its status and tokens (a skipped item's full text is
- * counted for it), the content's sections, and the tokens of the frame around the item texts.
- */
-export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, texts, content, placed } = facts;
-  const items: ReportItem[] = outcome.items.map((item, index) => {
-    const form = outcome.choices[index];
-    if (form === undefined) {
-      return {
-        id: item.id,
-        path: item.path,
-        status: "skipped",
-        tokens: texts.count(item.value, index + 1, counter),
-        reason: outcome.reasons.get(index) ?? "over_budget",
-      };
-    }
-    const text = texts.last(item.value, form);
+/** One item's line of the report; `index` is its place in `outcome.items`. */
+function reportItem<O, T>(
+  outcome: Outcome<T>,
+  facts: ReportFacts<O, T>,
+  item: AdapterItem<T>,
+  index: number,
+): ReportItem {
+  const { texts, counter } = facts;
+  const form = outcome.choices[index];
+  if (form === undefined) {
     return {
       id: item.id,
       path: item.path,
-      status: form === 0 ? "included" : "shortened",
-      tokens: text ? texts.countText(text, counter) : 0,
-      form,
+      status: "skipped",
+      tokens: texts.count(item.value, index + 1, counter),
+      reason: outcome.reasons.get(index) ?? "over_budget",
     };
+  }
+  const text = texts.last(item.value, form);
+  return {
+    id: item.id,
+    path: item.path,
+    status: form === 0 ? "included" : "shortened",
+    tokens: text ? texts.countText(text, counter) : 0,
+    form,
+  };
+}
+
+/**
+ * The budget report: every item in input order with its status and tokens (a skipped item's
+ * full text is counted for it), the content's sections, and the tokens of the frame around the
+ * item texts.
+ */
+export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
+  const { counter, content, placed } = facts;
+  const byItem = new Map<AdapterItem<T>, ReportItem>();
+  outcome.items.forEach((item, index) => {
+    byItem.set(item, reportItem(outcome, facts, item, index));
   });
+  const items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
   const sections = sectionBreakdown(content, counter).sections.map((section) => ({
     label: section.title,
     tokens: section.tokens,

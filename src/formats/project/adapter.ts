@@ -1,16 +1,39 @@
 import * as z from "zod/mini";
+import { shrinkForms } from "../../budget/truncate.js";
 import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
-import { noProjectText, type ProjectComponent, type ProjectMarkup } from "./components.js";
-import { componentsOf, DEFAULT_PROJECT_TOKENS } from "./format.js";
+import {
+  componentsOf,
+  noProjectText,
+  type ProjectComponent,
+  type ProjectMarkup,
+} from "./components.js";
+
+/** The default budget of PROJECT blocks: the middle of the original design's 150–200 tokens. */
+export const DEFAULT_PROJECT_TOKENS = 175;
+
+/**
+ * Below this many tokens of room beyond the name and status (P0), nothing else is shown: the
+ * original design's "not worth including".
+ */
+export const PROJECT_MIN_ROOM = 10;
 
 /** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
 export const ProjectBlocksInputSchema = z.object({ projects: ProjectListSchema });
 
-/** A component with its place in the blocks. */
+const nonNegativeInt = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
+
+/** Options of the `project` and `project-markdown` adapters. */
+export const ProjectBlocksOptionsSchema = z.object({
+  /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
+  minRoom: z.optional(nonNegativeInt),
+});
+
+/** A component with its place in the blocks and its forms, longest first. */
 interface PlacedComponent {
   readonly component: ProjectComponent;
   readonly order: number;
+  readonly forms: readonly string[];
 }
 
 /** The adapter of one markup: the same items, the markup's lines around them and checks. */
@@ -18,7 +41,7 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
   const xml = markup === "xml";
   return defineAdapter<
     z.output<typeof ProjectBlocksInputSchema>,
-    Record<string, never>,
+    z.output<typeof ProjectBlocksOptionsSchema>,
     PlacedComponent
   >({
     id,
@@ -33,18 +56,26 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
       injectionMethod: "hook",
     },
     input: ProjectBlocksInputSchema,
-    options: z.object({}),
+    options: ProjectBlocksOptionsSchema,
+    minRoom: (options) => options.minRoom ?? PROJECT_MIN_ROOM,
     items: (input, ctx) =>
-      componentsOf(input.projects, ctx.now, ctx.report, markup).map((component, order) => ({
-        id: component.id,
-        path: `projects[${component.project}]`,
-        value: { component, order },
-        required: component.priority === 0,
-        // The pipeline puts higher numbers first; P1 is the most important after P0.
-        priority: -component.priority,
-        ...(component.time !== undefined ? { time: component.time } : {}),
-      })),
-    renderItem: ({ component }) => component.text,
+      componentsOf(input.projects, ctx.now, ctx.report, markup).map((component, order) => {
+        const required = component.priority === 0;
+        const forms = required ? [component.text] : shrinkForms(component);
+        return {
+          id: component.id,
+          path: `projects[${component.project}]`,
+          value: { component, order, forms },
+          required,
+          // The pipeline puts higher numbers first; P1 is the most important after P0.
+          priority: -component.priority,
+          ...(component.time !== undefined ? { time: component.time } : {}),
+          forms: forms.length,
+          // A part with no shorter form (blockers, notes) gives way whole, at its turn.
+          ...(!required && forms.length === 1 ? { omitFirst: true } : {}),
+        };
+      }),
+    renderItem: ({ forms }, { form }) => forms[form] ?? (forms[0] as string),
     render({ input, included, item }) {
       if (input.projects.length === 0) {
         // In markdown the placeholder is a plain line, not a block.
@@ -85,10 +116,10 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
 
 /**
  * `<PROJECT>` blocks through the `FormatManager`: each part of a project (name and status, last
- * session, TODOs, recent files, stack, blockers, notes) is an item, P0 required; the pipeline
- * leaves out whole parts, lowest priority first, when the budget is short. Use
- * `formatProjectContext` to shrink parts (first sentence, top TODO, basenames…) before leaving
- * them out.
+ * session, TODOs, recent files, stack, blockers, notes) is an item, P0 required. When the budget
+ * is short the parts give way lowest priority first, each shortened by its rule before any is
+ * left out (first sentence, top TODO, basenames, first language; blockers and notes are left
+ * out at their turn): the same text `formatProjectContext` gives for the same budget.
  *
  * @example
  * ```ts

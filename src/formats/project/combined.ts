@@ -1,131 +1,25 @@
 import * as z from "zod/mini";
-import { type PriorityComponent, truncateByPriority } from "../../budget/truncate.js";
-import { CommonOptionsSchema } from "../../manager/options.js";
-import { parseWith } from "../../model/parse.js";
-import type { ProjectContext, ProjectContextInput } from "../../model/project.js";
-import { type UserFact, type UserFactsInput, UserFactsSchema } from "../../model/user.js";
-import type { Issue } from "../../problems/issue.js";
-import type { TokenCounter } from "../../tokens/counter.js";
-import { defaultCounter } from "../../tokens/heuristic.js";
+import { defineAdapter } from "../adapter.js";
 import {
   escapeMarkdownLineStart,
-  escapeRegExp,
   escapeXmlAttribute,
   escapeXmlText,
   inlineText,
 } from "../escape.js";
+import { expectLineCount } from "../rules/rule-items.js";
 import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
-import {
-  DEFAULT_PROJECT_TOKENS,
-  fitProjects,
-  type ProjectContextResult,
-  ProjectMarkupOption,
-  parseProjects,
-} from "./format.js";
 
-const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
-
-const CombinedOptionsSchema = z.strictObject({
-  user: z.optional(z.nullable(UserFactsSchema)),
-  now: CommonOptionsSchema.shape.now,
-  counter: CommonOptionsSchema.shape.counter,
-  /** The whole text: USER block, blank line, PROJECT block(s). */
-  maxTokens: z._default(budget, 500),
-  /** The PROJECT block(s) alone. */
-  projectMaxTokens: z._default(budget, DEFAULT_PROJECT_TOKENS),
-  /** The USER block alone. */
-  userMaxTokens: z._default(budget, 300),
-  /** Facts with a lower confidence are left out. */
-  minConfidence: z._default(
-    z
-      .number()
-      .check(
-        z.gte(0, { error: "expected a number >= 0" }),
-        z.lte(1, { error: "expected a number <= 1" }),
-      ),
-    0.5,
-  ),
-  /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
-  markup: ProjectMarkupOption,
+/** The USER block's input: facts already chosen and folded, and the project text that follows. */
+export const UserBlockInputSchema = z.object({
+  userId: z.string(),
+  facts: z.array(z.object({ path: z.string(), text: z.string(), confidence: z.number() })),
+  /** The PROJECT block(s), placed after the USER block and a blank line. */
+  projects: z.string(),
 });
 
-/** Input of {@link buildCombinedContext}. */
-export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "user"> & {
-  readonly user?: UserFactsInput | null;
-  readonly projects?: ProjectContextInput | readonly ProjectContextInput[] | null;
-};
-
-/**
- * Removes every sentence of `text` that says the user is "working on" one of `names` (whole
- * name, any case), and every line left empty by that. The rule "PROJECT wins on the current
- * task": the PROJECT block says it, more precisely.
- */
-export function withoutWorkingOn(text: string, names: readonly string[]): string {
-  if (names.length === 0) return text;
-  const pattern = new RegExp(
-    `\\bworking on (?:the )?(?:${names.map((name) => escapeRegExp(inlineText(name))).join("|")})(?![\\p{L}\\p{N}_])`,
-    "iu",
-  );
-  const lines: string[] = [];
-  for (const line of text.split("\n")) {
-    const sentences = line.split(/(?<=[.!?])\s+/);
-    const kept = sentences.filter((sentence) => !pattern.test(sentence));
-    if (kept.length === sentences.length) lines.push(line);
-    // A line whose every sentence went (a bullet included) goes with them.
-    else if (kept.length > 0) lines.push(kept.join(" "));
-  }
-  return lines.join("\n").trim();
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
-
-/** The `name="…"` values of the PROJECT blocks in `projectContext`, unescaped. */
-function projectNames(projectContext: string): string[] {
-  return [...projectContext.matchAll(/<PROJECT\b[^>]*?\bname="([^"]*)"/g)].map(([, name = ""]) =>
-    name.replace(/&(amp|lt|gt|quot|apos|#(\d+));/g, (entity, named: string, code?: string) =>
-      code ? String.fromCharCode(Number(code)) : (ENTITIES[named] ?? entity),
-    ),
-  );
-}
-
-/**
- * Removes from a user context what the project context already says: sentences saying the user
- * is "working on <project name>" for any PROJECT block's name (the original design's rule, over
- * every block rather than the first).
- *
- * @example
- * ```ts
- * deduplicateContext("Likes Rust. Working on SAM Terminal this week.",
- *   '<PROJECT name="SAM Terminal" status="active">\n</PROJECT>'); // "Likes Rust."
- * ```
- */
-export function deduplicateContext(userContext: string, projectContext: string): string {
-  return withoutWorkingOn(userContext, projectNames(projectContext)).trim();
-}
-
-/** Letters and digits only, lower case, single-spaced: for "says the same thing" tests. */
-function normalized(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-/** Whether a project note repeats a user preference or constraint (the USER fact wins). */
-function repeatsFact(note: string, facts: readonly UserFact[]): boolean {
-  const text = ` ${normalized(note)} `;
-  return facts.some((fact) => {
-    if (fact.category !== "preference" && fact.category !== "constraint") return false;
-    const said = normalized(fact.text);
-    return said !== "" && text.includes(` ${said} `);
-  });
-}
+/** Parsed input of the USER block. */
+export type UserBlockInput = z.output<typeof UserBlockInputSchema>;
+type UserBlockFact = UserBlockInput["facts"][number];
 
 /** The lines around the USER facts and how a fact becomes a `- ` entry, by markup. */
 function userFrame(markup: ProjectMarkup) {
@@ -145,125 +39,54 @@ function userFrame(markup: ProjectMarkup) {
 }
 
 /**
- * `<USER id="…">` with the user's facts, a blank line, then the PROJECT block(s): about 400–500
- * tokens in all (`maxTokens`, default 500; the PROJECT blocks get up to 175, the USER block up to
- * 300). Overlaps are resolved as the original design says: tech skills and the project's stack
- * both stay; the current task is the PROJECT's (user facts saying "working on <project>" and
- * `task` facts are dropped); preferences and constraints are the USER's (project notes repeating
- * them are dropped). Facts under `minConfidence` (0.5) are left out; every removal is reported.
- * `markup: "markdown"` writes a `### User: david` heading with the facts as `- ` entries, a blank
- * line, then `formatProjectContext`'s markdown project headings: no `<`/`>` markup of its own.
- *
- * @example
- * ```ts
- * buildCombinedContext({ user: { userId: "david", facts: ["Expert in Python"] },
- *   projects: [project], now: "2026-01-25T10:00:00Z" }).content;
- * // '<USER id="david">\n- Expert in Python\n</USER>\n\n<PROJECT name="SAM Terminal" …'
- * ```
+ * The combined context's USER block, one fact per item (the most confident first), followed by a
+ * blank line and the PROJECT text it was given: the format `buildCombinedContext` runs, so the
+ * USER block is fitted against the whole text it ends up in. Not registered by default.
  */
-export function buildCombinedContext(input: CombinedContextInput): ProjectContextResult {
-  const { projects: rawProjects, ...rest } = input;
-  const options = parseWith(CombinedOptionsSchema, rest);
-  const projects = parseProjects(rawProjects);
-  const now = options.now ?? new Date();
-  const counter: TokenCounter = options.counter ?? defaultCounter;
-  const issues: Issue[] = [];
-  const facts = options.user?.facts ?? [];
-
-  const deduplicated: ProjectContext[] = projects.map((project, index) => {
-    const notes = project.notes.filter((note, noteIndex) => {
-      if (!repeatsFact(note, facts)) return true;
-      issues.push({
-        code: "duplicate_removed",
-        severity: "info",
-        path: `projects[${index}].notes[${noteIndex}]`,
-        message: "repeats a user preference or constraint; the USER block says it",
-      });
-      return false;
-    });
-    return { ...project, notes };
+export function userBlockAdapter(markup: ProjectMarkup) {
+  const frame = userFrame(markup);
+  return defineAdapter<UserBlockInput, Record<string, never>, UserBlockFact>({
+    id: markup === "markdown" ? "user-markdown" : "user",
+    formatType: markup,
+    capabilities: {
+      toolName: "any",
+      formatType: markup,
+      maxContextTokens: 300,
+      supportsSections: true,
+      supportsMarkdown: markup === "markdown",
+      supportsPriorities: true,
+      injectionMethod: "hook",
+    },
+    input: UserBlockInputSchema,
+    options: z.object({}),
+    items(input, { report }) {
+      reportForbiddenCharacters(
+        [
+          ["user.userId", input.userId],
+          ...input.facts.map((fact): [string, string] => [`${fact.path}.text`, fact.text]),
+        ],
+        report,
+        markup,
+      );
+      return input.facts.map((fact) => ({
+        id: fact.path,
+        path: fact.path,
+        value: fact,
+        required: false,
+        priority: fact.confidence,
+      }));
+    },
+    renderItem: (fact) => `- ${frame.entry(fact.text)}\n`,
+    render({ input, included, item }) {
+      const entries = included.map((fact) => item(fact, 0)).join("");
+      const block = frame.opening(input.userId) + entries + frame.closing;
+      return { content: `${block}\n${input.projects}`, metadata: { facts: included.length } };
+    },
+    validate(content, ctx) {
+      const opening = markup === "markdown" ? /^### User: / : /^<USER /;
+      expectLineCount(content, opening, 1, "USER blocks", ctx);
+      const entries = content.slice(0, content.search(/^\n/m) + 1);
+      expectLineCount(entries, /^- /, ctx.itemsIncluded, "fact entries", ctx);
+    },
   });
-  const projectPart = fitProjects(deduplicated, {
-    maxTokens: Math.min(options.projectMaxTokens, options.maxTokens),
-    now,
-    counter,
-    markup: options.markup,
-  });
-  issues.push(...projectPart.issues);
-
-  const user = options.user;
-  if (!user) return { ...projectPart, budget: options.maxTokens, issues };
-
-  const names = projects.map((project) => project.name);
-  reportForbiddenCharacters(
-    [
-      ["user.userId", user.userId],
-      ...facts.map((fact, index): [string, string] => [`user.facts[${index}].text`, fact.text]),
-    ],
-    (issue) => issues.push(issue),
-    options.markup,
-  );
-  const frame = userFrame(options.markup);
-  const components: PriorityComponent[] = [];
-  const leftOut = (fact: UserFact, text: string): [string, string] | undefined => {
-    if (fact.confidence < options.minConfidence) {
-      return ["item_skipped", `confidence ${fact.confidence} is under ${options.minConfidence}`];
-    }
-    if (projects.length > 0 && fact.category === "task") {
-      return [
-        "duplicate_removed",
-        "a current-task fact; the PROJECT block's TODOs take precedence",
-      ];
-    }
-    return text === "" ? ["duplicate_removed", "says what the PROJECT block says"] : undefined;
-  };
-  for (const [index, fact] of facts.entries()) {
-    const path = `user.facts[${index}]`;
-    const text = withoutWorkingOn(inlineText(fact.text), names);
-    const reason = leftOut(fact, text);
-    if (reason) {
-      issues.push({ code: reason[0], severity: "info", path, message: reason[1] });
-      continue;
-    }
-    // More confident facts are kept first when the USER block is short of room.
-    components.push({
-      id: path,
-      priority: 2 - fact.confidence,
-      text: `- ${frame.entry(text)}\n`,
-    });
-  }
-  if (components.length === 0) return { ...projectPart, budget: options.maxTokens, issues };
-
-  components.unshift({ id: "user", priority: 0, text: frame.opening(user.userId) });
-  // Markdown blocks end where the next heading starts: they have no closing line.
-  if (frame.closing !== "") components.push({ id: "user:close", priority: 0, text: frame.closing });
-  const separatorAndProjects = `\n${projectPart.content}`;
-  const combined = truncateByPriority(components, {
-    maxTokens: Math.min(
-      options.maxTokens,
-      options.userMaxTokens + counter.count(separatorAndProjects),
-    ),
-    counter,
-    assemble: (texts) => texts.join("") + separatorAndProjects,
-  });
-  const tokenCount = counter.count(combined.content);
-  if (
-    tokenCount > options.maxTokens &&
-    !combined.issues.some((issue) => issue.code === "budget_exceeded")
-  ) {
-    issues.push({
-      code: "budget_exceeded",
-      severity: "error",
-      message: `the combined context is ${tokenCount} tokens; the budget is ${options.maxTokens}`,
-    });
-  }
-  return {
-    content: combined.content,
-    tokenCount,
-    counter: counter.name,
-    budget: options.maxTokens,
-    shrunk: [...combined.shrunk, ...projectPart.shrunk],
-    dropped: [...combined.dropped, ...projectPart.dropped],
-    issues: [...issues, ...combined.issues],
-  };
 }

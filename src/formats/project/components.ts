@@ -1,6 +1,6 @@
 /**
- * A project's parts as PROJECT-block lines, each with its priority (P0–P5) and its shrink rule.
- * These are the components both `formatProjectContext` and the `project` adapter place.
+ * A project's parts as PROJECT-block lines, each with its priority (P0–P5) and its shrink rule:
+ * the items of the `project` and `project-markdown` formats.
  */
 import type { PriorityComponent } from "../../budget/truncate.js";
 import type { ProjectContext, ProjectStatus, Todo } from "../../model/project.js";
@@ -369,4 +369,23 @@ export function projectComponents(
   // Markdown blocks end where the next heading starts: they have no closing line.
   if (close !== "") parts.push(component("close", 0, close));
   return parts;
+}
+
+/** Every component of the blocks of `projects`: the first is primary when there are several. */
+export function componentsOf(
+  projects: readonly ProjectContext[],
+  now: Date,
+  report: (issue: Issue) => void,
+  markup: ProjectMarkup = "xml",
+): ProjectComponent[] {
+  return projects.flatMap((project, index) =>
+    projectComponents(project, {
+      index,
+      role: projects.length === 1 ? "only" : index === 0 ? "primary" : "secondary",
+      now,
+      path: projects.length === 1 ? "project" : `projects[${index}]`,
+      report,
+      markup,
+    }),
+  );
 }

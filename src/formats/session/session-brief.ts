@@ -1,13 +1,10 @@
 import * as z from "zod/mini";
 import { summarize } from "../../budget/summarize.js";
-import { runPipeline } from "../../manager/pipeline.js";
 import {
   type InjectionCandidate,
-  type InjectionCandidateInput,
   type SessionCandidates,
   SessionCandidatesSchema,
 } from "../../model/session.js";
-import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
@@ -90,31 +87,3 @@ export const sessionBriefAdapter = defineAdapter<
     }
   },
 });
-
-/** Options of {@link formatBriefContext}. */
-export interface BriefContextOptions {
-  /** The counter the 200-token limit is measured with; default `defaultCounter`. */
-  readonly counter?: TokenCounter | undefined;
-  /** A tighter limit than 200 tokens. */
-  readonly budget?: number | undefined;
-  /** The most candidates shown; default 5. */
-  readonly maxCandidates?: number | undefined;
-}
-
-/**
- * The brief session context as a string (`session-brief` content): `Related: …` with the five
- * most relevant candidates in at most 200 tokens by `counter`, `""` for no candidates. The rest
- * are left out, least relevant first; `FormatManager.format("session-brief", …)` lists them.
- *
- * @example
- * ```ts
- * formatBriefContext(candidates, { counter }); // "Related: HDBSCAN clustering implementation, BIRCH tree incremental clustering"
- * ```
- */
-export function formatBriefContext(
-  candidates: readonly InjectionCandidateInput[],
-  options: BriefContextOptions = {},
-): string {
-  const budget = Math.min(options.budget ?? BRIEF_MAX_TOKENS, BRIEF_MAX_TOKENS);
-  return runPipeline(sessionBriefAdapter, { candidates }, { ...options, budget }).content;
-}

@@ -1,18 +1,15 @@
 import * as z from "zod/mini";
 import { summarize } from "../../budget/summarize.js";
 import { formatTimeAgo } from "../../budget/time-ago.js";
-import { runPipeline } from "../../manager/pipeline.js";
 import { parseWith } from "../../model/parse.js";
 import {
   type DivergenceAlert,
   type DivergenceAlertInput,
   DivergenceAlertSchema,
   type InjectionCandidate,
-  type InjectionCandidateInput,
   type SessionContext,
   SessionContextSchema,
 } from "../../model/session.js";
-import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeMarkdownLineStart, inlineText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
@@ -180,35 +177,3 @@ export const sessionFullAdapter = defineAdapter<
     );
   },
 });
-
-/** Options of {@link formatFullContext}. */
-export interface FullContextOptions {
-  /** The clock "time ago" is measured from; default: the current time. */
-  readonly now?: Date | string | number | undefined;
-  /** Tokens the context may take; default: no limit (every candidate and alert is kept). */
-  readonly budget?: number | undefined;
-  readonly counter?: TokenCounter | undefined;
-}
-
-/**
- * The full session context as a string (`session-full` content), `""` when there are no
- * candidates and no alerts. Without a `budget` nothing is left out; with one, use
- * `FormatManager.format("session-full", …)` to learn what was.
- *
- * @example
- * ```ts
- * formatFullContext(
- *   [{ id: "c1", content: "Implemented HDBSCAN clustering", relevance: 0.9,
- *      category: "high_relevance_cluster", createdAt: "2025-10-04T18:00:00Z" }],
- *   [], { now: "2025-10-04T20:00:00Z" },
- * ); // "## Relevant Context\n\n### Recent Related Work\n- **2 hours ago**: Implemented HDBSCAN clustering"
- * ```
- */
-export function formatFullContext(
-  candidates: readonly InjectionCandidateInput[],
-  alerts: readonly DivergenceAlertInput[] = [],
-  options: FullContextOptions = {},
-): string {
-  const budget = options.budget ?? Number.MAX_SAFE_INTEGER;
-  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...options, budget }).content;
-}

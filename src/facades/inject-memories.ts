@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
-import type { SkippedItem } from "../../manager/formatted-context.js";
-import { runPipeline } from "../../manager/pipeline.js";
-import type { MemoryInput } from "../../model/memory.js";
-import { parseWith } from "../../model/parse.js";
-import type { Issue } from "../../problems/issue.js";
-import type { TokenCounter } from "../../tokens/counter.js";
-import { defaultCounter } from "../../tokens/heuristic.js";
-import { type XmlMemoryMetadata, xmlMemoryAdapter } from "./xml-memory.js";
+import { type XmlMemoryMetadata, xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
+import type { BudgetReport, SkippedItem } from "../manager/formatted-context.js";
+import { runPipeline } from "../manager/pipeline.js";
+import type { MemoryInput } from "../model/memory.js";
+import { parseWith } from "../model/parse.js";
+import type { Issue } from "../problems/issue.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { defaultCounter } from "../tokens/heuristic.js";
 
 /** Options of {@link injectMemories}. */
 export interface InjectMemoriesOptions {
@@ -59,8 +59,10 @@ export interface InjectionResult<M> {
   readonly metadata: InjectionMetadata;
   /** The nonce the memory blocks carry: reuse it for the rest of the session. */
   readonly nonce: string;
-  /** Memories left out over budget. */
+  /** Memories left out (over budget, or repeating an earlier memory's id). */
   readonly skipped: readonly SkippedItem[];
+  /** Every memory's status and tokens, as `FormattedContext.report`. */
+  readonly report: BudgetReport;
   /** Problems found (skipped memories, replaced characters, an over-budget directive). */
   readonly issues: readonly Issue[];
 }
@@ -135,6 +137,7 @@ export function injectMemories<M extends object>(
     },
     nonce: facts.nonce,
     skipped: result.skipped,
+    report: result.report,
     issues: result.issues,
   };
 }

@@ -1,0 +1,202 @@
+import * as z from "zod/mini";
+import { inlineText } from "../formats/escape.js";
+import { userBlockAdapter } from "../formats/project/combined.js";
+import type { FormattedContext } from "../manager/formatted-context.js";
+import { CommonOptionsSchema } from "../manager/options.js";
+import { runPipeline } from "../manager/pipeline.js";
+import { parseWith } from "../model/parse.js";
+import type { ProjectContext, ProjectContextInput } from "../model/project.js";
+import { type UserFact, type UserFactsInput, UserFactsSchema } from "../model/user.js";
+import type { Issue } from "../problems/issue.js";
+import { repeatsFact, withoutWorkingOn } from "../project/overlap.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import {
+  DEFAULT_PROJECT_TOKENS,
+  fitProjects,
+  type ProjectContextResult,
+  ProjectMarkupOption,
+  parseProjects,
+} from "./project-context.js";
+
+const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
+
+const CombinedOptionsSchema = z.strictObject({
+  user: z.optional(z.nullable(UserFactsSchema)),
+  now: CommonOptionsSchema.shape.now,
+  counter: CommonOptionsSchema.shape.counter,
+  /** The whole text: USER block, blank line, PROJECT block(s). */
+  maxTokens: z._default(budget, 500),
+  /** The PROJECT block(s) alone. */
+  projectMaxTokens: z._default(budget, DEFAULT_PROJECT_TOKENS),
+  /** The USER block alone. */
+  userMaxTokens: z._default(budget, 300),
+  /** Facts with a lower confidence are left out. */
+  minConfidence: z._default(
+    z
+      .number()
+      .check(
+        z.gte(0, { error: "expected a number >= 0" }),
+        z.lte(1, { error: "expected a number <= 1" }),
+      ),
+    0.5,
+  ),
+  /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
+  markup: ProjectMarkupOption,
+});
+
+/** Input of {@link buildCombinedContext}. */
+export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "user"> & {
+  readonly user?: UserFactsInput | null;
+  readonly projects?: ProjectContextInput | readonly ProjectContextInput[] | null;
+};
+
+/** Project notes that repeat a user preference or constraint go: the USER block says them. */
+function withoutRepeatedNotes(
+  projects: readonly ProjectContext[],
+  facts: readonly UserFact[],
+  issues: Issue[],
+): ProjectContext[] {
+  return projects.map((project, index) => {
+    const notes = project.notes.filter((note, noteIndex) => {
+      if (!repeatsFact(note, facts)) return true;
+      issues.push({
+        code: "duplicate_removed",
+        severity: "info",
+        path: `projects[${index}].notes[${noteIndex}]`,
+        message: "repeats a user preference or constraint; the USER block says it",
+      });
+      return false;
+    });
+    return { ...project, notes };
+  });
+}
+
+/** Why a fact is left out before fitting, as an issue code and message; `undefined` to keep it. */
+function leftOutFact(
+  fact: UserFact,
+  text: string,
+  hasProjects: boolean,
+  minConfidence: number,
+): [string, string] | undefined {
+  if (fact.confidence < minConfidence) {
+    return ["item_skipped", `confidence ${fact.confidence} is under ${minConfidence}`];
+  }
+  if (hasProjects && fact.category === "task") {
+    return ["duplicate_removed", "a current-task fact; the PROJECT block's TODOs take precedence"];
+  }
+  return text === "" ? ["duplicate_removed", "says what the PROJECT block says"] : undefined;
+}
+
+/**
+ * `<USER id="…">` with the user's facts, a blank line, then the PROJECT block(s): about 400–500
+ * tokens in all (`maxTokens`, default 500; the PROJECT blocks get up to 175, the USER block up to
+ * 300). Overlaps are resolved as the original design says: tech skills and the project's stack
+ * both stay; the current task is the PROJECT's (user facts saying "working on <project>" and
+ * `task` facts are dropped); preferences and constraints are the USER's (project notes repeating
+ * them are dropped). Facts under `minConfidence` (0.5) are left out; every removal is reported.
+ * When the USER block is short of room the least confident facts are left out first.
+ * `markup: "markdown"` writes a `### User: david` heading with the facts as `- ` entries, a blank
+ * line, then `formatProjectContext`'s markdown project headings: no `<`/`>` markup of its own.
+ *
+ * @example
+ * ```ts
+ * buildCombinedContext({ user: { userId: "david", facts: ["Expert in Python"] },
+ *   projects: [project], now: "2026-01-25T10:00:00Z" }).content;
+ * // '<USER id="david">\n- Expert in Python\n</USER>\n\n<PROJECT name="SAM Terminal" …'
+ * ```
+ */
+export function buildCombinedContext(input: CombinedContextInput): ProjectContextResult {
+  const { projects: rawProjects, ...rest } = input;
+  const options = parseWith(CombinedOptionsSchema, rest);
+  const projects = parseProjects(rawProjects);
+  const now = options.now ?? new Date();
+  const counter = options.counter ?? defaultCounter;
+  const issues: Issue[] = [];
+  const facts = options.user?.facts ?? [];
+
+  const projectPart = fitProjects(withoutRepeatedNotes(projects, facts, issues), {
+    maxTokens: Math.min(options.projectMaxTokens, options.maxTokens),
+    now,
+    counter,
+    markup: options.markup,
+  });
+  issues.push(...projectPart.issues);
+  const user = options.user;
+  if (!user) return { ...projectPart, budget: options.maxTokens, issues };
+
+  const names = projects.map((project) => project.name);
+  const kept: { path: string; text: string; confidence: number }[] = [];
+  for (const [index, fact] of facts.entries()) {
+    const path = `user.facts[${index}]`;
+    const text = withoutWorkingOn(inlineText(fact.text), names);
+    const reason = leftOutFact(fact, text, projects.length > 0, options.minConfidence);
+    if (reason) issues.push({ code: reason[0], severity: "info", path, message: reason[1] });
+    else kept.push({ path, text, confidence: fact.confidence });
+  }
+  if (kept.length === 0) return { ...projectPart, budget: options.maxTokens, issues };
+
+  const tail = projectPart.content;
+  const userPart = runPipeline(
+    userBlockAdapter(options.markup),
+    { userId: user.userId, facts: kept, projects: tail },
+    {
+      // The USER block gets up to userMaxTokens of its own, within the whole maxTokens.
+      budget: Math.min(options.maxTokens, options.userMaxTokens + counter.count(`\n${tail}`)),
+      now,
+      counter,
+    },
+  );
+  return joinParts(userPart, projectPart, options.maxTokens, issues);
+}
+
+/**
+ * The combined result: the USER pipeline's text (which ends with the project text), its facts
+ * and the project's parts in the lists and the report, per-fact issues like the project's.
+ */
+function joinParts(
+  userPart: FormattedContext,
+  projectPart: ProjectContextResult,
+  maxTokens: number,
+  issues: Issue[],
+): ProjectContextResult {
+  const dropped: string[] = [];
+  for (const item of userPart.report.items) {
+    if (item.status !== "skipped") continue;
+    dropped.push(item.id);
+    issues.push({
+      code: "item_skipped",
+      severity: "warning",
+      path: item.id,
+      message: `left out: no room within ${userPart.budget} tokens`,
+    });
+  }
+  // Summaries and the USER block's own budget stand for what the lines above and below say.
+  const summaries = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
+  issues.push(...userPart.issues.filter((issue) => !summaries.has(issue.code)));
+  if (userPart.tokenCount > maxTokens) {
+    issues.push({
+      code: "budget_exceeded",
+      severity: "error",
+      message: `the combined context is ${userPart.tokenCount} tokens; the budget is ${maxTokens}`,
+    });
+  }
+  const projectItemTokens = projectPart.report.items.reduce(
+    (sum, item) => sum + (item.status === "skipped" ? 0 : item.tokens),
+    0,
+  );
+  return {
+    content: userPart.content,
+    tokenCount: userPart.tokenCount,
+    counter: userPart.counter,
+    budget: maxTokens,
+    shrunk: projectPart.shrunk,
+    dropped: [...dropped, ...projectPart.dropped],
+    report: {
+      items: [...userPart.report.items, ...projectPart.report.items],
+      sections: userPart.report.sections,
+      // The USER pipeline counted the project text as its frame; its items are the project's.
+      frameTokens: userPart.report.frameTokens - projectItemTokens,
+    },
+    issues,
+  };
+}
