@@ -127,3 +127,37 @@ export function createMeasureLedger(spec: MeasureLedgerSpec): FitLedger {
     room: () => spec.budget - used,
   };
 }
+
+/**
+ * One ledger over several measures (tokens, and characters for a tool that limits those): a
+ * change is kept only when every ledger takes it. Costs and room are the first ledger's.
+ *
+ * @example
+ * ```ts
+ * const ledger = combineLedgers(tokenLedger, charLedger);
+ * ```
+ */
+export function combineLedgers(first: FitLedger, ...others: readonly FitLedger[]): FitLedger {
+  if (others.length === 0) return first;
+  const all = [first, ...others];
+  const shown = new Map<number, FitChoice>();
+  return {
+    cost: first.cost,
+    trySet(index, form) {
+      const before = shown.get(index);
+      for (let at = 0; at < all.length; at += 1) {
+        if ((all[at] as FitLedger).trySet(index, form)) continue;
+        // Undo the ledgers that took it, so they all agree again.
+        for (let back = 0; back < at; back += 1) (all[back] as FitLedger).force(index, before);
+        return false;
+      }
+      shown.set(index, form);
+      return true;
+    },
+    force(index, form) {
+      for (const ledger of all) ledger.force(index, form);
+      shown.set(index, form);
+    },
+    room: first.room,
+  };
+}

@@ -42,3 +42,13 @@ function cut(kept: string): string {
   for (const match of kept.matchAll(SENTENCE_END)) end = match.index;
   return end > kept.length / 2 ? kept.slice(0, end + 1) : `${kept}...`;
 }
+
+/** Whether `content` has more than `maxWords` words: whether {@link summarize} would shorten it. */
+export function hasMoreWords(content: string, maxWords: number): boolean {
+  let words = 0;
+  for (const _ of content.matchAll(/\S+/g)) {
+    words += 1;
+    if (words > maxWords) return true;
+  }
+  return false;
+}

@@ -47,10 +47,10 @@ export interface AdapterItem<T> {
    */
   readonly omitFirst?: boolean;
   /**
-   * The id of an earlier item this one repeats (the same memory twice, say): it is left out with
-   * reason `duplicate`, whatever the budget.
+   * What the item is, for telling repeats apart (a memory's id): of items with the same key only
+   * the most important is kept; the others are left out with reason `duplicate`.
    */
-  readonly duplicateOf?: string;
+  readonly key?: string;
 }
 
 /** What `render` and `renderItem` may use besides the input. */

@@ -9,6 +9,8 @@ export interface CheckFacts {
   readonly formatType: FormatType;
   readonly tokenCount: number;
   readonly budget: number;
+  /** The most characters the content may have, if limited. */
+  readonly maxChars?: number | undefined;
   /** Items placed in the content; with none (nothing given, or nothing fit) it may be empty. */
   readonly itemsIncluded: number;
 }
@@ -23,6 +25,7 @@ export function commonChecks({
   formatType,
   tokenCount,
   budget,
+  maxChars,
   itemsIncluded,
 }: CheckFacts): Issue[] {
   const issues: Issue[] = [];
@@ -38,6 +41,13 @@ export function commonChecks({
       code: "budget_exceeded",
       severity: "error",
       message: `content is ${tokenCount} tokens; the budget is ${budget}`,
+    });
+  }
+  if (maxChars !== undefined && content.length > maxChars) {
+    issues.push({
+      code: "budget_exceeded",
+      severity: "error",
+      message: `content is ${content.length} characters; the limit is ${maxChars}`,
     });
   }
   if (hasUnsendable(content)) {

@@ -3,8 +3,14 @@
  * with the one fit of `budget/fit.ts`, and renders the choice. Items are rendered and counted on
  * demand, in order of importance, and only as far as the fit asks.
  */
-import { effectiveForms, type FitChoice, type FitItem, fitForms } from "../budget/fit.js";
-import { createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
+import {
+  effectiveForms,
+  type FitChoice,
+  type FitItem,
+  type FitLedger,
+  fitForms,
+} from "../budget/fit.js";
+import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
 import type { AdapterItem, FormatAdapter, RenderContext, Rendered } from "../formats/adapter.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { type ItemText, type ItemTexts, measureAlong } from "./item-texts.js";
@@ -22,6 +28,8 @@ export interface FitRequest<I, O, T> {
   readonly ctx: RenderContext<O>;
   readonly counter: TokenCounter;
   readonly budget: number;
+  /** The most characters the content may have; `undefined`: no limit. */
+  readonly maxChars?: number | undefined;
   readonly texts: ItemTexts<O, T>;
   /** The items that compete for the budget, most important first. */
   readonly items: readonly AdapterItem<T>[];
@@ -94,26 +102,58 @@ function fitItemsOf<T>(items: readonly AdapterItem<T>[]): FitItem[] {
   }));
 }
 
-/** Whether every item fits in full with the frame a render with no skipped items has. */
-function allFitInFull<I, O, T>(
-  request: FitRequest<I, O, T>,
-  cost: (index: number, form: number) => number,
-  groupCost: (key: string) => number,
-  frame: number,
+/** How one measure (tokens, characters) adds up: an item's cost, a group's, the frame's. */
+interface Measure {
+  readonly budget: number;
+  cost(index: number, form: number): number;
+  groupCost(key: string): number;
+  frame(skippedCount: number): number;
+}
+
+/** Whether every item fits in full, by `measure`, with the frame a render with no skipped items has. */
+function allFitInFull<T>(
+  items: readonly AdapterItem<T>[],
+  measure: Measure,
+  skippedBefore: number,
 ): boolean {
-  let used = frame;
+  let used = measure.frame(skippedBefore);
   const opened = new Set<string>();
-  for (let index = 0; index < request.items.length; index += 1) {
-    const item = request.items[index] as AdapterItem<T>;
-    used += cost(index, 0);
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as AdapterItem<T>;
+    used += measure.cost(index, 0);
     for (const key of item.groups ?? []) {
       if (opened.has(key)) continue;
       opened.add(key);
-      used += groupCost(key);
+      used += measure.groupCost(key);
     }
-    if (used > request.budget) return false;
+    if (used > measure.budget) return false;
   }
   return true;
+}
+
+/** A ledger of sums for `measure`, the footer paid up front for every optional item skipped. */
+function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skippedMost: number) {
+  return createSumLedger({
+    budget: measure.budget,
+    frame: measure.frame(skippedMost),
+    cost: measure.cost,
+    groups: (index) => items[index]?.groups,
+    groupCost: measure.groupCost,
+  });
+}
+
+/** Remembers what a function returned for the last few arguments it was called with. */
+function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (key: K) => V {
+  let lastKey: string | undefined;
+  let lastValue: V | undefined;
+  return (key) => {
+    const id = keyOf(key);
+    if (id !== lastKey || lastValue === undefined) {
+      lastValue = compute(key);
+      lastKey = id;
+    }
+    return lastValue;
+  };
 }
 
 /**
@@ -122,8 +162,12 @@ function allFitInFull<I, O, T>(
  * leaves out, least important first.
  */
 export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
-  const { adapter, input, ctx, counter, budget, texts, items } = request;
-  const render = (choices: readonly FitChoice[]) => renderChoices(request, choices);
+  const { adapter, input, ctx, counter, budget, maxChars, texts, items } = request;
+  // A measuring ledger asks for the same choice twice in a row, once per measure.
+  const render = memoizeLast(
+    (choices: readonly FitChoice[]) => renderChoices(request, choices),
+    (choices) => choices.join(","),
+  );
   const cost = (index: number, form: number) =>
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const fitItems = fitItemsOf(items);
@@ -138,43 +182,80 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   });
   const full: FitChoice[] = items.map(() => 0);
   const optional = items.reduce((sum, item) => sum + (item.required ? 0 : 1), 0);
+  const minRoom = { minRoom: request.minRoom };
 
   if (optional <= MEASURE_LIMIT) {
-    if (render(full).tokenCount <= budget) return fitting(full);
-    const ledger = createMeasureLedger({
+    const whole = render(full);
+    if (fitsLimits(request, whole)) return fitting(full);
+    const tokens = createMeasureLedger({
       budget,
       size: items.length,
       cost,
       measure: (choices) => render(choices).tokenCount,
     });
-    const { choices, forms } = fitForms(fitItems, ledger, { minRoom: request.minRoom });
+    const chars =
+      maxChars === undefined
+        ? []
+        : [
+            createMeasureLedger({
+              budget: maxChars,
+              size: items.length,
+              cost: (index, form) =>
+                texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text.length,
+              measure: (choices) => render(choices).rendered.content.length,
+            }),
+          ];
+    const { choices, forms } = fitForms(fitItems, combineLedgers(tokens, ...chars), minRoom);
     return fitting(choices, forms);
   }
 
-  const groupCosts = new Map<string, number>();
-  const groupCost = (key: string) => {
-    let tokens = groupCosts.get(key);
-    if (tokens === undefined) {
-      tokens = counter.count(adapter.renderGroup?.(key, ctx) ?? "");
-      groupCosts.set(key, tokens);
-    }
-    return tokens;
-  };
   const item = (value: T, position: number) => texts.get(value, position).text;
-  const frame = (skippedCount: number) =>
-    counter.count(adapter.render({ input, included: [], skippedCount, item }, ctx).content);
-
-  if (allFitInFull(request, cost, groupCost, frame(request.skippedBefore))) return fitting(full);
-  const ledger = createSumLedger({
-    budget,
-    // The footer is paid up front, as long as it can be: every optional item skipped.
-    frame: frame(request.skippedBefore + optional),
-    cost,
-    groups: (index) => items[index]?.groups,
-    groupCost,
-  });
-  const { choices, forms } = fitForms(fitItems, ledger, { minRoom: request.minRoom });
+  const frameText = (skippedCount: number) =>
+    adapter.render({ input, included: [], skippedCount, item }, ctx).content;
+  const groupText = (key: string) => adapter.renderGroup?.(key, ctx) ?? "";
+  const groupTokens = new Map<string, number>();
+  const measures: Measure[] = [
+    {
+      budget,
+      cost,
+      groupCost: (key) => {
+        let tokens = groupTokens.get(key);
+        if (tokens === undefined) {
+          tokens = counter.count(groupText(key));
+          groupTokens.set(key, tokens);
+        }
+        return tokens;
+      },
+      frame: (skippedCount) => counter.count(frameText(skippedCount)),
+    },
+  ];
+  if (maxChars !== undefined) {
+    measures.push({
+      budget: maxChars,
+      cost: (index, form) =>
+        texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text.length,
+      groupCost: (key) => groupText(key).length,
+      frame: (skippedCount) => frameText(skippedCount).length,
+    });
+  }
+  if (measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))) {
+    return fitting(full);
+  }
+  // The footer is paid up front, as long as it can be: every optional item skipped.
+  const skippedMost = request.skippedBefore + optional;
+  const [tokens, ...others] = measures.map((measure) => sumLedgerOf(items, measure, skippedMost));
+  const { choices, forms } = fitForms(
+    fitItems,
+    combineLedgers(tokens as FitLedger, ...others),
+    minRoom,
+  );
   return fitting(choices, forms);
+}
+
+/** Whether a rendered choice keeps the token budget and the character limit. */
+export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
+  if (result.tokenCount > request.budget) return false;
+  return request.maxChars === undefined || result.rendered.content.length <= request.maxChars;
 }
 
 /**
@@ -190,7 +271,7 @@ export function correctOverBudget<I, O, T>(
 ): RenderedChoice {
   let result = first;
   const { choices } = fitting;
-  while (result.tokenCount > request.budget) {
+  while (!fitsLimits(request, result)) {
     let at = choices.length - 1;
     while (at >= 0 && (choices[at] === undefined || request.items[at]?.required)) at -= 1;
     if (at < 0) break;

@@ -12,6 +12,11 @@ const isTokenCounter = (value: unknown): value is TokenCounter =>
 export const CommonOptionsSchema = z.object({
   /** Token budget; default: the adapter's `capabilities.maxContextTokens`. */
   budget: z.optional(z.int().check(z.gte(0))),
+  /**
+   * The most characters the content may have, besides the token budget (Claude Code's hook
+   * context is limited to 10,000 characters); default: no limit.
+   */
+  maxChars: z.optional(z.int().check(z.gte(0))),
   /** The clock for timestamps and "time ago" text; default: the current time. */
   now: z.optional(DateInputSchema),
   /** How tokens are counted; default: `defaultCounter`. */

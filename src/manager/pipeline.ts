@@ -47,19 +47,24 @@ function rejectUnknownOptions(
 }
 
 /**
- * Items left out before fitting: those that repeat an earlier item (`duplicate`), then the
- * optional ones past the format's item limit (`over_item_limit`). Keyed by place in `items`.
+ * Items left out before fitting: those whose key a more important item has (`duplicate`), then
+ * the optional ones past the format's item limit (`over_item_limit`). Keyed by place in `items`,
+ * which are most important first.
  */
 function screen<T>(
   items: readonly AdapterItem<T>[],
   limit: number | undefined,
 ): Map<number, SkipReason> {
   const reasons = new Map<number, SkipReason>();
+  const seen = new Set<string>();
   let place = 0;
   items.forEach((item, index) => {
-    if (item.duplicateOf !== undefined) {
-      reasons.set(index, "duplicate");
-      return;
+    if (item.key !== undefined) {
+      if (seen.has(item.key)) {
+        reasons.set(index, "duplicate");
+        return;
+      }
+      seen.add(item.key);
     }
     if (limit !== undefined && place >= limit && !item.required) {
       reasons.set(index, "over_item_limit");
@@ -108,13 +113,14 @@ export function runPipeline<I, O, T>(
     ctx,
     counter,
     budget,
+    maxChars: common.maxChars,
     texts,
     items: competing.map((index) => items[index] as AdapterItem<T>),
     skippedBefore: [...reasons.values()].filter((reason) => reason === "over_item_limit").length,
     minRoom: adapter.minRoom?.(options) ?? 0,
   };
   const fitting = fitRequest(request);
-  // Exact for line-additive counters and texts on line boundaries, so this normally renders once.
+  // Exact for line-additive counters and texts on line boundaries: this normally renders once.
   const result = correctOverBudget(request, fitting, fitting.render(fitting.choices));
 
   const choices: FitChoice[] = items.map(() => undefined);
@@ -133,6 +139,7 @@ export function runPipeline<I, O, T>(
       formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
+      maxChars: common.maxChars,
       itemsIncluded: included.length,
     }),
   );
@@ -162,6 +169,7 @@ export function runPipeline<I, O, T>(
       texts,
       placed: result.placed,
       around: result.around,
+      tokenCount: result.tokenCount,
     }),
     metadata,
     issues,

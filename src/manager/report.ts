@@ -84,6 +84,8 @@ export interface ReportFacts<O, T> {
   readonly placed: readonly ItemText[];
   /** Tokens around the placed texts, when counting the content already told. */
   readonly around: number | undefined;
+  /** The counter's count of the content. */
+  readonly tokenCount: number;
 }
 
 /** One item's line of the report; `index` is its place in `outcome.items`. */
@@ -115,6 +117,19 @@ function reportItem<O, T>(
 }
 
 /**
+ * Tokens of the text around the item texts. With a line-additive counter that is the content's
+ * count less the items' (the count of the content between them, when each sits on line
+ * boundaries); with another counter, the stretches between the items counted one by one.
+ */
+function frameTokensOf<O, T>(items: readonly ReportItem[], facts: ReportFacts<O, T>): number {
+  if (facts.around !== undefined) return facts.around;
+  const { counter, content, placed } = facts;
+  if (!counter.lineAdditive) return countAround(content, placed, counter);
+  const shown = items.reduce((sum, item) => sum + (item.status === "skipped" ? 0 : item.tokens), 0);
+  return facts.tokenCount - shown;
+}
+
+/**
  * The budget report: every item in input order with its status and tokens (a skipped item's
  * full text is counted for it), the content's sections, and the tokens of the frame around the
  * item texts.
@@ -130,6 +145,5 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     label: section.title,
     tokens: section.tokens,
   }));
-  const frameTokens = facts.around ?? countAround(content, placed, counter);
-  return { items, sections, frameTokens };
+  return { items, sections, frameTokens: frameTokensOf(items, facts) };
 }

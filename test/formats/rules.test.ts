@@ -110,14 +110,33 @@ describe("golden files", () => {
     await expect(result.content).toMatchFileSnapshot(golden(`${id}/seed-example.${ext}`));
   });
 
-  it.each(cases)("%s: the example rules in a budget that skips some", async (id, ext) => {
-    // 40 tokens short of everything: the lowest-priority default rules must go.
-    const budget = manager.format(id, seedRuleSet, { now: SEED_NOW }).tokenCount - 40;
-    const result = manager.format(id, seedRuleSet, { now: SEED_NOW, budget });
-    expect(result.rulesSkipped).toBeGreaterThan(0);
-    expect(result.skipped.map((item) => item.id)).toContain("r6");
-    expect(result.tokenCount).toBeLessThanOrEqual(budget);
-    await expect(result.content).toMatchFileSnapshot(golden(`${id}/seed-budget-short.${ext}`));
+  it.each(cases)(
+    "%s: the example rules 40 tokens short: the least important give way, shortened before left out",
+    async (id, ext) => {
+      const budget = manager.format(id, seedRuleSet, { now: SEED_NOW }).tokenCount - 40;
+      const result = manager.format(id, seedRuleSet, { now: SEED_NOW, budget });
+      const fate = Object.fromEntries(result.report.items.map((item) => [item.id, item.status]));
+      // The absolute rules stay whole; the lowest-priority default rule does not.
+      expect([fate.r1, fate.r2, fate.r3]).toEqual(["included", "included", "included"]);
+      expect(fate.r6).not.toBe("included");
+      expect(result.tokenCount).toBeLessThanOrEqual(budget);
+      await expect(result.content).toMatchFileSnapshot(golden(`${id}/seed-budget-short.${ext}`));
+    },
+  );
+
+  it("claude: rules without their Scope / Source lines before any is left out", () => {
+    const budget = manager.format("claude", seedRuleSet, { now: SEED_NOW }).tokenCount - 40;
+    const result = manager.format("claude", seedRuleSet, { now: SEED_NOW, budget });
+    expect(result.rulesSkipped).toBe(0);
+    expect(
+      result.report.items.filter((item) => item.status === "shortened").map((item) => item.id),
+    ).toEqual(["r4", "r5", "r6"]);
+    expect(result.content).toContain(
+      "- **testing_framework**: Prefer pytest over unittest for Python testing\n",
+    );
+    expect(result.content).not.toContain("conversational_preference");
+    expect(result.content).not.toContain("Scope: git, collaboration");
+    expect(result.issues.map((issue) => issue.code)).toContain("item_shortened");
   });
 
   it.each(cases)("%s: hostile rule text", async (id, ext) => {

@@ -122,7 +122,7 @@ describe("FormatManager", () => {
   it("rejects unknown and malformed options with their path", () => {
     const manager = new FormatManager();
     expect(() => manager.format("claude", seedRuleSet, { budjet: 10 })).toThrow(
-      'options.budjet: unknown option; known options of "claude": budget, now, counter, strict',
+      'options.budjet: unknown option; known options of "claude": budget, maxChars, now, counter, strict',
     );
     expect(() => manager.format("claude", seedRuleSet, { budget: -1 })).toThrow(
       "options.budget: expected a number >= 0, received -1",

@@ -6,6 +6,7 @@ import {
   type MemorySet,
   MemorySetSchema,
 } from "../../model/memory.js";
+import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
@@ -68,10 +69,19 @@ const openTag = (category: MemoryCategory, nonce: string) =>
   `<${category}_memories nonce="${nonce}">\n`;
 const closeTag = (category: MemoryCategory) => `</${category}_memories>`;
 
-/** `<memory id="…" confidence="0.80" score="0.873">text</memory>`: the original attributes. */
-function renderMemory(memory: Memory): string {
+/** Words a memory keeps in its shorter form. */
+export const MEMORY_SUMMARY_WORDS = 30;
+
+/**
+ * `<memory id="…" confidence="0.80" score="0.873">text</memory>`: the original attributes. The
+ * shorter form (`form` 1) holds the text cut to {@link MEMORY_SUMMARY_WORDS} words by `summarize`
+ * and says so: `summarized="true"`.
+ */
+function renderMemory(memory: Memory, form: number): string {
   const score = memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`;
-  return `<memory id="${escapeXmlAttribute(memory.id)}" confidence="${memory.confidence.toFixed(2)}"${score}>${escapeXmlText(memory.content)}</memory>\n`;
+  const text = form > 0 ? summarize(memory.content, MEMORY_SUMMARY_WORDS) : memory.content;
+  const summarized = form > 0 ? ` summarized="true"` : "";
+  return `<memory id="${escapeXmlAttribute(memory.id)}" confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
 }
 
 /** Memories without a score rank after every scored one. */
@@ -110,8 +120,9 @@ function validateBlocks(content: string, ctx: ValidationContext): void {
  * first, then one `<{category}_memories nonce="…">` block per category in the order procedural →
  * factual → preference → behavioral → episodic, each memory a `<memory id confidence score>`
  * element. Text and attributes are escaped, so memory text can neither close nor forge a block;
- * the nonce tells the model which blocks are real. Memories are ranked by `score` and packed
- * into the budget; the directive is always kept.
+ * the nonce tells the model which blocks are real. Memories are ranked by `score` and fitted
+ * into the budget, a long one cut to its first 30 words (`summarized="true"`) before any is left
+ * out; a memory whose id came before is left out as a duplicate; the directive is always kept.
  *
  * @example
  * ```ts
@@ -149,10 +160,13 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
         priority: memory.score ?? UNSCORED,
         ...(time !== undefined ? { time } : {}),
         groups: [memory.category],
+        // The same memory twice (two searches found it): the higher ranked one is kept.
+        key: memory.id,
+        ...(hasMoreWords(memory.content, MEMORY_SUMMARY_WORDS) ? { forms: 2 } : {}),
       };
     });
   },
-  renderItem: (memory) => renderMemory(memory),
+  renderItem: (memory, { form }) => renderMemory(memory, form),
   renderGroup: (key, { options }) => {
     const category = key as MemoryCategory;
     return `${openTag(category, options.nonce)}${closeTag(category)}\n\n`;

@@ -6,6 +6,7 @@ import {
   endWithOneNewline,
   expectLineCount,
   expectStart,
+  hasScopeOrCondition,
   metaCount,
   ruleItems,
   ruleMetadata,
@@ -25,9 +26,13 @@ function categoryHeading(category: string): string {
   return `### ${titleCase(category)}\n`;
 }
 
-/** `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after. */
-function renderRule(rule: MemoryRule): string {
+/**
+ * `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after; the
+ * shorter form (`form` 1) is the entry without its sub-bullets.
+ */
+function renderRule(rule: MemoryRule, form: number): string {
   let text = `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+  if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
   if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
   const condition = rule.conditions?.condition;
@@ -58,7 +63,8 @@ function renderSection(
 /**
  * Claude Code: markdown for `CLAUDE.md`, `.claude/` context files or a system prompt. Absolute rules
  * under `## CRITICAL RULES (Always Follow)`, default ones under `## DEFAULT GUIDELINES (Unless
- * Overridden)`, each grouped by `### Category`, and a footer counting the rules left out.
+ * Overridden)`, each grouped by `### Category`, and a footer counting the rules left out. Short of
+ * budget, a default rule loses its Scope / Source / Condition lines before it is left out.
  *
  * @example
  * ```ts
@@ -80,9 +86,12 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   input: RuleSetSchema,
   options: z.object({}),
   items: (input, { report }) =>
-    ruleItems(input, report, (rule) => [`${rule.authority}/${rule.category}`]),
-  // Entries are not numbered, so every rule has one text whatever its position.
-  renderItem: (rule) => renderRule(rule),
+    ruleItems(input, report, {
+      extraGroups: (rule) => [`${rule.authority}/${rule.category}`],
+      hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
+    }),
+  // Entries are not numbered, so every rule has one text per form whatever its position.
+  renderItem: (rule, { form }) => renderRule(rule, form),
   renderGroup(key) {
     if (key === "absolute" || key === "default") return SECTIONS[key];
     return categoryHeading(key.slice(key.indexOf("/") + 1));

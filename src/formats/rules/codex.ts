@@ -6,6 +6,7 @@ import {
   endWithOneNewline,
   expectLineCount,
   expectStart,
+  hasScopeOrCondition,
   metaCount,
   renderNumberedSections,
   ruleItems,
@@ -33,10 +34,14 @@ function stamp(now: Date): string {
   return now.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** `[n] name (Category)`, the text on its own line, then Scope / Condition lines. */
-function renderRule(rule: MemoryRule, position: number): string {
+/**
+ * `[n] name (Category)`, the text on its own line, then Scope / Condition lines; the shorter form
+ * (`form` 1) leaves those lines out.
+ */
+function renderRule(rule: MemoryRule, position: number, form: number): string {
   let text = `[${position}] ${inlineText(rule.name)} (${titleCase(rule.category)})\n`;
   text += `${neutraliseLine(inlineText(rule.rule))}\n`;
+  if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
   const condition = rule.conditions?.condition;
   if (condition) text += `Condition: ${inlineText(condition)}\n`;
@@ -66,9 +71,9 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
   },
   input: RuleSetSchema,
   options: z.object({}),
-  items: (input, { report }) => ruleItems(input, report),
+  items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
-  renderItem: (rule, { position }) => renderRule(rule, position),
+  renderItem: (rule, { position, form }) => renderRule(rule, position, form),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
   render({ input, included, skippedCount, item }, { now }) {
     let content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;

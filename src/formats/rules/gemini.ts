@@ -6,6 +6,7 @@ import {
   endWithOneNewline,
   expectLineCount,
   expectStart,
+  hasScopeOrCondition,
   metaCount,
   renderNumberedSections,
   ruleItems,
@@ -20,9 +21,13 @@ const SECTIONS = {
   default: "RECOMMENDED GUIDELINES:\nFollow these guidelines unless explicitly overridden:\n\n",
 } as const;
 
-/** `n. name: text` with `[Scope: …]` / `[Condition: …]` lines indented under it. */
-function renderRule(rule: MemoryRule, position: number): string {
+/**
+ * `n. name: text` with `[Scope: …]` / `[Condition: …]` lines indented under it; the shorter form
+ * (`form` 1) leaves those lines out.
+ */
+function renderRule(rule: MemoryRule, position: number, form: number): string {
   let text = `${position}. ${inlineText(rule.name)}: ${inlineText(rule.rule)}\n`;
+  if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineText).join(", ")}]\n`;
   const condition = rule.conditions?.condition;
   if (condition) text += `   [Condition: ${inlineText(condition)}]\n`;
@@ -52,9 +57,9 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   },
   input: RuleSetSchema,
   options: z.object({}),
-  items: (input, { report }) => ruleItems(input, report),
+  items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
-  renderItem: (rule, { position }) => renderRule(rule, position),
+  renderItem: (rule, { position, form }) => renderRule(rule, position, form),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
   render({ input, included, item }) {
     const content = HEADER + renderNumberedSections(included, SECTIONS, item);

@@ -14,15 +14,42 @@ function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue)
   }
 }
 
+/** How a format's rules become items. */
+export interface RuleItemsOptions {
+  /** Groups besides the rule's section (e.g. its category heading). */
+  readonly extraGroups?: (rule: MemoryRule) => readonly string[];
+  /**
+   * Whether the rule has lines the format can leave out to shorten it (Scope, Source,
+   * Condition): such a rule has a second, shorter form, the rule alone.
+   */
+  readonly hasDetails?: (rule: MemoryRule) => boolean;
+}
+
+/**
+ * What makes two rules the same rule: the same `id`, or with no id the same name, text, scope
+ * and condition. Of the same rule given twice only the more important is kept.
+ */
+function ruleKey(rule: MemoryRule): string {
+  if (rule.id !== undefined) return `id:${rule.id}`;
+  return JSON.stringify([rule.name, rule.rule, rule.scope, rule.conditions?.condition ?? null]);
+}
+
+/** Scope or Condition: the lines every rule format writes under a rule. */
+export function hasScopeOrCondition(rule: MemoryRule): boolean {
+  return rule.scope.length > 0 || Boolean(rule.conditions?.condition);
+}
+
 /**
  * The items of a rule set: absolute rules are required; priority and recency order the rest.
- * `groups` lists the rule's section, plus `extraGroups` (e.g. its category heading).
+ * `groups` lists the rule's section, plus `extraGroups` (e.g. its category heading). A rule with
+ * details (`hasDetails`) has two forms: in full, and without its detail lines.
  */
 export function ruleItems(
   input: RuleSet,
   report: (issue: Issue) => void,
-  extraGroups?: (rule: MemoryRule) => readonly string[],
+  options: RuleItemsOptions = {},
 ): AdapterItem<MemoryRule>[] {
+  const { extraGroups, hasDetails } = options;
   return input.rules.map((rule, index) => {
     reportUnsendable(rule, `rules[${index}]`, report);
     const time = rule.createdAt?.getTime();
@@ -35,6 +62,8 @@ export function ruleItems(
       ...(time !== undefined && !Number.isNaN(time) ? { time } : {}),
       // The section a rule renders under is its authority: `absolute` or `default`.
       groups: [rule.authority, ...(extraGroups?.(rule) ?? [])],
+      key: ruleKey(rule),
+      ...(hasDetails?.(rule) ? { forms: 2 } : {}),
     };
   });
 }

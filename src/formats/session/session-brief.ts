@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { summarize } from "../../budget/summarize.js";
+import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import {
   type InjectionCandidate,
   type SessionCandidates,
@@ -23,6 +23,9 @@ export type SessionBriefOptions = z.output<typeof SessionBriefOptionsSchema>;
 
 /** Words kept of each candidate in the brief context. */
 const BRIEF_SUMMARY_WORDS = 20;
+
+/** Words kept of a candidate in its shorter form. */
+const BRIEF_SHORT_WORDS = 10;
 
 const PREFIX = "Related: ";
 
@@ -68,9 +71,12 @@ export const sessionBriefAdapter = defineAdapter<
         priority: candidate.relevance,
         time: candidate.createdAt.getTime(),
         groups: ["prefix"],
+        key: candidate.id,
+        ...(hasMoreWords(candidate.content, BRIEF_SHORT_WORDS) ? { forms: 2 } : {}),
       };
     }),
-  renderItem: (candidate) => inlineText(summarize(candidate.content, BRIEF_SUMMARY_WORDS)),
+  renderItem: (candidate, { form }) =>
+    inlineText(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
   render: ({ included, item }) => ({
     content:

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { summarize } from "../../budget/summarize.js";
+import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import { formatTimeAgo } from "../../budget/time-ago.js";
 import { parseWith } from "../../model/parse.js";
 import {
@@ -17,6 +17,9 @@ import { expectLineCount } from "../rules/rule-items.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
 export const SUMMARY_MAX_WORDS = 50;
+
+/** Words kept of a candidate in its shorter form (twice as many for the previous session). */
+export const SHORT_SUMMARY_WORDS = 20;
 
 const HEADER = "## Relevant Context\n\n";
 
@@ -56,14 +59,17 @@ export function formatDivergenceAlert(alert: DivergenceAlertInput): string {
   return `Your current query has low similarity to recent work in ${inlineText(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
 }
 
-function renderEntry(entry: SessionEntry, now: Date): string {
+/** Words a candidate keeps in `form` (0: the full context's 50, 1: the shorter 20), doubled for the previous session. */
+function wordsOf(candidate: InjectionCandidate, form: number): number {
+  const words = form > 0 ? SHORT_SUMMARY_WORDS : SUMMARY_MAX_WORDS;
+  return candidate.category === "recent_session" ? words * 2 : words;
+}
+
+function renderEntry(entry: SessionEntry, now: Date, form: number): string {
   if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
   const { candidate } = entry;
-  if (candidate.category === "recent_session") {
-    const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS * 2));
-    return `${escapeMarkdownLineStart(summary)}\n`;
-  }
-  const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS));
+  const summary = inlineText(summarize(candidate.content, wordsOf(candidate, form)));
+  if (candidate.category === "recent_session") return `${escapeMarkdownLineStart(summary)}\n`;
   const timeAgo = formatTimeAgo(candidate.createdAt, now);
   return candidate.category === "high_relevance_cluster"
     ? `- **${timeAgo}**: ${summary}\n`
@@ -127,11 +133,13 @@ export const sessionFullAdapter = defineAdapter<
         priority: candidate.relevance,
         time: candidate.createdAt.getTime(),
         groups: ["header", candidate.category],
+        key: candidate.id,
+        ...(hasMoreWords(candidate.content, wordsOf(candidate, 1)) ? { forms: 2 } : {}),
       };
     });
     return [...alerts, ...candidates];
   },
-  renderItem: (entry, { now }) => renderEntry(entry, now),
+  renderItem: (entry, { now, form }) => renderEntry(entry, now, form),
   renderGroup: (key) => (key === "header" ? HEADER : `${SECTIONS[key as SectionKey]}\n`),
   render({ included, item }) {
     const counts = Object.fromEntries(SECTION_ORDER.map((key) => [key, 0])) as Record<
