@@ -1,6 +1,6 @@
 import type { FormatAdapter } from "../formats/adapter.js";
 import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
-import { runPipeline } from "../manager/pipeline.js";
+import { type ComposedContext, composeContexts } from "../manager/compose.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
@@ -158,13 +158,15 @@ interface PreparedSource {
 /** Every source of one hook call, ready to render. */
 export interface PreparedHookContext {
   readonly sources: readonly PreparedSource[];
-  readonly common: Record<string, unknown>;
+  readonly counter?: TokenCounter | undefined;
+  readonly now?: string | undefined;
 }
 
-/** The joined context and every issue of the formats that made it. */
+/** The joined context, every issue of the formats that made it, and each source's result. */
 export interface HookContext {
   readonly content: string;
   readonly issues: readonly Issue[];
+  readonly parts: ComposedContext["parts"];
 }
 
 /**
@@ -214,40 +216,43 @@ export async function prepareHookContext(
         : Number.POSITIVE_INFINITY,
     });
   }
-  const common = {
-    ...(request.counter ? { counter: request.counter } : {}),
-    ...(request.now !== undefined ? { now: request.now } : {}),
-  };
-  return { sources, common };
+  return { sources, counter: request.counter, now: request.now };
+}
+
+/** Limits of what a tool takes inline, beside the token budget. */
+export interface HookLimits {
+  /** Tokens (Codex CLI's ~2,500 by the counter in use). */
+  readonly tokens?: number | undefined;
+  /** Characters (Claude Code's 10,000). */
+  readonly chars?: number | undefined;
 }
 
 /**
- * Renders every prepared source with its share of `budget` and joins the texts with a blank
- * line. Issues carry the source's flag in their path, so `--rules` problems read as such.
+ * Fits every prepared source into `budget` with its share (and into the tool's inline limits),
+ * and joins the texts with a blank line. Issues carry the source's flag in their path, so
+ * `--rules` problems read as such.
  */
-export function composeHookContext(prepared: PreparedHookContext, budget: number): HookContext {
-  const shares = prepared.sources.reduce((sum, source) => sum + source.share, 0);
-  const texts: string[] = [];
-  const issues: Issue[] = [];
-  for (const source of prepared.sources) {
-    const share = Math.min(Math.floor((budget * source.share) / shares), source.maxBudget);
-    let result: ReturnType<typeof runPipeline>;
-    try {
-      result = runPipeline(source.adapter, source.input, {
-        budget: share,
-        ...source.options,
-        ...prepared.common,
-      });
-    } catch (error) {
-      throw InvalidInputError.is(error) ? inFile(source.path, error) : error;
-    }
-    if (result.content.trim() !== "") texts.push(result.content.trimEnd());
-    issues.push(
-      ...result.issues.map((issue) => ({
-        ...issue,
-        path: `--${source.flag}${issue.path ? ` ${issue.path}` : ""}`,
-      })),
-    );
-  }
-  return { content: texts.length > 0 ? `${texts.join("\n\n")}\n` : "", issues };
+export function composeHookContext(
+  prepared: PreparedHookContext,
+  budget: number,
+  limits: HookLimits = {},
+): HookContext {
+  const composed = composeContexts(
+    prepared.sources.map((source) => ({
+      label: `--${source.flag}`,
+      adapter: source.adapter,
+      input: source.input,
+      options: source.options,
+      share: source.share,
+      ...(Number.isFinite(source.maxBudget) ? { maxTokens: source.maxBudget } : {}),
+      onInvalid: (error: InvalidInputError) => inFile(source.path, error),
+    })),
+    {
+      budget: Math.min(budget, limits.tokens ?? Number.POSITIVE_INFINITY),
+      maxChars: limits.chars,
+      counter: prepared.counter,
+      now: prepared.now,
+    },
+  );
+  return { content: composed.content, issues: composed.issues, parts: composed.parts };
 }

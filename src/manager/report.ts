@@ -135,7 +135,7 @@ function frameTokensOf<O, T>(items: readonly ReportItem[], facts: ReportFacts<O,
  * item texts.
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content, placed } = facts;
+  const { counter, content } = facts;
   const byItem = new Map<AdapterItem<T>, ReportItem>();
   outcome.items.forEach((item, index) => {
     byItem.set(item, reportItem(outcome, facts, item, index));

@@ -1,6 +1,6 @@
 import { kebab } from "../../hooks/events.js";
 import {
-  fitHookContext,
+  HOOK_CONTEXT_LIMITS,
   HOOK_EVENTS,
   HOOK_TOOLS,
   type HookTool,
@@ -20,6 +20,7 @@ import {
 } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
+import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
 import {
   noMorePositionals,
@@ -60,6 +61,9 @@ Options:
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
   --exact            count tokens exactly with o200k (slower to start)
   --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
+  --report           print the budget report of each file on stderr: each item included,
+                     shortened or skipped (and why) with its tokens, the frame, the sections
+  --json             with --report: the reports as JSON
   -h, --help         show this help
 
 Files are JSON or YAML; JSON starts faster.
@@ -77,8 +81,11 @@ export const run: Command["run"] = async (args) => {
     budget: { type: "string" },
     exact: { type: "boolean" },
     now: { type: "string" },
+    report: { type: "boolean" },
+    json: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
+  reportFlags("hook", values);
   const tool = positional("hook", positionals, 0, "the tool (claude, gemini or codex)");
   if (!isHookTool(tool)) {
     throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
@@ -117,15 +124,14 @@ export const run: Command["run"] = async (args) => {
     now: values.now,
     nonce: values.nonce,
   });
-  const { result } = fitHookContext(tool, (fitted) => composeHookContext(prepared, fitted), {
-    budget,
-    ...(counter ? { counter } : {}),
-  });
+  const limits = HOOK_CONTEXT_LIMITS[tool] as { tokens?: number; chars?: number };
+  const result = composeHookContext(prepared, budget, limits);
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),
   });
   writeStdout(`${JSON.stringify(output)}\n`);
   reportIssues([...result.issues, ...issues]);
+  if (values.report) printReports(result.parts, { json: values.json === true });
   return 0;
 };

@@ -3,6 +3,7 @@ import { hasErrors } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
+import { printReports, reportFlags } from "../report.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -23,6 +24,9 @@ Options:
   --budget <n>    token budget (default: the format's context size)
   --exact         count tokens exactly with o200k (slower to start)
   --now <iso>     the clock for timestamps, e.g. 2025-10-04T20:00:00Z (default: now)
+  --report        print the budget report on stderr: each item included, shortened or
+                  skipped (and why) with its tokens, the frame, the sections
+  --json          with --report: the report as JSON
   -h, --help      show this help
 
 Exit code: 0, or 1 when the result has error issues (it is printed all the same).
@@ -34,6 +38,8 @@ export const run: Command["run"] = async (args) => {
     budget: { type: "string" },
     exact: { type: "boolean" },
     now: { type: "string" },
+    report: { type: "boolean" },
+    json: { type: "boolean" },
   });
   const manager = new FormatManager();
   if (printedHelp(values, help(manager.list()))) return 0;
@@ -42,6 +48,7 @@ export const run: Command["run"] = async (args) => {
     throw new UsageError('missing --format; see "contextfmt render --help"');
   const file = positional("render", positionals, 0, "the input file");
   noMorePositionals("render", positionals, 1);
+  reportFlags("render", values);
 
   manager.get(format); // an unknown id fails before any file is read
   const budget = nonNegativeInteger("budget", values.budget);
@@ -56,5 +63,6 @@ export const run: Command["run"] = async (args) => {
   );
   printText(result.content);
   reportIssues(result.issues);
+  if (values.report) printReports([{ label: file, result }], { json: values.json === true });
   return hasErrors(result.issues) ? 1 : 0;
 };

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import {
   MEMORY_CATEGORIES,
   type Memory,
@@ -6,7 +7,6 @@ import {
   type MemorySet,
   MemorySetSchema,
 } from "../../model/memory.js";
-import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
