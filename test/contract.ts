@@ -113,6 +113,60 @@ export function runAdapterContract(spec: ContractSpec): void {
       expect(result.content).not.toMatch(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     });
 
+    it("never gives more tokens for a smaller budget (property)", () => {
+      fc.assert(
+        fc.property(
+          spec.arbitrary,
+          fc.integer({ min: 0, max: 800 }),
+          fc.integer({ min: 0, max: 800 }),
+          (input, a, b) => {
+            const [small, large] = a <= b ? [a, b] : [b, a];
+            const smaller = format(input, { budget: small });
+            const larger = format(input, { budget: large });
+            expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
+          },
+        ),
+        { numRuns: 80 },
+      );
+      for (let budget = 0; budget <= 1500; budget += 25) {
+        const tokens = format(spec.large, { budget }).tokenCount;
+        expect(tokens).toBeLessThanOrEqual(format(spec.large, { budget: budget + 25 }).tokenCount);
+      }
+    });
+
+    it("reports every item once: included + shortened + skipped = input, tokens adding up (property)", () => {
+      fc.assert(
+        fc.property(spec.arbitrary, fc.integer({ min: 0, max: 800 }), (input, budget) => {
+          const result = format(input, { budget });
+          const { items, frameTokens, sections } = result.report;
+          expect(items.map((item) => item.id).sort()).toEqual(spec.itemIds(input).sort());
+          const shown = items.filter((item) => item.status !== "skipped");
+          expect(shown.map((item) => item.id).sort()).toEqual([...result.included].sort());
+          expect(
+            items
+              .filter((item) => item.status === "skipped")
+              .map((item) => item.id)
+              .sort(),
+          ).toEqual(result.skipped.map((item) => item.id).sort());
+          for (const item of items) {
+            expect(item.form === undefined).toBe(item.status === "skipped");
+            expect(item.status === "shortened").toBe((item.form ?? 0) > 0);
+          }
+          const itemTokens = shown.reduce((sum, item) => sum + item.tokens, 0);
+          expect(itemTokens + frameTokens).toBe(result.tokenCount);
+          expect(frameTokens).toBeGreaterThanOrEqual(0);
+          expect(sections.reduce((sum, section) => sum + section.tokens, 0)).toBe(
+            result.tokenCount,
+          );
+          const shortened = items.filter((item) => item.status === "shortened").length;
+          expect(result.issues.some((issue) => issue.code === "item_shortened")).toBe(
+            shortened > 0,
+          );
+        }),
+        { numRuns: 80 },
+      );
+    });
+
     it("holds the invariants for arbitrary input and budgets (property)", () => {
       fc.assert(
         fc.property(spec.arbitrary, fc.integer({ min: 0, max: 800 }), (input, budget) => {

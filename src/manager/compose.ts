@@ -95,11 +95,12 @@ export function composeContexts(
   const counter = options.counter ?? defaultCounter;
   const shares = parts.reduce((sum, part) => sum + part.share, 0) || 1;
   const glue = Math.max(0, parts.length - 1);
-  const tokenRoom = Math.max(0, options.budget - glue * counter.count(SEPARATOR) - 1);
+  // Each part's text keeps its own final line break; between parts a blank line is added.
+  const tokenRoom = Math.max(0, options.budget - glue * counter.count(SEPARATOR));
   const charRoom =
     options.maxChars === undefined
       ? undefined
-      : Math.max(0, options.maxChars - glue * SEPARATOR.length - 1);
+      : Math.max(0, options.maxChars - glue * (SEPARATOR.length - 1));
   const budgets = parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxTokens));
   const charBudgets = parts.map((part) =>
     charRoom === undefined ? undefined : shareOf(charRoom, part.share, shares),

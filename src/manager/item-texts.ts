@@ -1,5 +1,5 @@
 import type { FormatAdapter, RenderContext } from "../formats/adapter.js";
-import { isSafeBoundary, type TokenCounter } from "../tokens/counter.js";
+import { isSafeBoundary, splitLineUnits, type TokenCounter } from "../tokens/counter.js";
 
 /** One item's rendered text in one form at a position, with its token count once it is known. */
 export interface ItemText {
@@ -134,4 +134,88 @@ export function countAround(
     cursor = start + text.length;
   }
   return around + (cursor < content.length ? counter.count(content.slice(cursor)) : 0);
+}
+
+/**
+ * Where `text` stands in `content` from `from` on: as it is, or with its trailing line breaks
+ * folded into one or dropped, as a format may end its last entry.
+ */
+function findPiece(content: string, text: string, from: number): [number, number] | undefined {
+  for (const form of new Set([text, text.replace(/\n+$/, "\n"), text.trimEnd()])) {
+    if (form === "") continue;
+    const start = content.indexOf(form, from);
+    if (start >= 0) return [start, start + form.length];
+  }
+  return undefined;
+}
+
+/** What {@link attributeTokens} found: tokens per piece, and those of the rest. */
+export interface Attribution {
+  readonly pieces: ReadonlyMap<ItemText, number>;
+  readonly frame: number;
+}
+
+/** Shares `tokens` out by `weights` (character counts), whole numbers adding up to `tokens`. */
+function shareOut(tokens: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const exact = weights.map((weight) => (total === 0 ? 0 : (tokens * weight) / total));
+  const shares = exact.map(Math.floor);
+  let left = tokens - shares.reduce((sum, share) => sum + share, 0);
+  // The largest remainders take what rounding down left, first come first served among equals.
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Splits the count of `content` between the pieces it holds and the frame around them, by the
+ * content's line units: a unit inside one piece (or inside the frame) is that piece's; a unit
+ * that spans several (a blank line joining the next entry, entries on one line) is shared by
+ * characters. For a line-additive counter the parts add up to `counter.count(content)` exactly.
+ */
+export function attributeTokens(
+  content: string,
+  pieces: readonly ItemText[],
+  counter: TokenCounter,
+): Attribution {
+  const ranges: { piece: ItemText; start: number; end: number }[] = [];
+  let cursor = 0;
+  for (const piece of pieces) {
+    const found = findPiece(content, piece.text, cursor);
+    if (!found) continue;
+    ranges.push({ piece, start: found[0], end: found[1] });
+    cursor = found[1];
+  }
+  const byPiece = new Map<ItemText, number>(ranges.map(({ piece }) => [piece, 0]));
+  let frame = 0;
+  let offset = 0;
+  let first = 0;
+  for (const unit of splitLineUnits(content)) {
+    const end = offset + unit.length;
+    const tokens = counter.count(unit);
+    while (first < ranges.length && (ranges[first]?.end ?? 0) <= offset) first += 1;
+    const overlapping: { piece: ItemText; chars: number }[] = [];
+    for (let at = first; at < ranges.length; at += 1) {
+      const range = ranges[at] as (typeof ranges)[number];
+      if (range.start >= end) break;
+      overlapping.push({
+        piece: range.piece,
+        chars: Math.min(end, range.end) - Math.max(offset, range.start),
+      });
+    }
+    const frameChars = unit.length - overlapping.reduce((sum, part) => sum + part.chars, 0);
+    const shares = shareOut(tokens, [...overlapping.map((part) => part.chars), frameChars]);
+    overlapping.forEach((part, index) => {
+      byPiece.set(part.piece, (byPiece.get(part.piece) ?? 0) + (shares[index] ?? 0));
+    });
+    frame += shares[overlapping.length] ?? 0;
+    offset = end;
+  }
+  return { pieces: byPiece, frame };
 }

@@ -169,7 +169,6 @@ export function runPipeline<I, O, T>(
       texts,
       placed: result.placed,
       around: result.around,
-      tokenCount: result.tokenCount,
     }),
     metadata,
     issues,

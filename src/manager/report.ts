@@ -8,7 +8,13 @@ import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { sectionBreakdown } from "../tokens/sections.js";
 import type { BudgetReport, ReportItem, SkippedItem, SkipReason } from "./formatted-context.js";
-import { countAround, type ItemText, type ItemTexts } from "./item-texts.js";
+import {
+  type Attribution,
+  attributeTokens,
+  countAround,
+  type ItemText,
+  type ItemTexts,
+} from "./item-texts.js";
 
 /** What became of the items of one call. */
 export interface Outcome<T> {
@@ -84,14 +90,13 @@ export interface ReportFacts<O, T> {
   readonly placed: readonly ItemText[];
   /** Tokens around the placed texts, when counting the content already told. */
   readonly around: number | undefined;
-  /** The counter's count of the content. */
-  readonly tokenCount: number;
 }
 
 /** One item's line of the report; `index` is its place in `outcome.items`. */
 function reportItem<O, T>(
   outcome: Outcome<T>,
   facts: ReportFacts<O, T>,
+  attribution: Attribution | undefined,
   item: AdapterItem<T>,
   index: number,
 ): ReportItem {
@@ -111,22 +116,9 @@ function reportItem<O, T>(
     id: item.id,
     path: item.path,
     status: form === 0 ? "included" : "shortened",
-    tokens: text ? texts.countText(text, counter) : 0,
+    tokens: !text ? 0 : (attribution?.pieces.get(text) ?? texts.countText(text, counter)),
     form,
   };
-}
-
-/**
- * Tokens of the text around the item texts. With a line-additive counter that is the content's
- * count less the items' (the count of the content between them, when each sits on line
- * boundaries); with another counter, the stretches between the items counted one by one.
- */
-function frameTokensOf<O, T>(items: readonly ReportItem[], facts: ReportFacts<O, T>): number {
-  if (facts.around !== undefined) return facts.around;
-  const { counter, content, placed } = facts;
-  if (!counter.lineAdditive) return countAround(content, placed, counter);
-  const shown = items.reduce((sum, item) => sum + (item.status === "skipped" ? 0 : item.tokens), 0);
-  return facts.tokenCount - shown;
 }
 
 /**
@@ -135,15 +127,22 @@ function frameTokensOf<O, T>(items: readonly ReportItem[], facts: ReportFacts<O,
  * item texts.
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content } = facts;
+  const { counter, content, placed } = facts;
+  // When the item texts sat on safe boundaries, counting the content told the frame already;
+  // otherwise the content's line units are shared out (exact for line-additive counters).
+  const attribution =
+    facts.around === undefined && counter.lineAdditive
+      ? attributeTokens(content, placed, counter)
+      : undefined;
   const byItem = new Map<AdapterItem<T>, ReportItem>();
   outcome.items.forEach((item, index) => {
-    byItem.set(item, reportItem(outcome, facts, item, index));
+    byItem.set(item, reportItem(outcome, facts, attribution, item, index));
   });
   const items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
   const sections = sectionBreakdown(content, counter).sections.map((section) => ({
     label: section.title,
     tokens: section.tokens,
   }));
-  return { items, sections, frameTokens: frameTokensOf(items, facts) };
+  const frameTokens = facts.around ?? attribution?.frame ?? countAround(content, placed, counter);
+  return { items, sections, frameTokens };
 }
