@@ -1,0 +1,87 @@
+/**
+ * The project text is the same whichever way it is asked for: formatProjectContext, the
+ * `project` / `project-markdown` formats (what `render --format …` runs) and the hook's
+ * session-start context with a project file.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FormatManager, formatProjectContext, type ProjectContextInput } from "contextfmt";
+import { parseHookInput } from "contextfmt/hooks";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
+import { contextfmt } from "../cli/run-bin.js";
+import { hookInputs } from "../fixtures/hook-inputs.js";
+import { arbitraryProjects, PROJECT_NOW, samTerminal } from "../fixtures/projects.js";
+
+const manager = new FormatManager();
+const now = PROJECT_NOW;
+
+/** The hook's context when the project file is all it is given. */
+async function hookText(
+  tool: "claude" | "gemini",
+  projects: readonly ProjectContextInput[],
+  budget: number,
+) {
+  const hook = parseHookInput(tool, JSON.stringify(hookInputs[tool].SessionStart));
+  const prepared = await prepareHookContext({
+    hook,
+    files: { project: { path: "project.json", data: { projects } } },
+    now,
+  });
+  const limits = tool === "claude" ? { chars: 10_000 } : {};
+  return composeHookContext(prepared, budget, limits).content;
+}
+
+describe("one project text for every path", () => {
+  it("formatProjectContext, the project formats and the hook agree at every budget (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        arbitraryProjects,
+        fc.array(fc.integer({ min: 0, max: 600 }), { minLength: 6, maxLength: 6 }),
+        async (projects, budgets) => {
+          for (const budget of budgets) {
+            for (const [markup, format, tool] of [
+              ["xml", "project", "claude"],
+              ["markdown", "project-markdown", "gemini"],
+            ] as const) {
+              const facade = formatProjectContext(projects, { maxTokens: budget, now, markup });
+              const rendered = manager.format(format, { projects }, { budget, now });
+              expect(rendered.content).toBe(facade.content);
+              expect(rendered.report).toEqual(facade.report);
+              // The hook joins texts ending in one line break; a project text ends with one.
+              expect(await hookText(tool, projects, budget)).toBe(facade.content);
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it("the built command line gives the same text as the library", () => {
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-project-paths-"));
+    const file = join(dir, "project.json");
+    writeFileSync(file, JSON.stringify({ projects: [samTerminal] }));
+    for (const budget of [30, 50, 90, 120, 175, 600]) {
+      for (const [markup, format, tool] of [
+        ["xml", "project", "claude"],
+        ["markdown", "project-markdown", "gemini"],
+      ] as const) {
+        const expected = formatProjectContext(samTerminal, { maxTokens: budget, now, markup });
+        const args = ["--budget", String(budget), "--now", now];
+        const render = contextfmt(["render", "--format", format, file, ...args]);
+        expect(render.stdout).toBe(expected.content);
+        const hook = contextfmt(
+          ["hook", tool, "session-start", "--project", file, ...args],
+          JSON.stringify(hookInputs[tool].SessionStart),
+        );
+        const output = JSON.parse(hook.stdout) as {
+          hookSpecificOutput: { additionalContext: string };
+        };
+        expect(output.hookSpecificOutput.additionalContext).toBe(expected.content);
+      }
+    }
+  }, 60_000);
+});
