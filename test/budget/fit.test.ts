@@ -46,7 +46,7 @@ function tokensOf(problem: Problem, choices: readonly FitChoice[]): number {
   return used;
 }
 
-function fit(problem: Problem, budget: number) {
+function fitted(problem: Problem, budget: number) {
   const ledger = createSumLedger({
     budget,
     frame: problem.frame,
@@ -70,7 +70,7 @@ describe("fitForms: shorten before leaving out, least important first", () => {
   it("keeps the budget whenever the required items fit, and shows required items whole", () => {
     fc.assert(
       fc.property(problem, fc.integer({ min: 0, max: 300 }), (p, budget) => {
-        const { choices, roomAfterRequired } = fit(p, budget);
+        const { choices, roomAfterRequired } = fitted(p, budget);
         p.items.forEach((item, index) => {
           if (item.required) expect(choices[index]).toBe(0);
         });
@@ -83,7 +83,7 @@ describe("fitForms: shorten before leaving out, least important first", () => {
   it("never shows a fuller form of a less important item once a more important one gave way", () => {
     fc.assert(
       fc.property(problem, fc.integer({ min: 0, max: 300 }), (p, budget) => {
-        const { choices } = fit(p, budget);
+        const { choices } = fitted(p, budget);
         const first = p.items.findIndex((item, index) => !item.required && choices[index] !== 0);
         if (first < 0) return;
         p.items.forEach((item, index) => {
@@ -102,7 +102,7 @@ describe("fitForms: shorten before leaving out, least important first", () => {
   it("leaves an item out only when its shortest form does not fit beside the more important ones", () => {
     fc.assert(
       fc.property(problem, fc.integer({ min: 0, max: 300 }), (p, budget) => {
-        const { choices, roomAfterRequired } = fit(p, budget);
+        const { choices, roomAfterRequired } = fitted(p, budget);
         if (roomAfterRequired < p.minRoom) return;
         p.items.forEach((item, index) => {
           if (item.required || item.omitFirst || choices[index] !== undefined) return;
@@ -128,7 +128,7 @@ describe("fitForms: shorten before leaving out, least important first", () => {
         fc.integer({ min: 0, max: 300 }),
         (p, a, b) => {
           const [small, large] = a <= b ? [a, b] : [b, a];
-          const tokens = (budget: number) => tokensOf(p, fit(p, budget).choices);
+          const tokens = (budget: number) => tokensOf(p, fitted(p, budget).choices);
           expect(tokens(small)).toBeLessThanOrEqual(tokens(large));
         },
       ),
@@ -154,7 +154,7 @@ describe("fitForms: shorten before leaving out, least important first", () => {
           }),
           { minRoom: p.minRoom },
         );
-        expect(measured.choices).toEqual(fit(p, budget).choices);
+        expect(measured.choices).toEqual(fitted(p, budget).choices);
       }),
       { numRuns: 500 },
     );
@@ -170,12 +170,12 @@ describe("fitForms: shorten before leaving out, least important first", () => {
         { required: false, omitFirst: false, costs: [10, 4], groups: [] },
       ],
     };
-    expect(fit(p, 30).choices).toEqual([0, 0, 0]);
-    expect(fit(p, 29).choices).toEqual([0, 0, 1]);
-    expect(fit(p, 23).choices).toEqual([0, 1, 1]);
-    expect(fit(p, 12).choices).toEqual([1, 1, 1]);
-    expect(fit(p, 11).choices).toEqual([1, 1, undefined]);
-    expect(fit(p, 3).choices).toEqual([undefined, undefined, undefined]);
+    expect(fitted(p, 30).choices).toEqual([0, 0, 0]);
+    expect(fitted(p, 29).choices).toEqual([0, 0, 1]);
+    expect(fitted(p, 23).choices).toEqual([0, 1, 1]);
+    expect(fitted(p, 12).choices).toEqual([1, 1, 1]);
+    expect(fitted(p, 11).choices).toEqual([1, 1, undefined]);
+    expect(fitted(p, 3).choices).toEqual([undefined, undefined, undefined]);
   });
 
   it("lets an item that omits first give way before any more important one is shortened", () => {
@@ -187,9 +187,9 @@ describe("fitForms: shorten before leaving out, least important first", () => {
         { required: false, omitFirst: true, costs: [6], groups: [] },
       ],
     };
-    expect(fit(p, 16).choices).toEqual([0, 0]);
-    expect(fit(p, 15).choices).toEqual([0, undefined]);
-    expect(fit(p, 9).choices).toEqual([1, undefined]);
+    expect(fitted(p, 16).choices).toEqual([0, 0]);
+    expect(fitted(p, 15).choices).toEqual([0, undefined]);
+    expect(fitted(p, 9).choices).toEqual([1, undefined]);
   });
 
   it("skips a form that saves nothing", () => {

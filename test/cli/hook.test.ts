@@ -249,6 +249,75 @@ describe("contextfmt hook: fits the tool's inline limit", () => {
   });
 });
 
+describe("contextfmt hook --report: what each file gave up, and why", () => {
+  const sessionStart = (...extra: string[]) =>
+    contextfmt(
+      [
+        "hook",
+        "claude",
+        "session-start",
+        "--rules",
+        RULES,
+        "--project",
+        example("project.json"),
+        "--session",
+        example("session.json"),
+        "--budget",
+        "300",
+        "--now",
+        NOW,
+        "--report",
+        ...extra,
+      ],
+      JSON.stringify(hookInputs.claude.SessionStart),
+    );
+
+  it("prints a table per file: rules left out over budget, project parts shortened", () => {
+    const { stdout, stderr, status } = sessionStart();
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext).toContain("<PROJECT");
+    expect(stderr).toMatch(/^--rules: claude, \d+ of \d+ tokens \(heuristic-o200k\)$/m);
+    expect(stderr).toMatch(/^ {2}skipped +\d+ +r6 +rules\[5\] +over_budget$/m);
+    expect(stderr).toMatch(/^ {2}shortened +\d+ +1 +atlas:stack +projects\[0\]$/m);
+    expect(stderr).toMatch(/^--session: session-full, \d+ of \d+ tokens/m);
+    expect(stderr).toMatch(/^ {2}frame +\d+$/m);
+  });
+
+  it("--json: one report per file, the same facts", () => {
+    const { stderr } = sessionStart("--json");
+    const line = stderr.split("\n").find((text) => text.startsWith("[")) ?? "";
+    const reports = JSON.parse(line) as {
+      label: string;
+      tokenCount: number;
+      report: {
+        items: { id: string; status: string; reason?: string; tokens: number }[];
+        frameTokens: number;
+      };
+    }[];
+    expect(reports.map((report) => report.label)).toEqual(["--rules", "--project", "--session"]);
+    const rules = reports[0]?.report;
+    expect(rules?.items.find((item) => item.id === "r6")).toMatchObject({
+      status: "skipped",
+      reason: "over_budget",
+    });
+    for (const { report, tokenCount } of reports) {
+      const shown = report.items.filter((item) => item.status !== "skipped");
+      expect(shown.reduce((sum, item) => sum + item.tokens, 0) + report.frameTokens).toBe(
+        tokenCount,
+      );
+    }
+  });
+
+  it("--json without --report is a usage error", () => {
+    const { stderr, status } = contextfmt(
+      ["hook", "claude", "session-start", "--rules", RULES, "--json"],
+      JSON.stringify(hookInputs.claude.SessionStart),
+    );
+    expect(status).toBe(1);
+    expect(stderr).toBe('contextfmt: --json goes with --report; see "contextfmt hook --help"\n');
+  });
+});
+
 describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", () => {
   const session = JSON.stringify(hookInputs.claude.SessionStart);
   const oneLine = (stderr: string) => {
