@@ -70,6 +70,11 @@ export interface RenderPlan<I, T> {
   /** How many items were left out (for "N rules skipped" footers). */
   readonly skippedCount: number;
   /**
+   * `false` when the budget has no room for a footer beside the required items: leave it out
+   * (the items left out are reported all the same). Default `true`.
+   */
+  readonly footer?: boolean;
+  /**
    * The adapter's `renderItem` for `item` at `position`, in the form the pipeline chose for it,
    * remembered from the fitting step: use it to place items, so nothing is rendered twice.
    */

@@ -54,13 +54,18 @@ export interface Fitting {
   readonly choices: FitChoice[];
   /** Per item: its forms worth showing, longest first. */
   formsOf(index: number): readonly number[];
-  render(choices: readonly FitChoice[]): RenderedChoice;
+  /** Renders a choice; `footer: false` leaves the "N skipped" footer out. */
+  render(choices: readonly FitChoice[], footer?: boolean): RenderedChoice;
 }
 
-/** Renders `choices`: included items in order, each in its chosen form, the rest counted as skipped. */
+/**
+ * Renders `choices`: included items in order, each in its chosen form, the rest counted as
+ * skipped; `footer: false` when no footer is to be shown.
+ */
 function renderChoices<I, O, T>(
   request: FitRequest<I, O, T>,
   choices: readonly FitChoice[],
+  footer = true,
 ): RenderedChoice {
   const { adapter, input, ctx, texts, items, counter } = request;
   const included: T[] = [];
@@ -81,6 +86,7 @@ function renderChoices<I, O, T>(
       input,
       included,
       skippedCount: skipped,
+      footer,
       item: (value, position) => {
         const entry = texts.get(value, position, formOf.get(value) ?? 0);
         placed.push(entry);
@@ -164,10 +170,12 @@ function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (
 export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const { adapter, input, ctx, counter, budget, maxChars, texts, items } = request;
   // A measuring ledger asks for the same choice twice in a row, once per measure.
-  const render = memoizeLast(
+  const renderFitted = memoizeLast(
     (choices: readonly FitChoice[]) => renderChoices(request, choices),
     (choices) => choices.join(","),
   );
+  const render = (choices: readonly FitChoice[], footer = true) =>
+    footer ? renderFitted(choices) : renderChoices(request, choices, false);
   const cost = (index: number, form: number) =>
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const fitItems = fitItemsOf(items);
@@ -261,8 +269,9 @@ export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: Render
 /**
  * Makes a rendered choice fit when adding up counts was not exact (a counter that is not
  * line-additive, texts off line boundaries): the least important optional item still shown is
- * shortened one form, or left out when it is at its shortest, until the count fits or only
- * required items are left.
+ * shortened one form, or left out when it is at its shortest, until the count fits. When only
+ * required items are left and the text is still over, the footer is left out too: whenever the
+ * required items fit alone, the content fits, and when they do not, nothing else is added.
  */
 export function correctOverBudget<I, O, T>(
   request: FitRequest<I, O, T>,
@@ -274,7 +283,11 @@ export function correctOverBudget<I, O, T>(
   while (!fitsLimits(request, result)) {
     let at = choices.length - 1;
     while (at >= 0 && (choices[at] === undefined || request.items[at]?.required)) at -= 1;
-    if (at < 0) break;
+    if (at < 0) {
+      // Only required items are left and still over: the footer gives way too.
+      const bare = fitting.render(choices, false);
+      return bare.tokenCount <= result.tokenCount ? bare : result;
+    }
     const chain = request.items[at]?.omitFirst ? [0] : fitting.formsOf(at);
     choices[at] = chain[chain.indexOf(choices[at] as number) + 1];
     result = fitting.render(choices);

@@ -84,13 +84,15 @@ export function defineTemplateAdapter(
     items: (input, { report }) => ruleItems(input, report),
     renderItem: (rule, { position, now }) =>
       renderRule(rule, position, documentValues({ rules: [] }, now, 0, 0)),
-    render({ input, included, skippedCount }, { now }) {
+    render({ input, included, skippedCount, footer = true }, { now }) {
       const document = documentValues(input, now, included.length, skippedCount);
       let content = renderTemplate(template.headerTemplate, document, "template.headerTemplate");
       included.forEach((rule, index) => {
         content += renderRule(rule, index + 1, document);
       });
-      content += renderTemplate(template.footerTemplate, document, "template.footerTemplate");
+      if (footer) {
+        content += renderTemplate(template.footerTemplate, document, "template.footerTemplate");
+      }
       return { content, metadata: { ...ruleMetadata(input, included), template: template.name } };
     },
     validate(content, ctx) {

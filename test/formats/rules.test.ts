@@ -1,6 +1,14 @@
-import { FormatManager, type RuleSetInput } from "contextfmt";
+import {
+  CLAUDE_DEFAULT_TEMPLATE,
+  CODEX_DEFAULT_TEMPLATE,
+  defineTemplateAdapter,
+  FormatManager,
+  GEMINI_DEFAULT_TEMPLATE,
+  type RuleSetInput,
+} from "contextfmt";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hostileRuleSet, SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
+import { arbitraryRuleSet, hostileRuleSet, SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
 
 const manager = new FormatManager();
 const golden = (name: string) => new URL(`../golden/${name}`, import.meta.url).pathname;
@@ -233,5 +241,38 @@ describe("metadata and results", () => {
       expect(result.issues).toEqual([]);
       expect(result.rulesIncluded).toBe(0);
     }
+  });
+});
+
+describe("the footer is paid before optional rules", () => {
+  const templates = [CLAUDE_DEFAULT_TEMPLATE, CODEX_DEFAULT_TEMPLATE, GEMINI_DEFAULT_TEMPLATE];
+  const withTemplates = new FormatManager();
+  for (const template of templates) withTemplates.register(defineTemplateAdapter(template));
+  const ids = ["claude", "codex", "gemini", ...templates.map((template) => template.name)];
+
+  it("claude, an absolute and a default rule: within budget whenever the absolute one fits alone", () => {
+    const [absolute, fallback] = [seedRuleSet.rules[0], seedRuleSet.rules[3]];
+    const alone = manager.format("claude", { rules: [absolute] }).tokenCount;
+    for (let budget = alone; budget < alone + 20; budget += 1) {
+      const result = manager.format("claude", { rules: [absolute, fallback] }, { budget });
+      expect(result.tokenCount).toBeLessThanOrEqual(budget);
+      expect(result.issues.map((issue) => issue.code)).not.toContain("budget_exceeded");
+      expect(result.skipped.map((item) => item.id)).toEqual(result.rulesSkipped ? ["r4"] : []);
+    }
+  });
+
+  it("every rule format keeps the budget whenever the required rules fit alone (property)", () => {
+    fc.assert(
+      fc.property(arbitraryRuleSet, fc.integer({ min: 0, max: 400 }), (input, budget) => {
+        const absolute = input.rules.filter((rule) => rule.authority === "absolute");
+        for (const id of ids) {
+          const options = { now: SEED_NOW };
+          const alone = withTemplates.format(id, { rules: absolute }, options).tokenCount;
+          const result = withTemplates.format(id, input, { ...options, budget });
+          if (alone <= budget) expect(result.tokenCount).toBeLessThanOrEqual(budget);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

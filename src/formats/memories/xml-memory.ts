@@ -171,7 +171,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     const category = key as MemoryCategory;
     return `${openTag(category, options.nonce)}${closeTag(category)}\n\n`;
   },
-  render({ input, included, skippedCount, item }, { options }) {
+  render({ input, included, item }, { options }) {
     const sections: string[] = [];
     if (hasDirective(input)) {
       sections.push(`<directive>\n${escapeXmlText(input.directive)}\n</directive>`);
@@ -193,7 +193,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
       directiveInjected: hasDirective(input),
       memoriesInjected: included.length,
       memoriesAvailable: input.memories.length,
-      wasTruncated: skippedCount > 0,
+      wasTruncated: included.length < input.memories.length,
       memoryIds: included.map((memory) => memory.id),
       nonce: options.nonce,
     };

@@ -96,13 +96,13 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     if (key === "absolute" || key === "default") return SECTIONS[key];
     return categoryHeading(key.slice(key.indexOf("/") + 1));
   },
-  render({ input, included, skippedCount, item }) {
+  render({ input, included, skippedCount, item, footer = true }) {
     const sections = splitBySection(included);
     let content =
       HEADER +
       renderSection("absolute", sections.absolute, item) +
       renderSection("default", sections.default, item);
-    if (skippedCount > 0) {
+    if (skippedCount > 0 && footer) {
       content += `---\n*${skippedCount} additional rules skipped due to token budget constraints.*\n`;
     }
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };

@@ -75,10 +75,10 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
   numbered: true,
   renderItem: (rule, { position, form }) => renderRule(rule, position, form),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
-  render({ input, included, skippedCount, item }, { now }) {
+  render({ input, included, skippedCount, item, footer = true }, { now }) {
     let content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
     content += renderNumberedSections(included, SECTIONS, item);
-    if (skippedCount > 0)
+    if (skippedCount > 0 && footer)
       content += `--- ${skippedCount} rules omitted due to context limits ---\n`;
     return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
   },
