@@ -11,8 +11,8 @@ import {
   type CountTokens,
   createBytePairCounter,
 } from "./tiktoken/bpe-counter.js";
+import { CountCache } from "./tokens/count-cache.js";
 import { splitLineUnits, type TokenCounter } from "./tokens/counter.js";
-import { LruCache } from "./tokens/lru.js";
 
 /** Encodings this entry can count with. */
 export type TiktokenEncoding = "o200k_base" | "cl100k_base";
@@ -39,7 +39,10 @@ function countTokensWith(encoding: TiktokenEncoding): CountTokens {
 export interface TiktokenCounterOptions {
   /** Default `o200k_base` (GPT-4o and later; the closest public proxy for current models). */
   readonly encoding?: TiktokenEncoding;
-  /** Most line units whose counts are remembered (least recently used go first). Default 100,000. */
+  /**
+   * Most line units whose counts are remembered; when full, a new unit replaces a random one.
+   * Default 250,000 (each costs about 60 bytes plus its text); 0 remembers nothing.
+   */
   readonly cacheSize?: number;
   /** Units longer than this are counted but not remembered. Default 65,536 characters. */
   readonly maxCachedLength?: number;
@@ -91,9 +94,9 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
   if (!Object.hasOwn(ENCODINGS, encoding)) {
     throw invalidOption("encoding", '"o200k_base" | "cl100k_base"', encoding);
   }
-  const cacheSize = wholeNumberOption("cacheSize", options.cacheSize, 100_000);
+  const cacheSize = wholeNumberOption("cacheSize", options.cacheSize, 250_000);
   const maxCachedLength = wholeNumberOption("maxCachedLength", options.maxCachedLength, 65_536);
-  const cache = new LruCache<string, number>(cacheSize);
+  const cache = new CountCache(cacheSize);
   return Object.freeze({
     name: `tiktoken-${encoding}`,
     lineAdditive: true,

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FormatManager, InvalidInputError } from "contextfmt";
@@ -168,6 +169,33 @@ describe("createTiktokenCounter", () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it("keeps no prompt alive through the cached count of a line cut from it", () => {
+    // In a separate process with the garbage collector exposed, against the built entry: thirty
+    // 2 MB prompts, each with a header line of its own, as Codex's "Generated:" line is.
+    const script = `
+      import { createTiktokenCounter } from "contextfmt/tiktoken";
+      const counter = createTiktokenCounter();
+      counter.count("warm");
+      globalThis.gc();
+      const before = process.memoryUsage().heapUsed;
+      const countHeader = (call) => {
+        const prompt = "RULES\\nGenerated: call " + call + "\\n\\n" + "x".repeat(2_000_000) + "\\n";
+        counter.count(prompt.slice(0, prompt.indexOf("\\n\\n") + 2));
+      };
+      for (let call = 0; call < 30; call += 1) countHeader(call);
+      globalThis.gc();
+      console.log(process.memoryUsage().heapUsed - before);
+    `;
+    const result = spawnSync(
+      process.execPath,
+      ["--expose-gc", "--input-type=module", "--eval", script],
+      { cwd: new URL("../../", import.meta.url).pathname, encoding: "utf8" },
+    );
+    expect(result.stderr).toBe("");
+    // Kept alive, the prompts would be 60 MB; V8 keeps the last regular-expression input (one).
+    expect(Number(result.stdout)).toBeLessThan(10_000_000);
   });
 
   describe("on the long runs js-tiktoken is quadratic on, at lengths it still finishes", () => {
