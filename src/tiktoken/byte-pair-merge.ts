@@ -23,9 +23,10 @@ export function countBytePairTokens(bytes: string, table: RankTable): number {
   const next = new Int32Array(length);
   const prev = new Int32Array(length);
   const pairRank = new Int32Array(length);
-  // Heap keys order pairs by rank, then by position (the leftmost of equal ranks first). Each
-  // merge queues at most two pairs, so 3 × length keys always fit.
-  const heap = new Float64Array(3 * length);
+  // Heap keys order pairs by rank, then by position (the leftmost of equal ranks first). At most
+  // length - 1 pairs start out queued and each merge takes one key out and puts at most two in,
+  // so 2 × length keys always fit.
+  const heap = new Float64Array(2 * length);
   let size = 0;
 
   for (let start = 0; start < length; start += 1) {
