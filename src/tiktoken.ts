@@ -41,7 +41,7 @@ export interface TiktokenCounterOptions {
   readonly encoding?: TiktokenEncoding;
   /**
    * Most line units whose counts are remembered; when full, a new unit replaces a random one.
-   * Default 250,000 (each costs about 60 bytes plus its text); 0 remembers nothing.
+   * Default 250,000 (each costs about 80 bytes plus its text); 0 remembers nothing.
    */
   readonly cacheSize?: number;
   /** Units longer than this are counted but not remembered. Default 65,536 characters. */
