@@ -24,6 +24,7 @@ export function createBytePairCounter(encoding: BytePairEncoding): CountTokens {
   return (text) => {
     let tokens = 0;
     pieces.lastIndex = 0;
+    // Every alternative of these patterns takes at least one character, so the loop advances.
     for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) {
       const bytes = utf8ByteString(match[0]);
       tokens += ranks.has(bytes) ? 1 : countBytePairTokens(bytes, table);
