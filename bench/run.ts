@@ -6,10 +6,13 @@ import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
 import { runMemoriesBench } from "./memories.js";
 import { runProjectBench } from "./project.js";
+import { runTiktokenBench } from "./tiktoken.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
+console.log("\n== exact counting: contextfmt/tiktoken against js-tiktoken ==");
+for (const line of runTiktokenBench()) console.log(line);
 console.log("\n== formatting ==");
 for (const line of runFormatBench()) console.log(line);
 console.log("\n== memory injection ==");

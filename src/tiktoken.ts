@@ -1,52 +1,84 @@
 /**
  * Exact token counting with OpenAI's tokenizers (entry `contextfmt/tiktoken`). Kept out of the core
- * entry: building an encoder costs about a second and ~190 MB, so it happens only here, lazily,
- * once per process and encoding.
+ * entry: it loads the encodings' vocabularies (js-tiktoken's rank files), and a counter decodes
+ * one (~0.2 s, ~20 MB) on its first count, once per process and encoding.
  */
-import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
+import { InvalidInputError } from "./problems/errors.js";
+import {
+  type BytePairEncoding,
+  type CountTokens,
+  createBytePairCounter,
+} from "./tiktoken/bpe-counter.js";
+import { CountCache } from "./tokens/count-cache.js";
 import { splitLineUnits, type TokenCounter } from "./tokens/counter.js";
-import { LruCache } from "./tokens/lru.js";
 
 /** Encodings this entry can count with. */
 export type TiktokenEncoding = "o200k_base" | "cl100k_base";
 
-const RANKS: Record<TiktokenEncoding, TiktokenBPE> = {
+const ENCODINGS: Record<TiktokenEncoding, BytePairEncoding> = {
   o200k_base: o200kBase,
   cl100k_base: cl100kBase,
 };
 
-// One encoder per encoding per process: the build is the expensive part, and encoders are
-// immutable once built, so sharing them between counters is safe.
-const encoders = new Map<TiktokenEncoding, Tiktoken>();
+// One decoded encoding per process: decoding is the expensive part, and the result is never
+// written after it is built, so counters share it.
+const counters = new Map<TiktokenEncoding, CountTokens>();
 
-function encoderFor(encoding: TiktokenEncoding): Tiktoken {
-  let encoder = encoders.get(encoding);
-  if (!encoder) {
-    encoder = new Tiktoken(RANKS[encoding]);
-    encoders.set(encoding, encoder);
+function countTokensWith(encoding: TiktokenEncoding): CountTokens {
+  let countTokens = counters.get(encoding);
+  if (!countTokens) {
+    countTokens = createBytePairCounter(ENCODINGS[encoding]);
+    counters.set(encoding, countTokens);
   }
-  return encoder;
+  return countTokens;
 }
 
 /** Options of {@link createTiktokenCounter}. */
 export interface TiktokenCounterOptions {
   /** Default `o200k_base` (GPT-4o and later; the closest public proxy for current models). */
   readonly encoding?: TiktokenEncoding;
-  /** Most line units whose counts are remembered (least recently used go first). Default 100,000. */
+  /**
+   * Most line units whose counts are remembered; when full, a new unit replaces a random one.
+   * Default 250,000 (each costs about 80 bytes plus its text); 0 remembers nothing.
+   */
   readonly cacheSize?: number;
   /** Units longer than this are counted but not remembered. Default 65,536 characters. */
   readonly maxCachedLength?: number;
 }
 
+function invalidOption(path: string, expected: string, received: unknown): InvalidInputError {
+  const shown = typeof received === "number" ? String(received) : JSON.stringify(received);
+  return new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      message: `expected ${expected}, received ${shown ?? typeof received}`,
+      path,
+    },
+  ]);
+}
+
+function wholeNumberOption(path: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw invalidOption(path, "a whole number >= 0", value);
+  }
+  return value;
+}
+
 /**
- * A {@link TokenCounter} that counts exactly with `js-tiktoken`. The encoder is built on the first
- * `count`, not on import or creation. Text is counted per line unit (the tokenizer never joins
- * across one, so the sum is exact) and recent units' counts are cached: counting a whole prompt
- * after its items costs lookups, and formatting the same rules again costs almost nothing. Special-token text such as `<|endoftext|>` is counted as
- * ordinary text, as it would reach the model from a prompt.
+ * A {@link TokenCounter} that counts exactly with OpenAI's `o200k_base` or `cl100k_base`:
+ * the count equals js-tiktoken's `encode(text, [], []).length`, from the same rank files, in
+ * O(n log n) time on any text (js-tiktoken is quadratic on long runs without a break, such as
+ * one long word, CJK without spaces or base64). The encoding is decoded on the first `count`,
+ * not on import or creation. Text is counted per line unit (the tokenizer never joins across
+ * one, so the sum is exact) and units' counts are cached: counting a whole prompt after its items
+ * costs lookups, and formatting the same rules again costs almost nothing. Special-token text
+ * such as `<|endoftext|>` is counted as ordinary text, as it would reach the model from a prompt.
  *
+ * @throws {InvalidInputError} for an unknown encoding or a bad cache option, naming it.
  * @example
  * ```ts
  * import { createTiktokenCounter } from "contextfmt/tiktoken";
@@ -55,22 +87,26 @@ export interface TiktokenCounterOptions {
  * ```
  */
 export function createTiktokenCounter(options: TiktokenCounterOptions = {}): TokenCounter {
-  const { encoding = "o200k_base", cacheSize = 100_000, maxCachedLength = 65_536 } = options;
-  if (!(encoding in RANKS)) {
-    throw new RangeError(
-      `encoding: expected "o200k_base" | "cl100k_base", received ${JSON.stringify(encoding)}`,
-    );
+  if (typeof options !== "object" || options === null) {
+    throw invalidOption("options", "an object", options);
   }
-  const cache = new LruCache<string, number>(cacheSize);
+  const { encoding = "o200k_base" } = options;
+  if (!Object.hasOwn(ENCODINGS, encoding)) {
+    throw invalidOption("encoding", '"o200k_base" | "cl100k_base"', encoding);
+  }
+  const cacheSize = wholeNumberOption("cacheSize", options.cacheSize, 250_000);
+  const maxCachedLength = wholeNumberOption("maxCachedLength", options.maxCachedLength, 65_536);
+  const cache = new CountCache(cacheSize);
   return Object.freeze({
     name: `tiktoken-${encoding}`,
     lineAdditive: true,
     count(text: string): number {
+      if (typeof text !== "string") throw invalidOption("text", "a string", text);
       let total = 0;
       for (const unit of splitLineUnits(text)) {
         let tokens = cache.get(unit);
         if (tokens === undefined) {
-          tokens = encoderFor(encoding).encode(unit, [], []).length;
+          tokens = countTokensWith(encoding)(unit);
           if (unit.length <= maxCachedLength) cache.set(unit, tokens);
         }
         total += tokens;

@@ -59,13 +59,9 @@ describe("import graph", () => {
     expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
   });
 
-  it("contextfmt/tiktoken brings js-tiktoken's lite build and rank files, nothing from node:", async () => {
+  it("contextfmt/tiktoken brings only js-tiktoken's rank files (its own byte-pair merge), nothing from node:", async () => {
     const { external } = await graphOf("tiktoken.ts");
-    expect(external).toEqual([
-      "js-tiktoken/lite",
-      "js-tiktoken/ranks/cl100k_base",
-      "js-tiktoken/ranks/o200k_base",
-    ]);
+    expect(external).toEqual(["js-tiktoken/ranks/cl100k_base", "js-tiktoken/ranks/o200k_base"]);
   });
 
   it("contextfmt/agent-config brings only zod/mini, yaml and smol-toml, and the core never imports it", async () => {

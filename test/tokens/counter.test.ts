@@ -6,7 +6,6 @@ import {
 } from "contextfmt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LruCache } from "../../src/tokens/lru.js";
 
 describe("line units", () => {
   it("split after a line feed only where the next character is neither whitespace nor '/'", () => {
@@ -43,22 +42,5 @@ describe("the original designs' heuristics", () => {
   it("charRatioCounter: chars/3 with '/' or '.', else chars/4", () => {
     expect(charRatioCounter.count("src/index.ts")).toBe(4);
     expect(charRatioCounter.count("hello world!")).toBe(3);
-  });
-});
-
-describe("LruCache", () => {
-  it("evicts the least recently used entry past its capacity", () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set("a", 1);
-    cache.set("b", 2);
-    cache.get("a");
-    cache.set("c", 3);
-    expect([cache.get("a"), cache.get("b"), cache.get("c"), cache.size]).toEqual([
-      1,
-      undefined,
-      3,
-      2,
-    ]);
-    expect(() => new LruCache(-1)).toThrow(RangeError);
   });
 });
