@@ -19,6 +19,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   model: ["problems"],
   tokens: ["problems"],
   budget: BASE,
+  tiktoken: BASE,
   formats: BELOW_FORMATS,
   templates: [...BELOW_FORMATS, "formats"],
   project: [...BELOW_FORMATS, "formats"],
@@ -26,7 +27,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   facades: BELOW_FACADES,
   hooks: BELOW_FACADES,
   "agent-config": BELOW_FACADES,
-  entries: [...BELOW_FACADES, "facades", "hooks", "agent-config"],
+  entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
   cli: [...BELOW_FACADES, "facades", "hooks", "agent-config", "entries"],
 };
 
