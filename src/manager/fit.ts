@@ -11,42 +11,17 @@ import {
   fitForms,
 } from "../budget/fit.js";
 import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
-import type { AdapterItem, FormatAdapter, RenderContext, Rendered } from "../formats/adapter.js";
-import type { TokenCounter } from "../tokens/counter.js";
-import { type ItemText, type ItemTexts, measureAlong } from "./item-texts.js";
+import type { AdapterItem } from "../formats/adapter.js";
+import type { FitRequest } from "./fit-request.js";
+import { type RenderedChoice, renderChoices } from "./render-choice.js";
+
+export type { FitRequest } from "./fit-request.js";
 
 /**
  * Up to this many optional items, the fit renders and counts the whole text for each question it
  * asks (exact for any counter and any layout); above it, it adds up the items' own counts.
  */
 export const MEASURE_LIMIT = 24;
-
-/** Everything one fit works with. */
-export interface FitRequest<I, O, T> {
-  readonly adapter: FormatAdapter<I, O, T>;
-  readonly input: I;
-  readonly ctx: RenderContext<O>;
-  readonly counter: TokenCounter;
-  readonly budget: number;
-  /** The most characters the content may have; `undefined`: no limit. */
-  readonly maxChars?: number | undefined;
-  readonly texts: ItemTexts<O, T>;
-  /** The items that compete for the budget, most important first. */
-  readonly items: readonly AdapterItem<T>[];
-  /** Items left out before fitting that a "N skipped" footer counts (past the item limit). */
-  readonly skippedBefore: number;
-  /** Tokens that must be left beyond the required items for any other to be included. */
-  readonly minRoom: number;
-}
-
-/** A choice rendered: the adapter's output, the item texts it placed and its count. */
-export interface RenderedChoice {
-  readonly rendered: Rendered;
-  readonly placed: readonly ItemText[];
-  readonly tokenCount: number;
-  /** Tokens of the text around the placed items, when the count could tell. */
-  readonly around: number | undefined;
-}
 
 /** A fit in progress: the choices, and how to render any of them. */
 export interface Fitting {
@@ -56,47 +31,6 @@ export interface Fitting {
   formsOf(index: number): readonly number[];
   /** Renders a choice; `footer: false` leaves the "N skipped" footer out. */
   render(choices: readonly FitChoice[], footer?: boolean): RenderedChoice;
-}
-
-/**
- * Renders `choices`: included items in order, each in its chosen form, the rest counted as
- * skipped; `footer: false` when no footer is to be shown.
- */
-function renderChoices<I, O, T>(
-  request: FitRequest<I, O, T>,
-  choices: readonly FitChoice[],
-  footer = true,
-): RenderedChoice {
-  const { adapter, input, ctx, texts, items, counter } = request;
-  const included: T[] = [];
-  const formOf = new Map<T, number>();
-  let skipped = request.skippedBefore;
-  items.forEach((item, index) => {
-    const form = choices[index];
-    if (form === undefined) {
-      skipped += 1;
-      return;
-    }
-    included.push(item.value);
-    formOf.set(item.value, form);
-  });
-  const placed: ItemText[] = [];
-  const rendered = adapter.render(
-    {
-      input,
-      included,
-      skippedCount: skipped,
-      footer,
-      item: (value, position) => {
-        const entry = texts.get(value, position, formOf.get(value) ?? 0);
-        placed.push(entry);
-        return entry.text;
-      },
-    },
-    ctx,
-  );
-  const { total, around } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, tokenCount: total, around };
 }
 
 /** The fit's view of the items: required ones whole, the others with their forms. */
@@ -148,7 +82,7 @@ function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skip
   });
 }
 
-/** Remembers what a function returned for the last few arguments it was called with. */
+/** Remembers what a function returned for the last argument it was called with. */
 function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (key: K) => V {
   let lastKey: string | undefined;
   let lastValue: V | undefined;
