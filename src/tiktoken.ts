@@ -13,6 +13,7 @@ import {
 } from "./tiktoken/bpe-counter.js";
 import { CountCache } from "./tokens/count-cache.js";
 import { splitLineUnits, type TokenCounter } from "./tokens/counter.js";
+import { spacedWords } from "./tokens/lower-bound.js";
 
 /** Encodings this entry can count with. */
 export type TiktokenEncoding = "o200k_base" | "cl100k_base";
@@ -113,5 +114,7 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
       }
       return total;
     },
+    // Every spaced word starts a pre-tokenizer piece of its own: at least one token each.
+    lowerBound: spacedWords,
   });
 }

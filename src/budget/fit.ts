@@ -51,6 +51,13 @@ export interface FitFormsOptions {
    * scraps are not worth it. Default 0.
    */
   readonly minRoom?: number;
+  /**
+   * Tokens item `index` takes at least, in any of its forms, with whatever groups it opens. An
+   * optional item whose bound is over the room left is left out at step 1 without asking its
+   * cost: for a long list and a small budget, most items are never rendered nor counted.
+   * Default: none, every item's cost is asked for.
+   */
+  readonly lowerBound?: (index: number) => number;
 }
 
 /** What {@link fitForms} decided for each item. */
@@ -116,7 +123,7 @@ export function fitForms(
   ledger: FitLedger,
   options: FitFormsOptions = {},
 ): FitOutcome {
-  const { minRoom = 0 } = options;
+  const { minRoom = 0, lowerBound } = options;
   const choices: FitChoice[] = new Array(items.length).fill(undefined);
   const forms: (number[] | undefined)[] = new Array(items.length).fill(undefined);
   items.forEach((item, index) => {
@@ -140,6 +147,11 @@ export function fitForms(
   const leftOut = new Array<boolean>(items.length).fill(false);
   items.forEach((item, index) => {
     if (item.required || item.omitFirst) return;
+    // Refused by the ledger all the same: its cost is at least the bound, more than the room.
+    if (lowerBound !== undefined && lowerBound(index) > ledger.room()) {
+      leftOut[index] = true;
+      return;
+    }
     const chain = formsOf(index);
     const shortest = chain[chain.length - 1] as number;
     if (ledger.trySet(index, shortest)) choices[index] = shortest;

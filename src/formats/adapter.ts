@@ -144,6 +144,12 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
     item: T,
     ctx: RenderContext<O> & { readonly position: number; readonly form: number },
   ): string;
+  /**
+   * A text that every form of `item` contains verbatim (a rule entry's rule text). With a counter
+   * that has a `lowerBound`, the pipeline leaves out an item whose bound is over the room left
+   * without rendering or counting it. Default: none; each item is rendered and counted at its turn.
+   */
+  minText?(item: T, options: O): string;
   /** The text a group adds once, when any of its items is included (a heading, open/close tags). */
   renderGroup?(key: string, ctx: RenderContext<O>): string;
   /** The whole content for the chosen items. */

@@ -82,6 +82,26 @@ function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skip
   });
 }
 
+/**
+ * The fit's lower bound on an item's tokens, when the counter can bound a text from below and
+ * the adapter names a text every form of an item contains; otherwise none.
+ */
+function lowerBoundOf<I, O, T>(
+  request: FitRequest<I, O, T>,
+): { lowerBound?: (index: number) => number } {
+  const { adapter, counter, items, ctx } = request;
+  const { minText } = adapter;
+  const bound = counter.lowerBound;
+  if (minText === undefined || bound === undefined) return {};
+  return {
+    lowerBound: (index) =>
+      bound.call(
+        counter,
+        minText.call(adapter, (items[index] as AdapterItem<T>).value, ctx.options),
+      ),
+  };
+}
+
 /** Remembers what a function returned for the last argument it was called with. */
 function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (key: K) => V {
   let lastKey: string | undefined;
@@ -186,11 +206,10 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   // The footer is paid up front, as long as it can be: every optional item skipped.
   const skippedMost = request.skippedBefore + optional;
   const [tokens, ...others] = measures.map((measure) => sumLedgerOf(items, measure, skippedMost));
-  const { choices, forms } = fitForms(
-    fitItems,
-    combineLedgers(tokens as FitLedger, ...others),
-    minRoom,
-  );
+  const { choices, forms } = fitForms(fitItems, combineLedgers(tokens as FitLedger, ...others), {
+    ...minRoom,
+    ...lowerBoundOf(request),
+  });
   return fitting(choices, forms);
 }
 

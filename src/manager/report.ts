@@ -7,7 +7,13 @@ import type { AdapterItem } from "../formats/adapter.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { sectionBreakdown } from "../tokens/sections.js";
-import type { BudgetReport, ReportItem, SkippedItem, SkipReason } from "./formatted-context.js";
+import type {
+  BudgetReport,
+  ReportItem,
+  ReportSection,
+  SkippedItem,
+  SkipReason,
+} from "./formatted-context.js";
 import {
   type Attribution,
   attributeTokens,
@@ -103,11 +109,17 @@ function reportItem<O, T>(
   const { texts, counter } = facts;
   const form = outcome.choices[index];
   if (form === undefined) {
+    // Counted when first read: the fit leaves most items of a long list out without counting
+    // them, and few callers read what a left-out item would have taken.
+    let tokens: number | undefined;
     return {
       id: item.id,
       path: item.path,
       status: "skipped",
-      tokens: texts.count(item.value, index + 1, counter),
+      get tokens() {
+        tokens ??= texts.count(item.value, index + 1, counter);
+        return tokens;
+      },
       reason: outcome.reasons.get(index) ?? "over_budget",
     };
   }
@@ -139,10 +151,18 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     byItem.set(item, reportItem(outcome, facts, attribution, item, index));
   });
   const items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
-  const sections = sectionBreakdown(content, counter).sections.map((section) => ({
-    label: section.title,
-    tokens: section.tokens,
-  }));
   const frameTokens = facts.around ?? attribution?.frame ?? countAround(content, placed, counter);
-  return { items, sections, frameTokens };
+  // Counted when first read: about one more count of the content.
+  let sections: ReportSection[] | undefined;
+  return {
+    items,
+    get sections() {
+      sections ??= sectionBreakdown(content, counter).sections.map((section) => ({
+        label: section.title,
+        tokens: section.tokens,
+      }));
+      return sections;
+    },
+    frameTokens,
+  };
 }

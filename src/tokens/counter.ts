@@ -22,6 +22,13 @@ export interface TokenCounter {
    * do the counters this library ships.
    */
   readonly lineAdditive?: boolean;
+  /**
+   * A number of tokens never above `count(t)` for any text `t` that contains `text`, found
+   * without tokenizing (the shipped counters count spaced words, see `spacedWords`). The budget
+   * engine uses it to leave out items that cannot fit without rendering or counting them. Must be
+   * pure, like `count`.
+   */
+  lowerBound?(text: string): number;
 }
 
 const LINE_FEED = 10;

@@ -11,6 +11,7 @@ import {
   renderNumberedSections,
   ruleItems,
   ruleMetadata,
+  ruleText,
 } from "./rule-items.js";
 
 const SECTIONS = {
@@ -73,6 +74,7 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
   options: z.object({}),
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
+  minText: ruleText,
   renderItem: (rule, { position, form }) => renderRule(rule, position, form),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
   render({ input, included, skippedCount, item, footer = true }, { now }) {

@@ -11,6 +11,7 @@ import {
   renderNumberedSections,
   ruleItems,
   ruleMetadata,
+  ruleText,
 } from "./rule-items.js";
 
 const HEADER =
@@ -59,6 +60,7 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   options: z.object({}),
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
+  minText: ruleText,
   renderItem: (rule, { position, form }) => renderRule(rule, position, form),
   renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
   render({ input, included, item }) {

@@ -1,6 +1,7 @@
 import type { MemoryRule, RuleSet } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
+import { inlineText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
@@ -66,6 +67,11 @@ export function ruleItems(
       ...(hasDetails?.(rule) ? { forms: 2 } : {}),
     };
   });
+}
+
+/** The rule text as every rule format writes it, in each of a rule's forms. */
+export function ruleText(rule: MemoryRule): string {
+  return inlineText(rule.rule);
 }
 
 /** Splits the included rules by section, keeping their order. */

@@ -1,0 +1,89 @@
+import { createTiktokenCounter } from "contextfmt/tiktoken";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { TokenCounter } from "../../src/tokens/counter.js";
+import { createHeuristicCounter, defaultCounter } from "../../src/tokens/heuristic.js";
+import { spacedWords } from "../../src/tokens/lower-bound.js";
+
+/** Words, their neighbours and everything that can end or join them, in any script. */
+const unit = fc.constantFrom(
+  " ",
+  "  ",
+  " a",
+  " the",
+  " it's",
+  " Tests",
+  " aB",
+  " ab1",
+  " ab'",
+  " abé",
+  " abж",
+  " ab中",
+  "a",
+  "z",
+  "Z",
+  "é",
+  "ж",
+  "中",
+  "7",
+  ".",
+  ",",
+  "-",
+  "'",
+  "**",
+  "<",
+  "/",
+  "_",
+  "\t",
+  "\u00a0",
+  "\n",
+  "\r\n",
+  "🧪",
+  "\uD800",
+);
+const text = fc.string({ unit, maxLength: 60 });
+
+const counters: readonly TokenCounter[] = [
+  defaultCounter,
+  createHeuristicCounter({ safety: 0.05 }),
+  createTiktokenCounter({ cacheSize: 0 }),
+  createTiktokenCounter({ encoding: "cl100k_base", cacheSize: 0 }),
+];
+
+describe("spacedWords", () => {
+  it("counts a space, lower-case ASCII letters and an ASCII character after them", () => {
+    expect(spacedWords("Always run the tests, then commit.")).toBe(5);
+    expect(spacedWords(" it's")).toBe(0); // runs to the end: "s" might go on
+    expect(spacedWords(" it's.")).toBe(1);
+    expect(spacedWords(" word")).toBe(0);
+    expect(spacedWords(" word ")).toBe(1);
+    expect(spacedWords(" abé ")).toBe(0);
+    expect(spacedWords(" Word ")).toBe(0);
+    expect(spacedWords("  a  b  ")).toBe(2);
+    expect(spacedWords("")).toBe(0);
+  });
+});
+
+describe("lowerBound of the shipped counters", () => {
+  it("is never above the count of the text, nor of any text that contains it (property)", () => {
+    fc.assert(
+      fc.property(text, text, text, (before, inner, after) => {
+        for (const counter of counters) {
+          const bound = counter.lowerBound?.(inner) ?? 0;
+          expect(bound).toBeLessThanOrEqual(counter.count(inner));
+          expect(bound).toBeLessThanOrEqual(counter.count(before + inner + after));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("is close to the count on prose: at least 0.4 of it", () => {
+    const prose =
+      "When working on module 12, always keep the change small and covered by tests, and run the whole suite before you push the branch.\n";
+    for (const counter of counters) {
+      const bound = counter.lowerBound?.(prose) ?? 0;
+      expect(bound).toBeGreaterThan(0.4 * counter.count(prose));
+    }
+  });
+});
