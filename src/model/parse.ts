@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
+import { fastParserOf, MISMATCH } from "./fast-parse.js";
 
 /** Formats a zod path the way a reader writes it: `rules[1].conditions.condition`. */
 export function formatPath(path: readonly PropertyKey[], root = ""): string {
@@ -75,6 +76,8 @@ export function parseWith<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
+  const fast = fastParserOf(schema)?.(data);
+  if (fast !== undefined && fast !== MISMATCH) return fast as z.output<S>;
   const result = z.safeParse(schema, data, { reportInput: true });
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));
@@ -82,5 +85,7 @@ export function parseWith<S extends z.core.$ZodType>(
 
 /** Whether `schema` accepts `data` (no error is built or thrown). */
 export function accepts(schema: z.core.$ZodType, data: unknown): boolean {
+  const fast = fastParserOf(schema)?.(data);
+  if (fast !== undefined && fast !== MISMATCH) return true;
   return z.safeParse(schema, data).success;
 }

@@ -1,8 +1,20 @@
 import * as z from "zod/mini";
+import {
+  fastArray,
+  fastEnum,
+  fastNumber,
+  fastObject,
+  fastString,
+  fastTransform,
+  optional,
+  required,
+  withDefault,
+  withFastParse,
+} from "./fast-parse.js";
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
-function isDateInput(value: unknown): value is Date | string | number {
+export function isDateInput(value: unknown): value is Date | string | number {
   if (value instanceof Date) return !Number.isNaN(value.getTime());
   if (typeof value === "number") return Number.isInteger(value);
   return typeof value === "string" && ISO_8601.test(value) && !Number.isNaN(Date.parse(value));
@@ -16,15 +28,26 @@ export const DateInputSchema = z.pipe(
   z.custom<Date | string | number>(isDateInput, {
     error: "expected an ISO 8601 date-time, epoch milliseconds or a Date",
   }),
-  z.transform((value: Date | string | number) => (value instanceof Date ? value : new Date(value))),
+  z.transform(toDate),
 );
 
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** {@link DateInputSchema}'s fast parser. */
+export const fastDateInput = fastTransform(isDateInput, toDate);
+
 /** How binding a rule is: `absolute` rules are always included; `default` ones may be left out. */
-export const AuthoritySchema = z.enum(["absolute", "default"]);
+const AUTHORITIES = ["absolute", "default"] as const;
+export const AuthoritySchema = z.enum(AUTHORITIES);
 /** How binding a rule is. */
 export type Authority = z.output<typeof AuthoritySchema>;
 
 const nonEmptyText = z.string().check(z.minLength(1));
+const fastNonEmptyText = fastString(1);
+const CATEGORY = /^[a-z][a-z0-9_-]*$/;
+const fastRule = fastMemoryRule();
 
 /**
  * A memory rule: one thing the agent must (absolute) or should (default) do.
@@ -35,25 +58,26 @@ const nonEmptyText = z.string().check(z.minLength(1));
  *   category: "behavior", authority: "absolute", scope: ["git"] });
  * ```
  */
-export const MemoryRuleSchema = z.object({
-  /** Stable id; reported in `skipped`. Falls back to `name`. */
-  id: z.optional(nonEmptyText),
-  name: nonEmptyText,
-  rule: nonEmptyText,
-  /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
-  category: z
-    .string()
-    .check(
-      z.regex(/^[a-z][a-z0-9_-]*$/, { error: 'expected a lowercase category such as "behavior"' }),
-    ),
-  authority: AuthoritySchema,
-  scope: z._default(z.array(nonEmptyText), []),
-  source: z.optional(nonEmptyText),
-  conditions: z.optional(z.object({ condition: z.optional(z.string()) })),
-  /** 0–100; higher comes first within the same authority. */
-  priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
-  createdAt: z.optional(DateInputSchema),
-});
+export const MemoryRuleSchema = withFastParse(
+  z.object({
+    /** Stable id; reported in `skipped`. Falls back to `name`. */
+    id: z.optional(nonEmptyText),
+    name: nonEmptyText,
+    rule: nonEmptyText,
+    /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
+    category: z
+      .string()
+      .check(z.regex(CATEGORY, { error: 'expected a lowercase category such as "behavior"' })),
+    authority: AuthoritySchema,
+    scope: z._default(z.array(nonEmptyText), []),
+    source: z.optional(nonEmptyText),
+    conditions: z.optional(z.object({ condition: z.optional(z.string()) })),
+    /** 0–100; higher comes first within the same authority. */
+    priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
+    createdAt: z.optional(DateInputSchema),
+  }),
+  fastRule,
+);
 
 /** A parsed memory rule (defaults applied, `createdAt` a `Date`). */
 export type MemoryRule = z.output<typeof MemoryRuleSchema>;
@@ -64,10 +88,34 @@ export type MemoryRuleInput = z.input<typeof MemoryRuleSchema>;
  * The input of the rule formats (`claude`, `codex`, `gemini` and template adapters).
  * `project` fills template variables such as `{project_name}`.
  */
-export const RuleSetSchema = z.object({
-  rules: z.array(MemoryRuleSchema),
-  project: z.optional(z.object({ id: z.optional(nonEmptyText), name: z.optional(nonEmptyText) })),
-});
+export const RuleSetSchema = withFastParse(
+  z.object({
+    rules: z.array(MemoryRuleSchema),
+    project: z.optional(z.object({ id: z.optional(nonEmptyText), name: z.optional(nonEmptyText) })),
+  }),
+  fastObject({
+    rules: required(fastArray(fastRule)),
+    project: optional(
+      fastObject({ id: optional(fastNonEmptyText), name: optional(fastNonEmptyText) }),
+    ),
+  }),
+);
+
+/** {@link MemoryRuleSchema}'s fast parser, key for key. */
+function fastMemoryRule() {
+  return fastObject({
+    id: optional(fastNonEmptyText),
+    name: required(fastNonEmptyText),
+    rule: required(fastNonEmptyText),
+    category: required(fastString(0, CATEGORY)),
+    authority: required(fastEnum(AUTHORITIES)),
+    scope: withDefault(fastArray(fastNonEmptyText), () => []),
+    source: optional(fastNonEmptyText),
+    conditions: optional(fastObject({ condition: optional(fastString()) })),
+    priority: withDefault(fastNumber(0, 100, true), () => 50),
+    createdAt: optional(fastDateInput),
+  });
+}
 
 /** Parsed input of the rule formats. */
 export type RuleSet = z.output<typeof RuleSetSchema>;

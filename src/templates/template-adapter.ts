@@ -1,7 +1,7 @@
-import * as z from "zod/mini";
 import { defineAdapter, type FormatAdapter, type FormatType } from "../formats/adapter.js";
 import { escapeMarkdownInline, inlineText, titleCase } from "../formats/escape.js";
 import { ruleItems, ruleMetadata } from "../formats/rules/rule-items.js";
+import { NoOptionsSchema } from "../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../model/rule.js";
 import { DOCUMENT_VARIABLES, RULE_VARIABLES } from "./defaults.js";
 import { assertKnownVariables, type ContextTemplate, renderTemplate } from "./template.js";
@@ -80,7 +80,7 @@ export function defineTemplateAdapter(
       injectionMethod: "file",
     },
     input: RuleSetSchema,
-    options: z.object({}),
+    options: NoOptionsSchema,
     items: (input, { report }) => ruleItems(input, report),
     renderItem: (rule, { position, now }) =>
       renderRule(rule, position, documentValues({ rules: [] }, now, 0, 0)),

@@ -53,7 +53,8 @@ const counters: readonly TokenCounter[] = [
 describe("spacedWords", () => {
   it("counts a space, lower-case ASCII letters and an ASCII character after them", () => {
     expect(spacedWords("Always run the tests, then commit.")).toBe(5);
-    expect(spacedWords(" it's")).toBe(0); // runs to the end: "s" might go on
+    expect(spacedWords(" it's")).toBe(1); // the letters end at the apostrophe
+    expect(spacedWords(" its")).toBe(0); // runs to the end: it might go on
     expect(spacedWords(" it's.")).toBe(1);
     expect(spacedWords(" word")).toBe(0);
     expect(spacedWords(" word ")).toBe(1);

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { NoOptionsSchema } from "../../model/no-options.js";
 import { defineAdapter } from "../adapter.js";
 import {
   escapeMarkdownLineStart,
@@ -58,7 +59,7 @@ export function userBlockAdapter(markup: ProjectMarkup) {
       injectionMethod: "hook",
     },
     input: UserBlockInputSchema,
-    options: z.object({}),
+    options: NoOptionsSchema,
     items(input, { report }) {
       reportForbiddenCharacters(
         [

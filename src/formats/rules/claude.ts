@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
@@ -85,7 +85,7 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: z.object({}),
+  options: NoOptionsSchema,
   items: (input, { report }) =>
     ruleItems(input, report, {
       extraGroups: (rule) => [`${rule.authority}/${rule.category}`],

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineText, titleCase } from "../escape.js";
@@ -71,7 +71,7 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: z.object({}),
+  options: NoOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   minText: ruleText,

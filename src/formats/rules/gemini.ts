@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineText } from "../escape.js";
@@ -57,7 +57,7 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     injectionMethod: "api",
   },
   input: RuleSetSchema,
-  options: z.object({}),
+  options: NoOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   minText: ruleText,

@@ -1,6 +1,6 @@
-import * as z from "zod/mini";
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import { formatTimeAgo } from "../../budget/time-ago.js";
+import { NoOptionsSchema } from "../../model/no-options.js";
 import { parseWith } from "../../model/parse.js";
 import {
   type DivergenceAlert,
@@ -107,7 +107,7 @@ export const sessionFullAdapter = defineAdapter<
     injectionMethod: "hook",
   },
   input: SessionContextSchema,
-  options: z.object({}),
+  options: NoOptionsSchema,
   items(input, { report }) {
     const alerts = input.alerts.map((alert, index) => {
       const path = `alerts[${index}]`;

@@ -1,0 +1,13 @@
+import * as z from "zod/mini";
+import { fastObject, withFastParse } from "./fast-parse.js";
+
+/**
+ * The options schema of a format that has none of its own: any object, parsed to `{}` (the
+ * manager's common options, such as `budget`, are checked on their own).
+ *
+ * @example
+ * ```ts
+ * defineAdapter({ id: "notes", options: NoOptionsSchema, ... });
+ * ```
+ */
+export const NoOptionsSchema = withFastParse(z.object({}), fastObject({}));

@@ -1,0 +1,170 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { CommonOptionsSchema } from "../../src/manager/options.js";
+import { fastParserOf, MISMATCH } from "../../src/model/fast-parse.js";
+import { MemorySchema, MemorySetSchema } from "../../src/model/memory.js";
+import { NoOptionsSchema } from "../../src/model/no-options.js";
+import { MemoryRuleSchema, RuleSetSchema } from "../../src/model/rule.js";
+import {
+  DivergenceAlertSchema,
+  InjectionCandidateSchema,
+  SessionCandidatesSchema,
+  SessionContextSchema,
+} from "../../src/model/session.js";
+
+/** Mostly what `valid` gives, sometimes anything at all (undefined, null, numbers, objects, …). */
+const near = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: fc.anything() });
+
+const ABSENT = Symbol("absent");
+
+/** An object of these fields, each present, absent or `undefined`, plus a stray key now and then. */
+const record = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+  fc
+    .tuple(
+      fc.record(
+        Object.fromEntries(
+          Object.entries(fields).map(([key, value]) => [
+            key,
+            fc.oneof(
+              { weight: 12, arbitrary: value },
+              { weight: 1, arbitrary: fc.constant(ABSENT) },
+              { weight: 1, arbitrary: fc.constant(undefined) },
+            ),
+          ]),
+        ),
+      ),
+      fc.option(fc.dictionary(fc.string({ maxLength: 4 }), fc.anything(), { maxKeys: 2 })),
+    )
+    .map(([known, extra]) => {
+      const object: Record<string, unknown> = { ...(extra ?? {}) };
+      for (const [key, value] of Object.entries(known)) if (value !== ABSENT) object[key] = value;
+      return object;
+    });
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("a", "Always test", "ÿ", "x\ny") },
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "\n") },
+  { weight: 2, arbitrary: fc.string() },
+);
+const number = fc.oneof(
+  fc.constantFrom(0, 1, -1, 0.5, 50, 100, 101, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53),
+  fc.double(),
+  fc.integer(),
+);
+const date = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom("2025-10-04", "2025-10-04T20:00:00Z", 0) },
+  { weight: 1, arbitrary: fc.constantFrom("2025-10-04T20:00", "2025-13-40", "x", 1.5) },
+  { weight: 2, arbitrary: fc.date() },
+  { weight: 1, arbitrary: fc.integer() },
+);
+const rule = record({
+  id: near(text),
+  name: near(text),
+  rule: near(text),
+  category: near(fc.constantFrom("behavior", "code_style", "a-b", "Behavior", "1x")),
+  authority: near(fc.constantFrom("absolute", "default", "sometimes")),
+  scope: near(fc.array(near(text), { maxLength: 3 })),
+  source: near(text),
+  conditions: near(record({ condition: near(text) })),
+  priority: near(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 0, max: 100 }) },
+      fc.constantFrom(-1, 101, 1.5),
+      number,
+    ),
+  ),
+  createdAt: near(date),
+});
+const memory = record({
+  id: near(text),
+  content: near(text),
+  category: near(fc.constantFrom("factual", "procedural", "episodic", "other")),
+  confidence: near(fc.oneof({ weight: 3, arbitrary: fc.double({ min: 0, max: 1 }) }, number)),
+  score: near(number),
+  createdAt: near(date),
+});
+const candidate = record({
+  id: near(text),
+  content: near(text),
+  relevance: near(fc.oneof({ weight: 3, arbitrary: fc.double({ min: 0, max: 1 }) }, number)),
+  category: near(
+    fc.constantFrom("high_relevance_cluster", "recent_session", "single_space_match", "x"),
+  ),
+  createdAt: near(date),
+});
+const alert = record({
+  space: near(text),
+  recentContext: near(text),
+  similarity: near(number),
+});
+const counter = fc.constantFrom({ name: "c", count: () => 1 }, { name: 1, count: () => 1 }, {});
+
+const cases: [string, z.core.$ZodType, fc.Arbitrary<unknown>][] = [
+  ["MemoryRuleSchema", MemoryRuleSchema, rule],
+  [
+    "RuleSetSchema",
+    RuleSetSchema,
+    record({
+      rules: near(fc.array(rule, { maxLength: 3 })),
+      project: near(record({ id: near(text), name: near(text) })),
+    }),
+  ],
+  ["MemorySchema", MemorySchema, memory],
+  [
+    "MemorySetSchema",
+    MemorySetSchema,
+    record({ directive: near(text), memories: near(fc.array(memory, { maxLength: 3 })) }),
+  ],
+  ["InjectionCandidateSchema", InjectionCandidateSchema, candidate],
+  ["DivergenceAlertSchema", DivergenceAlertSchema, alert],
+  [
+    "SessionContextSchema",
+    SessionContextSchema,
+    record({
+      candidates: near(fc.array(candidate, { maxLength: 3 })),
+      alerts: near(fc.array(alert, { maxLength: 2 })),
+    }),
+  ],
+  [
+    "SessionCandidatesSchema",
+    SessionCandidatesSchema,
+    record({ candidates: near(fc.array(candidate, { maxLength: 3 })) }),
+  ],
+  [
+    "CommonOptionsSchema",
+    CommonOptionsSchema,
+    record({
+      budget: near(number),
+      maxChars: near(number),
+      now: near(date),
+      counter: near(counter),
+      strict: near(fc.boolean()),
+    }),
+  ],
+  ["NoOptionsSchema", NoOptionsSchema, near(record({}))],
+];
+
+describe("fast parsers", () => {
+  for (const [name, schema, input] of cases) {
+    it(`${name}: accepts only what zod accepts, and builds the same value (property)`, () => {
+      const fast = fastParserOf(schema);
+      expect(fast).toBeDefined();
+      let taken = 0;
+      fc.assert(
+        fc.property(input, (value) => {
+          const parsed = fast?.(value);
+          if (parsed === MISMATCH) return;
+          taken += 1;
+          const result = z.safeParse(schema, value);
+          expect(result.success).toBe(true);
+          expect(parsed).toStrictEqual(result.data);
+        }),
+        { numRuns: 600 },
+      );
+      // The inputs are near enough to valid that the fast path is really exercised.
+      expect(taken).toBeGreaterThan(15);
+    });
+  }
+});
