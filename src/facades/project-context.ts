@@ -6,8 +6,17 @@ import {
 } from "../formats/project/adapter.js";
 import type { ProjectMarkup } from "../formats/project/components.js";
 import type { BudgetReport } from "../manager/formatted-context.js";
-import { CommonOptionsSchema } from "../manager/options.js";
-import { runPipeline } from "../manager/pipeline.js";
+import { CommonOptionsSchema, isTokenCounter } from "../manager/options.js";
+import { runParsedPipeline } from "../manager/pipeline.js";
+import {
+  fastCustom,
+  fastEnum,
+  fastNumber,
+  fastObject,
+  optional,
+  withDefault,
+  withFastParse,
+} from "../model/fast-parse.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -15,6 +24,7 @@ import {
   ProjectContextSchema,
   ProjectListSchema,
 } from "../model/project.js";
+import { fastDateInput } from "../model/rule.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
@@ -25,14 +35,29 @@ const nonNegativeInt = z.int().check(z.gte(0, { error: "expected an integer >= 0
 /** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
 export const ProjectMarkupOption = z._default(z.enum(["xml", "markdown"]), "xml");
 
-const ProjectOptionsSchema = z.strictObject({
-  maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
-  now: CommonOptionsSchema.shape.now,
-  counter: CommonOptionsSchema.shape.counter,
-  minRoom: z.optional(nonNegativeInt),
-  /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
-  markup: ProjectMarkupOption,
-});
+const MARKUPS = ["xml", "markdown"] as const;
+const fastNonNegativeInt = fastNumber(0, Number.POSITIVE_INFINITY, true);
+
+export const ProjectOptionsSchema = withFastParse(
+  z.strictObject({
+    maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
+    now: CommonOptionsSchema.shape.now,
+    counter: CommonOptionsSchema.shape.counter,
+    minRoom: z.optional(nonNegativeInt),
+    /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+    markup: ProjectMarkupOption,
+  }),
+  fastObject(
+    {
+      maxTokens: withDefault(fastNonNegativeInt, () => DEFAULT_PROJECT_TOKENS),
+      now: optional(fastDateInput),
+      counter: optional(fastCustom<TokenCounter>(isTokenCounter)),
+      minRoom: optional(fastNonNegativeInt),
+      markup: withDefault(fastEnum(MARKUPS), () => "xml" as const),
+    },
+    true,
+  ),
+);
 
 /** Options of {@link formatProjectContext}. */
 export type ProjectContextOptions = z.input<typeof ProjectOptionsSchema>;
@@ -83,14 +108,15 @@ export function fitProjects(
   fit: ProjectFit,
 ): ProjectContextResult {
   const adapter = fit.markup === "markdown" ? projectMarkdownAdapter : projectAdapter;
-  const result = runPipeline(
+  // Everything here was parsed by the caller: the pipeline takes it as it is.
+  const result = runParsedPipeline(
     adapter,
-    { projects },
+    { projects: [...projects] },
+    fit.minRoom !== undefined ? { minRoom: fit.minRoom } : {},
     {
       budget: fit.maxTokens,
       ...(fit.now !== undefined ? { now: fit.now } : {}),
       ...(fit.counter !== undefined ? { counter: fit.counter } : {}),
-      ...(fit.minRoom !== undefined ? { minRoom: fit.minRoom } : {}),
     },
   );
   const shrunk: string[] = [];

@@ -10,7 +10,8 @@ import {
 import { DateInputSchema, fastDateInput } from "../model/rule.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
-const isTokenCounter = (value: unknown): value is TokenCounter =>
+/** Whether `value` has a counter's shape: `{ name: string, count: function }`. */
+export const isTokenCounter = (value: unknown): value is TokenCounter =>
   typeof value === "object" &&
   value !== null &&
   typeof (value as TokenCounter).name === "string" &&
@@ -48,6 +49,8 @@ export const CommonOptionsSchema = withFastParse(
 
 /** Options every format accepts. */
 export type CommonOptions = z.input<typeof CommonOptionsSchema>;
+/** Options every format accepts, parsed (`now` a `Date`). */
+export type ParsedCommonOptions = z.output<typeof CommonOptionsSchema>;
 
 /** The keys of {@link CommonOptionsSchema}, for the unknown-option check. */
 export const COMMON_OPTION_KEYS: readonly string[] = Object.keys(CommonOptionsSchema.shape);

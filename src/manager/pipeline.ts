@@ -13,7 +13,7 @@ import { commonChecks } from "./checks.js";
 import { correctOverBudget, type FitRequest, fitRequest } from "./fit.js";
 import type { FormattedContext, SkipReason } from "./formatted-context.js";
 import { ItemTexts } from "./item-texts.js";
-import { COMMON_OPTION_KEYS, CommonOptionsSchema } from "./options.js";
+import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } from "./options.js";
 import { orderItems } from "./order.js";
 import { buildReport, summarize } from "./report.js";
 
@@ -89,6 +89,19 @@ export function runPipeline<I, O, T>(
   const common = parseWith(CommonOptionsSchema, rawOptions, "options");
   const options = parseWith(adapter.options, rawOptions, "options");
   const input = parseWith(adapter.input, rawInput);
+  return runParsedPipeline(adapter, input, options, common);
+}
+
+/**
+ * {@link runPipeline} for input and options that were parsed already (a façade that parsed its
+ * own arguments): the same steps after parsing.
+ */
+export function runParsedPipeline<I, O, T>(
+  adapter: FormatAdapter<I, O, T>,
+  input: I,
+  options: O,
+  common: ParsedCommonOptions,
+): FormattedContext {
   const counter = common.counter ?? defaultCounter;
   const budget = common.budget ?? adapter.capabilities.maxContextTokens;
   const issues: Issue[] = [];

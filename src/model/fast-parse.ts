@@ -107,12 +107,19 @@ export function withDefault<T>(parse: FastParse<T>, fallback: () => T): FastFiel
 
 /**
  * An object with these keys, in this order, as zod's (stripping) object builds it: unknown keys
- * dropped, defaults filled in, an optional key given as `undefined` kept as `undefined`.
+ * dropped, defaults filled in, an optional key given as `undefined` kept as `undefined`. With
+ * `strict`, as zod's strict object: any other key is a mismatch.
  */
-export function fastObject<T>(fields: { readonly [K in keyof T]: FastField<T[K]> }): FastParse<T> {
+export function fastObject<T>(
+  fields: { readonly [K in keyof T]: FastField<T[K]> },
+  strict = false,
+): FastParse<T> {
   const entries = Object.entries(fields) as [string, FastField<unknown>][];
+  const known = new Set(Object.keys(fields));
   return (value) => {
     if (!isObjectLike(value)) return MISMATCH;
+    // zod's strict object looks at every enumerable key, inherited ones too.
+    if (strict) for (const key in value) if (!known.has(key)) return MISMATCH;
     const out: Record<string, unknown> = {};
     for (const [key, field] of entries) {
       const input = value[key];
