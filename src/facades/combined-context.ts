@@ -1,14 +1,31 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { inlineText } from "../formats/escape.js";
 import { userBlockAdapter } from "../formats/project/combined.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
-import { CommonOptionsSchema } from "../manager/options.js";
+import { CommonOptionsSchema, isTokenCounter } from "../manager/options.js";
 import { runPipeline } from "../manager/pipeline.js";
+import {
+  fastCustom,
+  fastEnum,
+  fastNumber,
+  fastObject,
+  optional,
+  withDefault,
+} from "../model/fast-parse.js";
+import { lazySchema } from "../model/lazy-schema.js";
 import { parseWith } from "../model/parse.js";
 import type { ProjectContext, ProjectContextInput } from "../model/project.js";
-import { type UserFact, type UserFactsInput, UserFactsSchema } from "../model/user.js";
+import { fastDateInput } from "../model/rule.js";
+import {
+  fastUserFacts,
+  type UserFact,
+  type UserFacts,
+  type UserFactsInput,
+  UserFactsSchema,
+} from "../model/user.js";
 import type { Issue } from "../problems/issue.js";
 import { repeatsFact, withoutWorkingOn } from "../project/overlap.js";
+import type { TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import {
   DEFAULT_PROJECT_TOKENS,
@@ -18,31 +35,49 @@ import {
   parseProjects,
 } from "./project-context.js";
 
-const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
+const budget = lazySchema((z) => z.int().check(z.gte(0, { error: "expected an integer >= 0" })));
 
-const CombinedOptionsSchema = z.strictObject({
-  user: z.optional(z.nullable(UserFactsSchema)),
-  now: CommonOptionsSchema.shape.now,
-  counter: CommonOptionsSchema.shape.counter,
-  /** The whole text: USER block, blank line, PROJECT block(s). */
-  maxTokens: z._default(budget, 500),
-  /** The PROJECT block(s) alone. */
-  projectMaxTokens: z._default(budget, DEFAULT_PROJECT_TOKENS),
-  /** The USER block alone. */
-  userMaxTokens: z._default(budget, 300),
-  /** Facts with a lower confidence are left out. */
-  minConfidence: z._default(
-    z
-      .number()
-      .check(
-        z.gte(0, { error: "expected a number >= 0" }),
-        z.lte(1, { error: "expected a number <= 1" }),
+const fastBudget = fastNumber(0, Number.POSITIVE_INFINITY, true);
+
+const CombinedOptionsSchema = lazySchema(
+  (z) =>
+    z.strictObject({
+      user: z.optional(z.nullable(UserFactsSchema)),
+      now: CommonOptionsSchema.shape.now,
+      counter: CommonOptionsSchema.shape.counter,
+      /** The whole text: USER block, blank line, PROJECT block(s). */
+      maxTokens: z._default(budget, 500),
+      /** The PROJECT block(s) alone. */
+      projectMaxTokens: z._default(budget, DEFAULT_PROJECT_TOKENS),
+      /** The USER block alone. */
+      userMaxTokens: z._default(budget, 300),
+      /** Facts with a lower confidence are left out. */
+      minConfidence: z._default(
+        z
+          .number()
+          .check(
+            z.gte(0, { error: "expected a number >= 0" }),
+            z.lte(1, { error: "expected a number <= 1" }),
+          ),
+        0.5,
       ),
-    0.5,
+      /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
+      markup: ProjectMarkupOption,
+    }),
+  fastObject(
+    {
+      user: optional<UserFacts | null>((value) => (value === null ? null : fastUserFacts(value))),
+      now: optional(fastDateInput),
+      counter: optional(fastCustom<TokenCounter>(isTokenCounter)),
+      maxTokens: withDefault(fastBudget, () => 500),
+      projectMaxTokens: withDefault(fastBudget, () => DEFAULT_PROJECT_TOKENS),
+      userMaxTokens: withDefault(fastBudget, () => 300),
+      minConfidence: withDefault(fastNumber(0, 1), () => 0.5),
+      markup: withDefault(fastEnum(["xml", "markdown"] as const), () => "xml" as const),
+    },
+    true,
   ),
-  /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
-  markup: ProjectMarkupOption,
-});
+);
 
 /** Input of {@link buildCombinedContext}. */
 export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "user"> & {

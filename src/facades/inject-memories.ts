@@ -1,7 +1,9 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { type XmlMemoryMetadata, xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
 import type { BudgetReport, SkippedItem } from "../manager/formatted-context.js";
 import { runPipeline } from "../manager/pipeline.js";
+import { fastArray, fastCustom, fastNumber, fastObject, optional } from "../model/fast-parse.js";
+import { lazySchema } from "../model/lazy-schema.js";
 import type { MemoryInput } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
 import type { Issue } from "../problems/issue.js";
@@ -67,12 +69,16 @@ export interface InjectionResult<M> {
   readonly issues: readonly Issue[];
 }
 
-const InjectOptionsSchema = z.object({
-  contextWindow: z.optional(z.int().check(z.gte(1))),
-});
+const InjectOptionsSchema = lazySchema(
+  (z) => z.object({ contextWindow: z.optional(z.int().check(z.gte(1))) }),
+  fastObject({ contextWindow: optional(fastNumber(1, Number.POSITIVE_INFINITY, true)) }),
+);
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
-const MessagesSchema = z.array(z.custom<object>(isObject, { error: "expected a message object" }));
+const MessagesSchema = lazySchema(
+  (z) => z.array(z.custom<object>(isObject, { error: "expected a message object" })),
+  fastArray(fastCustom<object>(isObject)),
+);
 
 /** The text of one message in the shapes of the common SDKs: `content` text or text parts, or `parts`. */
 function messageText(message: object): string {

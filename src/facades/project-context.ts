@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   DEFAULT_PROJECT_TOKENS,
   projectAdapter,
@@ -15,8 +15,8 @@ import {
   fastObject,
   optional,
   withDefault,
-  withFastParse,
 } from "../model/fast-parse.js";
+import { lazySchema } from "../model/lazy-schema.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -30,23 +30,28 @@ import type { TokenCounter } from "../tokens/counter.js";
 
 export { DEFAULT_PROJECT_TOKENS };
 
-const nonNegativeInt = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
+const nonNegativeInt = lazySchema((z) =>
+  z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
+);
 
 /** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
-export const ProjectMarkupOption = z._default(z.enum(["xml", "markdown"]), "xml");
+export const ProjectMarkupOption = lazySchema((z) =>
+  z._default(z.enum(["xml", "markdown"]), "xml"),
+);
 
 const MARKUPS = ["xml", "markdown"] as const;
 const fastNonNegativeInt = fastNumber(0, Number.POSITIVE_INFINITY, true);
 
-export const ProjectOptionsSchema = withFastParse(
-  z.strictObject({
-    maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
-    now: CommonOptionsSchema.shape.now,
-    counter: CommonOptionsSchema.shape.counter,
-    minRoom: z.optional(nonNegativeInt),
-    /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
-    markup: ProjectMarkupOption,
-  }),
+export const ProjectOptionsSchema = lazySchema(
+  (z) =>
+    z.strictObject({
+      maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
+      now: CommonOptionsSchema.shape.now,
+      counter: CommonOptionsSchema.shape.counter,
+      minRoom: z.optional(nonNegativeInt),
+      /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+      markup: ProjectMarkupOption,
+    }),
   fastObject(
     {
       maxTokens: withDefault(fastNonNegativeInt, () => DEFAULT_PROJECT_TOKENS),

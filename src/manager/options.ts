@@ -1,12 +1,6 @@
-import * as z from "zod/mini";
-import {
-  fastBoolean,
-  fastCustom,
-  fastNumber,
-  fastObject,
-  optional,
-  withFastParse,
-} from "../model/fast-parse.js";
+import type * as z from "zod/mini";
+import { fastBoolean, fastCustom, fastNumber, fastObject, optional } from "../model/fast-parse.js";
+import { lazySchema } from "../model/lazy-schema.js";
 import { DateInputSchema, fastDateInput } from "../model/rule.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
@@ -18,26 +12,27 @@ export const isTokenCounter = (value: unknown): value is TokenCounter =>
   typeof (value as TokenCounter).count === "function";
 
 /** Options every format accepts, besides the adapter's own. */
-export const CommonOptionsSchema = withFastParse(
-  z.object({
-    /** Token budget; default: the adapter's `capabilities.maxContextTokens`. */
-    budget: z.optional(z.int().check(z.gte(0))),
-    /**
-     * The most characters the content may have, besides the token budget (Claude Code's hook
-     * context is limited to 10,000 characters); default: no limit.
-     */
-    maxChars: z.optional(z.int().check(z.gte(0))),
-    /** The clock for timestamps and "time ago" text; default: the current time. */
-    now: z.optional(DateInputSchema),
-    /** How tokens are counted; default: `defaultCounter`. */
-    counter: z.optional(
-      z.custom<TokenCounter>(isTokenCounter, {
-        error: "expected a TokenCounter ({ name: string, count(text): number })",
-      }),
-    ),
-    /** Throw `FormatValidationError` on any error-severity issue. */
-    strict: z.optional(z.boolean()),
-  }),
+export const CommonOptionsSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Token budget; default: the adapter's `capabilities.maxContextTokens`. */
+      budget: z.optional(z.int().check(z.gte(0))),
+      /**
+       * The most characters the content may have, besides the token budget (Claude Code's hook
+       * context is limited to 10,000 characters); default: no limit.
+       */
+      maxChars: z.optional(z.int().check(z.gte(0))),
+      /** The clock for timestamps and "time ago" text; default: the current time. */
+      now: z.optional(DateInputSchema),
+      /** How tokens are counted; default: `defaultCounter`. */
+      counter: z.optional(
+        z.custom<TokenCounter>(isTokenCounter, {
+          error: "expected a TokenCounter ({ name: string, count(text): number })",
+        }),
+      ),
+      /** Throw `FormatValidationError` on any error-severity issue. */
+      strict: z.optional(z.boolean()),
+    }),
   fastObject({
     budget: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
     maxChars: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
@@ -53,4 +48,10 @@ export type CommonOptions = z.input<typeof CommonOptionsSchema>;
 export type ParsedCommonOptions = z.output<typeof CommonOptionsSchema>;
 
 /** The keys of {@link CommonOptionsSchema}, for the unknown-option check. */
-export const COMMON_OPTION_KEYS: readonly string[] = Object.keys(CommonOptionsSchema.shape);
+export const COMMON_OPTION_KEYS: readonly string[] = [
+  "budget",
+  "maxChars",
+  "now",
+  "counter",
+  "strict",
+];

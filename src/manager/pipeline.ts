@@ -5,6 +5,7 @@ import type {
   RenderContext,
   ValidationContext,
 } from "../formats/adapter.js";
+import { objectKeysOf } from "../model/fast-parse.js";
 import { parseWith } from "../model/parse.js";
 import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
 import { hasErrors, type Issue } from "../problems/issue.js";
@@ -18,9 +19,8 @@ import { orderItems } from "./order.js";
 import { buildReport, summarize } from "./report.js";
 
 /** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
-export function adapterOptionKeys(adapter: FormatAdapter): string[] | undefined {
-  const shape = (adapter.options as { shape?: Record<string, unknown> }).shape;
-  return shape ? Object.keys(shape) : undefined;
+export function adapterOptionKeys(adapter: FormatAdapter): readonly string[] | undefined {
+  return objectKeysOf(adapter.options);
 }
 
 /** Rejects option keys neither the manager nor the adapter knows (a typo must not pass silently). */
@@ -29,12 +29,14 @@ function rejectUnknownOptions(
   options: object,
   alsoAllowed: readonly string[],
 ): void {
+  const others = Object.keys(options).filter(
+    (key) => !COMMON_OPTION_KEYS.includes(key) && !alsoAllowed.includes(key),
+  );
+  if (others.length === 0) return;
   const own = adapterOptionKeys(adapter);
   if (!own) return;
   const known = [...COMMON_OPTION_KEYS, ...own];
-  const unknown = Object.keys(options).filter(
-    (key) => !known.includes(key) && !alsoAllowed.includes(key),
-  );
+  const unknown = others.filter((key) => !own.includes(key));
   if (unknown.length === 0) return;
   throw new InvalidInputError(
     unknown.map((key) => ({

@@ -116,7 +116,7 @@ export function fastObject<T>(
 ): FastParse<T> {
   const entries = Object.entries(fields) as [string, FastField<unknown>][];
   const known = new Set(Object.keys(fields));
-  return (value) => {
+  const parse: FastParse<T> = (value) => {
     if (!isObjectLike(value)) return MISMATCH;
     // zod's strict object looks at every enumerable key, inherited ones too.
     if (strict) for (const key in value) if (!known.has(key)) return MISMATCH;
@@ -135,6 +135,7 @@ export function fastObject<T>(
     }
     return out as T;
   };
+  return Object.assign(parse, { keys: [...known] });
 }
 
 // Filled only while the model modules load, then only read: which schema has which fast parser.
@@ -156,4 +157,15 @@ export function withFastParse<S extends object>(schema: S, parse: FastParse<unkn
 /** The fast parser of `schema`, if it has one. */
 export function fastParserOf(schema: object): FastParse<unknown> | undefined {
   return FAST_PARSERS.get(schema);
+}
+
+/**
+ * The keys of an object schema, from its fast parser when it has one (so the schema need not be
+ * built), else from its shape; `undefined` when it is not an object schema.
+ */
+export function objectKeysOf(schema: object): readonly string[] | undefined {
+  const fast = FAST_PARSERS.get(schema) as { keys?: readonly string[] } | undefined;
+  if (fast?.keys) return fast.keys;
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : undefined;
 }

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   type FastParse,
   fastArray,
@@ -10,8 +10,8 @@ import {
   optional,
   required,
   withDefault,
-  withFastParse,
 } from "./fast-parse.js";
+import { lazySchema } from "./lazy-schema.js";
 import { DateInputSchema, fastDateInput } from "./rule.js";
 
 /**
@@ -28,14 +28,14 @@ export const MEMORY_CATEGORIES = [
 ] as const;
 
 /** What kind of knowledge a memory holds; it picks the `<{category}_memories>` block. */
-export const MemoryCategorySchema = z.enum(MEMORY_CATEGORIES);
+export const MemoryCategorySchema = lazySchema((z) => z.enum(MEMORY_CATEGORIES));
 /** What kind of knowledge a memory holds. */
 export type MemoryCategory = z.output<typeof MemoryCategorySchema>;
 
 /** Text with at least one character that is not whitespace. */
-export const nonBlankText = z
-  .string()
-  .check(z.refine(isNonBlank, { error: "expected non-blank text" }));
+export const nonBlankText = lazySchema((z) =>
+  z.string().check(z.refine(isNonBlank, { error: "expected non-blank text" })),
+);
 
 function isNonBlank(text: string): boolean {
   return text.trim() !== "";
@@ -64,20 +64,21 @@ const fastMemory = fastObject({
  * // → { id: "m1", content: "The user's name is Ada", category: "factual", confidence: 0.8, score: 0.91 }
  * ```
  */
-export const MemorySchema = withFastParse(
-  z.object({
-    /** Stable id; written as the `id` attribute and reported in `memoryIds` / `skipped`. */
-    id: z.string().check(z.minLength(1)),
-    content: nonBlankText,
-    /** Default `factual`, as in the original design. */
-    category: z._default(MemoryCategorySchema, "factual"),
-    /** How sure the memory system is of it, 0–1; default 0.8. */
-    confidence: z._default(z.number().check(z.gte(0), z.lte(1)), 0.8),
-    /** Ranking score (higher is injected first); memories without one rank after those with one. */
-    score: z.optional(z.number()),
-    /** Breaks ties between equal scores: more recent first. */
-    createdAt: z.optional(DateInputSchema),
-  }),
+export const MemorySchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Stable id; written as the `id` attribute and reported in `memoryIds` / `skipped`. */
+      id: z.string().check(z.minLength(1)),
+      content: nonBlankText,
+      /** Default `factual`, as in the original design. */
+      category: z._default(MemoryCategorySchema, "factual"),
+      /** How sure the memory system is of it, 0–1; default 0.8. */
+      confidence: z._default(z.number().check(z.gte(0), z.lte(1)), 0.8),
+      /** Ranking score (higher is injected first); memories without one rank after those with one. */
+      score: z.optional(z.number()),
+      /** Breaks ties between equal scores: more recent first. */
+      createdAt: z.optional(DateInputSchema),
+    }),
   fastMemory,
 );
 
@@ -90,12 +91,13 @@ export type MemoryInput = z.input<typeof MemorySchema>;
  * The input of the `xml-memory` format: an optional directive (injected first, always) and the
  * memories that compete for the budget.
  */
-export const MemorySetSchema = withFastParse(
-  z.object({
-    /** Instructions injected before any memory; a blank directive counts as none. */
-    directive: z.optional(z.string()),
-    memories: z.array(MemorySchema),
-  }),
+export const MemorySetSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Instructions injected before any memory; a blank directive counts as none. */
+      directive: z.optional(z.string()),
+      memories: z.array(MemorySchema),
+    }),
   fastObject({ directive: optional(fastString()), memories: required(fastArray(fastMemory)) }),
 );
 

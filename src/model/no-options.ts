@@ -1,5 +1,6 @@
-import * as z from "zod/mini";
-import { fastObject, withFastParse } from "./fast-parse.js";
+import type * as z from "zod/mini";
+import { fastObject } from "./fast-parse.js";
+import { lazySchema } from "./lazy-schema.js";
 
 /**
  * The options schema of a format that has none of its own: any object, parsed to `{}` (the
@@ -10,4 +11,4 @@ import { fastObject, withFastParse } from "./fast-parse.js";
  * defineAdapter({ id: "notes", options: NoOptionsSchema, ... });
  * ```
  */
-export const NoOptionsSchema = withFastParse(z.object({}), fastObject({}));
+export const NoOptionsSchema = lazySchema((z) => z.object({}), fastObject({}));

@@ -1,7 +1,8 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import { fastParserOf, MISMATCH } from "./fast-parse.js";
+import { loadZod } from "./zod.js";
 
 /** Formats a zod path the way a reader writes it: `rules[1].conditions.condition`. */
 export function formatPath(path: readonly PropertyKey[], root = ""): string {
@@ -78,7 +79,7 @@ export function parseWith<S extends z.core.$ZodType>(
 ): z.output<S> {
   const fast = fastParserOf(schema)?.(data);
   if (fast !== undefined && fast !== MISMATCH) return fast as z.output<S>;
-  const result = z.safeParse(schema, data, { reportInput: true });
+  const result = loadZod().safeParse(schema, data, { reportInput: true });
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));
 }
@@ -87,5 +88,5 @@ export function parseWith<S extends z.core.$ZodType>(
 export function accepts(schema: z.core.$ZodType, data: unknown): boolean {
   const fast = fastParserOf(schema)?.(data);
   if (fast !== undefined && fast !== MISMATCH) return true;
-  return z.safeParse(schema, data).success;
+  return loadZod().safeParse(schema, data).success;
 }

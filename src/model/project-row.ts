@@ -1,5 +1,6 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { InvalidInputError } from "../problems/errors.js";
+import { lazySchema } from "./lazy-schema.js";
 import { parseWith } from "./parse.js";
 import { type ProjectContext, type ProjectContextInput, ProjectContextSchema } from "./project.js";
 
@@ -58,21 +59,23 @@ export interface ProjectContextRow {
   last_updated: string;
 }
 
-const RowSchema = z.object({
-  project_id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  last_session_summary: z.nullable(z.string()),
-  last_session_date: z.nullable(z.string()),
-  active_todos: z.nullable(z.string()),
-  recent_files: z.nullable(z.string()),
-  languages: z.nullable(z.string()),
-  frameworks: z.nullable(z.string()),
-  blockers: z.nullable(z.string()),
-  notes: z.nullable(z.string()),
-  path: z.string(),
-  last_updated: z.string(),
-});
+const RowSchema = lazySchema((z) =>
+  z.object({
+    project_id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    last_session_summary: z.nullable(z.string()),
+    last_session_date: z.nullable(z.string()),
+    active_todos: z.nullable(z.string()),
+    recent_files: z.nullable(z.string()),
+    languages: z.nullable(z.string()),
+    frameworks: z.nullable(z.string()),
+    blockers: z.nullable(z.string()),
+    notes: z.nullable(z.string()),
+    path: z.string(),
+    last_updated: z.string(),
+  }),
+);
 
 /**
  * A project as a `project_contexts` row. The table requires `path` and `lastUpdated`; a project

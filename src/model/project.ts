@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   type FastParse,
   fastArray,
@@ -9,12 +9,14 @@ import {
   optional,
   required,
   withDefault,
-  withFastParse,
 } from "./fast-parse.js";
+import { lazySchema } from "./lazy-schema.js";
 import { DateInputSchema, fastDateInput } from "./rule.js";
 
-const nonEmptyText = z.string().check(z.minLength(1, { error: "expected a non-empty string" }));
-const textList = z._default(z.array(nonEmptyText), []);
+const nonEmptyText = lazySchema((z) =>
+  z.string().check(z.minLength(1, { error: "expected a non-empty string" })),
+);
+const textList = lazySchema((z) => z._default(z.array(nonEmptyText), []));
 
 const STATUSES = ["active", "paused", "blocked", "completed", "idle"] as const;
 
@@ -56,7 +58,7 @@ export const fastProjectList: FastParse<z.output<typeof ProjectContextSchema>[]>
  * Where a project stands: `active` (being worked on), `paused` (on hold), `blocked` (waiting on
  * something), `completed` (finished) or `idle` (not recently touched).
  */
-export const ProjectStatusSchema = z.enum(STATUSES);
+export const ProjectStatusSchema = lazySchema((z) => z.enum(STATUSES));
 /** Where a project stands. */
 export type ProjectStatus = z.output<typeof ProjectStatusSchema>;
 
@@ -68,18 +70,19 @@ export type ProjectStatus = z.output<typeof ProjectStatusSchema>;
  * TodoSchema.parse({ text: "Finish the spec", priority: 1 });
  * ```
  */
-export const TodoSchema = withFastParse(
-  z.object({
-    text: nonEmptyText,
-    priority: z._default(
-      z.union([z.literal(1), z.literal(2), z.literal(3)], {
-        error: "expected 1 (high), 2 (medium) or 3 (low)",
-      }),
-      2,
-    ),
-    /** When it was added; newer TODOs come first among equal priority. */
-    addedDate: z.optional(DateInputSchema),
-  }),
+export const TodoSchema = lazySchema(
+  (z) =>
+    z.object({
+      text: nonEmptyText,
+      priority: z._default(
+        z.union([z.literal(1), z.literal(2), z.literal(3)], {
+          error: "expected 1 (high), 2 (medium) or 3 (low)",
+        }),
+        2,
+      ),
+      /** When it was added; newer TODOs come first among equal priority. */
+      addedDate: z.optional(DateInputSchema),
+    }),
   fastTodo,
 );
 /** A parsed TODO. */
@@ -98,26 +101,27 @@ export type TodoInput = z.input<typeof TodoSchema>;
  *   lastSessionSummary: "Implemented fact extraction.", languages: ["Python"] });
  * ```
  */
-export const ProjectContextSchema = withFastParse(
-  z.object({
-    projectId: nonEmptyText,
-    name: nonEmptyText,
-    status: z._default(ProjectStatusSchema, "idle"),
-    /** What happened last time, in one or two sentences. */
-    lastSessionSummary: z.optional(z.string()),
-    lastSessionDate: z.optional(DateInputSchema),
-    activeTodos: z._default(z.array(TodoSchema), []),
-    /** Recently edited files, most recent first. */
-    recentFiles: textList,
-    languages: textList,
-    frameworks: textList,
-    blockers: textList,
-    notes: textList,
-    /** Project root; shown as the archive location of a completed project. */
-    path: z.optional(nonEmptyText),
-    /** When this context was last refreshed; the most recent wins active-project detection. */
-    lastUpdated: z.optional(DateInputSchema),
-  }),
+export const ProjectContextSchema = lazySchema(
+  (z) =>
+    z.object({
+      projectId: nonEmptyText,
+      name: nonEmptyText,
+      status: z._default(ProjectStatusSchema, "idle"),
+      /** What happened last time, in one or two sentences. */
+      lastSessionSummary: z.optional(z.string()),
+      lastSessionDate: z.optional(DateInputSchema),
+      activeTodos: z._default(z.array(TodoSchema), []),
+      /** Recently edited files, most recent first. */
+      recentFiles: textList,
+      languages: textList,
+      frameworks: textList,
+      blockers: textList,
+      notes: textList,
+      /** Project root; shown as the archive location of a completed project. */
+      path: z.optional(nonEmptyText),
+      /** When this context was last refreshed; the most recent wins active-project detection. */
+      lastUpdated: z.optional(DateInputSchema),
+    }),
   fastProject,
 );
 /** A parsed project context (defaults applied, dates as `Date`). */
@@ -140,18 +144,19 @@ function firstRepeat(projects: readonly { projectId: string }[]): number {
  * ProjectListSchema.parse([samTerminal, rvcVoice]);
  * ```
  */
-export const ProjectListSchema = withFastParse(
-  z.array(ProjectContextSchema).check(
-    z.superRefine((projects, ctx) => {
-      const index = firstRepeat(projects);
-      if (index < 0) return;
-      ctx.addIssue({
-        code: "custom",
-        input: projects[index]?.projectId,
-        path: [index, "projectId"],
-        message: "expected a projectId no earlier project has",
-      });
-    }),
-  ),
+export const ProjectListSchema = lazySchema(
+  (z) =>
+    z.array(ProjectContextSchema).check(
+      z.superRefine((projects, ctx) => {
+        const index = firstRepeat(projects);
+        if (index < 0) return;
+        ctx.addIssue({
+          code: "custom",
+          input: projects[index]?.projectId,
+          path: [index, "projectId"],
+          message: "expected a projectId no earlier project has",
+        });
+      }),
+    ),
   fastProjectList,
 );

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   fastArray,
   fastEnum,
@@ -9,8 +9,8 @@ import {
   optional,
   required,
   withDefault,
-  withFastParse,
 } from "./fast-parse.js";
+import { lazySchema } from "./lazy-schema.js";
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -24,11 +24,13 @@ export function isDateInput(value: unknown): value is Date | string | number {
  * A point in time as an ISO 8601 string (a date, or a date-time with `Z` or an offset), epoch
  * milliseconds or a `Date`; parsed to a `Date`.
  */
-export const DateInputSchema = z.pipe(
-  z.custom<Date | string | number>(isDateInput, {
-    error: "expected an ISO 8601 date-time, epoch milliseconds or a Date",
-  }),
-  z.transform(toDate),
+export const DateInputSchema = lazySchema((z) =>
+  z.pipe(
+    z.custom<Date | string | number>(isDateInput, {
+      error: "expected an ISO 8601 date-time, epoch milliseconds or a Date",
+    }),
+    z.transform(toDate),
+  ),
 );
 
 function toDate(value: Date | string | number): Date {
@@ -40,11 +42,11 @@ export const fastDateInput = fastTransform(isDateInput, toDate);
 
 /** How binding a rule is: `absolute` rules are always included; `default` ones may be left out. */
 const AUTHORITIES = ["absolute", "default"] as const;
-export const AuthoritySchema = z.enum(AUTHORITIES);
+export const AuthoritySchema = lazySchema((z) => z.enum(AUTHORITIES));
 /** How binding a rule is. */
 export type Authority = z.output<typeof AuthoritySchema>;
 
-const nonEmptyText = z.string().check(z.minLength(1));
+const nonEmptyText = lazySchema((z) => z.string().check(z.minLength(1)));
 const fastNonEmptyText = fastString(1);
 const CATEGORY = /^[a-z][a-z0-9_-]*$/;
 const fastRule = fastMemoryRule();
@@ -58,24 +60,25 @@ const fastRule = fastMemoryRule();
  *   category: "behavior", authority: "absolute", scope: ["git"] });
  * ```
  */
-export const MemoryRuleSchema = withFastParse(
-  z.object({
-    /** Stable id; reported in `skipped`. Falls back to `name`. */
-    id: z.optional(nonEmptyText),
-    name: nonEmptyText,
-    rule: nonEmptyText,
-    /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
-    category: z
-      .string()
-      .check(z.regex(CATEGORY, { error: 'expected a lowercase category such as "behavior"' })),
-    authority: AuthoritySchema,
-    scope: z._default(z.array(nonEmptyText), []),
-    source: z.optional(nonEmptyText),
-    conditions: z.optional(z.object({ condition: z.optional(z.string()) })),
-    /** 0–100; higher comes first within the same authority. */
-    priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
-    createdAt: z.optional(DateInputSchema),
-  }),
+export const MemoryRuleSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Stable id; reported in `skipped`. Falls back to `name`. */
+      id: z.optional(nonEmptyText),
+      name: nonEmptyText,
+      rule: nonEmptyText,
+      /** Lowercase category such as `behavior` or `preference`; rendered in Title Case. */
+      category: z
+        .string()
+        .check(z.regex(CATEGORY, { error: 'expected a lowercase category such as "behavior"' })),
+      authority: AuthoritySchema,
+      scope: z._default(z.array(nonEmptyText), []),
+      source: z.optional(nonEmptyText),
+      conditions: z.optional(z.object({ condition: z.optional(z.string()) })),
+      /** 0–100; higher comes first within the same authority. */
+      priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
+      createdAt: z.optional(DateInputSchema),
+    }),
   fastRule,
 );
 
@@ -88,11 +91,14 @@ export type MemoryRuleInput = z.input<typeof MemoryRuleSchema>;
  * The input of the rule formats (`claude`, `codex`, `gemini` and template adapters).
  * `project` fills template variables such as `{project_name}`.
  */
-export const RuleSetSchema = withFastParse(
-  z.object({
-    rules: z.array(MemoryRuleSchema),
-    project: z.optional(z.object({ id: z.optional(nonEmptyText), name: z.optional(nonEmptyText) })),
-  }),
+export const RuleSetSchema = lazySchema(
+  (z) =>
+    z.object({
+      rules: z.array(MemoryRuleSchema),
+      project: z.optional(
+        z.object({ id: z.optional(nonEmptyText), name: z.optional(nonEmptyText) }),
+      ),
+    }),
   fastObject({
     rules: required(fastArray(fastRule)),
     project: optional(

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import {
   fastArray,
   fastEnum,
@@ -7,8 +7,8 @@ import {
   fastString,
   required,
   withDefault,
-  withFastParse,
 } from "./fast-parse.js";
+import { lazySchema } from "./lazy-schema.js";
 import { fastNonBlankText, nonBlankText } from "./memory.js";
 import { DateInputSchema, fastDateInput } from "./rule.js";
 
@@ -22,7 +22,7 @@ const INJECTION_CATEGORIES = [
   "single_space_match",
   "recent_session",
 ] as const;
-export const InjectionCategorySchema = z.enum(INJECTION_CATEGORIES);
+export const InjectionCategorySchema = lazySchema((z) => z.enum(INJECTION_CATEGORIES));
 
 // Fast parsers of the schemas below, key for key.
 const fastCandidate = fastObject({
@@ -49,17 +49,18 @@ export type InjectionCategory = z.output<typeof InjectionCategorySchema>;
  *   relevance: 0.82, category: "high_relevance_cluster", createdAt: "2025-10-04T18:00:00Z" });
  * ```
  */
-export const InjectionCandidateSchema = withFastParse(
-  z.object({
-    /** Stable id; reported in `included` / `skipped`. */
-    id: z.string().check(z.minLength(1)),
-    content: nonBlankText,
-    /** 0–1; more relevant candidates are placed first and kept first under a budget. */
-    relevance: z.number().check(z.gte(0), z.lte(1)),
-    category: InjectionCategorySchema,
-    /** When the memory was made; shown as "3 hours ago". */
-    createdAt: DateInputSchema,
-  }),
+export const InjectionCandidateSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Stable id; reported in `included` / `skipped`. */
+      id: z.string().check(z.minLength(1)),
+      content: nonBlankText,
+      /** 0–1; more relevant candidates are placed first and kept first under a budget. */
+      relevance: z.number().check(z.gte(0), z.lte(1)),
+      category: InjectionCategorySchema,
+      /** When the memory was made; shown as "3 hours ago". */
+      createdAt: DateInputSchema,
+    }),
   fastCandidate,
 );
 
@@ -77,15 +78,16 @@ export type InjectionCandidateInput = z.input<typeof InjectionCandidateSchema>;
  * DivergenceAlertSchema.parse({ space: "semantic", recentContext: "Refactoring the parser", similarity: 0.12 });
  * ```
  */
-export const DivergenceAlertSchema = withFastParse(
-  z.object({
-    /** The embedding space that diverged, e.g. `semantic`. */
-    space: nonBlankText,
-    /** What the recent work was about. */
-    recentContext: nonBlankText,
-    /** Similarity of the current query to that work, −1–1 (cosine). */
-    similarity: z.number().check(z.gte(-1), z.lte(1)),
-  }),
+export const DivergenceAlertSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** The embedding space that diverged, e.g. `semantic`. */
+      space: nonBlankText,
+      /** What the recent work was about. */
+      recentContext: nonBlankText,
+      /** Similarity of the current query to that work, −1–1 (cosine). */
+      similarity: z.number().check(z.gte(-1), z.lte(1)),
+    }),
   fastAlert,
 );
 
@@ -95,11 +97,12 @@ export type DivergenceAlert = z.output<typeof DivergenceAlertSchema>;
 export type DivergenceAlertInput = z.input<typeof DivergenceAlertSchema>;
 
 /** The input of the `session-full` format: candidates and divergence alerts. */
-export const SessionContextSchema = withFastParse(
-  z.object({
-    candidates: z.array(InjectionCandidateSchema),
-    alerts: z._default(z.array(DivergenceAlertSchema), []),
-  }),
+export const SessionContextSchema = lazySchema(
+  (z) =>
+    z.object({
+      candidates: z.array(InjectionCandidateSchema),
+      alerts: z._default(z.array(DivergenceAlertSchema), []),
+    }),
   fastObject({
     candidates: required(fastArray(fastCandidate)),
     alerts: withDefault(fastArray(fastAlert), () => []),
@@ -112,8 +115,8 @@ export type SessionContext = z.output<typeof SessionContextSchema>;
 export type SessionContextInput = z.input<typeof SessionContextSchema>;
 
 /** The input of the `session-brief` format: candidates only. */
-export const SessionCandidatesSchema = withFastParse(
-  z.object({ candidates: z.array(InjectionCandidateSchema) }),
+export const SessionCandidatesSchema = lazySchema(
+  (z) => z.object({ candidates: z.array(InjectionCandidateSchema) }),
   fastObject({ candidates: required(fastArray(fastCandidate)) }),
 );
 

@@ -3,9 +3,11 @@
  * triggers (TODOs mentioned or completed, file paths discussed, explicit status changes) as one
  * pure function that returns the new context and the list of what changed.
  */
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { escapeRegExp } from "../formats/escape.js";
 import { PROJECT_LIST_LIMITS } from "../formats/project/components.js";
+import { fastNumber, fastObject, fastString, optional } from "../model/fast-parse.js";
+import { lazySchema } from "../model/lazy-schema.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -14,7 +16,7 @@ import {
   type ProjectStatus,
   type Todo,
 } from "../model/project.js";
-import { DateInputSchema } from "../model/rule.js";
+import { DateInputSchema, fastDateInput } from "../model/rule.js";
 import { filePathsIn, sameFile } from "./paths.js";
 import { completionMatches, type PhraseMatch, todoMatches } from "./todos.js";
 
@@ -56,14 +58,26 @@ export interface ProjectUpdate {
   readonly unmatched: readonly string[];
 }
 
-const UpdateOptionsSchema = z.strictObject({
-  /** The clock for `lastUpdated` and new TODOs' `addedDate`; default: the current time. */
-  now: z.optional(DateInputSchema),
-  /** How many recent files are kept; default 5, as the original design caps them. */
-  maxRecentFiles: z.optional(
-    z.int().check(z.gte(1, { error: "expected an integer of at least 1" })),
+const MessageSchema = lazySchema((z) => z.string(), fastString());
+
+const UpdateOptionsSchema = lazySchema(
+  (z) =>
+    z.strictObject({
+      /** The clock for `lastUpdated` and new TODOs' `addedDate`; default: the current time. */
+      now: z.optional(DateInputSchema),
+      /** How many recent files are kept; default 5, as the original design caps them. */
+      maxRecentFiles: z.optional(
+        z.int().check(z.gte(1, { error: "expected an integer of at least 1" })),
+      ),
+    }),
+  fastObject(
+    {
+      now: optional(fastDateInput),
+      maxRecentFiles: optional(fastNumber(1, Number.POSITIVE_INFINITY, true)),
+    },
+    true,
   ),
-});
+);
 
 /** Options of {@link updateProjectContext}. */
 export type UpdateProjectContextOptions = z.input<typeof UpdateOptionsSchema>;
@@ -322,7 +336,7 @@ export function updateProjectContext(
   options: UpdateProjectContextOptions = {},
 ): ProjectUpdate {
   const before = parseWith(ProjectContextSchema, project, "project");
-  const text = parseWith(z.string(), message, "message");
+  const text = parseWith(MessageSchema, message, "message");
   const parsed = parseWith(UpdateOptionsSchema, options, "options");
   const now = parsed.now ?? new Date();
   const limit = parsed.maxRecentFiles ?? PROJECT_LIST_LIMITS.recentFiles;

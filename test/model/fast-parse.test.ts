@@ -2,6 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { ProjectOptionsSchema } from "../../src/facades/project-context.js";
+import {
+  ProjectBlocksInputSchema,
+  ProjectBlocksOptionsSchema,
+} from "../../src/formats/project/adapter.js";
+import { UserBlockInputSchema } from "../../src/formats/project/combined.js";
+import { SessionBriefOptionsSchema } from "../../src/formats/session/session-brief.js";
 import { CommonOptionsSchema } from "../../src/manager/options.js";
 import { fastParserOf, MISMATCH } from "../../src/model/fast-parse.js";
 import { MemorySchema, MemorySetSchema } from "../../src/model/memory.js";
@@ -14,6 +20,7 @@ import {
   SessionCandidatesSchema,
   SessionContextSchema,
 } from "../../src/model/session.js";
+import { UserFactSchema, UserFactsSchema } from "../../src/model/user.js";
 
 /** Mostly what `valid` gives, sometimes anything at all (undefined, null, numbers, objects, …). */
 const near = <T>(valid: fc.Arbitrary<T>) =>
@@ -122,6 +129,11 @@ const project = record({
   path: near(text),
   lastUpdated: near(date),
 });
+const fact = record({
+  text: near(text),
+  confidence: near(fc.oneof(fc.double({ min: 0, max: 1 }), number)),
+  category: near(fc.constantFrom("skill", "preference", "other", "hobby")),
+});
 const counter = fc.constantFrom({ name: "c", count: () => 1 }, { name: 1, count: () => 1 }, {});
 
 const cases: [string, z.core.$ZodType, fc.Arbitrary<unknown>][] = [
@@ -170,6 +182,36 @@ const cases: [string, z.core.$ZodType, fc.Arbitrary<unknown>][] = [
   ["TodoSchema", TodoSchema, todo],
   ["ProjectContextSchema", ProjectContextSchema, project],
   ["ProjectListSchema", ProjectListSchema, near(fc.array(project, { maxLength: 3 }))],
+  ["UserFactSchema", UserFactSchema, fact],
+  [
+    "UserFactsSchema",
+    UserFactsSchema,
+    record({ userId: near(text), facts: near(fc.array(fc.oneof(fact, text), { maxLength: 3 })) }),
+  ],
+  [
+    "ProjectBlocksInputSchema",
+    ProjectBlocksInputSchema,
+    record({ projects: near(fc.array(project, { maxLength: 2 })) }),
+  ],
+  ["ProjectBlocksOptionsSchema", ProjectBlocksOptionsSchema, record({ minRoom: near(number) })],
+  [
+    "SessionBriefOptionsSchema",
+    SessionBriefOptionsSchema,
+    record({ maxCandidates: near(fc.oneof(fc.nat(9), number)) }),
+  ],
+  [
+    "UserBlockInputSchema",
+    UserBlockInputSchema,
+    record({
+      userId: near(text),
+      facts: near(
+        fc.array(record({ path: near(text), text: near(text), confidence: near(number) }), {
+          maxLength: 2,
+        }),
+      ),
+      projects: near(text),
+    }),
+  ],
   [
     "ProjectOptionsSchema",
     ProjectOptionsSchema,
@@ -198,7 +240,7 @@ describe("fast parsers", () => {
           expect(result.success).toBe(true);
           expect(parsed).toStrictEqual(result.data);
         }),
-        { numRuns: 600 },
+        { numRuns: 1500 },
       );
       // The inputs are near enough to valid that the fast path is really exercised.
       expect(taken).toBeGreaterThan(10);

@@ -1,5 +1,7 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
+import { fastObject, fastString, withDefault } from "../../model/fast-parse.js";
+import { lazySchema } from "../../model/lazy-schema.js";
 import {
   MEMORY_CATEGORIES,
   type Memory,
@@ -34,17 +36,22 @@ export function createSessionNonce(): string {
 }
 
 /** A nonce is written into attributes verbatim, so it is limited to characters that need no escape. */
-export const NonceSchema = z
-  .string()
-  .check(
-    z.regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'expected 8–128 letters, digits, "-" or "_"' }),
-  );
+const NONCE = /^[A-Za-z0-9_-]{8,128}$/;
+const fastNonce = fastString(0, NONCE);
+export const NonceSchema = lazySchema(
+  (z) => z.string().check(z.regex(NONCE, { error: 'expected 8–128 letters, digits, "-" or "_"' })),
+  fastNonce,
+);
 
 /** Options of the `xml-memory` format. */
-export const XmlMemoryOptionsSchema = z.object({
-  /** Written on every memory block; default: {@link createSessionNonce}. */
-  nonce: z._default(NonceSchema, createSessionNonce),
-});
+export const XmlMemoryOptionsSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Written on every memory block; default: {@link createSessionNonce}. */
+      nonce: z._default(NonceSchema, createSessionNonce),
+    }),
+  fastObject({ nonce: withDefault(fastNonce, createSessionNonce) }),
+);
 
 /** Parsed options of the `xml-memory` format. */
 export type XmlMemoryOptions = z.output<typeof XmlMemoryOptionsSchema>;

@@ -1,6 +1,8 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { shrinkForms } from "../../budget/truncate.js";
-import { ProjectListSchema } from "../../model/project.js";
+import { fastNumber, fastObject, optional, required } from "../../model/fast-parse.js";
+import { lazySchema } from "../../model/lazy-schema.js";
+import { fastProjectList, ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
 import {
   componentsOf,
@@ -19,15 +21,24 @@ export const DEFAULT_PROJECT_TOKENS = 175;
 export const PROJECT_MIN_ROOM = 10;
 
 /** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
-export const ProjectBlocksInputSchema = z.object({ projects: ProjectListSchema });
+export const ProjectBlocksInputSchema = lazySchema(
+  (z) => z.object({ projects: ProjectListSchema }),
+  fastObject({ projects: required(fastProjectList) }),
+);
 
-const nonNegativeInt = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
+const nonNegativeInt = lazySchema((z) =>
+  z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
+);
 
 /** Options of the `project` and `project-markdown` adapters. */
-export const ProjectBlocksOptionsSchema = z.object({
-  /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
-  minRoom: z.optional(nonNegativeInt),
-});
+export const ProjectBlocksOptionsSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
+      minRoom: z.optional(nonNegativeInt),
+    }),
+  fastObject({ minRoom: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)) }),
+);
 
 /** A component with its place in the blocks and its forms, longest first. */
 interface PlacedComponent {

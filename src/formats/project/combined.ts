@@ -1,4 +1,6 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
+import { fastArray, fastNumber, fastObject, fastString, required } from "../../model/fast-parse.js";
+import { lazySchema } from "../../model/lazy-schema.js";
 import { NoOptionsSchema } from "../../model/no-options.js";
 import { defineAdapter } from "../adapter.js";
 import {
@@ -11,12 +13,28 @@ import { expectLineCount } from "../rules/rule-items.js";
 import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
 
 /** The USER block's input: facts already chosen and folded, and the project text that follows. */
-export const UserBlockInputSchema = z.object({
-  userId: z.string(),
-  facts: z.array(z.object({ path: z.string(), text: z.string(), confidence: z.number() })),
-  /** The PROJECT block(s), placed after the USER block and a blank line. */
-  projects: z.string(),
-});
+export const UserBlockInputSchema = lazySchema(
+  (z) =>
+    z.object({
+      userId: z.string(),
+      facts: z.array(z.object({ path: z.string(), text: z.string(), confidence: z.number() })),
+      /** The PROJECT block(s), placed after the USER block and a blank line. */
+      projects: z.string(),
+    }),
+  fastObject({
+    userId: required(fastString()),
+    facts: required(
+      fastArray(
+        fastObject({
+          path: required(fastString()),
+          text: required(fastString()),
+          confidence: required(fastNumber()),
+        }),
+      ),
+    ),
+    projects: required(fastString()),
+  }),
+);
 
 /** Parsed input of the USER block. */
 export type UserBlockInput = z.output<typeof UserBlockInputSchema>;

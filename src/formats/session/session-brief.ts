@@ -1,5 +1,7 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
+import { fastNumber, fastObject, withDefault } from "../../model/fast-parse.js";
+import { lazySchema } from "../../model/lazy-schema.js";
 import {
   type InjectionCandidate,
   type SessionCandidates,
@@ -13,10 +15,16 @@ import { reportSanitized } from "../report-sanitized.js";
 export const BRIEF_MAX_TOKENS = 200;
 
 /** Options of the `session-brief` format. */
-export const SessionBriefOptionsSchema = z.object({
-  /** The most candidates shown, most relevant first; default 5. */
-  maxCandidates: z._default(z.int().check(z.gte(1)), 5),
-});
+export const SessionBriefOptionsSchema = lazySchema(
+  (z) =>
+    z.object({
+      /** The most candidates shown, most relevant first; default 5. */
+      maxCandidates: z._default(z.int().check(z.gte(1)), 5),
+    }),
+  fastObject({
+    maxCandidates: withDefault(fastNumber(1, Number.POSITIVE_INFINITY, true), () => 5),
+  }),
+);
 
 /** Parsed options of the `session-brief` format. */
 export type SessionBriefOptions = z.output<typeof SessionBriefOptionsSchema>;

@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { COMMON_OPTION_KEYS, CommonOptionsSchema } from "../../src/manager/options.js";
+
+// The built package (test/cli/build.global.ts builds it before the tests run).
+const CJS = new URL("../../dist/index.cjs", import.meta.url).pathname;
+const ESM = new URL("../../dist/index.js", import.meta.url).href;
+
+/** zod keeps its configuration on `globalThis` from the moment it starts: the probe for it. */
+const STARTED = "globalThis.__zod_globalConfig !== undefined";
+
+/** Runs `body` in a new Node process with the package as `lib`; returns the lines it printed. */
+function run(body: string, esm = false): string[] {
+  const load = esm
+    ? `const lib = await import(${JSON.stringify(ESM)});`
+    : `const lib = require(${JSON.stringify(CJS)});`;
+  const result = spawnSync(
+    process.execPath,
+    [...(esm ? ["--input-type=module"] : []), "-e", `${load}\n${body}`],
+    { encoding: "utf8" },
+  );
+  expect(result.stderr).toBe("");
+  return result.stdout.trim().split("\n");
+}
+
+const VALID_CALLS = `
+  const now = "2025-10-04T20:00:00Z";
+  const rules = [{ name: "a", rule: "Always test", category: "behavior", authority: "absolute", createdAt: now }];
+  const manager = new lib.FormatManager();
+  for (const id of ["claude", "codex", "gemini"]) manager.format(id, { rules }, { budget: 100, now });
+  manager.format("xml-memory", { memories: [{ id: "m", content: "The user is Ada" }] }, { nonce: "abcdefgh" });
+  const candidates = [{ id: "c", content: "Did it", relevance: 0.5, category: "recent_session", createdAt: now }];
+  lib.formatFullContext(candidates, [], { now });
+  lib.formatBriefContext(candidates);
+  const project = { projectId: "p", name: "P", status: "active", activeTodos: [{ text: "Ship" }] };
+  lib.formatProjectContext(project, { now, maxTokens: 100 });
+  lib.buildCombinedContext({ user: { userId: "u", facts: ["Likes tea"] }, projects: project, now });
+  lib.injectMemories([{ role: "user", content: "hi" }], { memories: [{ id: "m", content: "x" }], nonce: "abcdefgh" });
+  lib.updateProjectContext(project, "finished Ship", { now });
+`;
+
+describe("zod starts on first need, not on import (built package)", () => {
+  for (const esm of [false, true]) {
+    it(`${esm ? "import" : "require"}: not at import, nor for valid input; for bad input, with the same message`, () => {
+      const lines = run(
+        `console.log(${STARTED});
+        ${VALID_CALLS}
+        console.log(${STARTED});
+        try { new lib.FormatManager().format("claude", { rules: [{ name: "a" }] }); } catch (error) { console.log(error.message.split("\\n")[0]); }
+        console.log(${STARTED});`,
+        esm,
+      );
+      expect(lines).toEqual([
+        "false",
+        "false",
+        "rules[0].rule: expected string, received nothing",
+        "true",
+      ]);
+    });
+  }
+
+  it("every exported schema builds and parses when first used", () => {
+    const lines = run(`
+      const schemas = Object.keys(lib).filter((name) => name.endsWith("Schema")).sort();
+      for (const name of schemas) {
+        const result = lib[name].safeParse(undefined);
+        console.log(name, typeof result.success, typeof lib[name]._zod.def.type);
+      }
+    `);
+    expect(lines.length).toBeGreaterThan(15);
+    for (const line of lines) expect(line).toMatch(/^\w+Schema boolean string$/);
+  });
+});
+
+it("the common option keys are the schema's", () => {
+  expect(COMMON_OPTION_KEYS).toEqual(Object.keys(CommonOptionsSchema.shape));
+});
