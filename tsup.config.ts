@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 import * as zodMini from "zod/mini";
 
@@ -39,10 +40,10 @@ function zodFunctionsUsed(): string[] {
  * only those (not every locale). Importing the core then costs no zod until bad input, a
  * caller's schema or an exported schema needs it.
  */
-const lazyZod = {
+const lazyZod: Plugin = {
   name: "lazy-zod",
-  setup(build: { onLoad: Function; onResolve: Function }) {
-    build.onResolve({ filter: /^zod\/mini$/ }, (args: { kind: string }) =>
+  setup(build) {
+    build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
       args.kind === "require-call" ? { path: "zod-functions", namespace: "lazy-zod" } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "lazy-zod" }, () => ({
@@ -50,7 +51,7 @@ const lazyZod = {
       resolveDir: fileURLToPath(new URL(".", import.meta.url)),
       contents: `export { ${zodFunctionsUsed().join(", ")} } from "zod/mini";`,
     }));
-    build.onLoad({ filter: /src[\\/]model[\\/]zod\.ts$/ }, (args: { path: string }) => {
+    build.onLoad({ filter: /src[\\/]model[\\/]zod\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       if (!source.includes('import * as zodMini from "zod/mini";')) {
         throw new Error("lazy-zod: src/model/zod.ts no longer has the import it replaces");
@@ -88,7 +89,9 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
     // Only fast-xml-parser's validator is used (the XML check); bundling it keeps the rest of that
-    // package, and ~20 ms of module loading, out of the core's import.
+    // package, and ~20 ms of module loading, out of the core's import. zod is bundled so that it
+    // can start lazily (see lazyZod); it is one copy shared by every entry, and keeps its
+    // configuration on globalThis, as any other zod 4 does. Types still come from "zod/mini".
     noExternal: ["fast-xml-parser", "zod"],
     esbuildPlugins: [lazyZod],
   },

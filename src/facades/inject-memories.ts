@@ -1,4 +1,3 @@
-import type * as z from "zod/mini";
 import { type XmlMemoryMetadata, xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
 import type { BudgetReport, SkippedItem } from "../manager/formatted-context.js";
 import { runPipeline } from "../manager/pipeline.js";

@@ -1,4 +1,3 @@
-import type * as z from "zod/mini";
 import { fastObject } from "./fast-parse.js";
 import { lazySchema } from "./lazy-schema.js";
 

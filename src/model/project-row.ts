@@ -1,4 +1,3 @@
-import type * as z from "zod/mini";
 import { InvalidInputError } from "../problems/errors.js";
 import { lazySchema } from "./lazy-schema.js";
 import { parseWith } from "./parse.js";
