@@ -38,7 +38,7 @@ function fitItemsOf<T>(items: readonly AdapterItem<T>[]): FitItem[] {
   return items.map((item) => ({
     required: item.required,
     forms: item.required ? 1 : Math.max(1, Math.floor(item.forms ?? 1)),
-    ...(item.omitFirst ? { omitFirst: true } : {}),
+    omitFirst: item.omitFirst === true,
   }));
 }
 

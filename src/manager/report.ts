@@ -146,16 +146,22 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     facts.around === undefined && counter.lineAdditive
       ? attributeTokens(content, placed, counter)
       : undefined;
-  const byItem = new Map<AdapterItem<T>, ReportItem>();
-  outcome.items.forEach((item, index) => {
-    byItem.set(item, reportItem(outcome, facts, attribution, item, index));
-  });
-  const items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
   const frameTokens = facts.around ?? attribution?.frame ?? countAround(content, placed, counter);
+  // Built when first read: a line per input item, which a long list need not pay for unread.
+  let items: ReportItem[] | undefined;
   // Counted when first read: about one more count of the content.
   let sections: ReportSection[] | undefined;
   return {
-    items,
+    get items() {
+      if (items === undefined) {
+        const byItem = new Map<AdapterItem<T>, ReportItem>();
+        outcome.items.forEach((item, index) => {
+          byItem.set(item, reportItem(outcome, facts, attribution, item, index));
+        });
+        items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
+      }
+      return items;
+    },
     get sections() {
       sections ??= sectionBreakdown(content, counter).sections.map((section) => ({
         label: section.title,

@@ -114,14 +114,17 @@ export function fastObject<T>(
   fields: { readonly [K in keyof T]: FastField<T[K]> },
   strict = false,
 ): FastParse<T> {
-  const entries = Object.entries(fields) as [string, FastField<unknown>][];
-  const known = new Set(Object.keys(fields));
+  const keys = Object.keys(fields);
+  const parsers = Object.values(fields) as FastField<unknown>[];
+  const known = new Set(keys);
   const parse: FastParse<T> = (value) => {
     if (!isObjectLike(value)) return MISMATCH;
     // zod's strict object looks at every enumerable key, inherited ones too.
     if (strict) for (const key in value) if (!known.has(key)) return MISMATCH;
     const out: Record<string, unknown> = {};
-    for (const [key, field] of entries) {
+    for (let at = 0; at < keys.length; at += 1) {
+      const key = keys[at] as string;
+      const field = parsers[at] as FastField<unknown>;
       const input = value[key];
       if (input === undefined) {
         if (field.absent === "required") return MISMATCH;
@@ -135,7 +138,7 @@ export function fastObject<T>(
     }
     return out as T;
   };
-  return Object.assign(parse, { keys: [...known] });
+  return Object.assign(parse, { keys });
 }
 
 // Filled only while the model modules load, then only read: which schema has which fast parser.
