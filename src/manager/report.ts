@@ -140,23 +140,29 @@ function reportItem<O, T>(
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
   const { counter, content, placed } = facts;
+  // Everything below is worked out when first read, then kept: a long list's report costs
+  // nothing until a caller looks at it.
+  let attribution: Attribution | undefined;
+  let attributed = false;
   // When the item texts sat on safe boundaries, counting the content told the frame already;
   // otherwise the content's line units are shared out (exact for line-additive counters).
-  const attribution =
-    facts.around === undefined && counter.lineAdditive
-      ? attributeTokens(content, placed, counter)
-      : undefined;
-  const frameTokens = facts.around ?? attribution?.frame ?? countAround(content, placed, counter);
-  // Built when first read: a line per input item, which a long list need not pay for unread.
+  const attribute = (): Attribution | undefined => {
+    if (!attributed && facts.around === undefined && counter.lineAdditive) {
+      attribution = attributeTokens(content, placed, counter);
+    }
+    attributed = true;
+    return attribution;
+  };
+  let frameTokens: number | undefined;
   let items: ReportItem[] | undefined;
-  // Counted when first read: about one more count of the content.
   let sections: ReportSection[] | undefined;
   return {
     get items() {
       if (items === undefined) {
+        const shares = attribute();
         const byItem = new Map<AdapterItem<T>, ReportItem>();
         outcome.items.forEach((item, index) => {
-          byItem.set(item, reportItem(outcome, facts, attribution, item, index));
+          byItem.set(item, reportItem(outcome, facts, shares, item, index));
         });
         items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
       }
@@ -169,6 +175,9 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       }));
       return sections;
     },
-    frameTokens,
+    get frameTokens() {
+      frameTokens ??= facts.around ?? attribute()?.frame ?? countAround(content, placed, counter);
+      return frameTokens;
+    },
   };
 }
