@@ -3,7 +3,7 @@
  * side by side; they are not tests and assert nothing.
  */
 import { runColdStartBench } from "./cold-start.js";
-import { runFormatBench } from "./format.js";
+import { runEngineBench } from "./engine.js";
 import { runMemoriesBench } from "./memories.js";
 import { runProjectBench } from "./project.js";
 import { runTiktokenBench } from "./tiktoken.js";
@@ -13,8 +13,8 @@ console.log("== token counting: accuracy against o200k, speed against js-tiktoke
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== exact counting: contextfmt/tiktoken against js-tiktoken ==");
 for (const line of runTiktokenBench()) console.log(line);
-console.log("\n== formatting ==");
-for (const line of runFormatBench()) console.log(line);
+console.log("\n== the engine against the hand-written loop and LangChain ==");
+await runEngineBench(console.log);
 console.log("\n== memory injection ==");
 for (const line of runMemoriesBench()) console.log(line);
 console.log("\n== PROJECT blocks ==");

@@ -22,7 +22,8 @@ export interface ReportItem {
   readonly status: "included" | "shortened" | "skipped";
   /**
    * Tokens of the item's text as it stands in the content; for a skipped item, what its full
-   * text would have taken.
+   * text would have taken, counted when this property is first read (the fit leaves most items
+   * of a long list out without counting them).
    */
   readonly tokens: number;
   /** Which form is in the content: 0 the full text, 1 the first shorter form, …; absent when skipped. */
@@ -43,6 +44,11 @@ export interface ReportSection {
  * line boundaries (every built-in format), the included and shortened items' `tokens` plus
  * `frameTokens` equal `tokenCount`, and so do the sections' tokens. With a counter that is not
  * line-additive the parts are counted on their own and need not add up to the whole.
+ *
+ * Worked out when first read, then kept: `items`, `sections` (about one more count of the
+ * content) and `frameTokens` are computed on the first access, and a skipped item's `tokens` on
+ * the first read of it, so a call whose report is not looked at pays for none of it. Until then
+ * the report holds the call's rendered item texts. The values are the same whenever they are read.
  */
 export interface BudgetReport {
   /** Every input item, in input order. */
