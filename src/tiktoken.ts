@@ -13,7 +13,7 @@ import {
 } from "./tiktoken/bpe-counter.js";
 import { CountCache } from "./tokens/count-cache.js";
 import { splitLineUnits, type TokenCounter } from "./tokens/counter.js";
-import { spacedWords } from "./tokens/lower-bound.js";
+import { spacedWords, textPieces } from "./tokens/lower-bound.js";
 
 /** Encodings this entry can count with. */
 export type TiktokenEncoding = "o200k_base" | "cl100k_base";
@@ -114,7 +114,8 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
       }
       return total;
     },
-    // Every spaced word starts a pre-tokenizer piece of its own: at least one token each.
-    lowerBound: spacedWords,
+    // Every spaced word, and every piece `textPieces` finds, is a pre-tokenizer piece of its
+    // own: at least one token each.
+    lowerBound: (text: string): number => Math.max(spacedWords(text), textPieces(text)),
   });
 }

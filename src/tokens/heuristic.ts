@@ -8,7 +8,7 @@
  * add up exactly across safe line boundaries, as o200k's do.
  */
 import { isSafeBoundary, type TokenCounter } from "./counter.js";
-import { spacedWords } from "./lower-bound.js";
+import { spacedWords, textPieces } from "./lower-bound.js";
 
 // Character classes as the o200k regex sees them. Letters come first so `class < DIGIT` tests
 // "is a letter". CASELESS letters (\p{Lm}, \p{Lo}, \p{M}) count as upper and lower case at once.
@@ -382,9 +382,11 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
       if (start < text.length) total += unitCount(text, start, text.length);
       return total;
     },
-    // A spaced lower-case word costs at least 0.959 (WORD_SPACED) and no piece costs less than
-    // nothing, so a unit holding k of them counts max(1, round(≥ 0.959·k)) ≥ 0.9·k.
-    lowerBound: (text: string): number => Math.ceil((9 * spacedWords(text)) / 10),
+    // No piece costs less than nothing. A spaced lower-case word costs at least 0.959
+    // (WORD_SPACED), so a unit holding k of them counts max(1, round(≥ 0.959·k)) ≥ 0.9·k; any
+    // piece at least 0.65 (a two-letter word of mixed scripts), so k pieces count ≥ 0.5·k.
+    lowerBound: (text: string): number =>
+      Math.max(Math.ceil((9 * spacedWords(text)) / 10), Math.ceil(textPieces(text) / 2)),
   });
 }
 

@@ -41,3 +41,63 @@ export function spacedWords(text: string): number {
   }
   return words;
 }
+
+/** Whether `code` is an ASCII letter. */
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** Whether `code` is ASCII punctuation other than the apostrophe (which contractions join). */
+function isAsciiPunctuation(code: number): boolean {
+  return (
+    code !== 39 &&
+    ((code >= 33 && code <= 47) ||
+      (code >= 58 && code <= 64) ||
+      (code >= 91 && code <= 96) ||
+      (code >= 123 && code <= 126))
+  );
+}
+
+/**
+ * Pieces that o200k's and cl100k's pre-tokenizers (and the default counter) cut `text` into at
+ * least, found in one pass: runs of letters holding an ASCII letter (non-ASCII characters and
+ * apostrophes join letters, as they may belong to the same piece), runs of digits (a piece per
+ * three), and runs of
+ * two or more ASCII punctuation characters (a piece of their own: only a lone one can lead a
+ * word). Each is a piece apart from the others in any text that contains `text`.
+ *
+ * @example
+ * ```ts
+ * textPieces("- **rule_7**: Keep it small."); // 7: "**", "rule", "7", "**:", "Keep", "it", "small"
+ * ```
+ */
+export function textPieces(text: string): number {
+  let pieces = 0;
+  const end = text.length;
+  let at = 0;
+  while (at < end) {
+    const code = text.charCodeAt(at);
+    if (isAsciiLetter(code) || code >= 128 || code === 39) {
+      let letters = false;
+      while (at < end) {
+        const next = text.charCodeAt(at);
+        if (isAsciiLetter(next)) letters = true;
+        else if (next < 128 && next !== 39) break;
+        at += 1;
+      }
+      if (letters) pieces += 1;
+    } else if (code >= 48 && code <= 57) {
+      const start = at;
+      do at += 1;
+      while (at < end && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57);
+      // Digits go in pieces of at most three; a longer run in a longer text only has more.
+      pieces += Math.ceil((at - start) / 3);
+    } else if (isAsciiPunctuation(code)) {
+      const start = at;
+      do at += 1;
+      while (at < end && isAsciiPunctuation(text.charCodeAt(at)));
+      if (at - start >= 2) pieces += 1;
+    } else at += 1;
+  }
+  return pieces;
+}

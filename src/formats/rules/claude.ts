@@ -10,7 +10,6 @@ import {
   metaCount,
   ruleItems,
   ruleMetadata,
-  ruleText,
   splitBySection,
 } from "./rule-items.js";
 
@@ -27,12 +26,17 @@ function categoryHeading(category: string): string {
   return `### ${titleCase(category)}\n`;
 }
 
+/** `- **name**: text`: the line every form of a rule starts with. */
+function entryLine(rule: MemoryRule): string {
+  return `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+}
+
 /**
  * `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after; the
  * shorter form (`form` 1) is the entry without its sub-bullets.
  */
 function renderRule(rule: MemoryRule, form: number): string {
-  let text = `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+  let text = entryLine(rule);
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
   if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
@@ -92,7 +96,7 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
   // Entries are not numbered, so every rule has one text per form whatever its position.
-  minText: ruleText,
+  minText: entryLine,
   renderItem: (rule, { form }) => renderRule(rule, form),
   renderGroup(key) {
     if (key === "absolute" || key === "default") return SECTIONS[key];
