@@ -1,0 +1,59 @@
+import { FormatManager, type TokenCounter } from "contextfmt";
+import { createTiktokenCounter } from "contextfmt/tiktoken";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { defaultCounter } from "../../src/tokens/heuristic.js";
+import { arbitraryRule, manyRules, SEED_NOW } from "../fixtures/rules.js";
+
+/** The same counter without its lower bound: every item is rendered and counted at its turn. */
+const withoutBound = (counter: TokenCounter): TokenCounter => ({
+  name: counter.name,
+  lineAdditive: counter.lineAdditive === true,
+  count: (text) => counter.count(text),
+});
+
+/** What a call decided, report included (a skipped item's tokens read too). */
+function decided(id: string, input: unknown, budget: number, counter: TokenCounter) {
+  const result = new FormatManager().format(id, input, { budget, now: SEED_NOW, counter });
+  return {
+    content: result.content,
+    tokenCount: result.tokenCount,
+    skipped: result.skipped,
+    issues: result.issues,
+    items: result.report.items.map((item) => ({ ...item })),
+    frameTokens: result.report.frameTokens,
+  };
+}
+
+describe("leaving items out by a lower bound", () => {
+  const counters = [defaultCounter, createTiktokenCounter()];
+
+  it("decides exactly what counting every item decides (property, rule formats, both counters)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryRule, { minLength: 25, maxLength: 60 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.constantFrom("claude", "codex", "gemini"),
+        (rules, budget, id) => {
+          for (const counter of counters) {
+            expect(decided(id, { rules }, budget, counter)).toEqual(
+              decided(id, { rules }, budget, withoutBound(counter)),
+            );
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("decides the same on long lists where most items are left out unrendered", () => {
+    const rules = manyRules(3_000, 3_000);
+    for (const budget of [500, 2_000, 7_000]) {
+      for (const counter of counters) {
+        expect(decided("claude", { rules }, budget, counter)).toEqual(
+          decided("claude", { rules }, budget, withoutBound(counter)),
+        );
+      }
+    }
+  });
+});
