@@ -31,8 +31,13 @@ describe("leaving items out by a lower bound", () => {
   it("decides exactly what counting every item decides (property, rule formats, both counters)", () => {
     fc.assert(
       fc.property(
-        fc.array(arbitraryRule, { minLength: 25, maxLength: 60 }),
-        fc.integer({ min: 0, max: 1500 }),
+        // Enough optional rules for the fit to add counts (over 24 of them), and budgets that
+        // cut anywhere in the list.
+        fc.array(
+          arbitraryRule.map((rule) => ({ ...rule, authority: "default" as const })),
+          { minLength: 30, maxLength: 80 },
+        ),
+        fc.integer({ min: 0, max: 2500 }),
         fc.constantFrom("claude", "codex", "gemini"),
         (rules, budget, id) => {
           for (const counter of counters) {
@@ -48,7 +53,7 @@ describe("leaving items out by a lower bound", () => {
 
   it("decides the same on long lists where most items are left out unrendered", () => {
     const rules = manyRules(3_000, 3_000);
-    for (const budget of [500, 2_000, 7_000]) {
+    for (const budget of [300, 500, 900, 2_000, 3_100, 7_000]) {
       for (const counter of counters) {
         expect(decided("claude", { rules }, budget, counter)).toEqual(
           decided("claude", { rules }, budget, withoutBound(counter)),
