@@ -16,6 +16,7 @@ import {
   type ProjectContextResult,
   ProjectMarkupOption,
   parseProjects,
+  partsGivenWay,
 } from "./project-context.js";
 
 const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
@@ -159,17 +160,8 @@ function joinParts(
   maxTokens: number,
   issues: Issue[],
 ): ProjectContextResult {
-  const dropped: string[] = [];
-  for (const item of userPart.report.items) {
-    if (item.status !== "skipped") continue;
-    dropped.push(item.id);
-    issues.push({
-      code: "item_skipped",
-      severity: "warning",
-      path: item.id,
-      message: `left out: no room within ${userPart.budget} tokens`,
-    });
-  }
+  const { dropped, issues: perFact } = partsGivenWay(userPart.report, userPart.budget);
+  issues.push(...perFact);
   // Summaries and the USER block's own budget stand for what the lines above and below say.
   const summaries = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
   issues.push(...userPart.issues.filter((issue) => !summaries.has(issue.code)));
