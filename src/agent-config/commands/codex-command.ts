@@ -9,40 +9,15 @@ import { WarningLog } from "../warnings.js";
 import {
   type Command,
   type CommandCodec,
+  nameFromDescription,
   normalizeName,
   normalizePrompt,
   type ParseCommandOptions,
+  reportCodexPlaceholders,
   reportUnheldFields,
 } from "./command.js";
-import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
 const FILE = "codex AGENTS.md command";
-
-const WHAT_IS_LOST: Record<PlaceholderKind, string> = {
-  arguments: "$ARGUMENTS is left as text; Codex passes no arguments",
-  argument: "positional arguments are left as text; Codex passes no arguments",
-  shell: "shell inlines (!`cmd`) are left as text; Codex does not run them",
-  file: "file inlines (@path) are left as text; Codex does not read them in",
-};
-
-/** Reports each placeholder kind of the prompt Codex will not fill in. */
-export function reportCodexPlaceholders(command: Command, log: WarningLog): void {
-  for (const kind of placeholderKinds(claudeParts(command.prompt))) {
-    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind]);
-  }
-}
-
-/** A name derived from the description, as the original design does when a format has none. */
-export function nameFromDescription(description: string | undefined): string {
-  const slug = (description ?? "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .split("-")
-    .slice(0, 4)
-    .join("-");
-  return slug || "command";
-}
 
 /**
  * Reads and writes a command as an `AGENTS.md` section for Codex.

@@ -13,13 +13,14 @@ import {
   writtenSkillName,
 } from "../skills/skill-head.js";
 import { WarningLog } from "../warnings.js";
-import { nameFromDescription, reportCodexPlaceholders } from "./codex-command.js";
 import {
   type Command,
   type CommandCodec,
+  nameFromDescription,
   normalizeName,
   normalizePrompt,
   type ParseCommandOptions,
+  reportCodexPlaceholders,
   reportUnheldFields,
 } from "./command.js";
 
