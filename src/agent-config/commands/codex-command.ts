@@ -35,14 +35,15 @@ export const codexCommand: CommandCodec = Object.freeze({
   parse(text: string, options: ParseCommandOptions) {
     const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
     const first = lines.findIndex((line) => line.trim() !== "");
-    const heading = /^#[ \t]+(.+?)[ \t]*$/.exec(lines[first] ?? "");
-    if (!heading?.[1]) {
+    // The heading's text is trimmed after matching: `(.+?)[ \t]*$` is quadratic on long blanks.
+    const heading = /^#[ \t]+(.*)$/.exec(lines[first] ?? "")?.[1]?.trimEnd();
+    if (!heading) {
       throw new ConfigParseError(FILE, 'expected a "# name" heading', { line: first + 1 || 1 });
     }
     const promptAt = lines.findIndex((line, i) => i > first && /^##[ \t]+Prompt[ \t]*$/.test(line));
     if (promptAt === -1) throw new ConfigParseError(FILE, 'expected a "## Prompt" heading');
     const log = new WarningLog();
-    const name = normalizeName(heading[1]) ?? normalizeName(options.name);
+    const name = normalizeName(heading) ?? normalizeName(options.name);
     const between = lines.slice(first + 1, promptAt).filter((line) => line.trim() !== "");
     const description = between.find((line) => !line.startsWith("#"));
     for (const line of between) {
