@@ -6,6 +6,7 @@
  */
 import type * as z from "zod/mini";
 import { parseWith } from "../model/parse.js";
+import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import { AgentSchema } from "./agents/agent.js";
 import type { CodecParseOptions, CodecRenderResult } from "./codec.js";
@@ -18,6 +19,7 @@ import {
   registryOf,
 } from "./registry.js";
 import { SkillSchema } from "./skills/skill.js";
+import { protoKeyPath } from "./syntax.js";
 
 /** How each kind's value is checked, and where a parse result holds it. */
 const KINDS: Readonly<
@@ -34,6 +36,32 @@ export type ValueOfKind<K extends AgentConfigKind> = Parameters<FormatOfKind<K>[
 
 /** What parsing a file of kind `K` gives: `{ command, warnings }`, `{ servers, warnings }`, … */
 export type ParseResultOfKind<K extends AgentConfigKind> = ReturnType<FormatOfKind<K>["parse"]>;
+
+/** A wrong argument, as the one error every function of the library throws for bad input. */
+function badArgument(path: string, expected: string, value: unknown): InvalidInputError {
+  const received = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  return new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      message: `expected ${expected}, received ${received}`,
+      path,
+    },
+  ]);
+}
+
+/** Checks the file text and the options object before any codec sees them. */
+export function checkArguments(text: unknown, options: unknown): void {
+  if (typeof text !== "string") throw badArgument("text", "the file's text as a string", text);
+  if (options === undefined) return;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw badArgument("options", "an object", options);
+  }
+  const { name } = options as { name?: unknown };
+  if (name !== undefined && typeof name !== "string") {
+    throw badArgument("options.name", "a string", name);
+  }
+}
 
 /** The name option, passed on only when given (MCP formats take none). */
 const nameOption = (options: CodecParseOptions | undefined): CodecParseOptions =>
@@ -56,6 +84,7 @@ export function parseAgentConfig<K extends AgentConfigKind>(
   options: CodecParseOptions & RegistryOption = {},
 ): ParseResultOfKind<K> {
   const codec = registryOf(options).get(kind, format);
+  checkArguments(text, options);
   return codec.parse(text, nameOption(options)) as ParseResultOfKind<K>;
 }
 
@@ -77,7 +106,19 @@ export function renderAgentConfig<K extends AgentConfigKind>(
 ): CodecRenderResult {
   const codec = registryOf(options).get(kind, format);
   const spec = KINDS[kind];
-  const checked = parseWith(spec.schema, value, spec.field === "servers" ? "servers" : kind);
+  const root = spec.field === "servers" ? "servers" : kind;
+  const proto = protoKeyPath(value, root);
+  if (proto !== undefined) {
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        message: 'a key named "__proto__" cannot be written (it would be lost on the way)',
+        path: proto,
+      },
+    ]);
+  }
+  const checked = parseWith(spec.schema, value, root);
   return (codec.render as (value: unknown) => CodecRenderResult)(checked);
 }
 
@@ -114,6 +155,7 @@ export function convertAgentConfig<K extends AgentConfigKind>(
   const registry = registryOf(options);
   const source = registry.get(kind, options?.from, "from");
   const target = registry.get(kind, options?.to, "to");
+  checkArguments(text, options);
   const parsed = source.parse(text, nameOption(options)) as unknown as Record<string, unknown> & {
     warnings: Issue[];
   };

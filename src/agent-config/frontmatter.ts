@@ -5,6 +5,7 @@
  */
 import { Document, parse, YAMLParseError } from "yaml";
 import { ConfigParseError } from "./config-error.js";
+import { refuseProtoKeys } from "./syntax.js";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*$/m;
@@ -77,6 +78,7 @@ export function readFrontmatter(format: string, text: string): Frontmatter {
       line: 2,
     });
   }
+  refuseProtoKeys(format, data);
   return { data: data as Record<string, unknown>, rawValues, body };
 }
 

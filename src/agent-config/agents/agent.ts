@@ -20,6 +20,11 @@ export type AgentFormat = "claude" | "gemini" | "codex";
  */
 export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex"];
 
+/** Text with something besides blanks: what every agent format requires of a name and description. */
+const nonBlank = z
+  .string()
+  .check(z.refine((text) => text.trim() !== "", { message: "expected text that is not blank" }));
+
 /**
  * Schema of an agent in the neutral form every format converts through.
  *
@@ -30,9 +35,9 @@ export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex
  */
 export const AgentSchema = z.strictObject({
   /** The name the main agent calls it by. */
-  name: z.string().check(z.minLength(1)),
-  /** When to use it; the main agent decides from this. */
-  description: z.string(),
+  name: nonBlank,
+  /** When to use it; the main agent decides from this. Every tool refuses an agent without one. */
+  description: nonBlank,
   /** The system prompt: the file's body (Codex `developer_instructions`), exactly as written. */
   prompt: z.string(),
   /**

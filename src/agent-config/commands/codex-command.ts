@@ -72,6 +72,13 @@ export const codexCommand: CommandCodec = Object.freeze({
     if (description !== (command.description ?? "")) {
       log.lossy(name, "description", "line breaks in the description were folded into spaces");
     }
+    if (description.startsWith("#")) {
+      log.lossy(
+        name,
+        "description",
+        "a description starting with # reads as a heading in AGENTS.md, not as the description",
+      );
+    }
     const head = `# ${oneLineName}\n${description ? `${description}\n` : ""}`;
     return { content: `${head}\n## Prompt\n${command.prompt}\n`, warnings: log.list };
   },

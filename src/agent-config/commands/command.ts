@@ -73,9 +73,15 @@ export type CommandRenderResult = CodecRenderResult;
  */
 export type CommandCodec = Codec<"command", Command>;
 
-/** The prompt as every format stores it: no leading blank lines, no trailing whitespace. */
+/**
+ * The prompt as every format stores it: line feeds only (a CRLF file would otherwise carry a
+ * `\r` into every line of a TOML string), no leading blank lines, no trailing whitespace.
+ */
 export function normalizePrompt(text: string): string {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
+  return text
+    .replace(/\r\n/g, "\n")
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .trimEnd();
 }
 
 /** A namespaced name in the neutral `a/b` form (Gemini writes `a:b`). */
