@@ -40,6 +40,11 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
       "convert a slash command or MCP config (convert mcp --from claude --to codex .mcp.json)",
     load: () => loadCommand("convert"),
   },
+  sync: {
+    summary:
+      "write one tool's commands, MCP servers, agents, skills and rules for the others (sync --from claude --to codex,gemini)",
+    load: () => loadCommand("sync"),
+  },
   schema: {
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => loadCommand("schema"),
