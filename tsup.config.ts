@@ -35,6 +35,7 @@ export default defineConfig([
       "commands/schema": "src/cli/commands/schema.ts",
       "commands/tokens": "src/cli/commands/tokens.ts",
       "commands/sync": "src/cli/commands/sync.ts",
+      "commands/init": "src/cli/commands/init.ts",
     },
     outDir: "dist/bin",
     format: ["cjs"],

@@ -45,6 +45,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
       "write one tool's commands, MCP servers, agents, skills and rules for the others (sync --from claude --to codex,gemini)",
     load: () => loadCommand("sync"),
   },
+  init: {
+    summary: "add the contextfmt hooks to a tool's project settings (init claude)",
+    load: () => loadCommand("init"),
+  },
   schema: {
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => loadCommand("schema"),

@@ -139,7 +139,10 @@ export const run: Command["run"] = async (args) => {
   });
   const changed = files.filter((file) => file.after !== file.before);
   // What a file already written says again is no news: a sync that changes nothing is silent.
-  const warnings = [...ruleIssues, ...(values.strict ? files : changed).flatMap((file) => file.warnings)];
+  const warnings = [
+    ...ruleIssues,
+    ...(values.strict ? files : changed).flatMap((file) => file.warnings),
+  ];
   reportIssues(warnings);
   if (values.strict && warnings.some((issue) => issue.severity !== "info")) {
     writeStdout(
