@@ -4,6 +4,7 @@ import { runPipeline } from "../manager/pipeline.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
+import { listOf, projectsOf } from "./input-shapes.js";
 
 /** The input files a hook may be given, by flag. */
 export type HookSourceFlag = "rules" | "project" | "session" | "memories";
@@ -55,20 +56,12 @@ interface HookSource {
   readonly share: number;
   /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
   readonly capAtFormatSize?: boolean;
+  /** Rendered even from no items: the project's "No active project detected" block asks the model to find out. */
+  readonly speaksWhenEmpty?: boolean;
   /** The format's input for this file (for `tool`); throws `InvalidInputError` for bad content. */
   readonly input: (file: unknown, ctx: SourceContext, tool: HookTool) => unknown | Promise<unknown>;
   /** The format's own options. */
   readonly options?: (ctx: SourceContext, tool: HookTool) => Record<string, unknown>;
-}
-
-/** `{ key: [...] }` as it is, or a bare list wrapped in it. */
-const listOf = (key: string) => (file: unknown) => (Array.isArray(file) ? { [key]: file } : file);
-
-/** Project files: `{ projects: [...] }`, a list of projects, or one project. */
-function projectsOf(file: unknown): unknown {
-  if (Array.isArray(file)) return { projects: file };
-  if (typeof file === "object" && file !== null && "projects" in file) return file;
-  return { projects: [file] };
 }
 
 /** In the order their texts are joined: the most binding context first. */
@@ -86,6 +79,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     // Gemini CLI escapes XML: it gets the same parts under markdown headings.
     format: { claude: "project", codex: "project", gemini: "project-markdown" },
     share: 1,
+    speaksWhenEmpty: true,
     input: projectsOf,
   },
   {
@@ -153,6 +147,7 @@ interface PreparedSource {
   readonly options: Record<string, unknown>;
   readonly share: number;
   readonly maxBudget: number;
+  readonly speaksWhenEmpty: boolean;
 }
 
 /** Every source of one hook call, ready to render. */
@@ -209,6 +204,7 @@ export async function prepareHookContext(
       input,
       options: source.options?.(ctx, hook.tool) ?? {},
       share: source.share,
+      speaksWhenEmpty: source.speaksWhenEmpty === true,
       maxBudget: source.capAtFormatSize
         ? adapter.capabilities.maxContextTokens
         : Number.POSITIVE_INFINITY,
@@ -241,7 +237,9 @@ export function composeHookContext(prepared: PreparedHookContext, budget: number
     } catch (error) {
       throw InvalidInputError.is(error) ? inFile(source.path, error) : error;
     }
-    if (result.content.trim() !== "") texts.push(result.content.trimEnd());
+    // A file with no items (an empty rules list) has nothing to say; its headings alone are noise.
+    const nothing = result.rulesIncluded + result.rulesSkipped === 0 && !source.speaksWhenEmpty;
+    if (result.content.trim() !== "" && !nothing) texts.push(result.content.trimEnd());
     issues.push(
       ...result.issues.map((issue) => ({
         ...issue,
