@@ -58,7 +58,7 @@ export const codexSkillCommand: CommandCodec = Object.freeze({
   },
   render(command: Command) {
     const log = new WarningLog();
-    reportUnheldFields(command, "Codex skills", log, true);
+    reportUnheldFields(command, "A Codex skill", log, true);
     reportCodexPlaceholders(command, log);
     const given = command.name ?? nameFromDescription(command.description);
     let name = skillName(given);
