@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { FormatManager } from "contextfmt";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { contextfmt } from "./run-bin.js";
+import { ALIAS_BOMB, contextfmt } from "./run-bin.js";
 
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
 const NOW = "2025-10-04T20:00:00Z";
@@ -247,13 +247,6 @@ describe("one input reader for every subcommand", () => {
   });
 
   it("an empty file, another extension, an alias bomb: one clear line each", () => {
-    const aliases = ["a: &a [1,1,1,1,1,1,1,1,1,1]"];
-    for (const n of "bcdefgh")
-      aliases.push(
-        `${n}: &${n} [${Array(10)
-          .fill(`*${String.fromCharCode(n.charCodeAt(0) - 1)}`)
-          .join(",")}]`,
-      );
     const cases: [string, RegExp][] = [
       [put("empty.json", ""), /empty\.json: the file is empty; expected JSON or YAML/],
       [
@@ -261,7 +254,7 @@ describe("one input reader for every subcommand", () => {
         /rules\.txt: cannot read a \.txt file here; input files are \.json, \.yaml or \.yml$/,
       ],
       [
-        put("bomb.yaml", `${aliases.join("\n")}\n`),
+        put("bomb.yaml", ALIAS_BOMB),
         /bomb\.yaml: invalid YAML: Excessive alias count .* \(at most 1000 aliases are expanded\)$/,
       ],
     ];
@@ -291,8 +284,15 @@ describe("one input reader for every subcommand", () => {
   });
 
   it("escape sequences in a name never reach the terminal from stderr", () => {
-    const { stderr } = contextfmt(["render", "--format", "claude", join(dir, "x\u001b[2J\u0007.json")]);
-    expect(stderr).toBe(`contextfmt: ${join(dir, "x\\u001b[2J\\u0007.json")}: cannot read: no such file\n`);
+    const { stderr } = contextfmt([
+      "render",
+      "--format",
+      "claude",
+      join(dir, "x\u001b[2J\u0007.json"),
+    ]);
+    expect(stderr).toBe(
+      `contextfmt: ${join(dir, "x\\u001b[2J\\u0007.json")}: cannot read: no such file\n`,
+    );
   });
 
   it("the hook prints {} for an empty rules file, and refuses - for a file (stdin is the hook's JSON)", () => {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
-import { recordModelRequests, runClient } from "./run-client.js";
+import { codexExecArgs, recordModelRequests, runClient } from "./run-client.js";
 
 type Tool = "claude" | "codex" | "gemini";
 
@@ -92,7 +92,7 @@ const ALL_SERVERS = [
 function sourceServers(tool: Tool): string[] {
   if (tool !== "codex") return SOURCES[tool].servers;
   return [
-    ...SOURCES.codex.files[".codex/config.toml"]!.matchAll(/^\[mcp_servers\.([\w-]+)\]$/gm),
+    ...(SOURCES.codex.files[".codex/config.toml"] ?? "").matchAll(/^\[mcp_servers\.([\w-]+)\]$/gm),
   ].map((m) => m[1] as string);
 }
 
@@ -176,18 +176,7 @@ function modelRequest(tool: Tool, box: Box, prompt: string, trusted = true): str
   return sent(
     recordModelRequests(
       "codex",
-      [
-        "exec",
-        "--dangerously-bypass-hook-trust",
-        "--skip-git-repo-check",
-        "-c",
-        "model_provider=recorder",
-        "-c",
-        'model_providers.recorder={name="recorder",base_url="{BASE_URL}/v1",wire_api="responses",env_key="RECORDER_KEY"}',
-        "-c",
-        "model=gpt-5",
-        prompt,
-      ],
+      codexExecArgs(prompt),
       { ...env, CODEX_HOME: box.home, RECORDER_KEY: "x" },
       box.project,
     ),

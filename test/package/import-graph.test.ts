@@ -1,8 +1,8 @@
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
-/** Every module an entry pulls in once bundled, and every import it leaves to the runtime. */
-async function graphOf(entry: string) {
+/** esbuild's metafile of an entry bundled with its packages left external. */
+async function metafileOf(entry: string) {
   const result = await build({
     entryPoints: [new URL(`../../src/${entry}`, import.meta.url).pathname],
     bundle: true,
@@ -14,9 +14,15 @@ async function graphOf(entry: string) {
     external: ["node:*"],
     logLevel: "silent",
   });
-  const inputs = Object.keys(result.metafile.inputs);
+  return result.metafile;
+}
+
+/** Every module an entry pulls in once bundled, and every import it leaves to the runtime. */
+async function graphOf(entry: string) {
+  const metafile = await metafileOf(entry);
+  const inputs = Object.keys(metafile.inputs);
   const external = new Set(
-    Object.values(result.metafile.inputs).flatMap((input) =>
+    Object.values(metafile.inputs).flatMap((input) =>
       input.imports.filter((imported) => imported.external).map((imported) => imported.path),
     ),
   );
@@ -79,19 +85,9 @@ describe("import graph", () => {
 
 /** Every src/ module an entry reaches, with the src/ modules each one imports. */
 async function edgesOf(entry: string): Promise<Map<string, string[]>> {
-  const result = await build({
-    entryPoints: [new URL(`../../src/${entry}`, import.meta.url).pathname],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: "esm",
-    platform: "neutral",
-    packages: "external",
-    external: ["node:*"],
-    logLevel: "silent",
-  });
+  const { inputs } = await metafileOf(entry);
   return new Map(
-    Object.entries(result.metafile.inputs).map(([path, input]) => [
+    Object.entries(inputs).map(([path, input]) => [
       path,
       input.imports.filter((i) => !i.external && i.path.startsWith("src/")).map((i) => i.path),
     ]),

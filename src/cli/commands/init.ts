@@ -21,6 +21,9 @@ already there is not added again. The hooks run node_modules/.bin/contextfmt, so
 contextfmt as a dependency of the project (npm install -D contextfmt): the installed bin starts
 in about the time of a bare node, where npx would add half a second to every hook call.
 
+Codex reads a project's .codex/config.toml, and Gemini CLI runs its project hooks, only in a
+folder the user trusts (Codex: trust_level = "trusted" for the project in ~/.codex/config.toml).
+
 Options:
   -h, --help   show this help
 `;
