@@ -12,7 +12,7 @@ import { contextfmt } from "./run-bin.js";
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
-function project(files: Record<string, string>): string {
+function project(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(join(tmpdir(), "contextfmt-sync-"));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
@@ -72,6 +72,7 @@ const CLAUDE_PROJECT = {
   ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
   ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
   ".claude/skills/pdf-forms/scripts/fill.py": "print('fill')\n",
+  ".claude/skills/pdf-forms/form.bin": Buffer.from([0x25, 0x50, 0xff, 0xfe, 0x00, 0xe9, 0x0a]),
   ".mcp.json": fixture("servers.mcp.json"),
 };
 
@@ -98,12 +99,14 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
       "wrote .codex/config.toml",
       "wrote .codex/agents/code-reviewer.toml",
       "wrote .agents/skills/pdf-forms/SKILL.md",
+      "wrote .agents/skills/pdf-forms/form.bin",
       "wrote .agents/skills/pdf-forms/scripts/fill.py",
       "wrote .gemini/commands/git/commit.toml",
       "wrote .gemini/commands/review.toml",
       "wrote .gemini/settings.json",
       "wrote .gemini/agents/code-reviewer.md",
       "wrote .gemini/skills/pdf-forms/SKILL.md",
+      "wrote .gemini/skills/pdf-forms/form.bin",
       "wrote .gemini/skills/pdf-forms/scripts/fill.py",
     ]);
     const files = tree(dir);
@@ -111,6 +114,10 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
       'description = "Commit staged work"\nprompt = """\nCommit it. {{args}}\n"""\n',
     );
     expect(files[".gemini/skills/pdf-forms/scripts/fill.py"]).toBe("print('fill')\n");
+    // Other files of a skill's folder, binary ones too, are copied byte for byte.
+    expect(readFileSync(join(dir, ".agents/skills/pdf-forms/form.bin"))).toEqual(
+      Buffer.from([0x25, 0x50, 0xff, 0xfe, 0x00, 0xe9, 0x0a]),
+    );
   });
 
   it("a second sync changes nothing and says so; --check then passes", () => {
@@ -118,7 +125,7 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
     contextfmt(["sync", dir, "--from", "claude", "--to", "codex,gemini"]);
     const before = tree(dir);
     const again = contextfmt(["sync", dir, "--from", "claude", "--to", "codex,gemini"]);
-    expect(again).toMatchObject({ status: 0, stderr: "", stdout: "up to date (12 files)\n" });
+    expect(again).toMatchObject({ status: 0, stderr: "", stdout: "up to date (14 files)\n" });
     expect(tree(dir)).toEqual(before);
     expect(
       contextfmt(["sync", dir, "--from", "claude", "--to", "codex,gemini", "--check"]).status,

@@ -80,7 +80,7 @@ function writeAll(dir: string, files: readonly PlannedFile[]): void {
   for (const file of files) {
     const full = join(dir, file.path);
     mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, file.after);
+    writeFileSync(full, file.after, file.encoding);
   }
 }
 

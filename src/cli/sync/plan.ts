@@ -27,6 +27,8 @@ export interface PlannedFile {
   readonly before: string | undefined;
   readonly after: string;
   readonly warnings: Issue[];
+  /** How the text maps to the file's bytes: `latin1` for files copied byte for byte. */
+  readonly encoding: "utf8" | "latin1";
 }
 
 /** What to sync. */
@@ -43,7 +45,7 @@ export interface SyncRequest {
 class Plan {
   readonly #files = new Map<
     string,
-    { before: string | undefined; after: string; warnings: Issue[] }
+    { before: string | undefined; after: string; warnings: Issue[]; encoding: "utf8" | "latin1" }
   >();
   readonly #owners = new Map<string, string>();
   constructor(readonly dir: string) {}
@@ -57,7 +59,13 @@ class Plan {
   }
 
   /** Sets the file's new text; `owner` names the source, so two sources for one file are an error. */
-  write(path: string, after: string, warnings: readonly Issue[], owner?: string): void {
+  write(
+    path: string,
+    after: string,
+    warnings: readonly Issue[],
+    owner?: string,
+    encoding: "utf8" | "latin1" = "utf8",
+  ): void {
     if (owner !== undefined) {
       const other = this.#owners.get(path);
       if (other !== undefined && other !== owner) {
@@ -67,9 +75,10 @@ class Plan {
     }
     const full = join(this.dir, path);
     const planned = this.#files.get(path) ?? {
-      before: existsSync(full) ? readFileSync(full, "utf8") : undefined,
+      before: existsSync(full) ? readFileSync(full, encoding) : undefined,
       after: "",
       warnings: [],
+      encoding,
     };
     planned.after = after;
     planned.warnings.push(...warnings);
@@ -169,16 +178,17 @@ function planItems(
     }
     const path = targetPath(target, item.name);
     plan.write(path, converted.content, inFile(item.path, converted.warnings), item.path);
-    // A skill's scripts and references go along, byte for byte.
+    // A skill's scripts, references and images go along byte for byte (latin1 maps each byte to one character).
     const folder = path.slice(0, path.lastIndexOf("/"));
     const sourceFolder = item.path.slice(0, item.path.lastIndexOf("/"));
     for (const extra of item.extras) {
       const rel = extra.slice(extra.indexOf("/") + 1);
       plan.write(
         `${folder}/${rel}`,
-        readFileSync(join(request.dir, sourceFolder, rel), "utf8"),
+        readFileSync(join(request.dir, sourceFolder, rel), "latin1"),
         [],
         item.path,
+        "latin1",
       );
     }
   }
