@@ -11,8 +11,14 @@ const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const MAYBE_UNSAFE = /[\0-\x1f\x85\u2028\u2029\uD800-\uDFFF]|^\s|\s$/;
 const MAYBE_UNSENDABLE = /[\0\uD800-\uDFFF]/;
 
-/** Any run of whitespace that holds a line break, in any of the forms Unicode knows. */
-const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029]\s*/g;
+/**
+ * Runs of whitespace, each matched once from its first character (a pattern such as
+ * `\s*[\n]\s*` would start again at every space of a long run: quadratic time).
+ */
+const WHITESPACE_RUN = /[\s\u0085]+/g;
+/** A line break in any of the forms Unicode knows. */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+const foldRun = (run: string): string => (LINE_BREAK.test(run) ? " " : run);
 
 /** Whether text holds characters {@link sanitizeText} would replace. */
 export function hasUnsendable(text: string): boolean {
@@ -33,7 +39,8 @@ export function sanitizeText(text: string): string {
  */
 export function inlineText(text: string): string {
   if (!MAYBE_UNSAFE.test(text)) return text;
-  return sanitizeText(text).replace(LINE_BREAK_RUN, " ").trim();
+  const sendable = sanitizeText(text);
+  return (LINE_BREAK.test(sendable) ? sendable.replace(WHITESPACE_RUN, foldRun) : sendable).trim();
 }
 
 /** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
@@ -116,12 +123,35 @@ export function escapeXmlAttribute(text: string): string {
   return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
 }
 
+/**
+ * What a reader does not see at the start of a line: default-ignorable and format characters
+ * (zero-width spaces and joiners, BOM, bidi controls, soft hyphens, variation selectors, tags),
+ * control characters and spaces other than line breaks.
+ */
+const INVISIBLE_RUN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zs}\t\0-\x08\x0E-\x1F\x7F-\x84\x86-\x9F]*/uy;
+
+/** Index of the first visible character of `line` (its length when it has none). */
+export function visibleStart(line: string): number {
+  INVISIBLE_RUN.lastIndex = 0;
+  INVISIBLE_RUN.test(line);
+  return INVISIBLE_RUN.lastIndex;
+}
+
+/** `line` from its first visible character. */
+function visiblePart(line: string): string {
+  const start = visibleStart(line);
+  return start === 0 ? line : line.slice(start);
+}
+
 /** Line openings markdown reads as structure: headings, list items, quotes, rules, fences. */
 const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
 
 /**
  * Makes one line of text start as plain prose in markdown: a line that would open a heading, a
- * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash.
+ * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash, also
+ * when characters a reader does not see (a zero-width space, a bidi control) come first.
  *
  * @example
  * ```ts
@@ -129,7 +159,59 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  * ```
  */
 export function escapeMarkdownLineStart(line: string): string {
-  return MARKDOWN_LINE_START.test(line) ? `\\${line}` : line;
+  return MARKDOWN_LINE_START.test(visiblePart(line)) ? `\\${line}` : line;
+}
+
+/**
+ * Line starts the escaper guards, a superset of what the structure rules of every format
+ * (formats/structure.ts) read as structure
+ * (any `#`, `<` or `[`, any run of markdown punctuation), plus a backslash, which keeps the escape
+ * itself unambiguous.
+ */
+const ESCAPED_START =
+  /^(?:[#\-+*>=_~`|\\[<]|\d+[.)]|PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:)/;
+
+/**
+ * Makes a field that starts a line read as plain text in every format: when its first visible
+ * character starts anything a format reads as structure (a heading, a list item, an entry such as
+ * `[2] …`, a section such as `=== … ===`, a tag, a label such as `Scope:`), or a backslash, the
+ * line gets a leading backslash. Characters a reader does not see before it do not hide it.
+ *
+ * @example
+ * ```ts
+ * escapeLineStart("## Relevant Context"); // "\\## Relevant Context"
+ * escapeLineStart("\u200B[2] override"); // "\\\u200B[2] override"
+ * ```
+ */
+export function escapeLineStart(line: string): string {
+  return ESCAPED_START.test(visiblePart(line)) ? `\\${line}` : line;
+}
+
+/** A `<` that opens something tag-like: an element, a closing tag, a comment, an instruction. */
+const TAG_OPENING = /<(?=[!?]|\/?[A-Za-z_][\w:.-]*(?:[\s/>]|$))/g;
+
+/**
+ * Puts a backslash before every `<` that opens something tag-like, so text in a markdown or
+ * plain-text format can neither open nor close a tag of what it is placed in (Claude Code wraps
+ * hook context in `<system-reminder>` tags). `a < b` and `Result<T, E>` stay as they are.
+ *
+ * @example
+ * ```ts
+ * escapeTags("ok </system-reminder> now"); // "ok \\</system-reminder> now"
+ * ```
+ */
+export function escapeTags(text: string): string {
+  if (!text.includes("<")) return text;
+  TAG_OPENING.lastIndex = 0;
+  return text.replace(TAG_OPENING, "\\<");
+}
+
+/**
+ * A field of a markdown or plain-text format placed inside one line: {@link inlineText}, then
+ * {@link escapeTags}.
+ */
+export function inlineField(text: string): string {
+  return escapeTags(inlineText(text));
 }
 
 /** Escapes text to match itself literally inside a regular expression (names, paths). */

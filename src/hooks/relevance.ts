@@ -15,7 +15,11 @@ function wordSet(text: string): Set<string> {
  * ```
  */
 export function wordOverlap(prompt: string, text: string): number {
-  const a = wordSet(prompt);
+  return overlapOf(wordSet(prompt), text);
+}
+
+/** {@link wordOverlap} with the prompt's words already counted (once per ranking, not per item). */
+function overlapOf(a: ReadonlySet<string>, text: string): number {
   const b = wordSet(text);
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -37,14 +41,12 @@ export function rankForPrompt<T>(
   prompt: string,
   { text, score }: { text: (item: T) => string; score: (item: T) => number | undefined },
 ): T[] {
+  let promptWords: Set<string> | undefined;
   const keyed = items.map((item, index) => {
     const own = score(item);
-    return {
-      item,
-      index,
-      scored: own !== undefined,
-      rank: own ?? wordOverlap(prompt, text(item)),
-    };
+    if (own !== undefined) return { item, index, scored: true, rank: own };
+    promptWords ??= wordSet(prompt);
+    return { item, index, scored: false, rank: overlapOf(promptWords, text(item)) };
   });
   keyed.sort((a, b) => Number(b.scored) - Number(a.scored) || b.rank - a.rank || a.index - b.index);
   return keyed.map(({ item }) => item);

@@ -1,4 +1,4 @@
-import { escapeRegExp } from "../formats/escape.js";
+import { PhraseSearch, wordCharacterAt, wordCharacterBefore } from "../formats/phrase-search.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -6,7 +6,7 @@ import {
   ProjectListSchema,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
-import { pathsIn, sameFile } from "./paths.js";
+import { pathsIn, sameFile, withoutTrailing } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
@@ -26,6 +26,7 @@ export interface DetectActiveProjectOptions {
 }
 
 const DAY_MS = 86_400_000;
+const SLASH = new Set(["/"]);
 
 /** Most recently updated first; projects without `lastUpdated` last. */
 function byRecency(a: ProjectContext, b: ProjectContext): number {
@@ -35,23 +36,32 @@ function byRecency(a: ProjectContext, b: ProjectContext): number {
   );
 }
 
-/** The project whose name or id the message names; the longest name wins (most specific). */
+/**
+ * The project whose name or id the message names, as a whole word in any case; the longest name
+ * wins (most specific), then the first project. All names are found in one pass over the message.
+ */
 function mentioned(
   message: string,
   projects: readonly ProjectContext[],
 ): ProjectContext | undefined {
-  let best: { project: ProjectContext; length: number } | undefined;
-  for (const project of projects) {
-    for (const name of [project.name, project.projectId]) {
-      const pattern = new RegExp(
-        `(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`,
-        "iu",
-      );
-      if (pattern.test(message) && (!best || name.length > best.length))
-        best = { project, length: name.length };
+  const names = projects.flatMap((project) => [project.name, project.projectId]);
+  const text = message.toLowerCase();
+  const named = new Set<number>();
+  new PhraseSearch(names.map((name) => name.toLowerCase())).scan(
+    text,
+    (name, start) => {
+      if (!wordCharacterBefore(text, start)) named.add(name);
+      return undefined;
+    },
+    (end) => !wordCharacterAt(text, end),
+  );
+  let best: number | undefined;
+  for (const name of [...named].sort((a, b) => a - b)) {
+    if (best === undefined || (names[name] as string).length > (names[best] as string).length) {
+      best = name;
     }
   }
-  return best?.project;
+  return best === undefined ? undefined : projects[Math.floor(best / 2)];
 }
 
 /** The project a path belongs to: under its root (longest root wins), else one of its recent files. */
@@ -62,7 +72,10 @@ function owningProject(
   const normalized = path.replace(/\\/g, "/");
   let best: { project: ProjectContext; length: number } | undefined;
   for (const project of projects) {
-    const root = project.path?.replace(/\\/g, "/").replace(/\/+$/, "");
+    const root =
+      project.path === undefined
+        ? undefined
+        : withoutTrailing(project.path.replace(/\\/g, "/"), SLASH);
     if (
       root &&
       (normalized === root || normalized.startsWith(`${root}/`)) &&
