@@ -32,8 +32,10 @@ export {
   type ValidationContext,
 } from "./formats/adapter.js";
 export {
+  escapeLineStart,
   escapeMarkdownInline,
   escapeMarkdownLineStart,
+  escapeTags,
   escapeXmlAttribute,
   escapeXmlText,
   inlineText,

@@ -9,7 +9,7 @@ import {
 } from "../../model/session.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 
 /** The most tokens a brief context takes (its default budget). */
@@ -73,7 +73,7 @@ export const sessionBriefAdapter = defineAdapter<
         groups: ["prefix"],
       };
     }),
-  renderItem: (candidate) => inlineText(summarize(candidate.content, BRIEF_SUMMARY_WORDS)),
+  renderItem: (candidate) => inlineField(summarize(candidate.content, BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
   render: ({ included, item }) => ({
     content:

@@ -14,9 +14,9 @@ import {
 } from "../../model/session.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownLineStart, inlineText } from "../escape.js";
+import { escapeLineStart, inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import { expectLineCount } from "../rules/rule-items.js";
+import { checkStructure } from "../structure.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
 export const SUMMARY_MAX_WORDS = 50;
@@ -55,18 +55,19 @@ const ALERT_PRIORITY = 2;
  */
 export function formatDivergenceAlert(alert: DivergenceAlertInput): string {
   const { space, recentContext, similarity } = parseWith(DivergenceAlertSchema, alert, "alert");
-  const context = inlineText(summarize(recentContext, 20));
-  return `Your current query has low similarity to recent work in ${inlineText(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
+  const context = inlineField(summarize(recentContext, 20));
+  return `Your current query has low similarity to recent work in ${inlineField(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
 }
 
 function renderEntry(entry: SessionEntry, now: Date): string {
   if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
   const { candidate } = entry;
   if (candidate.category === "recent_session") {
-    const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS * 2));
-    return `${escapeMarkdownLineStart(summary)}\n`;
+    // The summary starts a line: nothing it starts with may read as structure there.
+    const summary = inlineField(summarize(candidate.content, SUMMARY_MAX_WORDS * 2));
+    return `${escapeLineStart(summary)}\n`;
   }
-  const summary = inlineText(summarize(candidate.content, SUMMARY_MAX_WORDS));
+  const summary = inlineField(summarize(candidate.content, SUMMARY_MAX_WORDS));
   const timeAgo = formatTimeAgo(candidate.createdAt, now);
   return candidate.category === "high_relevance_cluster"
     ? `- **${timeAgo}**: ${summary}\n`
@@ -169,13 +170,14 @@ export const sessionFullAdapter = defineAdapter<
       });
     }
     const count = (key: string) => Number(ctx.metadata[key] ?? 0);
-    expectLineCount(content, /^## /, included ? 1 : 0, '"## " headings', ctx);
-    expectLineCount(content, /^### /, count("sections"), '"### " headings', ctx);
-    expectLineCount(
+    checkStructure(
+      "session-full",
       content,
-      /^- /,
-      count("clusterMatches") + count("singleMatches"),
-      "candidate entries",
+      {
+        title: included ? 1 : 0,
+        section: count("sections"),
+        entry: count("clusterMatches") + count("singleMatches"),
+      },
       ctx,
     );
   },

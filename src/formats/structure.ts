@@ -1,0 +1,464 @@
+/**
+ * The structure of each format as line-start rules: what a line must start with to read as one of
+ * the format's headings, sections, entries or blocks. The validators count with these rules, the
+ * line-start escaper tests them, and the tests use them as the oracle of "no forged structure".
+ *
+ * Lines are read the way a model reads them: split at every line break Unicode knows, each from its
+ * first visible character. Zero-width, format, bidi and control characters and spaces before it do
+ * not hide what a line reads as: `"\u200B## Relevant Context"` is a heading.
+ */
+import * as z from "zod/mini";
+import { MemorySetSchema } from "../model/memory.js";
+import { parseWith } from "../model/parse.js";
+import { ProjectListSchema } from "../model/project.js";
+import { RuleSetSchema } from "../model/rule.js";
+import { SessionContextSchema } from "../model/session.js";
+import type { ValidationContext } from "./adapter.js";
+import { visibleStart } from "./escape.js";
+
+/** What a structure line is to its format. */
+export type StructureKind = "heading" | "section" | "entry" | "field" | "block";
+
+/** One line-start rule of a format. */
+export interface StructureRule {
+  /** Names the rule in messages and in expected counts (`entry`, `critical-section`). */
+  readonly name: string;
+  readonly kind: StructureKind;
+  /** Tested on a line from its first visible character; anchored with `^`. */
+  readonly pattern: RegExp;
+  /** What the format writes before the visible start (a sub-entry's indentation); default none. */
+  readonly indent?: string;
+  /** How messages name these lines (`rule entries`); default `<name> lines`. */
+  readonly label?: string;
+  /**
+   * The format writes it right after text of the input (an element's closing tag after a
+   * multi-line memory), so whatever that text ends with may come before it on the line.
+   */
+  readonly afterText?: boolean;
+}
+
+/** Every line break Unicode knows; CRLF is one break. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** The lines of `text` as a reader sees them: split at every line break Unicode knows. */
+export function readerLines(text: string): string[] {
+  return text.split(LINE_BREAK);
+}
+
+/**
+ * What reads as structure at a line start in any text format: markdown headings, list items,
+ * quotes, fences, rules and tables; tags; the plain formats' `[n]` entries, `===`/`---` lines and
+ * labels. A field's text must never start a line with one of these.
+ */
+export const GENERIC_RULES: readonly StructureRule[] = [
+  { name: "markdown-heading", kind: "heading", pattern: /^#{1,6}(?:\s|$)/ },
+  { name: "list-item", kind: "entry", pattern: /^(?:[-+*]|\d{1,9}[.)])(?:\s|$)/ },
+  { name: "numbered-entry", kind: "entry", pattern: /^\[\d+\]/ },
+  { name: "rule-line", kind: "section", pattern: /^(?:={3,}|-{3,}|\*{3,}|_{3,})/ },
+  { name: "quote", kind: "block", pattern: /^>/ },
+  { name: "fence", kind: "block", pattern: /^(?:```|~~~)/ },
+  { name: "table", kind: "block", pattern: /^\|/ },
+  { name: "tag", kind: "block", pattern: /^<[A-Za-z_/!?]/ },
+  {
+    name: "label",
+    kind: "section",
+    pattern:
+      /^(?:PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:|\[(?:Scope|Condition):)/,
+  },
+];
+
+/** Tags only: what reads as structure in an XML format's text lines. */
+const XML_GENERIC_RULES: readonly StructureRule[] = GENERIC_RULES.filter(
+  (rule) => rule.name === "tag",
+);
+
+/** The format's own rules (most specific first) and the generic ones it does not write. */
+export interface FormatStructure {
+  readonly own: readonly StructureRule[];
+  /** Structure the format never writes: any line that reads as one is forged. */
+  readonly foreign: readonly StructureRule[];
+}
+
+const rule = (
+  name: string,
+  kind: StructureKind,
+  pattern: RegExp,
+  more: Pick<StructureRule, "indent" | "label" | "afterText"> = {},
+): StructureRule => ({ name, kind, pattern, ...more });
+
+/** Each built-in format's line-start rules. */
+export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
+  claude: {
+    own: [
+      rule("title", "heading", /^# Project Memory Rules$/, {
+        label: '"# Project Memory Rules" headings',
+      }),
+      rule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, {
+        label: '"## CRITICAL RULES" headings',
+      }),
+      rule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, {
+        label: '"## DEFAULT" headings',
+      }),
+      rule("category", "heading", /^### \S/, { label: "category headings" }),
+      rule("entry", "entry", /^- \*\*/, { label: "rule entries" }),
+      rule("field", "field", /^- (?:Scope|Source|Condition): /, { indent: "  " }),
+      rule("footer", "section", /^---$/, { label: "skipped-rules footers" }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  codex: {
+    own: [
+      rule("title", "heading", /^PROJECT CONTEXT RULES$/, {
+        label: '"PROJECT CONTEXT RULES" lines',
+      }),
+      rule("generated", "field", /^Generated: /, { label: '"Generated:" lines' }),
+      rule(
+        "section",
+        "section",
+        /^=== (?:CRITICAL RULES \(ALWAYS FOLLOW\)|DEFAULT GUIDELINES) ===$/,
+      ),
+      rule("entry", "entry", /^\[\d+\] /, { label: "rule entries" }),
+      rule("field", "field", /^(?:Scope|Condition): /),
+      rule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, {
+        label: "omitted-rules footers",
+      }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  gemini: {
+    own: [
+      rule("mandatory-section", "section", /^MANDATORY RULES:$/, {
+        label: '"MANDATORY RULES:" lines',
+      }),
+      rule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, {
+        label: '"RECOMMENDED GUIDELINES:" lines',
+      }),
+      rule("entry", "entry", /^\d+\. /, { label: "rule entries" }),
+      rule("field", "field", /^\[(?:Scope|Condition): /, { indent: "   " }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "xml-memory": {
+    own: [
+      rule("directive", "block", /^<directive>$/, { label: "directives" }),
+      rule("directive-end", "block", /^<\/directive>$/, { label: "directive ends" }),
+      rule(
+        "block",
+        "block",
+        /^<(?:procedural|factual|preference|behavioral|episodic)_memories nonce="/,
+      ),
+      rule(
+        "block-end",
+        "block",
+        /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
+      ),
+      rule("memory", "entry", /^<memory /, { label: "memory elements" }),
+      rule("memory-end", "entry", /^<\/memory>$/, { afterText: true }),
+    ],
+    foreign: XML_GENERIC_RULES,
+  },
+  project: {
+    own: [
+      rule("block", "block", /^<PROJECT[ >]/, { label: "PROJECT opening tags" }),
+      rule("block-end", "block", /^<\/PROJECT>$/, { label: "PROJECT closing tags" }),
+      rule("user", "block", /^<USER /),
+      rule("user-end", "block", /^<\/USER>$/),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /),
+      rule("list-entry", "entry", /^- /),
+    ],
+    foreign: XML_GENERIC_RULES,
+  },
+  "project-markdown": {
+    own: [
+      rule("block", "heading", /^### Project: /, { label: "project headings" }),
+      rule("user", "heading", /^### User: /),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /),
+      rule("list-entry", "entry", /^- /),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "session-full": {
+    own: [
+      rule("title", "heading", /^## Relevant Context$/, { label: '"## " headings' }),
+      rule(
+        "section",
+        "heading",
+        /^### (?:Recent Related Work|Potentially Related|Note: Activity Shift Detected|Previous Session)$/,
+        { label: '"### " headings' },
+      ),
+      rule("entry", "entry", /^- /, { label: "candidate entries" }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "session-brief": {
+    own: [rule("related", "section", /^Related: /)],
+    foreign: GENERIC_RULES,
+  },
+};
+
+/** A line that reads as structure it should not. */
+export interface ForgedLine {
+  /** 0-based index among the reader's lines of the content (see {@link readerLines}). */
+  readonly line: number;
+  readonly text: string;
+  /** The rule it reads as: `<format>:<rule>`. */
+  readonly reads: string;
+  readonly reason: string;
+}
+
+/** What one line reads as, by the first rule that matches its visible start. */
+interface Classified {
+  readonly format: string;
+  readonly rule: StructureRule;
+  /** One of the format's own rules (not another format's, not generic structure). */
+  readonly own: boolean;
+  /** Whether the characters before the visible start are exactly the rule's indentation. */
+  readonly indented: boolean;
+}
+
+/**
+ * Classifies a line for `formatId`: its own rules first, then the own rules of the other formats
+ * of the context, then the generic structure the format never writes.
+ */
+function classify(
+  line: string,
+  formatId: string,
+  context: readonly string[],
+): Classified | undefined {
+  const start = visibleStart(line);
+  const visible = start === 0 ? line : line.slice(start);
+  if (visible === "") return undefined;
+  const prefix = start === 0 ? "" : line.slice(0, start);
+  const structure = FORMAT_STRUCTURES[formatId];
+  for (const candidate of structure?.own ?? []) {
+    if (candidate.pattern.test(visible)) {
+      const indented = candidate.afterText === true || prefix === (candidate.indent ?? "");
+      return { format: formatId, rule: candidate, own: true, indented };
+    }
+  }
+  for (const other of context) {
+    if (other === formatId) continue;
+    for (const candidate of FORMAT_STRUCTURES[other]?.own ?? []) {
+      if (candidate.pattern.test(visible)) {
+        return { format: other, rule: candidate, own: false, indented: false };
+      }
+    }
+  }
+  for (const candidate of structure?.foreign ?? GENERIC_RULES) {
+    if (candidate.pattern.test(visible)) {
+      return { format: formatId, rule: candidate, own: false, indented: false };
+    }
+  }
+  return undefined;
+}
+
+/** The structure lines of one text: their count per own rule, and every forged line. */
+export interface StructureReport {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly forged: readonly ForgedLine[];
+}
+
+/**
+ * Reads `content` as `formatId` (placed among the formats of `context`, as in a hook's joined
+ * context) and reports each line that reads as structure the format did not write: a rule of
+ * another format of the context, generic structure the format never writes, one of its own rules
+ * behind characters a reader does not see, or more lines of one of its own rules than `allowed`
+ * gives (a rule missing from `allowed` may come any number of times).
+ */
+export function readStructure(
+  formatId: string,
+  content: string,
+  {
+    allowed = {},
+    context = [],
+  }: {
+    readonly allowed?: Readonly<Record<string, number>>;
+    readonly context?: readonly string[];
+  } = {},
+): StructureReport {
+  const counts = new Map<string, number>();
+  const forged: ForgedLine[] = [];
+  readerLines(content).forEach((text, line) => {
+    const found = classify(text, formatId, context);
+    if (!found) return;
+    const reads = `${found.format}:${found.rule.name}`;
+    if (!found.own) {
+      const whose =
+        found.format === formatId
+          ? "structure the format never writes"
+          : `${found.format} structure`;
+      forged.push({ line, text, reads, reason: `reads as ${whose} (${found.rule.kind})` });
+      return;
+    }
+    if (!found.indented) {
+      forged.push({
+        line,
+        text,
+        reads,
+        reason: `a ${found.rule.kind} behind characters a reader does not see`,
+      });
+      return;
+    }
+    const count = (counts.get(found.rule.name) ?? 0) + 1;
+    counts.set(found.rule.name, count);
+    const limit = allowed[found.rule.name];
+    if (limit !== undefined && count > limit) {
+      forged.push({
+        line,
+        text,
+        reads,
+        reason: `more ${found.rule.name} lines than the input has (${limit})`,
+      });
+    }
+  });
+  return { counts, forged };
+}
+
+const count = (list: readonly unknown[], has: (item: never) => boolean) =>
+  list.filter((item) => has(item as never)).length;
+
+/** The most lines of each own rule a format writes for `input` (whatever the budget keeps). */
+function allowances(formatId: string, input: unknown): Record<string, number> {
+  switch (formatId) {
+    case "claude":
+    case "codex":
+    case "gemini": {
+      const { rules } = parseWith(RuleSetSchema, input);
+      const fields = rules.reduce(
+        (sum, rule) =>
+          sum +
+          (rule.scope.length > 0 ? 1 : 0) +
+          (rule.conditions?.condition ? 1 : 0) +
+          (formatId === "claude" && rule.source ? 1 : 0),
+        0,
+      );
+      const headings = {
+        claude: {
+          title: 1,
+          "critical-section": 1,
+          "default-section": 1,
+          category: new Set(rules.map((rule) => `${rule.authority}/${rule.category}`)).size,
+          footer: 1,
+        },
+        codex: { title: 1, generated: 1, section: 2, footer: 1 },
+        gemini: { "mandatory-section": 1, "recommended-section": 1 },
+      }[formatId];
+      return { ...headings, entry: rules.length, field: fields };
+    }
+    case "xml-memory": {
+      const { memories } = parseWith(MemorySetSchema, input);
+      const blocks = new Set(memories.map((memory) => memory.category)).size;
+      return {
+        directive: 1,
+        "directive-end": 1,
+        block: blocks,
+        "block-end": blocks,
+        memory: memories.length,
+      };
+    }
+    case "project":
+    case "project-markdown": {
+      const { projects } = parseWith(z.object({ projects: ProjectListSchema }), input);
+      const blocks = Math.max(projects.length, formatId === "project" ? 1 : 0);
+      const todos = projects.reduce(
+        (sum, project) => sum + Math.min(project.activeTodos.length, 3),
+        0,
+      );
+      return formatId === "project"
+        ? { block: blocks, "block-end": blocks, user: 0, "user-end": 0, todo: todos }
+        : { block: blocks, user: 0, todo: todos };
+    }
+    case "session-full": {
+      const { candidates } = parseWith(SessionContextSchema, input);
+      return {
+        title: 1,
+        section: 4,
+        entry: count(
+          candidates,
+          (candidate: { category: string }) => candidate.category !== "recent_session",
+        ),
+      };
+    }
+    case "session-brief":
+      return { related: 1 };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The lines of `content`, the output of the built-in format `formatId` for `input`, that read as
+ * structure the format did not write for that input: see {@link readStructure}. `context` names
+ * the other formats the content is placed with (a hook's joined context), whose structure no line
+ * may read as either. One limit: a forged line identical to one the format writes for an item the
+ * budget left out is not told apart from it.
+ *
+ * @example
+ * ```ts
+ * findForgedStructure("codex", content, { rules }, ["project", "session-full"]); // [] when nothing is forged
+ * ```
+ */
+export function findForgedStructure(
+  formatId: string,
+  content: string,
+  input: unknown,
+  context: readonly string[] = [],
+): ForgedLine[] {
+  return [
+    ...readStructure(formatId, content, { allowed: allowances(formatId, input), context }).forged,
+  ];
+}
+
+/** Lines of a forged-lines message: the first few, with a count of the rest. */
+const SHOWN_LINES = 3;
+
+/**
+ * A validator's structure check: reports `invalid_structure` (error) for every forged line (see
+ * {@link readStructure}) and for each own rule in `expected` whose line count differs.
+ */
+export function checkStructure(
+  formatId: string,
+  content: string,
+  expected: Readonly<Record<string, number>>,
+  ctx: Pick<ValidationContext, "report">,
+): void {
+  const { counts, forged } = readStructure(formatId, content);
+  if (forged.length > 0) {
+    const shown = forged
+      .slice(0, SHOWN_LINES)
+      .map(
+        (line) => `line ${line.line + 1} ${line.reason}: ${JSON.stringify(line.text.slice(0, 60))}`,
+      );
+    const more = forged.length > SHOWN_LINES ? `; ${forged.length - SHOWN_LINES} more` : "";
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `${forged.length} forged structure line(s): ${shown.join("; ")}${more}`,
+    });
+  }
+  const rules = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  for (const [name, want] of Object.entries(expected)) {
+    const found = counts.get(name) ?? 0;
+    if (found === want) continue;
+    const label = rules.find((candidate) => candidate.name === name)?.label ?? `${name} lines`;
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `expected ${want} ${label}, found ${found}`,
+    });
+  }
+}
+
+/**
+ * How many lines of `text` read as structure in some text format ({@link GENERIC_RULES}, from
+ * their visible start): what a template adapter checks its output against.
+ */
+export function countGenericStructure(text: string): number {
+  let count = 0;
+  for (const line of readerLines(text)) {
+    const start = visibleStart(line);
+    const visible = start === 0 ? line : line.slice(start);
+    if (visible !== "" && GENERIC_RULES.some((rule) => rule.pattern.test(visible))) count += 1;
+  }
+  return count;
+}
