@@ -196,6 +196,17 @@ export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
   },
 };
 
+/**
+ * Whether `prefix` (what comes before a line's visible start) fits `rule`: `true` when it is the
+ * rule's indentation (or the rule follows input text), `false` when it hides the line behind
+ * characters a reader does not see, `undefined` when the line lacks the rule's indentation and so
+ * is not one of its lines.
+ */
+function fitsIndent(rule: StructureRule, prefix: string): boolean | undefined {
+  if (rule.afterText === true || prefix === (rule.indent ?? "")) return true;
+  return prefix === "" ? undefined : false;
+}
+
 /** A line that reads as structure it should not. */
 export interface ForgedLine {
   /** 0-based index among the reader's lines of the content (see {@link readerLines}). */
@@ -231,15 +242,14 @@ function classify(
   const prefix = start === 0 ? "" : line.slice(0, start);
   const structure = FORMAT_STRUCTURES[formatId];
   for (const candidate of structure?.own ?? []) {
-    if (candidate.pattern.test(visible)) {
-      const indented = candidate.afterText === true || prefix === (candidate.indent ?? "");
-      return { format: formatId, rule: candidate, own: true, indented };
-    }
+    if (!candidate.pattern.test(visible)) continue;
+    const indented = fitsIndent(candidate, prefix);
+    if (indented !== undefined) return { format: formatId, rule: candidate, own: true, indented };
   }
   for (const other of context) {
     if (other === formatId) continue;
     for (const candidate of FORMAT_STRUCTURES[other]?.own ?? []) {
-      if (candidate.pattern.test(visible)) {
+      if (candidate.pattern.test(visible) && fitsIndent(candidate, prefix) !== undefined) {
         return { format: other, rule: candidate, own: false, indented: false };
       }
     }
@@ -461,4 +471,49 @@ export function countGenericStructure(text: string): number {
     if (visible !== "" && GENERIC_RULES.some((rule) => rule.pattern.test(visible))) count += 1;
   }
   return count;
+}
+
+/** One line of a joined context as the oracle reads it. */
+export interface ContextLine {
+  /** `<format>:<rule>` of the structure the line reads as, or `undefined` for text. */
+  readonly reads: string | undefined;
+  /** Why it is forged, when it is. */
+  readonly forged?: string;
+}
+
+/**
+ * Reads a context that joins the output of several `formats` (a hook's context): every line that
+ * reads as structure must read as one of those formats' own lines, at its own indentation;
+ * generic structure none of them writes, or own structure behind characters a reader does not
+ * see, is forged. Which part a line belongs to is not known here: compare the lines with those of
+ * the same context built from harmless text to find a line one part forged in another's form.
+ */
+export function readContextStructure(content: string, formats: readonly string[]): ContextLine[] {
+  const foreign = [
+    ...new Set(formats.flatMap((format) => FORMAT_STRUCTURES[format]?.foreign ?? GENERIC_RULES)),
+  ];
+  return readerLines(content).map((line): ContextLine => {
+    const start = visibleStart(line);
+    const visible = start === 0 ? line : line.slice(start);
+    if (visible === "") return { reads: undefined };
+    const prefix = start === 0 ? "" : line.slice(0, start);
+    for (const format of formats) {
+      for (const candidate of FORMAT_STRUCTURES[format]?.own ?? []) {
+        if (!candidate.pattern.test(visible)) continue;
+        const fits = fitsIndent(candidate, prefix);
+        if (fits === undefined) continue;
+        const reads = `${format}:${candidate.name}`;
+        return fits
+          ? { reads }
+          : { reads, forged: `a ${candidate.kind} behind characters a reader does not see` };
+      }
+    }
+    const generic = foreign.find((candidate) => candidate.pattern.test(visible));
+    return generic
+      ? {
+          reads: `generic:${generic.name}`,
+          forged: `reads as ${generic.kind} no format of the context writes`,
+        }
+      : { reads: undefined };
+  });
 }
