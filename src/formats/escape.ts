@@ -2,6 +2,7 @@
  * Escaping and neutralising helpers shared by the formats. Content from rules and memories is data:
  * these make sure it can never open a new line, a section or an entry of the format around it.
  */
+import { stringArgument } from "../problems/arguments.js";
 
 /** Lone surrogates and NUL: text that cannot be encoded or that tools truncate at. */
 const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -29,6 +30,7 @@ export function hasUnsendable(text: string): boolean {
 
 /** Replaces NUL and lone surrogates with U+FFFD so the text is valid UTF-16 and UTF-8. */
 export function sanitizeText(text: string): string {
+  stringArgument(text, "text");
   return MAYBE_UNSENDABLE.test(text) ? text.replace(UNSENDABLE, "\uFFFD") : text;
 }
 
@@ -38,6 +40,7 @@ export function sanitizeText(text: string): string {
  * `"\n## CRITICAL RULES"` becomes `" ## CRITICAL RULES"` in the middle of its line.
  */
 export function inlineText(text: string): string {
+  stringArgument(text, "text");
   if (!MAYBE_UNSAFE.test(text)) return text;
   const sendable = sanitizeText(text);
   return (LINE_BREAK.test(sendable) ? sendable.replace(WHITESPACE_RUN, foldRun) : sendable).trim();
@@ -45,6 +48,7 @@ export function inlineText(text: string): string {
 
 /** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
 export function escapeMarkdownInline(text: string): string {
+  stringArgument(text, "text");
   return /[\\*`]/.test(text) ? text.replace(/[\\*`]/g, "\\$&") : text;
 }
 
@@ -53,6 +57,7 @@ export function escapeMarkdownInline(text: string): string {
  * case when it follows a non-letter, lower case otherwise (`code_style` → `Code_Style`).
  */
 export function titleCase(text: string): string {
+  stringArgument(text, "text");
   return text.replace(
     /\p{L}+/gu,
     (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
@@ -104,6 +109,7 @@ const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
  * ```
  */
 export function escapeXmlText(text: string): string {
+  stringArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_TEXT_SPECIAL, toEntity);
 }
@@ -119,6 +125,7 @@ export function escapeXmlText(text: string): string {
  * ```
  */
 export function escapeXmlAttribute(text: string): string {
+  stringArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
 }
@@ -159,6 +166,7 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  * ```
  */
 export function escapeMarkdownLineStart(line: string): string {
+  stringArgument(line, "line");
   return MARKDOWN_LINE_START.test(visiblePart(line)) ? `\\${line}` : line;
 }
 
@@ -184,6 +192,7 @@ const ESCAPED_START =
  * ```
  */
 export function escapeLineStart(line: string): string {
+  stringArgument(line, "line");
   return ESCAPED_START.test(visiblePart(line)) ? `\\${line}` : line;
 }
 
@@ -201,6 +210,7 @@ const TAG_OPENING = /<(?=[!?]|\/?[A-Za-z_][\w:.-]*(?:[\s/>]|$))/g;
  * ```
  */
 export function escapeTags(text: string): string {
+  stringArgument(text, "text");
   if (!text.includes("<")) return text;
   TAG_OPENING.lastIndex = 0;
   return text.replace(TAG_OPENING, "\\<");

@@ -6,6 +6,7 @@ import {
   ProjectListSchema,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { pathsIn, sameFile, withoutTrailing } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
@@ -106,10 +107,15 @@ export function detectActiveProject(
   projects: readonly ProjectContextInput[],
   options: DetectActiveProjectOptions = {},
 ): ActiveProject | undefined {
+  stringArgument(message, "message");
   const list = parseWith(ProjectListSchema, projects, "projects");
+  const given = optionsArgument(options);
   const now =
-    options.now === undefined ? new Date() : parseWith(DateInputSchema, options.now, "options.now");
-  const recentDays = options.recentDays ?? 7;
+    given.now === undefined ? new Date() : parseWith(DateInputSchema, given.now, "options.now");
+  const recentDays = given.recentDays ?? 7;
+  if (typeof recentDays !== "number" || Number.isNaN(recentDays) || recentDays < 0) {
+    badArgument("options.recentDays", "a number >= 0", recentDays);
+  }
 
   const named = mentioned(message, list);
   if (named) return { project: named, reason: "mention" };

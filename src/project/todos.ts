@@ -4,6 +4,8 @@
  * full stop ends at its line break and never runs into the next line.
  */
 
+import { stringArgument } from "../problems/arguments.js";
+
 const TODO_PATTERNS: readonly RegExp[] = [
   /\b(?:need to|should|must|have to|gotta)[ \t]+(.+?)(?:\.|,|$)/gim,
   // The original runs to the end of the line; this stops at the end of the sentence, so
@@ -65,12 +67,12 @@ function matches(text: string, patterns: readonly RegExp[]): PhraseMatch[] {
 
 /** {@link extractTodos} with where each TODO was found and the phrase that said it. */
 export function todoMatches(text: string): PhraseMatch[] {
-  return matches(text, TODO_PATTERNS);
+  return matches(stringArgument(text, "text"), TODO_PATTERNS);
 }
 
 /** {@link detectCompletions} with where each completion was found and the phrase that said it. */
 export function completionMatches(text: string): PhraseMatch[] {
-  return matches(text, COMPLETION_PATTERNS);
+  return matches(stringArgument(text, "text"), COMPLETION_PATTERNS);
 }
 
 /**

@@ -4,6 +4,7 @@ import { escapeMarkdownInline, escapeTags, inlineField, titleCase } from "../for
 import { ruleItems, ruleMetadata } from "../formats/rules/rule-items.js";
 import { countGenericStructure } from "../formats/structure.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../model/rule.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { DOCUMENT_VARIABLES, RULE_VARIABLES } from "./defaults.js";
 import { assertKnownVariables, type ContextTemplate, fillTemplate } from "./template.js";
 
@@ -42,6 +43,31 @@ function neutralValues(toolName: string): Record<string, string> {
   };
 }
 
+/** Throws `InvalidInputError` naming the first field of `template` that is not as documented. */
+function checkTemplate(template: ContextTemplate): void {
+  if (typeof template !== "object" || template === null) {
+    badArgument("template", "a ContextTemplate", template);
+  }
+  for (const key of [
+    "name",
+    "toolName",
+    "headerTemplate",
+    "ruleTemplate",
+    "footerTemplate",
+  ] as const) {
+    stringArgument(template[key], `template.${key}`);
+  }
+  const { formatType } = template;
+  if (
+    formatType !== undefined &&
+    formatType !== "markdown" &&
+    formatType !== "plain" &&
+    formatType !== "system_instruction"
+  ) {
+    badArgument("template.formatType", '"markdown" | "plain" | "system_instruction"', formatType);
+  }
+}
+
 function defaultFormatType(toolName: string): FormatType {
   if (toolName === "claude") return "markdown";
   if (toolName === "gemini") return "system_instruction";
@@ -61,8 +87,11 @@ function defaultFormatType(toolName: string): FormatType {
  */
 export function defineTemplateAdapter(
   template: ContextTemplate,
-  { id = template.name }: { id?: string } = {},
+  options: { id?: string } = {},
 ): FormatAdapter<RuleSet, Record<string, never>, MemoryRule> {
+  checkTemplate(template);
+  const { id = template.name } = optionsArgument(options);
+  stringArgument(id, "options.id");
   assertKnownVariables(template.headerTemplate, DOCUMENT_KEYS, "template.headerTemplate");
   assertKnownVariables(template.ruleTemplate, RULE_KEYS, "template.ruleTemplate");
   assertKnownVariables(template.footerTemplate, DOCUMENT_KEYS, "template.footerTemplate");

@@ -1,4 +1,5 @@
 import { escapeLineStart, visibleStart } from "../formats/escape.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 
 /**
@@ -26,6 +27,7 @@ const PLACEHOLDER = /\{\{|\}\}|\{([^{}]*)\}/g;
 
 /** The variable names a template string uses, in order of first use. */
 export function templateVariables(template: string): string[] {
+  stringArgument(template, "template");
   const names = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) {
     if (match[1] !== undefined) names.add(match[1]);
@@ -54,6 +56,16 @@ export function assertKnownVariables(
   );
 }
 
+/** `variables` when it maps names to strings. */
+function checkVariables(
+  variables: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  for (const [name, value] of Object.entries(optionsArgument(variables, "variables"))) {
+    if (typeof value !== "string") badArgument(`variables.${name}`, "a string", value);
+  }
+  return variables;
+}
+
 /**
  * Substitutes `{variable}` placeholders. An unknown variable throws `InvalidInputError` naming it
  * and the known ones; `{{` and `}}` give literal braces.
@@ -68,7 +80,9 @@ export function renderTemplate(
   variables: Readonly<Record<string, string>>,
   path = "template",
 ): string {
-  assertKnownVariables(template, Object.keys(variables), path);
+  stringArgument(path, "path");
+  stringArgument(template, path);
+  assertKnownVariables(template, Object.keys(checkVariables(variables)), path);
   return template.replace(PLACEHOLDER, (whole, name: string | undefined) => {
     if (name === undefined) return whole[0] ?? "";
     return variables[name] ?? "";

@@ -1,4 +1,5 @@
-import type { TokenCounter } from "./counter.js";
+import { stringArgument } from "../problems/arguments.js";
+import { checkedCounter, type TokenCounter } from "./counter.js";
 
 /** What started a section: the structure a text's own lines give it. */
 export type TextSectionKind =
@@ -161,7 +162,9 @@ function titleAt(text: string, at: number): string {
  * sections.map((s) => s.title); // ["# Rules", "## Scope"]
  * ```
  */
-export function sectionBreakdown(text: string, counter: TokenCounter): SectionBreakdown {
+export function sectionBreakdown(text: string, tokenCounter: TokenCounter): SectionBreakdown {
+  stringArgument(text, "text");
+  const counter = checkedCounter(tokenCounter, "counter");
   const total = counter.count(text);
   const starts = sectionStarts(text);
   if (text.length > 0 && starts[0]?.at !== 0) {

@@ -4,6 +4,7 @@ import { CommonOptionsSchema } from "../../manager/options.js";
 import { parseWith } from "../../model/parse.js";
 import type { ProjectContext, ProjectContextInput } from "../../model/project.js";
 import { type UserFact, type UserFactsInput, UserFactsSchema } from "../../model/user.js";
+import { optionsArgument, stringArgument } from "../../problems/arguments.js";
 import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
@@ -137,6 +138,7 @@ function workingOnSentences(text: string, search: PhraseSearch): Set<number> {
  * task": the PROJECT block says it, more precisely.
  */
 export function withoutWorkingOn(text: string, names: readonly string[]): string {
+  stringArgument(text, "text");
   return names.length === 0 ? text : withoutSentences(text, workingOnSearch(names));
 }
 
@@ -190,6 +192,8 @@ function projectNames(projectContext: string): string[] {
  * ```
  */
 export function deduplicateContext(userContext: string, projectContext: string): string {
+  stringArgument(userContext, "userContext");
+  stringArgument(projectContext, "projectContext");
   return withoutWorkingOn(userContext, projectNames(projectContext)).trim();
 }
 
@@ -256,8 +260,8 @@ function userFrame(markup: ProjectMarkup) {
  * // '<USER id="david">\n- Expert in Python\n</USER>\n\n<PROJECT name="SAM Terminal" …'
  * ```
  */
-export function buildCombinedContext(input: CombinedContextInput): ProjectContextResult {
-  const { projects: rawProjects, ...rest } = input;
+export function buildCombinedContext(input: CombinedContextInput = {}): ProjectContextResult {
+  const { projects: rawProjects, ...rest } = optionsArgument(input, "input");
   const options = parseWith(CombinedOptionsSchema, rest);
   const projects = parseProjects(rawProjects);
   const now = options.now ?? new Date();

@@ -7,6 +7,7 @@ import {
   type SessionCandidates,
   SessionCandidatesSchema,
 } from "../../model/session.js";
+import { optionsArgument } from "../../problems/arguments.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineField } from "../escape.js";
@@ -115,6 +116,11 @@ export function formatBriefContext(
   candidates: readonly InjectionCandidateInput[],
   options: BriefContextOptions = {},
 ): string {
-  const budget = Math.min(options.budget ?? BRIEF_MAX_TOKENS, BRIEF_MAX_TOKENS);
-  return runPipeline(sessionBriefAdapter, { candidates }, { ...options, budget }).content;
+  const given = optionsArgument(options);
+  // A budget that is not a number is left for the options' check to name.
+  const budget =
+    typeof given.budget === "number"
+      ? Math.min(given.budget, BRIEF_MAX_TOKENS)
+      : (given.budget ?? BRIEF_MAX_TOKENS);
+  return runPipeline(sessionBriefAdapter, { candidates }, { ...given, budget }).content;
 }

@@ -12,6 +12,7 @@ import {
   type SessionContext,
   SessionContextSchema,
 } from "../../model/session.js";
+import { optionsArgument } from "../../problems/arguments.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeLineStart, inlineField } from "../escape.js";
@@ -211,6 +212,7 @@ export function formatFullContext(
   alerts: readonly DivergenceAlertInput[] = [],
   options: FullContextOptions = {},
 ): string {
-  const budget = options.budget ?? Number.MAX_SAFE_INTEGER;
-  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...options, budget }).content;
+  const given = optionsArgument(options);
+  const budget = given.budget ?? Number.MAX_SAFE_INTEGER;
+  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...given, budget }).content;
 }
