@@ -30,6 +30,19 @@ const BRIEF_SUMMARY_WORDS = 20;
 
 const PREFIX = "Related: ";
 
+/** An entry that ends a sentence: the next one follows after a space, not after ", ". */
+const SENTENCE_END = /[.!?…]$/;
+
+/** `a, b, c`, except after an entry that ends its own sentence (`a. B, c`), not `a., B`. */
+function joinEntries(entries: readonly string[]): string {
+  let line = "";
+  entries.forEach((entry, index) => {
+    if (index > 0) line += SENTENCE_END.test(entries[index - 1] as string) ? " " : ", ";
+    line += entry;
+  });
+  return line;
+}
+
 /**
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
  * `Related: first, second, …`: the five most relevant candidates (`maxCandidates`), each
@@ -78,7 +91,7 @@ export const sessionBriefAdapter = defineAdapter<
   renderGroup: () => PREFIX,
   render: ({ included, item }) => ({
     content:
-      included.length === 0 ? "" : PREFIX + included.map((entry) => item(entry, 0)).join(", "),
+      included.length === 0 ? "" : PREFIX + joinEntries(included.map((entry) => item(entry, 0))),
   }),
   validate(content, ctx) {
     if (ctx.itemsIncluded === 0) return;
