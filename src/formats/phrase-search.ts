@@ -4,22 +4,12 @@
  * regular expression per name, `includes` per fact) takes phrases × text.
  */
 
-/** A node of the phrase trie, by index. */
-interface TrieNode {
-  readonly next: Map<number, number>;
-  /** The longest proper suffix of this node's text that is also a trie node. */
-  fail: number;
-  /** Phrases that end here, longest first. */
-  readonly phrases: number[];
-  /** The nearest node on the fail chain that ends a phrase, or -1. */
-  output: number;
-}
-
-const newNode = (): TrieNode => ({ next: new Map(), fail: 0, phrases: [], output: -1 });
+/** Edges of the trie in one map, keyed by `node * EDGE + code unit`: no map per node. */
+const EDGE = 0x10000;
 
 /**
  * The phrases given, searchable in any text. Matching is exact (code unit by code unit): lower
- * both sides for a case-insensitive search.
+ * both sides with {@link lowerCase} for a case-insensitive search.
  *
  * @example
  * ```ts
@@ -27,46 +17,64 @@ const newNode = (): TrieNode => ({ next: new Map(), fail: 0, phrases: [], output
  * ```
  */
 export class PhraseSearch {
-  readonly #nodes: TrieNode[] = [newNode()];
+  /** `node * EDGE + code` → child node; node 0 is the root. */
+  readonly #edges = new Map<number, number>();
+  /** Per node: the longest proper suffix of its text that is also a node. */
+  readonly #fail: number[] = [0];
+  /** Per node: the nearest node on its fail chain that ends a phrase, or -1. */
+  readonly #output: number[] = [-1];
+  /** The phrases that end at a node (the same text given more than once), by node. */
+  readonly #ends = new Map<number, number[]>();
   readonly #lengths: number[];
 
   constructor(phrases: readonly string[]) {
     this.#lengths = phrases.map((phrase) => phrase.length);
+    // Per node, as built: its parent and the code unit that leads to it (for the links).
+    const parent: number[] = [0];
+    const via: number[] = [0];
+    const depth: number[] = [0];
     phrases.forEach((phrase, index) => {
       if (phrase === "") return;
       let node = 0;
       for (let i = 0; i < phrase.length; i += 1) {
-        const code = phrase.charCodeAt(i);
-        let child = this.#nodes[node]?.next.get(code);
+        const key = node * EDGE + phrase.charCodeAt(i);
+        let child = this.#edges.get(key);
         if (child === undefined) {
-          child = this.#nodes.length;
-          this.#nodes.push(newNode());
-          this.#nodes[node]?.next.set(code, child);
+          child = parent.length;
+          parent.push(node);
+          via.push(phrase.charCodeAt(i));
+          depth.push(i + 1);
+          this.#edges.set(key, child);
         }
         node = child;
       }
-      this.#nodes[node]?.phrases.push(index);
+      const list = this.#ends.get(node);
+      if (list) list.push(index);
+      else this.#ends.set(node, [index]);
     });
-    this.#link();
+    this.#link(parent, via, depth);
   }
 
-  /** Fail and output links, breadth first (a node's links need those of shorter nodes). */
-  #link(): void {
-    const nodes = this.#nodes;
-    const queue: number[] = [...(nodes[0]?.next.values() ?? [])];
-    for (let head = 0; head < queue.length; head += 1) {
-      const index = queue[head] as number;
-      const node = nodes[index] as TrieNode;
-      for (const [code, child] of node.next) {
-        let fail = node.fail;
-        while (fail !== 0 && !nodes[fail]?.next.has(code)) fail = (nodes[fail] as TrieNode).fail;
-        const target = nodes[fail]?.next.get(code);
-        const childNode = nodes[child] as TrieNode;
-        childNode.fail = target !== undefined && target !== child ? target : 0;
-        const failNode = nodes[childNode.fail] as TrieNode;
-        childNode.output = failNode.phrases.length > 0 ? childNode.fail : failNode.output;
-        queue.push(child);
+  /** Fail and output links, shallow nodes first (a node's links need those of shorter ones). */
+  #link(parent: readonly number[], via: readonly number[], depth: readonly number[]): void {
+    const order = Array.from({ length: parent.length - 1 }, (_, i) => i + 1).sort(
+      (a, b) => (depth[a] as number) - (depth[b] as number),
+    );
+    const fail = this.#fail;
+    const output = this.#output;
+    for (const node of order) {
+      const from = parent[node] as number;
+      const code = via[node] as number;
+      let target = 0;
+      if (from !== 0) {
+        let candidate = fail[from] as number;
+        while (candidate !== 0 && !this.#edges.has(candidate * EDGE + code)) {
+          candidate = fail[candidate] as number;
+        }
+        target = this.#edges.get(candidate * EDGE + code) ?? 0;
       }
+      fail[node] = target;
+      output[node] = this.#ends.has(target) ? target : (output[target] as number);
     }
   }
 
@@ -81,26 +89,26 @@ export class PhraseSearch {
     found: (phrase: number, start: number, end: number) => boolean | undefined,
     endsWell: (end: number) => boolean = () => true,
   ): void {
-    const nodes = this.#nodes;
+    const edges = this.#edges;
+    const fail = this.#fail;
+    const output = this.#output;
     let node = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
-      let current = nodes[node] as TrieNode;
-      while (node !== 0 && !current.next.has(code)) {
-        node = current.fail;
-        current = nodes[node] as TrieNode;
+      let next = edges.get(node * EDGE + code);
+      while (next === undefined && node !== 0) {
+        node = fail[node] as number;
+        next = edges.get(node * EDGE + code);
       }
-      node = current.next.get(code) ?? 0;
+      node = next ?? 0;
+      const first = this.#ends.has(node) ? node : (output[node] as number);
+      if (first < 0) continue;
       const end = i + 1;
-      const reached = nodes[node] as TrieNode;
-      if (reached.phrases.length === 0 && reached.output < 0) continue;
       if (!endsWell(end)) continue;
-      for (let at = reached.phrases.length > 0 ? node : reached.output; at >= 0; ) {
-        const holder = nodes[at] as TrieNode;
-        for (const phrase of holder.phrases) {
+      for (let at = first; at >= 0; at = output[at] as number) {
+        for (const phrase of this.#ends.get(at) ?? []) {
           if (found(phrase, end - (this.#lengths[phrase] ?? 0), end) === false) return;
         }
-        at = holder.output;
       }
     }
   }

@@ -1,4 +1,9 @@
-import { PhraseSearch, wordCharacterAt, wordCharacterBefore } from "../formats/phrase-search.js";
+import {
+  lowerCase,
+  PhraseSearch,
+  wordCharacterAt,
+  wordCharacterBefore,
+} from "../formats/phrase-search.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -7,7 +12,7 @@ import {
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
-import { pathsIn, sameFile, withoutTrailing } from "./paths.js";
+import { FileIndex, pathsIn, withoutTrailing } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
@@ -46,9 +51,9 @@ function mentioned(
   projects: readonly ProjectContext[],
 ): ProjectContext | undefined {
   const names = projects.flatMap((project) => [project.name, project.projectId]);
-  const text = message.toLowerCase();
+  const text = lowerCase(message);
   const named = new Set<number>();
-  new PhraseSearch(names.map((name) => name.toLowerCase())).scan(
+  new PhraseSearch(names.map(lowerCase)).scan(
     text,
     (name, start) => {
       if (!wordCharacterBefore(text, start)) named.add(name);
@@ -65,28 +70,58 @@ function mentioned(
   return best === undefined ? undefined : projects[Math.floor(best / 2)];
 }
 
-/** The project a path belongs to: under its root (longest root wins), else one of its recent files. */
-function owningProject(
-  path: string,
+/** A node of the trie of project roots, by path segment from the first. */
+interface RootNode {
+  readonly children: Map<string, RootNode>;
+  /** The first project whose root ends here. */
+  project?: ProjectContext;
+}
+
+/**
+ * Finds the project a path belongs to: under its root (longest root wins, then the first
+ * project), else the first project with the path among its recent files. Roots and files are
+ * indexed once, so each path is one walk, not a comparison with every project (quadratic for a
+ * message of many paths against many projects).
+ */
+function projectOwner(
   projects: readonly ProjectContext[],
-): ProjectContext | undefined {
-  const normalized = path.replace(/\\/g, "/");
-  let best: { project: ProjectContext; length: number } | undefined;
-  for (const project of projects) {
-    const root =
-      project.path === undefined
-        ? undefined
-        : withoutTrailing(project.path.replace(/\\/g, "/"), SLASH);
-    if (
-      root &&
-      (normalized === root || normalized.startsWith(`${root}/`)) &&
-      (!best || root.length > best.length)
-    ) {
-      best = { project, length: root.length };
+): (path: string) => ProjectContext | undefined {
+  const roots: RootNode = { children: new Map() };
+  const files = new FileIndex<number>();
+  // The project of each indexed file, by the number it was indexed under.
+  const fileOwners: ProjectContext[] = [];
+  projects.forEach((project, index) => {
+    for (const file of project.recentFiles) {
+      files.add(file, index, fileOwners.length);
+      fileOwners.push(project);
     }
-  }
-  if (best) return best.project;
-  return projects.find((project) => project.recentFiles.some((file) => sameFile(file, path)));
+    if (project.path === undefined) return;
+    const root = withoutTrailing(project.path.replace(/\\/g, "/"), SLASH);
+    if (root === "") return;
+    let node = roots;
+    for (const segment of root.split("/")) {
+      let next = node.children.get(segment);
+      if (!next) {
+        next = { children: new Map() };
+        node.children.set(segment, next);
+      }
+      node = next;
+    }
+    node.project ??= project;
+  });
+  return (path) => {
+    // `path` is under `root` when the root's segments begin its own.
+    let owner: ProjectContext | undefined;
+    let node: RootNode | undefined = roots;
+    for (const segment of path.replace(/\\/g, "/").split("/")) {
+      node = node.children.get(segment);
+      if (!node) break;
+      owner = node.project ?? owner;
+    }
+    if (owner) return owner;
+    const file = files.first(path);
+    return file === undefined ? undefined : fileOwners[file];
+  };
 }
 
 /**
@@ -119,8 +154,9 @@ export function detectActiveProject(
 
   const named = mentioned(message, list);
   if (named) return { project: named, reason: "mention" };
+  const ownerOf = projectOwner(list);
   for (const path of pathsIn(message)) {
-    const owner = owningProject(path, list);
+    const owner = ownerOf(path);
     if (owner) return { project: owner, reason: "path" };
   }
   const since = now.getTime() - recentDays * DAY_MS;

@@ -172,6 +172,24 @@ export const growthCases: readonly GrowthCase[] = [
     },
   },
   {
+    name: "detectActiveProject: many paths against many projects",
+    build: (size) => ({
+      projects: Array.from({ length: Math.floor(size / 40) }, (_, i) =>
+        project({
+          projectId: `p${i}`,
+          name: `P${i}`,
+          path: `/srv/p${i}`,
+          recentFiles: [`q${i}/b.py`],
+        }),
+      ),
+      message: repeated(size / 2, (i) => `/home/u${i}/a.py `),
+    }),
+    run: (input) => {
+      const { projects, message } = input as { projects: never[]; message: string };
+      return detectActiveProject(message, projects, { now: NOW });
+    },
+  },
+  {
     name: "updateProjectContext: many blocked-on statements",
     build: (size) => repeated(size, (i) => `blocked on b${i}. `),
     run: (message) => updateProjectContext(project(), message as string, { now: NOW }),
