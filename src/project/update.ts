@@ -296,7 +296,9 @@ function recordFiles(
   // The recent files and the head entries, each found by path rather than by comparing every
   // mention with every entry.
   const recentIndex = new FileIndex<number>();
-  recent.forEach((file, at) => recentIndex.add(file, at, at));
+  recent.forEach((file, at) => {
+    recentIndex.add(file, at, at);
+  });
   const taken = new Set<number>();
   const head: { path: string; matched: string; known?: string }[] = [];
   const headIndex = new FileIndex<(typeof head)[number]>();

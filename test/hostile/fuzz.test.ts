@@ -340,14 +340,14 @@ const CASES: Record<string, FuzzCase> = {
   ...Object.fromEntries(
     (
       [
-        "ContextFmtError",
-        "InvalidInputError",
-        "UnknownAdapterError",
-        "FormatValidationError",
+        ["ContextFmtError", core.ContextFmtError],
+        ["InvalidInputError", core.InvalidInputError],
+        ["UnknownAdapterError", core.UnknownAdapterError],
+        ["FormatValidationError", core.FormatValidationError],
       ] as const
-    ).map((name) => [
+    ).map(([name, ErrorClass]) => [
       `core:${name}.is`,
-      { args: args(value), call: call(core[name].is.bind(core[name])) },
+      { args: args(value), call: call(ErrorClass.is.bind(ErrorClass)) },
     ]),
   ),
   "core:InvalidInputError": { args: args(issues), call: newError(core.InvalidInputError) },
