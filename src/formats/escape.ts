@@ -141,7 +141,14 @@ const INVISIBLE_RUN =
 
 /** Index of the first visible character of `line` (its length when it has none). */
 export function visibleStart(line: string): number {
-  INVISIBLE_RUN.lastIndex = 0;
+  // Most lines start with spaces or tabs, if anything, then a printable ASCII character.
+  let start = 0;
+  for (let code = line.charCodeAt(0); code === 32 || code === 9; code = line.charCodeAt(start)) {
+    start += 1;
+  }
+  const next = line.charCodeAt(start);
+  if ((next > 0x20 && next < 0x7f) || start === line.length) return start;
+  INVISIBLE_RUN.lastIndex = start;
   INVISIBLE_RUN.test(line);
   return INVISIBLE_RUN.lastIndex;
 }

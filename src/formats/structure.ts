@@ -26,6 +26,8 @@ export interface StructureRule {
   readonly kind: StructureKind;
   /** Tested on a line from its first visible character; anchored with `^`. */
   readonly pattern: RegExp;
+  /** Every character a line matching `pattern` can start with (so most lines skip every test). */
+  readonly first: string;
   /** What the format writes before the visible start (a sub-entry's indentation); default none. */
   readonly indent?: string;
   /** How messages name these lines (`rule entries`); default `<name> lines`. */
@@ -37,13 +39,20 @@ export interface StructureRule {
   readonly afterText?: boolean;
 }
 
+/** The first characters of a number, for the rules that start with one. */
+const DIGITS = "0123456789";
+
 /** Every line break Unicode knows; CRLF is one break. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
 /** The lines of `text` as a reader sees them: split at every line break Unicode knows. */
 export function readerLines(text: string): string[] {
-  return text.split(LINE_BREAK);
+  // Most text breaks lines with "\n" alone; splitting on a string is the cheap way then.
+  return OTHER_BREAK.test(text) ? text.split(LINE_BREAK) : text.split("\n");
 }
+
+/** A line break other than "\n". */
+const OTHER_BREAK = /[\r\v\f\u0085\u2028\u2029]/;
 
 /**
  * What reads as structure at a line start in any text format: markdown headings, list items,
@@ -51,19 +60,30 @@ export function readerLines(text: string): string[] {
  * labels. A field's text must never start a line with one of these.
  */
 export const GENERIC_RULES: readonly StructureRule[] = [
-  { name: "markdown-heading", kind: "heading", pattern: /^#{1,6}(?:\s|$)/ },
-  { name: "list-item", kind: "entry", pattern: /^(?:[-+*]|\d{1,9}[.)])(?:\s|$)/ },
-  { name: "numbered-entry", kind: "entry", pattern: /^\[\d+\]/ },
-  { name: "rule-line", kind: "section", pattern: /^(?:={3,}|-{3,}|\*{3,}|_{3,})/ },
-  { name: "quote", kind: "block", pattern: /^>/ },
-  { name: "fence", kind: "block", pattern: /^(?:```|~~~)/ },
-  { name: "table", kind: "block", pattern: /^\|/ },
-  { name: "tag", kind: "block", pattern: /^<[A-Za-z_/!?]/ },
+  { name: "markdown-heading", kind: "heading", pattern: /^#{1,6}(?:\s|$)/, first: "#" },
+  {
+    name: "list-item",
+    kind: "entry",
+    pattern: /^(?:[-+*]|\d{1,9}[.)])(?:\s|$)/,
+    first: `-+*${DIGITS}`,
+  },
+  { name: "numbered-entry", kind: "entry", pattern: /^\[\d+\]/, first: "[" },
+  {
+    name: "rule-line",
+    kind: "section",
+    pattern: /^(?:={3,}|-{3,}|\*{3,}|_{3,})/,
+    first: "=-*_",
+  },
+  { name: "quote", kind: "block", pattern: /^>/, first: ">" },
+  { name: "fence", kind: "block", pattern: /^(?:```|~~~)/, first: "`~" },
+  { name: "table", kind: "block", pattern: /^\|/, first: "|" },
+  { name: "tag", kind: "block", pattern: /^<[A-Za-z_/!?]/, first: "<" },
   {
     name: "label",
     kind: "section",
     pattern:
       /^(?:PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:|\[(?:Scope|Condition):)/,
+    first: "PGMRSC[",
   },
 ];
 
@@ -79,47 +99,83 @@ export interface FormatStructure {
   readonly foreign: readonly StructureRule[];
 }
 
+/** A list of rules, indexed by the characters lines matching them start with. */
+interface CompiledRules {
+  readonly rules: readonly StructureRule[];
+  /** Character code → indexes of the rules a line starting with it may match, in order. */
+  readonly byFirst: ReadonlyMap<number, readonly number[]>;
+}
+
+function compile(rules: readonly StructureRule[]): CompiledRules {
+  const byFirst = new Map<number, number[]>();
+  rules.forEach((rule, index) => {
+    for (let i = 0; i < rule.first.length; i += 1) {
+      const code = rule.first.charCodeAt(i);
+      const list = byFirst.get(code);
+      if (list) list.push(index);
+      else byFirst.set(code, [index]);
+    }
+  });
+  return { rules, byFirst };
+}
+
+/**
+ * Index in `compiled.rules` of the first rule whose pattern matches `visible`, or -1: only the
+ * rules its first character can start are tested, so most lines of text cost one lookup.
+ */
+function firstMatch(compiled: CompiledRules, visible: string): number {
+  const candidates = compiled.byFirst.get(visible.charCodeAt(0));
+  if (!candidates) return -1;
+  for (const index of candidates) {
+    if ((compiled.rules[index] as StructureRule).pattern.test(visible)) return index;
+  }
+  return -1;
+}
+
 const rule = (
   name: string,
   kind: StructureKind,
   pattern: RegExp,
+  first: string,
   more: Pick<StructureRule, "indent" | "label" | "afterText"> = {},
-): StructureRule => ({ name, kind, pattern, ...more });
+): StructureRule => ({ name, kind, pattern, first, ...more });
 
 /** Each built-in format's line-start rules. */
 export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
   claude: {
     own: [
-      rule("title", "heading", /^# Project Memory Rules$/, {
+      rule("title", "heading", /^# Project Memory Rules$/, "#", {
         label: '"# Project Memory Rules" headings',
       }),
-      rule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, {
+      rule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, "#", {
         label: '"## CRITICAL RULES" headings',
       }),
-      rule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, {
+      rule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, "#", {
         label: '"## DEFAULT" headings',
       }),
-      rule("category", "heading", /^### \S/, { label: "category headings" }),
-      rule("entry", "entry", /^- \*\*/, { label: "rule entries" }),
-      rule("field", "field", /^- (?:Scope|Source|Condition): /, { indent: "  " }),
-      rule("footer", "section", /^---$/, { label: "skipped-rules footers" }),
+      rule("category", "heading", /^### \S/, "#", { label: "category headings" }),
+      rule("entry", "entry", /^- \*\*/, "-", { label: "rule entries" }),
+      rule("field", "field", /^- (?:Scope|Source|Condition): /, "-", { indent: "  " }),
+      rule("footer", "section", /^---$/, "-", { label: "skipped-rules footers" }),
     ],
     foreign: GENERIC_RULES,
   },
   codex: {
     own: [
-      rule("title", "heading", /^PROJECT CONTEXT RULES$/, {
+      rule("title", "heading", /^PROJECT CONTEXT RULES$/, "P", {
         label: '"PROJECT CONTEXT RULES" lines',
       }),
-      rule("generated", "field", /^Generated: /, { label: '"Generated:" lines' }),
+      rule("generated", "field", /^Generated: /, "G", { label: '"Generated:" lines' }),
       rule(
         "section",
         "section",
         /^=== (?:CRITICAL RULES \(ALWAYS FOLLOW\)|DEFAULT GUIDELINES) ===$/,
+        "=",
+        { label: '"=== … ===" section lines' },
       ),
-      rule("entry", "entry", /^\[\d+\] /, { label: "rule entries" }),
-      rule("field", "field", /^(?:Scope|Condition): /),
-      rule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, {
+      rule("entry", "entry", /^\[\d+\] /, "[", { label: "rule entries" }),
+      rule("field", "field", /^(?:Scope|Condition): /, "CS"),
+      rule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, "-", {
         label: "omitted-rules footers",
       }),
     ],
@@ -127,71 +183,74 @@ export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
   },
   gemini: {
     own: [
-      rule("mandatory-section", "section", /^MANDATORY RULES:$/, {
+      rule("mandatory-section", "section", /^MANDATORY RULES:$/, "M", {
         label: '"MANDATORY RULES:" lines',
       }),
-      rule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, {
+      rule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, "R", {
         label: '"RECOMMENDED GUIDELINES:" lines',
       }),
-      rule("entry", "entry", /^\d+\. /, { label: "rule entries" }),
-      rule("field", "field", /^\[(?:Scope|Condition): /, { indent: "   " }),
+      rule("entry", "entry", /^\d+\. /, `${DIGITS}`, { label: "rule entries" }),
+      rule("field", "field", /^\[(?:Scope|Condition): /, "[", { indent: "   " }),
     ],
     foreign: GENERIC_RULES,
   },
   "xml-memory": {
     own: [
-      rule("directive", "block", /^<directive>$/, { label: "directives" }),
-      rule("directive-end", "block", /^<\/directive>$/, { label: "directive ends" }),
+      rule("directive", "block", /^<directive>$/, "<", { label: "directives" }),
+      rule("directive-end", "block", /^<\/directive>$/, "<", { label: "directive ends" }),
       rule(
         "block",
         "block",
         /^<(?:procedural|factual|preference|behavioral|episodic)_memories nonce="/,
+        "<",
       ),
       rule(
         "block-end",
         "block",
         /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
+        "<",
       ),
-      rule("memory", "entry", /^<memory /, { label: "memory elements" }),
-      rule("memory-end", "entry", /^<\/memory>$/, { afterText: true }),
+      rule("memory", "entry", /^<memory /, "<", { label: "memory elements" }),
+      rule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
     ],
     foreign: XML_GENERIC_RULES,
   },
   project: {
     own: [
-      rule("block", "block", /^<PROJECT[ >]/, { label: "PROJECT opening tags" }),
-      rule("block-end", "block", /^<\/PROJECT>$/, { label: "PROJECT closing tags" }),
-      rule("user", "block", /^<USER /),
-      rule("user-end", "block", /^<\/USER>$/),
-      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /),
-      rule("list-entry", "entry", /^- /),
+      rule("block", "block", /^<PROJECT[ >]/, "<", { label: "PROJECT opening tags" }),
+      rule("block-end", "block", /^<\/PROJECT>$/, "<", { label: "PROJECT closing tags" }),
+      rule("user", "block", /^<USER /, "<"),
+      rule("user-end", "block", /^<\/USER>$/, "<"),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+      rule("list-entry", "entry", /^- /, "-"),
     ],
     foreign: XML_GENERIC_RULES,
   },
   "project-markdown": {
     own: [
-      rule("block", "heading", /^### Project: /, { label: "project headings" }),
-      rule("user", "heading", /^### User: /),
-      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /),
-      rule("list-entry", "entry", /^- /),
+      rule("block", "heading", /^### Project: /, "#", { label: "project headings" }),
+      rule("user", "heading", /^### User: /, "#"),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+      rule("list-entry", "entry", /^- /, "-"),
     ],
     foreign: GENERIC_RULES,
   },
   "session-full": {
     own: [
-      rule("title", "heading", /^## Relevant Context$/, { label: '"## " headings' }),
+      rule("title", "heading", /^## Relevant Context$/, "#", { label: '"## " headings' }),
       rule(
         "section",
         "heading",
         /^### (?:Recent Related Work|Potentially Related|Note: Activity Shift Detected|Previous Session)$/,
+        "#",
         { label: '"### " headings' },
       ),
-      rule("entry", "entry", /^- /, { label: "candidate entries" }),
+      rule("entry", "entry", /^- /, "-", { label: "candidate entries" }),
     ],
     foreign: GENERIC_RULES,
   },
   "session-brief": {
-    own: [rule("related", "section", /^Related: /)],
+    own: [rule("related", "section", /^Related: /, "R")],
     foreign: GENERIC_RULES,
   },
 };
@@ -206,6 +265,16 @@ function fitsIndent(rule: StructureRule, prefix: string): boolean | undefined {
   if (rule.afterText === true || prefix === (rule.indent ?? "")) return true;
   return prefix === "" ? undefined : false;
 }
+
+/** Each format's rules, compiled. */
+const COMPILED: Readonly<Record<string, { own: CompiledRules; foreign: CompiledRules }>> =
+  Object.fromEntries(
+    Object.entries(FORMAT_STRUCTURES).map(([id, structure]) => [
+      id,
+      { own: compile(structure.own), foreign: compile(structure.foreign) },
+    ]),
+  );
+const GENERIC = compile(GENERIC_RULES);
 
 /** A line that reads as structure it should not. */
 export interface ForgedLine {
@@ -240,9 +309,14 @@ function classify(
   const visible = start === 0 ? line : line.slice(start);
   if (visible === "") return undefined;
   const prefix = start === 0 ? "" : line.slice(0, start);
-  const structure = FORMAT_STRUCTURES[formatId];
-  for (const candidate of structure?.own ?? []) {
-    if (!candidate.pattern.test(visible)) continue;
+  const compiled = COMPILED[formatId];
+  const own = compiled?.own.rules ?? [];
+  // One test of all the rules at once finds the first that matches; the rules are tried one by
+  // one only when it wants an indentation the line lacks.
+  const first = compiled ? firstMatch(compiled.own, visible) : -1;
+  for (let index = first; index >= 0 && index < own.length; index += 1) {
+    const candidate = own[index] as StructureRule;
+    if (index > first && !candidate.pattern.test(visible)) continue;
     const indented = fitsIndent(candidate, prefix);
     if (indented !== undefined) return { format: formatId, rule: candidate, own: true, indented };
   }
@@ -254,12 +328,9 @@ function classify(
       }
     }
   }
-  for (const candidate of structure?.foreign ?? GENERIC_RULES) {
-    if (candidate.pattern.test(visible)) {
-      return { format: formatId, rule: candidate, own: false, indented: false };
-    }
-  }
-  return undefined;
+  const foreign = compiled?.foreign ?? GENERIC;
+  const generic = foreign.rules[firstMatch(foreign, visible)];
+  return generic ? { format: formatId, rule: generic, own: false, indented: false } : undefined;
 }
 
 /** The structure lines of one text: their count per own rule, and every forged line. */
@@ -286,42 +357,56 @@ export function readStructure(
     readonly context?: readonly string[];
   } = {},
 ): StructureReport {
-  const counts = new Map<string, number>();
+  const own = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  const seen = new Array<number>(own.length).fill(0);
   const forged: ForgedLine[] = [];
-  readerLines(content).forEach((text, line) => {
+  const forge = (line: number, text: string, found: Classified, reason: string) => {
+    forged.push({ line, text, reads: `${found.format}:${found.rule.name}`, reason });
+  };
+  forEachLine(content, (text, line) => {
     const found = classify(text, formatId, context);
     if (!found) return;
-    const reads = `${found.format}:${found.rule.name}`;
+    const { rule } = found;
     if (!found.own) {
       const whose =
         found.format === formatId
           ? "structure the format never writes"
           : `${found.format} structure`;
-      forged.push({ line, text, reads, reason: `reads as ${whose} (${found.rule.kind})` });
-      return;
-    }
-    if (!found.indented) {
-      forged.push({
-        line,
-        text,
-        reads,
-        reason: `a ${found.rule.kind} behind characters a reader does not see`,
-      });
-      return;
-    }
-    const count = (counts.get(found.rule.name) ?? 0) + 1;
-    counts.set(found.rule.name, count);
-    const limit = allowed[found.rule.name];
-    if (limit !== undefined && count > limit) {
-      forged.push({
-        line,
-        text,
-        reads,
-        reason: `more ${found.rule.name} lines than the input has (${limit})`,
-      });
+      forge(line, text, found, `reads as ${whose} (${rule.kind})`);
+    } else if (!found.indented) {
+      forge(line, text, found, `a ${rule.kind} behind characters a reader does not see`);
+    } else {
+      const index = own.indexOf(rule);
+      const count = (seen[index] ?? 0) + 1;
+      seen[index] = count;
+      const limit = allowed[rule.name];
+      if (limit !== undefined && count > limit) {
+        forge(line, text, found, `more ${rule.name} lines than the input has (${limit})`);
+      }
     }
   });
+  const counts = new Map<string, number>();
+  own.forEach((rule, index) => {
+    const count = seen[index] ?? 0;
+    if (count > 0) counts.set(rule.name, (counts.get(rule.name) ?? 0) + count);
+  });
   return { counts, forged };
+}
+
+/** Calls `visit` with each of the reader's lines of `text` and its index, without a list of them. */
+function forEachLine(text: string, visit: (line: string, index: number) => void): void {
+  if (OTHER_BREAK.test(text)) {
+    readerLines(text).forEach(visit);
+    return;
+  }
+  let index = 0;
+  let start = 0;
+  for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+    visit(text.slice(start, end), index);
+    index += 1;
+    start = end + 1;
+  }
+  visit(text.slice(start), index);
 }
 
 const count = (list: readonly unknown[], has: (item: never) => boolean) =>
@@ -468,7 +553,7 @@ export function countGenericStructure(text: string): number {
   for (const line of readerLines(text)) {
     const start = visibleStart(line);
     const visible = start === 0 ? line : line.slice(start);
-    if (visible !== "" && GENERIC_RULES.some((rule) => rule.pattern.test(visible))) count += 1;
+    if (visible !== "" && firstMatch(GENERIC, visible) >= 0) count += 1;
   }
   return count;
 }

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import {
   FORMAT_STRUCTURES,
   findForgedStructure,
+  GENERIC_RULES,
   readContextStructure,
 } from "../../src/formats/structure.js";
 import { hostileTexts, hostileValues, invisiblePrefixes, lineBreaks } from "../hostile/corpus.js";
@@ -25,6 +26,18 @@ const readsAsStructure = (line: string) =>
   FORMATS.some((format) => readContextStructure(line, [format])[0]?.reads !== undefined);
 
 describe("the structure oracle", () => {
+  it("indexes each rule by every first character a matching line can have (property)", () => {
+    const rules = [...GENERIC_RULES, ...Object.values(FORMAT_STRUCTURES).flatMap((f) => f.own)];
+    for (const rule of rules) {
+      fc.assert(
+        fc.property(fc.stringMatching(rule.pattern), (line) => {
+          expect(rule.first, `${rule.name}: ${JSON.stringify(line)}`).toContain(line.charAt(0));
+        }),
+        { numRuns: 200 },
+      );
+    }
+  });
+
   it("reads a line from its first visible character, at every Unicode line break", () => {
     for (const prefix of invisiblePrefixes) {
       const [line] = readContextStructure(`${prefix}## Relevant Context`, ["session-full"]);
