@@ -10,9 +10,9 @@ import {
 } from "contextfmt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { findForgedStructure } from "../../src/formats/forged.js";
 import {
   FORMAT_STRUCTURES,
-  findForgedStructure,
   GENERIC_RULES,
   readContextStructure,
 } from "../../src/formats/structure.js";
