@@ -12,7 +12,7 @@ import {
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
-import { FileIndex, pathsIn, withoutTrailing } from "./paths.js";
+import { FileIndex, pathsIn, SegmentTrie, withoutTrailing } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
@@ -70,13 +70,6 @@ function mentioned(
   return best === undefined ? undefined : projects[Math.floor(best / 2)];
 }
 
-/** A node of the trie of project roots, by path segment from the first. */
-interface RootNode {
-  readonly children: Map<string, RootNode>;
-  /** The first project whose root ends here. */
-  project?: ProjectContext;
-}
-
 /**
  * Finds the project a path belongs to: under its root (longest root wins, then the first
  * project), else the first project with the path among its recent files. Roots and files are
@@ -86,37 +79,32 @@ interface RootNode {
 function projectOwner(
   projects: readonly ProjectContext[],
 ): (path: string) => ProjectContext | undefined {
-  const roots: RootNode = { children: new Map() };
+  // Roots by path segment from the first; the first project whose root ends at a node.
+  const roots = new SegmentTrie();
+  const rootOf = new Map<number, ProjectContext>();
   const files = new FileIndex<number>();
-  // The project of each indexed file, by the number it was indexed under.
+  // The project of each indexed file, by the number it was indexed under (in project order).
   const fileOwners: ProjectContext[] = [];
-  projects.forEach((project, index) => {
+  for (const project of projects) {
     for (const file of project.recentFiles) {
-      files.add(file, index, fileOwners.length);
+      files.add(file, fileOwners.length, fileOwners.length);
       fileOwners.push(project);
     }
-    if (project.path === undefined) return;
+    if (project.path === undefined) continue;
     const root = withoutTrailing(project.path.replace(/\\/g, "/"), SLASH);
-    if (root === "") return;
-    let node = roots;
-    for (const segment of root.split("/")) {
-      let next = node.children.get(segment);
-      if (!next) {
-        next = { children: new Map() };
-        node.children.set(segment, next);
-      }
-      node = next;
-    }
-    node.project ??= project;
-  });
+    if (root === "") continue;
+    let node = roots.root;
+    for (const segment of root.split("/")) node = roots.grow(node, segment);
+    if (!rootOf.has(node)) rootOf.set(node, project);
+  }
   return (path) => {
-    // `path` is under `root` when the root's segments begin its own.
+    // `path` is under a root when the root's segments begin its own; the deepest is the longest.
     let owner: ProjectContext | undefined;
-    let node: RootNode | undefined = roots;
+    let node: number | undefined = roots.root;
     for (const segment of path.replace(/\\/g, "/").split("/")) {
-      node = node.children.get(segment);
-      if (!node) break;
-      owner = node.project ?? owner;
+      node = roots.child(node, segment);
+      if (node === undefined) break;
+      owner = rootOf.get(node) ?? owner;
     }
     if (owner) return owner;
     const file = files.first(path);
