@@ -5,7 +5,8 @@
  *
  * Lines are read the way a model reads them: split at every line break Unicode knows, each from its
  * first visible character. Zero-width, format, bidi and control characters and spaces before it do
- * not hide what a line reads as: `"\u200B## Relevant Context"` is a heading.
+ * not hide what a line reads as: `"\u200B## Relevant Context"` is a heading. The forged lines of
+ * a format's output for a given input are `findForgedStructure` (formats/forged.ts).
  */
 import type { ValidationContext } from "./adapter.js";
 import { visibleStart } from "./escape.js";
@@ -305,8 +306,8 @@ function classify(
   const prefix = start === 0 ? "" : line.slice(0, start);
   const compiled = COMPILED[formatId];
   const own = compiled?.own.rules ?? [];
-  // One test of all the rules at once finds the first that matches; the rules are tried one by
-  // one only when it wants an indentation the line lacks.
+  // The first rule that matches, among those the line's first character can start; the rules
+  // after it are tried one by one only when it wants an indentation the line lacks.
   const first = compiled ? firstMatch(compiled.own, visible) : -1;
   for (let index = first; index >= 0 && index < own.length; index += 1) {
     const candidate = own[index] as StructureRule;
