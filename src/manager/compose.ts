@@ -169,12 +169,17 @@ export function composeContexts(
       const excessChars = Math.max(0, content.length - options.maxChars);
       charBudgets[index] = Math.max(0, Math.min(chars, textOf(before).length) - excessChars);
     }
+    const helped = (result: FormattedContext) =>
+      result.tokenCount < before.tokenCount || textOf(result).length < textOf(before).length;
     let after = fitPart(index);
-    if (after.tokenCount >= before.tokenCount && textOf(after).length >= textOf(before).length) {
+    if (!helped(after)) {
       budgets[index] = 0;
       if (chars !== undefined) charBudgets[index] = 0;
       after = fitPart(index);
       emptied = true;
+      // Only its required items, and no shorter: it stays as it was, its issues naming the
+      // budget it was given rather than the zero it was tried with.
+      if (!helped(after)) continue;
     }
     results[index] = after;
     content = join(parts, results);

@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
+import { escapeMarkdownInline, escapeTags, inlineField, inlineText, titleCase } from "../escape.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -31,12 +31,13 @@ function categoryHeading(category: string): string {
  * shorter form (`form` 1) is the entry without its sub-bullets.
  */
 function renderRule(rule: MemoryRule, form: number): string {
-  let text = `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
+  let text = `- **${name}**: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
-  if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
+  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
+  if (rule.source) text += `  - Source: ${inlineField(rule.source)}\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `  - Condition: ${inlineText(condition)}\n`;
+  if (condition) text += `  - Condition: ${inlineField(condition)}\n`;
   return `${text}\n`;
 }
 
@@ -109,23 +110,17 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   },
   validate(content, ctx) {
     expectStart(content, "# Project Memory Rules", ctx);
-    const absolute = metaCount(ctx, "absoluteIncluded");
-    const fallback = metaCount(ctx, "defaultIncluded");
-    expectLineCount(
+    checkStructure(
+      "claude",
       content,
-      /^## CRITICAL RULES/,
-      absolute > 0 ? 1 : 0,
-      '"## CRITICAL RULES" headings',
+      {
+        title: 1,
+        "critical-section": metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "default-section": metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        entry: ctx.itemsIncluded,
+        footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,
+      },
       ctx,
     );
-    expectLineCount(content, /^## DEFAULT/, fallback > 0 ? 1 : 0, '"## DEFAULT" headings', ctx);
-    expectLineCount(
-      content,
-      /^#{1,2} /,
-      1 + (absolute > 0 ? 1 : 0) + (fallback > 0 ? 1 : 0),
-      "top-level headings",
-      ctx,
-    );
-    expectLineCount(content, /^- \*\*/, ctx.itemsIncluded, "rule entries", ctx);
   },
 });
