@@ -4,6 +4,7 @@
  */
 import { runColdStartBench } from "./cold-start.js";
 import { runEngineBench } from "./engine.js";
+import { runGrowthBench } from "./growth.js";
 import { runMemoriesBench } from "./memories.js";
 import { runProjectBench } from "./project.js";
 import { runTiktokenBench } from "./tiktoken.js";
@@ -19,5 +20,7 @@ console.log("\n== memory injection ==");
 for (const line of runMemoriesBench()) console.log(line);
 console.log("\n== PROJECT blocks ==");
 for (const line of runProjectBench()) console.log(line);
+console.log("\n== growth on adversarial text: time at 100k / time at 10k characters ==");
+for (const line of await runGrowthBench()) console.log(line);
 console.log("\n== hook cold start ==");
 for (const line of runColdStartBench()) console.log(line);

@@ -6,16 +6,9 @@ import {
 } from "../formats/project/adapter.js";
 import type { ProjectMarkup } from "../formats/project/components.js";
 import type { BudgetReport } from "../manager/formatted-context.js";
-import { CommonOptionsSchema, isTokenCounter } from "../manager/options.js";
+import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
 import { runParsedPipeline } from "../manager/pipeline.js";
-import {
-  fastCustom,
-  fastEnum,
-  fastNumber,
-  fastObject,
-  optional,
-  withDefault,
-} from "../model/fast-parse.js";
+import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
 import { lazySchema } from "../model/lazy-schema.js";
 import { parseWith } from "../model/parse.js";
 import {
@@ -56,7 +49,7 @@ export const ProjectOptionsSchema = lazySchema(
     {
       maxTokens: withDefault(fastNonNegativeInt, () => DEFAULT_PROJECT_TOKENS),
       now: optional(fastDateInput),
-      counter: optional(fastCustom<TokenCounter>(isTokenCounter)),
+      counter: optional(fastCounterOption),
       minRoom: optional(fastNonNegativeInt),
       markup: withDefault(fastEnum(MARKUPS), () => "xml" as const),
     },
@@ -104,6 +97,40 @@ export interface ProjectFit {
 }
 
 /**
+ * The parts a report says were shortened or left out, with one issue per part as the project
+ * functions report them: `item_truncated` for a shortened part, `item_skipped` for a left-out one.
+ */
+export function partsGivenWay(
+  report: BudgetReport,
+  budget: number,
+): { shrunk: string[]; dropped: string[]; issues: Issue[] } {
+  const shrunk: string[] = [];
+  const dropped: string[] = [];
+  const issues: Issue[] = [];
+  for (const item of report.items) {
+    if (item.status === "shortened") {
+      shrunk.push(item.id);
+      const steps = item.form ?? 1;
+      issues.push({
+        code: "item_truncated",
+        severity: "warning",
+        path: item.id,
+        message: `shortened (${steps} step${steps > 1 ? "s" : ""}) to fit ${budget} tokens`,
+      });
+    } else if (item.status === "skipped") {
+      dropped.push(item.id);
+      issues.push({
+        code: "item_skipped",
+        severity: "warning",
+        path: item.id,
+        message: `left out: no room within ${budget} tokens`,
+      });
+    }
+  }
+  return { shrunk, dropped, issues };
+}
+
+/**
  * Runs the `project` (or `project-markdown`) format on parsed projects and gives its result the
  * shape of {@link ProjectContextResult}: per part, `item_truncated` for a shortened one and
  * `item_skipped` for one left out, in block order.
@@ -124,28 +151,7 @@ export function fitProjects(
       ...(fit.counter !== undefined ? { counter: fit.counter } : {}),
     },
   );
-  const shrunk: string[] = [];
-  const dropped: string[] = [];
-  const perPart: Issue[] = [];
-  for (const item of result.report.items) {
-    if (item.status === "shortened") {
-      shrunk.push(item.id);
-      perPart.push({
-        code: "item_truncated",
-        severity: "warning",
-        path: item.id,
-        message: `shortened (${item.form} step${(item.form ?? 0) > 1 ? "s" : ""}) to fit ${fit.maxTokens} tokens`,
-      });
-    } else if (item.status === "skipped") {
-      dropped.push(item.id);
-      perPart.push({
-        code: "item_skipped",
-        severity: "warning",
-        path: item.id,
-        message: `left out: no room within ${fit.maxTokens} tokens`,
-      });
-    }
-  }
+  const { shrunk, dropped, issues: perPart } = partsGivenWay(result.report, fit.maxTokens);
   // The per-part issues stand for the pipeline's summaries of the same parts.
   const own = result.issues.filter(
     (issue) => issue.code !== "item_skipped" && issue.code !== "item_shortened",

@@ -1,7 +1,14 @@
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
-import { type HookEventName, type HookTool, hookMoment, resolveHookEvent } from "./events.js";
+import {
+  checkTool,
+  type HookEventName,
+  type HookTool,
+  hookMoment,
+  resolveHookEvent,
+} from "./events.js";
 
 /** What a hook may say besides its context; the three tools all read these. */
 export interface HookOutputFields {
@@ -60,8 +67,11 @@ export const HOOK_CONTEXT_LIMITS = {
 export function overHookLimit(
   tool: HookTool,
   context: string,
-  counter: TokenCounter = defaultCounter,
+  tokenCounter: TokenCounter = defaultCounter,
 ): { unit: "chars" | "tokens"; size: number; limit: number } | undefined {
+  checkTool(tool);
+  stringArgument(context, "context");
+  const counter = checkedCounter(tokenCounter, "counter");
   const limits: { chars?: number; tokens?: number } = HOOK_CONTEXT_LIMITS[tool];
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
@@ -110,6 +120,18 @@ function contextIssues(
   return issues;
 }
 
+/** Throws `InvalidInputError` naming the first field of `fields` that is not as documented. */
+function checkFields(fields: HookOutputFields): void {
+  for (const key of ["additionalContext", "systemMessage"] as const) {
+    if (fields[key] !== undefined) stringArgument(fields[key], `fields.${key}`);
+  }
+  const { suppressOutput, counter } = fields;
+  if (suppressOutput !== undefined && typeof suppressOutput !== "boolean") {
+    badArgument("fields.suppressOutput", "a boolean", suppressOutput);
+  }
+  if (counter !== undefined) checkedCounter(counter, "fields.counter");
+}
+
 /**
  * The JSON `tool` accepts on a hook's stdout for `event` (`SessionStart`, `UserPromptSubmit` /
  * `BeforeAgent`, `PreToolUse` / `BeforeTool`, `PostToolUse` / `AfterTool`; kebab-case works too),
@@ -130,6 +152,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   fields: HookOutputFields = {},
 ): HookOutputResult<E> {
   const eventName = resolveHookEvent(tool, event) as E;
+  checkFields(optionsArgument(fields, "fields"));
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
   if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
@@ -147,7 +170,9 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     });
     return { output, issues };
   }
-  issues.push(...contextIssues(tool, eventName, context, fields.counter));
+  const counter =
+    fields.counter === undefined ? undefined : checkedCounter(fields.counter, "fields.counter");
+  issues.push(...contextIssues(tool, eventName, context, counter));
   output.hookSpecificOutput = { hookEventName: eventName, additionalContext: context };
   return { output, issues };
 }

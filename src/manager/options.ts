@@ -1,15 +1,20 @@
 import type * as z from "zod/mini";
-import { fastBoolean, fastCustom, fastNumber, fastObject, optional } from "../model/fast-parse.js";
+import {
+  type FastParse,
+  fastBoolean,
+  fastNumber,
+  fastObject,
+  fastTransform,
+  optional,
+} from "../model/fast-parse.js";
 import { lazySchema } from "../model/lazy-schema.js";
 import { DateInputSchema, fastDateInput } from "../model/rule.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 
-/** Whether `value` has a counter's shape: `{ name: string, count: function }`. */
-export const isTokenCounter = (value: unknown): value is TokenCounter =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as TokenCounter).name === "string" &&
-  typeof (value as TokenCounter).count === "function";
+/** The `counter` option, fast: a counter's shape, then wrapped so that every count is checked. */
+export const fastCounterOption: FastParse<TokenCounter> = fastTransform(isTokenCounter, (counter) =>
+  checkedCounter(counter, "options.counter"),
+);
 
 /** Options every format accepts, besides the adapter's own. */
 export const CommonOptionsSchema = lazySchema(
@@ -25,10 +30,14 @@ export const CommonOptionsSchema = lazySchema(
       /** The clock for timestamps and "time ago" text; default: the current time. */
       now: z.optional(DateInputSchema),
       /** How tokens are counted; default: `defaultCounter`. */
+      /** Every count it returns is checked (see `checkedCounter`). */
       counter: z.optional(
-        z.custom<TokenCounter>(isTokenCounter, {
-          error: "expected a TokenCounter ({ name: string, count(text): number })",
-        }),
+        z.pipe(
+          z.custom<TokenCounter>(isTokenCounter, {
+            error: "expected a TokenCounter ({ name: string, count(text): number })",
+          }),
+          z.transform((counter: TokenCounter) => checkedCounter(counter, "options.counter")),
+        ),
       ),
       /** Throw `FormatValidationError` on any error-severity issue. */
       strict: z.optional(z.boolean()),
@@ -37,7 +46,7 @@ export const CommonOptionsSchema = lazySchema(
     budget: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
     maxChars: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
     now: optional(fastDateInput),
-    counter: optional(fastCustom<TokenCounter>(isTokenCounter)),
+    counter: optional(fastCounterOption),
     strict: optional(fastBoolean),
   }),
 );

@@ -7,6 +7,7 @@ import type {
 } from "../formats/adapter.js";
 import { objectKeysOf } from "../model/fast-parse.js";
 import { parseWith } from "../model/parse.js";
+import { optionsArgument } from "../problems/arguments.js";
 import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
 import { hasErrors, type Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
@@ -87,6 +88,7 @@ export function runPipeline<I, O, T>(
   rawOptions: object = {},
   alsoAllowedOptions: readonly string[] = [],
 ): FormattedContext {
+  optionsArgument(rawOptions);
   rejectUnknownOptions(adapter as FormatAdapter, rawOptions, alsoAllowedOptions);
   const common = parseWith(CommonOptionsSchema, rawOptions, "options");
   const options = parseWith(adapter.options, rawOptions, "options");
@@ -161,6 +163,7 @@ export function runParsedPipeline<I, O, T>(
   const validation: ValidationContext = {
     itemsIncluded: included.length,
     itemsSkipped: summary.skipped.length,
+    footer: result.footer,
     metadata,
     report: (issue) => issues.push(issue),
   };

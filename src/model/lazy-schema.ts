@@ -1,6 +1,19 @@
 import { type FastParse, withFastParse } from "./fast-parse.js";
 import { loadZod, type Zod } from "./zod.js";
 
+// Every schema lazySchema made: known to be zod schemas without being built.
+const LAZY_SCHEMAS = new WeakSet<object>();
+
+/**
+ * Whether `value` is a zod schema (it has `_zod`), or one {@link lazySchema} made, which is
+ * known to be one without building it (and starting zod).
+ */
+export function isSchema(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && (LAZY_SCHEMAS.has(value) || "_zod" in value)
+  );
+}
+
 /**
  * A zod schema built on first use: `build` runs (and zod loads) the first time anything reads
  * the schema, by zod or by a caller; until then it costs nothing. It behaves as the schema it
@@ -33,5 +46,6 @@ export function lazySchema<S extends object>(build: (z: Zod) => S, fast?: FastPa
     deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
   });
+  LAZY_SCHEMAS.add(proxy);
   return fast ? withFastParse(proxy, fast) : proxy;
 }

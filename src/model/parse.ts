@@ -1,7 +1,9 @@
 import type * as z from "zod/mini";
+import { badArgument, describeReceived, stringArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import { fastParserOf, MISMATCH } from "./fast-parse.js";
+import { isSchema } from "./lazy-schema.js";
 import { loadZod } from "./zod.js";
 
 /** Formats a zod path the way a reader writes it: `rules[1].conditions.condition`. */
@@ -14,18 +16,6 @@ export function formatPath(path: readonly PropertyKey[], root = ""): string {
     } else out += `[${JSON.stringify(String(key))}]`;
   }
   return out;
-}
-
-function describeReceived(input: unknown): string {
-  if (input === undefined) return "nothing";
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "an array";
-  if (input instanceof Date) return Number.isNaN(input.getTime()) ? "an invalid Date" : "a Date";
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input);
-  }
-  if (typeof input === "number" || typeof input === "boolean") return String(input);
-  return typeof input === "object" ? "an object" : typeof input;
 }
 
 function comparison(origin: unknown, inclusive: unknown, bound: unknown, op: "<" | ">"): string {
@@ -77,6 +67,9 @@ export function parseWith<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
+  // The library's own schemas are built on first use: `isSchema` knows them without building.
+  if (!isSchema(schema)) badArgument("schema", "a zod schema", schema);
+  stringArgument(root, "root");
   const fast = fastParserOf(schema)?.(data);
   if (fast !== undefined && fast !== MISMATCH) return fast as z.output<S>;
   const result = loadZod().safeParse(schema, data, { reportInput: true });

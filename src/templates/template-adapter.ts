@@ -1,13 +1,72 @@
 import { defineAdapter, type FormatAdapter, type FormatType } from "../formats/adapter.js";
-import { escapeMarkdownInline, inlineText, titleCase } from "../formats/escape.js";
+import { escapeMarkdownInline, escapeTags, inlineField, titleCase } from "../formats/escape.js";
 import { ruleItems, ruleMetadata } from "../formats/rules/rule-items.js";
+import { countGenericStructure } from "../formats/structure.js";
 import { NoOptionsSchema } from "../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../model/rule.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { DOCUMENT_VARIABLES, RULE_VARIABLES } from "./defaults.js";
-import { assertKnownVariables, type ContextTemplate, renderTemplate } from "./template.js";
+import { assertKnownVariables, type ContextTemplate, fillTemplate } from "./template.js";
 
 const DOCUMENT_KEYS = Object.keys(DOCUMENT_VARIABLES);
 const RULE_KEYS = [...DOCUMENT_KEYS, ...Object.keys(RULE_VARIABLES)];
+
+/** Variables whose values are the input's own text; the others the library writes. */
+const TEXT_FIELDS: ReadonlySet<string> = new Set([
+  "project_name",
+  "project_id",
+  "rule_name",
+  "rule_text",
+  "scope",
+  "source",
+  "condition",
+]);
+
+/** Values for counting a template's own structure lines: text fields empty, the rest typical. */
+function neutralValues(toolName: string): Record<string, string> {
+  return {
+    project_name: "",
+    project_id: "",
+    timestamp: "2000-01-01T00:00:00.000Z",
+    tool_name: toolName,
+    rules_count: "1",
+    rules_skipped: "0",
+    number: "1",
+    rule_name: "",
+    rule_text: "",
+    category: "Behavior",
+    scope: "",
+    authority: "default",
+    source: "",
+    condition: "",
+    priority: "50",
+  };
+}
+
+/** Throws `InvalidInputError` naming the first field of `template` that is not as documented. */
+function checkTemplate(template: ContextTemplate): void {
+  if (typeof template !== "object" || template === null) {
+    badArgument("template", "a ContextTemplate", template);
+  }
+  for (const key of [
+    "name",
+    "toolName",
+    "headerTemplate",
+    "ruleTemplate",
+    "footerTemplate",
+  ] as const) {
+    stringArgument(template[key], `template.${key}`);
+  }
+  const { formatType } = template;
+  if (
+    formatType !== undefined &&
+    formatType !== "markdown" &&
+    formatType !== "plain" &&
+    formatType !== "system_instruction"
+  ) {
+    badArgument("template.formatType", '"markdown" | "plain" | "system_instruction"', formatType);
+  }
+}
 
 function defaultFormatType(toolName: string): FormatType {
   if (toolName === "claude") return "markdown";
@@ -28,18 +87,34 @@ function defaultFormatType(toolName: string): FormatType {
  */
 export function defineTemplateAdapter(
   template: ContextTemplate,
-  { id = template.name }: { id?: string } = {},
+  options: { id?: string } = {},
 ): FormatAdapter<RuleSet, Record<string, never>, MemoryRule> {
+  checkTemplate(template);
+  const { id = template.name } = optionsArgument(options);
+  stringArgument(id, "options.id");
   assertKnownVariables(template.headerTemplate, DOCUMENT_KEYS, "template.headerTemplate");
   assertKnownVariables(template.ruleTemplate, RULE_KEYS, "template.ruleTemplate");
   assertKnownVariables(template.footerTemplate, DOCUMENT_KEYS, "template.footerTemplate");
   const formatType = template.formatType ?? defaultFormatType(template.toolName);
   const nameText = (name: string) =>
-    formatType === "markdown" ? escapeMarkdownInline(inlineText(name)) : inlineText(name);
+    formatType === "markdown"
+      ? escapeTags(escapeMarkdownInline(inlineField(name)))
+      : inlineField(name);
+  const fill = (part: string, values: Record<string, string>, path: string) =>
+    fillTemplate(part, values, TEXT_FIELDS, path);
+  // The template's own structure lines (text fields empty): the validator's upper bound, since a
+  // field's text may never add one (a field that starts a line and would read as one is escaped).
+  const neutral = neutralValues(template.toolName);
+  const ownLines = {
+    document:
+      countGenericStructure(fill(template.headerTemplate, neutral, "template.headerTemplate")) +
+      countGenericStructure(fill(template.footerTemplate, neutral, "template.footerTemplate")),
+    rule: countGenericStructure(fill(template.ruleTemplate, neutral, "template.ruleTemplate")),
+  };
 
   const documentValues = (input: RuleSet, now: Date, included: number, skipped: number) => ({
-    project_name: inlineText(input.project?.name ?? "Project"),
-    project_id: inlineText(input.project?.id ?? "default"),
+    project_name: inlineField(input.project?.name ?? "Project"),
+    project_id: inlineField(input.project?.id ?? "default"),
     timestamp: now.toISOString(),
     tool_name: template.toolName,
     rules_count: String(included),
@@ -48,18 +123,18 @@ export function defineTemplateAdapter(
 
   // Rule blocks must end with a line break, so entries never run together and count additively.
   const renderRule = (rule: MemoryRule, position: number, document: Record<string, string>) => {
-    const text = renderTemplate(
+    const text = fill(
       template.ruleTemplate,
       {
         ...document,
         number: String(position),
         rule_name: nameText(rule.name),
-        rule_text: inlineText(rule.rule),
+        rule_text: inlineField(rule.rule),
         category: titleCase(rule.category),
-        scope: rule.scope.length > 0 ? rule.scope.map(inlineText).join(", ") : "any",
+        scope: rule.scope.length > 0 ? rule.scope.map(inlineField).join(", ") : "any",
         authority: rule.authority,
-        source: inlineText(rule.source ?? ""),
-        condition: inlineText(rule.conditions?.condition ?? ""),
+        source: inlineField(rule.source ?? ""),
+        condition: inlineField(rule.conditions?.condition ?? ""),
         priority: String(rule.priority),
       },
       "template.ruleTemplate",
@@ -86,13 +161,11 @@ export function defineTemplateAdapter(
       renderRule(rule, position, documentValues({ rules: [] }, now, 0, 0)),
     render({ input, included, skippedCount, footer = true }, { now }) {
       const document = documentValues(input, now, included.length, skippedCount);
-      let content = renderTemplate(template.headerTemplate, document, "template.headerTemplate");
+      let content = fill(template.headerTemplate, document, "template.headerTemplate");
       included.forEach((rule, index) => {
         content += renderRule(rule, index + 1, document);
       });
-      if (footer) {
-        content += renderTemplate(template.footerTemplate, document, "template.footerTemplate");
-      }
+      if (footer) content += fill(template.footerTemplate, document, "template.footerTemplate");
       return { content, metadata: { ...ruleMetadata(input, included), template: template.name } };
     },
     validate(content, ctx) {
@@ -101,6 +174,15 @@ export function defineTemplateAdapter(
           code: "empty_output",
           severity: "error",
           message: "template produced no text",
+        });
+      }
+      const most = ownLines.document + ownLines.rule * ctx.itemsIncluded;
+      const found = countGenericStructure(content);
+      if (found > most) {
+        ctx.report({
+          code: "invalid_structure",
+          severity: "error",
+          message: `${found} lines read as structure; the template writes at most ${most} for ${ctx.itemsIncluded} rule(s)`,
         });
       }
     },

@@ -1,3 +1,11 @@
+import {
+  badArgument,
+  describeReceived,
+  integerArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+import { InvalidInputError } from "../problems/errors.js";
+
 /**
  * A token counter: the one measure of "how long is this text" that budgets are promised in.
  *
@@ -31,6 +39,61 @@ export interface TokenCounter {
   lowerBound?(text: string): number;
 }
 
+/** Marks counters whose counts need no checking: this library's own, and checked ones. */
+const CHECKED = Symbol.for("contextfmt.counter.checked");
+
+/** Marks `counter` as one whose counts are whole numbers >= 0 by construction. */
+export function markChecked<C extends TokenCounter>(counter: C): C {
+  Object.defineProperty(counter, CHECKED, { value: true });
+  return counter;
+}
+
+/** Whether `value` has the shape of a {@link TokenCounter}. */
+export function isTokenCounter(value: unknown): value is TokenCounter {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TokenCounter).name === "string" &&
+    typeof (value as TokenCounter).count === "function"
+  );
+}
+
+/**
+ * `counter`, checked: a counter of the wrong shape is an `InvalidInputError` at `path`, and so is
+ * any count it returns that is not a whole number >= 0 (`NaN`, a negative or fractional number, a
+ * string), naming the counter, instead of a sum that silently goes wrong.
+ */
+export function checkedCounter(counter: unknown, path = "counter"): TokenCounter {
+  if (!isTokenCounter(counter)) {
+    return badArgument(path, "a TokenCounter ({ name: string, count(text): number })", counter);
+  }
+  if ((counter as unknown as Record<symbol, unknown>)[CHECKED] === true) return counter;
+  const { name } = counter;
+  const checked = (what: "count" | "lowerBound", tokens: unknown, text: string): number => {
+    if (typeof tokens === "number" && Number.isSafeInteger(tokens) && tokens >= 0) return tokens;
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        path: `${path}.${what}`,
+        message: `counter ${JSON.stringify(name)} returned ${describeReceived(tokens)} for a text of ${text.length} characters; expected a whole number >= 0`,
+      },
+    ]);
+  };
+  const count = (text: string): number => checked("count", counter.count(text), text);
+  const lowerBound =
+    typeof counter.lowerBound === "function"
+      ? (text: string): number =>
+          checked("lowerBound", (counter.lowerBound as (text: string) => number)(text), text)
+      : undefined;
+  return markChecked({
+    name,
+    count,
+    ...(counter.lineAdditive === true ? { lineAdditive: true } : {}),
+    ...(lowerBound ? { lowerBound } : {}),
+  });
+}
+
 const LINE_FEED = 10;
 const SLASH = 47;
 
@@ -47,6 +110,13 @@ function isWhitespaceCode(code: number): boolean {
  * that is neither whitespace nor `/` (o200k lets a punctuation piece run on through `\n` and `/`).
  */
 export function isSafeBoundary(text: string, index: number): boolean {
+  stringArgument(text, "text");
+  if (!Number.isSafeInteger(index)) integerArgument(index, "index", Number.MIN_SAFE_INTEGER);
+  return safeBoundary(text, index);
+}
+
+/** {@link isSafeBoundary} without checking its arguments, for the counting loops. */
+export function safeBoundary(text: string, index: number): boolean {
   if (index <= 0 || index >= text.length) return true;
   if (text.charCodeAt(index - 1) !== LINE_FEED) return false;
   const next = text.charCodeAt(index);
@@ -59,12 +129,13 @@ export function isSafeBoundary(text: string, index: number): boolean {
  * followed by those of `b` whenever `a`/`b` meet at a safe boundary.
  */
 export function splitLineUnits(text: string): string[] {
+  stringArgument(text, "text");
   const units: string[] = [];
   let start = 0;
   let newline = text.indexOf("\n");
   while (newline !== -1 && newline + 1 < text.length) {
     const next = newline + 1;
-    if (isSafeBoundary(text, next)) {
+    if (safeBoundary(text, next)) {
       units.push(text.slice(start, next));
       start = next;
     }

@@ -44,8 +44,9 @@ Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
 What each event injects (from the files given; the others are not read):
-  session-start       the rules in the tool's own format, the PROJECT block (not for Gemini
-                      CLI, which escapes XML), then the session context (markdown)
+  session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI,
+                      which escapes XML, the same parts under markdown headings), then the
+                      session context (markdown)
   prompt events       the memories, ranked by score, or by words shared with the prompt where
                       they have none: XML memory blocks; for Gemini CLI one "Related: …" line
   tool events         the brief session context ("Related: …", at most 200 tokens)
@@ -66,7 +67,9 @@ Options:
   --json             with --report: the reports as JSON
   -h, --help         show this help
 
-Files are JSON or YAML; JSON starts faster.
+Files are JSON (.json) or YAML (.yaml, .yml), each the format's input or just its list
+("contextfmt schema" describes them); JSON starts faster. With nothing to inject (no files for
+this moment, or files with no items) it prints {}, which every tool reads as "no change".
 
 Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
 `;
@@ -99,6 +102,11 @@ export const run: Command["run"] = async (args) => {
     session: values.session,
     memories: values.memories,
   };
+  for (const flag of HOOK_SOURCE_FLAGS) {
+    if (paths[flag] === "-") {
+      throw new UsageError(`--${flag} -: stdin holds the hook's own JSON; give the file's path`);
+    }
+  }
   if (HOOK_SOURCE_FLAGS.every((flag) => paths[flag] === undefined)) {
     throw new UsageError(
       `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
@@ -126,6 +134,13 @@ export const run: Command["run"] = async (args) => {
   });
   const limits = HOOK_CONTEXT_LIMITS[tool] as { tokens?: number; chars?: number };
   const result = composeHookContext(prepared, budget, limits);
+  if (result.content.trim() === "") {
+    // Nothing to inject: the empty object every tool reads as "no change".
+    writeStdout("{}\n");
+    reportIssues(result.issues);
+    if (values.report) printReports(result.parts, { json: values.json === true });
+    return 0;
+  }
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),

@@ -13,7 +13,7 @@ import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import { expectLineCount } from "../rules/rule-items.js";
+import { checkStructure } from "../structure.js";
 
 /**
  * A fresh session nonce: 128 random bits from `globalThis.crypto`, as 32 hex digits. Make one per
@@ -207,13 +207,12 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     return { content: sections.join("\n\n"), metadata: { ...metadata } };
   },
   validate(content, ctx) {
-    // Escaped text holds no "<", so every element line below is one the format wrote.
-    expectLineCount(content, /^<memory /, ctx.itemsIncluded, "memory elements", ctx);
-    expectLineCount(
+    // Escaped text holds no "<", so every element line counted is one the format wrote.
+    const directive = ctx.metadata.directiveInjected ? 1 : 0;
+    checkStructure(
+      "xml-memory",
       content,
-      /^<directive>$/,
-      ctx.metadata.directiveInjected ? 1 : 0,
-      "directives",
+      { memory: ctx.itemsIncluded, directive, "directive-end": directive },
       ctx,
     );
     validateBlocks(content, ctx);

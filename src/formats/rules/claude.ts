@@ -1,10 +1,10 @@
 import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
+import { escapeMarkdownInline, escapeTags, inlineField, inlineText, titleCase } from "../escape.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -28,7 +28,8 @@ function categoryHeading(category: string): string {
 
 /** `- **name**: text`: the line every form of a rule starts with. */
 function entryLine(rule: MemoryRule): string {
-  return `- **${escapeMarkdownInline(inlineText(rule.name))}**: ${inlineText(rule.rule)}\n`;
+  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
+  return `- **${name}**: ${inlineField(rule.rule)}\n`;
 }
 
 /**
@@ -38,10 +39,10 @@ function entryLine(rule: MemoryRule): string {
 function renderRule(rule: MemoryRule, form: number): string {
   let text = entryLine(rule);
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
-  if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
+  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
+  if (rule.source) text += `  - Source: ${inlineField(rule.source)}\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `  - Condition: ${inlineText(condition)}\n`;
+  if (condition) text += `  - Condition: ${inlineField(condition)}\n`;
   return `${text}\n`;
 }
 
@@ -115,23 +116,17 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   },
   validate(content, ctx) {
     expectStart(content, "# Project Memory Rules", ctx);
-    const absolute = metaCount(ctx, "absoluteIncluded");
-    const fallback = metaCount(ctx, "defaultIncluded");
-    expectLineCount(
+    checkStructure(
+      "claude",
       content,
-      /^## CRITICAL RULES/,
-      absolute > 0 ? 1 : 0,
-      '"## CRITICAL RULES" headings',
+      {
+        title: 1,
+        "critical-section": metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "default-section": metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        entry: ctx.itemsIncluded,
+        footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,
+      },
       ctx,
     );
-    expectLineCount(content, /^## DEFAULT/, fallback > 0 ? 1 : 0, '"## DEFAULT" headings', ctx);
-    expectLineCount(
-      content,
-      /^#{1,2} /,
-      1 + (absolute > 0 ? 1 : 0) + (fallback > 0 ? 1 : 0),
-      "top-level headings",
-      ctx,
-    );
-    expectLineCount(content, /^- \*\*/, ctx.itemsIncluded, "rule entries", ctx);
   },
 });

@@ -1,10 +1,10 @@
 import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -27,11 +27,11 @@ const SECTIONS = {
  * (`form` 1) leaves those lines out.
  */
 function renderRule(rule: MemoryRule, position: number, form: number): string {
-  let text = `${position}. ${inlineText(rule.name)}: ${inlineText(rule.rule)}\n`;
+  let text = `${position}. ${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineText).join(", ")}]\n`;
+  if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineField).join(", ")}]\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `   [Condition: ${inlineText(condition)}]\n`;
+  if (condition) text += `   [Condition: ${inlineField(condition)}]\n`;
   return `${text}\n`;
 }
 
@@ -69,16 +69,15 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
   },
   validate(content, ctx) {
     expectStart(content, "You are", ctx);
-    const absolute = metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0;
-    const fallback = metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0;
-    expectLineCount(content, /^MANDATORY RULES:$/, absolute, '"MANDATORY RULES:" lines', ctx);
-    expectLineCount(
+    checkStructure(
+      "gemini",
       content,
-      /^RECOMMENDED GUIDELINES:$/,
-      fallback,
-      '"RECOMMENDED GUIDELINES:" lines',
+      {
+        "mandatory-section": metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "recommended-section": metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        entry: ctx.itemsIncluded,
+      },
       ctx,
     );
-    expectLineCount(content, /^\d+\. /, ctx.itemsIncluded, "rule entries", ctx);
   },
 });

@@ -107,27 +107,6 @@ export function endWithOneNewline(content: string): string {
   return end === content.length ? content : `${content.slice(0, end)}\n`;
 }
 
-/**
- * Checks that the lines matching `pattern` (a format's entry or section lines) are exactly
- * `expected` in number: a rule text that forged an entry or a heading would show up here.
- */
-export function expectLineCount(
-  content: string,
-  pattern: RegExp,
-  expected: number,
-  what: string,
-  ctx: ValidationContext,
-): void {
-  const found = content.match(new RegExp(pattern.source, "gm"))?.length ?? 0;
-  if (found !== expected) {
-    ctx.report({
-      code: "invalid_structure",
-      severity: "error",
-      message: `expected ${expected} ${what}, found ${found}`,
-    } satisfies Issue);
-  }
-}
-
 /** Reports `invalid_structure` unless the content starts with the format's fixed opening. */
 export function expectStart(content: string, opening: string, ctx: ValidationContext): void {
   if (content.startsWith(opening)) return;

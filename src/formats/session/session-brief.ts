@@ -8,7 +8,7 @@ import {
   SessionCandidatesSchema,
 } from "../../model/session.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 
 /** The most tokens a brief context takes (its default budget). */
@@ -36,6 +36,19 @@ const BRIEF_SUMMARY_WORDS = 20;
 const BRIEF_SHORT_WORDS = 10;
 
 const PREFIX = "Related: ";
+
+/** An entry that ends a sentence: the next one follows after a space, not after ", ". */
+const SENTENCE_END = /[.!?…]$/;
+
+/** `a, b, c`, except after an entry that ends its own sentence (`a. B, c`), not `a., B`. */
+function joinEntries(entries: readonly string[]): string {
+  let line = "";
+  entries.forEach((entry, index) => {
+    if (index > 0) line += SENTENCE_END.test(entries[index - 1] as string) ? " " : ", ";
+    line += entry;
+  });
+  return line;
+}
 
 /**
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
@@ -84,11 +97,11 @@ export const sessionBriefAdapter = defineAdapter<
       };
     }),
   renderItem: (candidate, { form }) =>
-    inlineText(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
+    inlineField(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
   render: ({ included, item }) => ({
     content:
-      included.length === 0 ? "" : PREFIX + included.map((entry) => item(entry, 0)).join(", "),
+      included.length === 0 ? "" : PREFIX + joinEntries(included.map((entry) => item(entry, 0))),
   }),
   validate(content, ctx) {
     if (ctx.itemsIncluded === 0) return;

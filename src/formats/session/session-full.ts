@@ -11,9 +11,9 @@ import {
   SessionContextSchema,
 } from "../../model/session.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownLineStart, inlineText } from "../escape.js";
+import { escapeLineStart, inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import { expectLineCount } from "../rules/rule-items.js";
+import { checkStructure } from "../structure.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
 export const SUMMARY_MAX_WORDS = 50;
@@ -55,8 +55,8 @@ const ALERT_PRIORITY = 2;
  */
 export function formatDivergenceAlert(alert: DivergenceAlertInput): string {
   const { space, recentContext, similarity } = parseWith(DivergenceAlertSchema, alert, "alert");
-  const context = inlineText(summarize(recentContext, 20));
-  return `Your current query has low similarity to recent work in ${inlineText(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
+  const context = inlineField(summarize(recentContext, 20));
+  return `Your current query has low similarity to recent work in ${inlineField(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
 }
 
 /** Words a candidate keeps in `form` (0: the full context's 50, 1: the shorter 20), doubled for the previous session. */
@@ -68,8 +68,9 @@ function wordsOf(candidate: InjectionCandidate, form: number): number {
 function renderEntry(entry: SessionEntry, now: Date, form: number): string {
   if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
   const { candidate } = entry;
-  const summary = inlineText(summarize(candidate.content, wordsOf(candidate, form)));
-  if (candidate.category === "recent_session") return `${escapeMarkdownLineStart(summary)}\n`;
+  const summary = inlineField(summarize(candidate.content, wordsOf(candidate, form)));
+  // The previous session's summary starts a line: nothing it starts with may read as structure.
+  if (candidate.category === "recent_session") return `${escapeLineStart(summary)}\n`;
   const timeAgo = formatTimeAgo(candidate.createdAt, now);
   return candidate.category === "high_relevance_cluster"
     ? `- **${timeAgo}**: ${summary}\n`
@@ -174,13 +175,14 @@ export const sessionFullAdapter = defineAdapter<
       });
     }
     const count = (key: string) => Number(ctx.metadata[key] ?? 0);
-    expectLineCount(content, /^## /, included ? 1 : 0, '"## " headings', ctx);
-    expectLineCount(content, /^### /, count("sections"), '"### " headings', ctx);
-    expectLineCount(
+    checkStructure(
+      "session-full",
       content,
-      /^- /,
-      count("clusterMatches") + count("singleMatches"),
-      "candidate entries",
+      {
+        title: included ? 1 : 0,
+        section: count("sections"),
+        entry: count("clusterMatches") + count("singleMatches"),
+      },
       ctx,
     );
   },
