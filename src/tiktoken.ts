@@ -115,7 +115,10 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
       return total;
     },
     // Every spaced word, and every piece `textPieces` finds, is a pre-tokenizer piece of its
-    // own: at least one token each.
-    lowerBound: (text: string): number => Math.max(spacedWords(text), textPieces(text)),
+    // own: at least one token each. Past `enough`, counting stops.
+    lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
+      const pieces = textPieces(text, enough);
+      return pieces > enough ? pieces : Math.max(spacedWords(text, enough), pieces);
+    },
   });
 }

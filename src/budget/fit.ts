@@ -55,9 +55,10 @@ export interface FitFormsOptions {
    * Tokens item `index` takes at least, in any of its forms, with whatever groups it opens. An
    * optional item whose bound is over the room left is left out at step 1 without asking its
    * cost: for a long list and a small budget, most items are never rendered nor counted.
+   * `enough` is the room left: the bound may stop being worked out once it is past it.
    * Default: none, every item's cost is asked for.
    */
-  readonly lowerBound?: (index: number) => number;
+  readonly lowerBound?: (index: number, enough: number) => number;
 }
 
 /** What {@link fitForms} decided for each item. */
@@ -148,9 +149,12 @@ export function fitForms(
   items.forEach((item, index) => {
     if (item.required || item.omitFirst) return;
     // Refused by the ledger all the same: its cost is at least the bound, more than the room.
-    if (lowerBound !== undefined && lowerBound(index) > ledger.room()) {
-      leftOut[index] = true;
-      return;
+    if (lowerBound !== undefined) {
+      const room = ledger.room();
+      if (lowerBound(index, room) > room) {
+        leftOut[index] = true;
+        return;
+      }
     }
     const chain = formsOf(index);
     const shortest = chain[chain.length - 1] as number;

@@ -88,16 +88,17 @@ function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skip
  */
 function lowerBoundOf<I, O, T>(
   request: FitRequest<I, O, T>,
-): { lowerBound?: (index: number) => number } {
+): { lowerBound?: (index: number, enough: number) => number } {
   const { adapter, counter, items, ctx } = request;
   const { minText } = adapter;
   const bound = counter.lowerBound;
   if (minText === undefined || bound === undefined) return {};
   return {
-    lowerBound: (index) =>
+    lowerBound: (index, enough) =>
       bound.call(
         counter,
         minText.call(adapter, (items[index] as AdapterItem<T>).value, ctx.options),
+        enough,
       ),
   };
 }

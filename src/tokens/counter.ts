@@ -34,9 +34,11 @@ export interface TokenCounter {
    * A number of tokens never above `count(t)` for any text `t` that contains `text`, found
    * without tokenizing (the shipped counters count spaced words, see `spacedWords`). The budget
    * engine uses it to leave out items that cannot fit without rendering or counting them. Must be
-   * pure, like `count`.
+   * pure, like `count`. `enough`, when given, is the room the engine has: a counter may stop
+   * looking once its bound is past it and return that bound (any bound above `enough` decides
+   * the same); at or below `enough` it must return what it returns without `enough`.
    */
-  lowerBound?(text: string): number;
+  lowerBound?(text: string, enough?: number): number;
 }
 
 /** Marks counters whose counts need no checking: this library's own, and checked ones. */
@@ -83,8 +85,16 @@ export function checkedCounter(counter: unknown, path = "counter"): TokenCounter
   const count = (text: string): number => checked("count", counter.count(text), text);
   const lowerBound =
     typeof counter.lowerBound === "function"
-      ? (text: string): number =>
-          checked("lowerBound", (counter.lowerBound as (text: string) => number)(text), text)
+      ? (text: string, enough?: number): number =>
+          checked(
+            "lowerBound",
+            (counter.lowerBound as (text: string, enough?: number) => number).call(
+              counter,
+              text,
+              enough,
+            ),
+            text,
+          )
       : undefined;
   return markChecked({
     name,

@@ -387,8 +387,12 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
       // No piece costs less than nothing. A spaced lower-case word costs at least 0.959
       // (WORD_SPACED), so a unit holding k of them counts max(1, round(≥ 0.959·k)) ≥ 0.9·k; any
       // piece at least 0.65 (a two-letter word of mixed scripts), so k pieces count ≥ 0.5·k.
-      lowerBound: (text: string): number =>
-        Math.max(Math.ceil((9 * spacedWords(text)) / 10), Math.ceil(textPieces(text) / 2)),
+      // Past `enough`, each count stops as soon as its own bound is past it.
+      lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
+        const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);
+        if (spaced > enough) return spaced;
+        return Math.max(spaced, Math.ceil(textPieces(text, 2 * enough) / 2));
+      },
     }),
   );
 }

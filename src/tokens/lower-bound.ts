@@ -15,18 +15,19 @@ const LOWER_Z = 122;
  * character that is not a lower-case letter. Each is the start of its own pre-tokenizer piece in
  * o200k and cl100k (` word`, ` it's`): a count of at least one token apiece, in any text that
  * contains `text`. A word that runs to the end of `text`, or on into a non-ASCII letter, is not
- * counted: in a longer text it might go on differently.
+ * counted: in a longer text it might go on differently. With `stopAbove`, counting stops at the
+ * first word past it (the answer is then `stopAbove + 1`, or more when it is not whole).
  *
  * @example
  * ```ts
  * spacedWords("Always run the tests, then commit."); // 5: " run", " the", " tests", " then", " commit"
  * ```
  */
-export function spacedWords(text: string): number {
+export function spacedWords(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let words = 0;
   const end = text.length;
   let space = text.indexOf(" ");
-  while (space !== -1) {
+  while (space !== -1 && words <= stopAbove) {
     let at = space + 1;
     let code = text.charCodeAt(at);
     if (code >= LOWER_A && code <= LOWER_Z) {
@@ -64,18 +65,19 @@ function isAsciiPunctuation(code: number): boolean {
  * apostrophes join letters, as they may belong to the same piece), runs of digits (a piece per
  * three), and runs of
  * two or more ASCII punctuation characters (a piece of their own: only a lone one can lead a
- * word). Each is a piece apart from the others in any text that contains `text`.
+ * word). Each is a piece apart from the others in any text that contains `text`. With
+ * `stopAbove`, counting stops once the count is past it.
  *
  * @example
  * ```ts
  * textPieces("- **rule_7**: Keep it small."); // 7: "**", "rule", "7", "**:", "Keep", "it", "small"
  * ```
  */
-export function textPieces(text: string): number {
+export function textPieces(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let pieces = 0;
   const end = text.length;
   let at = 0;
-  while (at < end) {
+  while (at < end && pieces <= stopAbove) {
     const code = text.charCodeAt(at);
     if (isAsciiLetter(code) || code >= 128 || code === 39) {
       let letters = false;

@@ -106,6 +106,26 @@ describe("lowerBound of the shipped counters", () => {
     );
   });
 
+  it("with the room it is given, decides as without it, and stays a bound (property)", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: -2, max: 40 }), (inner, enough) => {
+        for (const counter of counters) {
+          const full = counter.lowerBound?.(inner) ?? 0;
+          const early = counter.lowerBound?.(inner, enough) ?? 0;
+          expect(early > enough).toBe(full > enough);
+          if (full <= enough) expect(early).toBe(full);
+          expect(early).toBeLessThanOrEqual(full);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    // It does stop: a long text past a small room is not read to its end.
+    const long = " word".repeat(1000) + ".";
+    expect(defaultCounter.lowerBound?.(long, 3)).toBe(4);
+    expect(spacedWords(long, 3)).toBe(4);
+    expect(textPieces(long, 3)).toBe(4);
+  });
+
   it("is close to the count on prose: at least 0.4 of it", () => {
     const prose =
       "When working on module 12, always keep the change small and covered by tests, and run the whole suite before you push the branch.\n";

@@ -10,6 +10,7 @@ import {
   metaCount,
   ruleItems,
   ruleMetadata,
+  ruleText,
   splitBySection,
 } from "./rule-items.js";
 
@@ -96,8 +97,7 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
       extraGroups: (rule) => [`${rule.authority}/${rule.category}`],
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
-  // Entries are not numbered, so every rule has one text per form whatever its position.
-  minText: entryLine,
+  minText: ruleText,
   renderItem: (rule, { form }) => renderRule(rule, form),
   renderGroup(key) {
     if (key === "absolute" || key === "default") return SECTIONS[key];

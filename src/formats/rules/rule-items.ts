@@ -1,7 +1,7 @@
 import type { MemoryRule, RuleSet } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
@@ -69,9 +69,12 @@ export function ruleItems(
   });
 }
 
-/** The rule text as every rule format writes it, in each of a rule's forms. */
+/**
+ * The rule text as every rule format writes it, in each of a rule's forms (tags escaped, as
+ * each writes them; codex may put a backslash before it, which leaves it whole).
+ */
 export function ruleText(rule: MemoryRule): string {
-  return inlineText(rule.rule);
+  return inlineField(rule.rule);
 }
 
 /** Splits the included rules by section, keeping their order. */
