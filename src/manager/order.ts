@@ -6,15 +6,27 @@ import type { AdapterItem } from "../formats/adapter.js";
  * and so put the oldest first; this one does what it meant.
  */
 export function orderItems<T>(items: readonly AdapterItem<T>[]): AdapterItem<T>[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => {
-      if (a.item.required !== b.item.required) return a.item.required ? -1 : 1;
-      if (a.item.priority !== b.item.priority) return b.item.priority - a.item.priority;
-      const aTime = a.item.time ?? Number.NEGATIVE_INFINITY;
-      const bTime = b.item.time ?? Number.NEGATIVE_INFINITY;
-      if (aTime !== bTime) return aTime > bTime ? -1 : 1;
-      return a.index - b.index;
-    })
-    .map(({ item }) => item);
+  // The keys read once into flat arrays and an index sort: no wrapper object per item.
+  const count = items.length;
+  const required = new Uint8Array(count);
+  // Plain arrays: a priority a custom adapter left out stays `undefined`, as in a comparison of items.
+  const priority = new Array<number>(count);
+  const time = new Array<number>(count);
+  const order = new Array<number>(count);
+  for (let index = 0; index < count; index += 1) {
+    const item = items[index] as AdapterItem<T>;
+    required[index] = item.required ? 1 : 0;
+    priority[index] = item.priority;
+    time[index] = item.time ?? Number.NEGATIVE_INFINITY;
+    order[index] = index;
+  }
+  order.sort((a, b) => {
+    if (required[a] !== required[b]) return (required[b] as number) - (required[a] as number);
+    if (priority[a] !== priority[b]) return (priority[b] as number) - (priority[a] as number);
+    if (time[a] !== time[b]) return (time[a] as number) > (time[b] as number) ? -1 : 1;
+    return a - b;
+  });
+  const ordered = new Array<AdapterItem<T>>(count);
+  for (let at = 0; at < count; at += 1) ordered[at] = items[order[at] as number] as AdapterItem<T>;
+  return ordered;
 }
