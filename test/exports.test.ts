@@ -106,6 +106,7 @@ it("pins the public exports of contextfmt/hooks", () => {
     "HOOK_CONTEXT_LIMITS",
     "HOOK_EVENTS",
     "HOOK_TOOLS",
+    "SESSION_START_CONTEXT",
     "fitHookContext",
     "hookMoment",
     "hookOutput",
@@ -114,6 +115,8 @@ it("pins the public exports of contextfmt/hooks", () => {
     "parseHookInput",
     "rankForPrompt",
     "resolveHookEvent",
+    "sessionStartContext",
+    "utf8Length",
     "wordOverlap",
   ]);
 });

@@ -15,27 +15,54 @@ export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex"];
 
 /**
  * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
- * prompt was submitted (`prompt`), a tool is about to run (`pre-tool`) or has run (`post-tool`).
+ * subagent starts (`subagent-start`), a prompt was submitted (`prompt`) or a slash command
+ * expanded (`prompt-expansion`), a tool is about to run (`pre-tool`), has run (`post-tool`),
+ * failed (`tool-failure`) or a batch of tool calls has resolved (`tool-batch`), the agent or a
+ * subagent is about to stop (`stop`, `subagent-stop`), or the session's model changed
+ * (`model-switch`).
  */
-export type HookMoment = "session-start" | "prompt" | "pre-tool" | "post-tool";
+export type HookMoment =
+  | "session-start"
+  | "subagent-start"
+  | "prompt"
+  | "prompt-expansion"
+  | "pre-tool"
+  | "post-tool"
+  | "tool-failure"
+  | "tool-batch"
+  | "stop"
+  | "subagent-stop"
+  | "model-switch";
 
 /**
- * The hook events each tool fires that can carry context, by their wire names, with what each is for.
+ * The hook events each tool fires whose output can carry context for the model, by their wire
+ * names, with what each is for. Each was checked against the pinned client: its own output
+ * schema accepts `additionalContext` for the event, and a headless run shows the context in the
+ * next model request. (Gemini CLI's `BeforeTool` is listed for its moment but carries none.)
  *
  * @example
  * ```ts
  * HOOK_EVENTS.gemini.BeforeAgent; // "prompt"
+ * HOOK_EVENTS.claude.PostToolUseFailure; // "tool-failure"
  * ```
  */
 export const HOOK_EVENTS = {
   claude: {
     SessionStart: "session-start",
+    SubagentStart: "subagent-start",
     UserPromptSubmit: "prompt",
+    UserPromptExpansion: "prompt-expansion",
     PreToolUse: "pre-tool",
     PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
+    PostToolBatch: "tool-batch",
+    Stop: "stop",
+    SubagentStop: "subagent-stop",
+    PostModelSwitch: "model-switch",
   },
   codex: {
     SessionStart: "session-start",
+    SubagentStart: "subagent-start",
     UserPromptSubmit: "prompt",
     PreToolUse: "pre-tool",
     PostToolUse: "post-tool",

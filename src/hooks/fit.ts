@@ -6,7 +6,7 @@ import { overHookLimit } from "./output.js";
 export interface FitHookContextOptions {
   /** The token budget to start from. */
   readonly budget: number;
-  /** Counts tokens for limits stated in tokens (Codex); default: `defaultCounter`. */
+  /** Counts tokens for limits stated in tokens; default: `defaultCounter`. */
   readonly counter?: TokenCounter;
 }
 
@@ -18,7 +18,7 @@ export interface FittedHookContext<R> {
 
 /**
  * Renders context for `tool`'s hook inside the tool's inline limit (Claude Code: 10,000
- * characters; Codex CLI: ~2,500 tokens) by lowering the token budget until `render(budget)` fits.
+ * characters; Codex CLI: 10,000 UTF-8 bytes) by lowering the token budget until `render(budget)` fits.
  * Shrinking goes through the budget, so the pipeline drops the least important items first and
  * reports each; at budget 0 only required items remain. If even those are over the limit, the
  * last result is returned as it is: `hookOutput` then reports `over_hook_limit`.

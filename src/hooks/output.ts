@@ -11,7 +11,7 @@ export interface HookOutputFields {
   readonly systemMessage?: string;
   /** Hides the hook's output from the transcript view. */
   readonly suppressOutput?: boolean;
-  /** Counts tokens for limits stated in tokens (Codex); default: `defaultCounter`. */
+  /** Counts tokens for limits stated in tokens; default: `defaultCounter`. */
   readonly counter?: TokenCounter;
 }
 
@@ -32,21 +32,67 @@ export interface HookOutputResult<E extends string = string> {
   readonly issues: readonly Issue[];
 }
 
+/** A tool's inline limit for hook context, in the unit the tool measures it in. */
+export interface HookContextLimit {
+  /** UTF-16 code units, as JavaScript counts a string's length (Claude Code). */
+  readonly chars?: number;
+  /** UTF-8 bytes (Codex CLI, which estimates a token as four bytes). */
+  readonly bytes?: number;
+  /** Tokens by the counter in use. */
+  readonly tokens?: number;
+}
+
 /**
- * How much context each tool takes inline. Claude Code moves `additionalContext` over 10,000
- * characters to a file and shows the model a short stub; Codex CLI does the same over about
- * 2,500 tokens. Gemini CLI states no limit.
+ * How much context each tool takes inline, the same for every event (checked with the pinned
+ * clients). Claude Code moves `additionalContext` over 10,000 characters to a file and shows the
+ * model a ~2,000-character preview; Codex CLI counts a token as four UTF-8 bytes and cuts
+ * context over 2,500 such tokens (10,000 bytes) in the middle (`…N tokens truncated…`). Gemini
+ * CLI states no limit.
  *
  * @example
  * ```ts
  * HOOK_CONTEXT_LIMITS.claude.chars; // 10000
+ * HOOK_CONTEXT_LIMITS.codex.bytes; // 10000
  * ```
  */
 export const HOOK_CONTEXT_LIMITS = {
   claude: { chars: 10_000 },
-  codex: { tokens: 2_500 },
+  codex: { bytes: 10_000 },
   gemini: {},
-} as const satisfies Record<HookTool, { chars?: number; tokens?: number }>;
+} as const satisfies Record<HookTool, HookContextLimit>;
+
+/**
+ * The length of `text` in UTF-8 bytes, without encoding it.
+ *
+ * @example
+ * ```ts
+ * utf8Length("é€😀"); // 2 + 3 + 4 = 9
+ * ```
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      // A pair is one code point of four bytes; a lone surrogate is sent as U+FFFD (three).
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        index += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** What {@link overHookLimit} found over the limit. */
+export interface HookLimitExcess {
+  readonly unit: "chars" | "bytes" | "tokens";
+  readonly size: number;
+  readonly limit: number;
+}
 
 /**
  * The measure that is over `tool`'s inline limit, or `undefined` when `context` fits.
@@ -55,16 +101,22 @@ export const HOOK_CONTEXT_LIMITS = {
  * @example
  * ```ts
  * overHookLimit("claude", "x".repeat(10_001)); // { unit: "chars", size: 10001, limit: 10000 }
+ * overHookLimit("codex", "é".repeat(5_001)); // { unit: "bytes", size: 10002, limit: 10000 }
  * ```
  */
 export function overHookLimit(
   tool: HookTool,
   context: string,
   counter: TokenCounter = defaultCounter,
-): { unit: "chars" | "tokens"; size: number; limit: number } | undefined {
-  const limits: { chars?: number; tokens?: number } = HOOK_CONTEXT_LIMITS[tool];
+): HookLimitExcess | undefined {
+  const limits: HookContextLimit = HOOK_CONTEXT_LIMITS[tool];
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
+  }
+  // Every UTF-16 unit is at most three bytes: most texts need no byte count at all.
+  if (limits.bytes !== undefined && context.length * 3 > limits.bytes) {
+    const size = utf8Length(context);
+    if (size > limits.bytes) return { unit: "bytes", size, limit: limits.bytes };
   }
   if (limits.tokens !== undefined) {
     const size = counter.count(context);
@@ -91,11 +143,16 @@ function contextIssues(
   const issues: Issue[] = [];
   const over = overHookLimit(tool, context, counter);
   if (over) {
+    const limit = `${event} context over ${over.limit} ${over.unit}`;
+    const fate =
+      tool === "codex"
+        ? `cuts ${limit} in the middle`
+        : `moves ${limit} to a file and shows the model only a stub`;
     issues.push({
       code: "over_hook_limit",
       severity: "error",
       path: "hookSpecificOutput.additionalContext",
-      message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} moves ${event} context over ${over.limit} ${over.unit} to a file and shows the model only a stub`,
+      message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} ${fate}`,
     });
   }
   if (tool === "gemini" && XML_TAG.test(context)) {
@@ -111,12 +168,14 @@ function contextIssues(
 }
 
 /**
- * The JSON `tool` accepts on a hook's stdout for `event` (`SessionStart`, `UserPromptSubmit` /
- * `BeforeAgent`, `PreToolUse` / `BeforeTool`, `PostToolUse` / `AfterTool`; kebab-case works too),
- * with `additionalContext` in `hookSpecificOutput`. It emits only fields the tool knows (Codex
- * rejects any other) and reports, never hides: context over the tool's inline limit is an
- * `over_hook_limit` error; context for an event that cannot carry it (Gemini's `BeforeTool`) is
- * left out with an `unsupported_field` warning, as is XML sent to Gemini.
+ * The JSON `tool` accepts on a hook's stdout for `event` (any of {@link HOOK_EVENTS}, such as
+ * `SessionStart`, `SubagentStart`, `UserPromptSubmit` / `BeforeAgent`, `PostToolUseFailure`;
+ * kebab-case works too), with `additionalContext` in `hookSpecificOutput`. It emits only fields
+ * the tool knows for that event (Codex rejects any other) and reports, never hides: context over
+ * the tool's inline limit is an `over_hook_limit` error; context for an event that cannot carry
+ * it (Gemini's `BeforeTool`) is left out with an `unsupported_field` warning, as is XML sent to
+ * Gemini; context at `Stop` or `SubagentStop` is sent with a `continues_turn` warning, since the
+ * agent then goes on instead of stopping.
  *
  * @example
  * ```ts
@@ -148,6 +207,15 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     return { output, issues };
   }
   issues.push(...contextIssues(tool, eventName, context, fields.counter));
+  const moment = hookMoment(tool, eventName);
+  if (moment === "stop" || moment === "subagent-stop") {
+    issues.push({
+      code: "continues_turn",
+      severity: "warning",
+      path: "hookSpecificOutput.additionalContext",
+      message: `${TOOL_NAMES[tool]} does not stop when ${eventName} returns context: the ${moment === "stop" ? "agent" : "subagent"} takes another turn to act on it, and the hook runs again when it next stops (stop_hook_active: true)`,
+    });
+  }
   output.hookSpecificOutput = { hookEventName: eventName, additionalContext: context };
   return { output, issues };
 }

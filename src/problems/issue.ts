@@ -22,6 +22,7 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `derived_field`, `ai_fallback` (info): agent config derived a required field, or did not use
  *   the AI converter's output.
  * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
+ * - `continues_turn`: hook context at a stop event, which makes the agent take another turn.
  */
 export type IssueCode =
   | "invalid_input"
@@ -37,6 +38,7 @@ export type IssueCode =
   | "lossy_conversion"
   | "unsupported_field"
   | "over_hook_limit"
+  | "continues_turn"
   | (string & {});
 
 /**

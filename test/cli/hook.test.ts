@@ -99,12 +99,16 @@ describe("contextfmt hook: every tool and event, every input file (golden output
     );
   });
 
-  it.each(cases)("$tool $event: rules alone inject at session start only", ({ tool, event }) => {
-    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
-    const output = JSON.parse(hook(tool, event, payload).stdout);
-    if (event === "SessionStart") expect(output.hookSpecificOutput.hookEventName).toBe(event);
-    else expect(output).toEqual({});
-  });
+  it.each(cases)(
+    "$tool $event: rules alone inject when a conversation starts only",
+    ({ tool, event }) => {
+      const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+      const output = JSON.parse(hook(tool, event, payload).stdout);
+      if (event === "SessionStart" || event === "SubagentStart") {
+        expect(output.hookSpecificOutput.hookEventName).toBe(event);
+      } else expect(output).toEqual({});
+    },
+  );
 });
 
 describe("contextfmt hook: what each moment injects", () => {

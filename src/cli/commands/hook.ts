@@ -33,7 +33,20 @@ import {
 /** Hook context budget when `--budget` is not given: about what the tools take inline. */
 export const DEFAULT_HOOK_BUDGET = 2_000;
 
-const eventList = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]).map(kebab).join(", ");
+/** `tool`'s events in kebab-case, wrapped under the tool's name. */
+function eventList(tool: HookTool): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const name of Object.keys(HOOK_EVENTS[tool]).map(kebab)) {
+    if (line !== "" && line.length + name.length + 2 > 80) {
+      lines.push(`${line},`);
+      line = "";
+    }
+    line += line === "" ? name : `, ${name}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${" ".repeat(10)}`);
+}
 
 const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
 
@@ -44,11 +57,18 @@ Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
 What each event injects (from the files given; the others are not read):
-  session-start       the rules in the tool's own format, the PROJECT block (not for Gemini
-                      CLI, which escapes XML), then the session context (markdown)
+  session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI
+                      as markdown, which it does not escape), then the session context;
+                      nothing on a Claude Code or Codex CLI resume or fork, which send the
+                      earlier context again
+  subagent-start      the rules and the PROJECT block, for the subagent's own conversation
   prompt events       the memories, ranked by score, or by words shared with the prompt where
                       they have none: XML memory blocks; for Gemini CLI one "Related: …" line
-  tool events         the brief session context ("Related: …", at most 200 tokens)
+  tool events         the brief session context ("Related: …", at most 200 tokens), before
+                      and after a tool, after a failed one, after a batch
+  stop, subagent-stop, user-prompt-expansion, post-model-switch
+                      nothing ({}): context at a stop makes the agent go on; a slash command
+                      already had its UserPromptSubmit; a new model keeps the conversation
 
 Options:
   --rules <file>     memory rules: { rules: [...] } or a list
@@ -57,7 +77,7 @@ Options:
   --memories <file>  memories: { directive?, memories: [...] } or a list
   --budget <n>       token budget (default ${DEFAULT_HOOK_BUDGET}), shared by the files injected
                      together; the context is also kept under the tool's inline limit
-                     (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
+                     (Claude Code 10,000 characters, Codex CLI 10,000 bytes)
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
   --exact            count tokens exactly with o200k (slower to start)
   --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
@@ -112,7 +132,7 @@ export const run: Command["run"] = async (args) => {
     );
   }
   const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
-  for (const source of activeSources(hook.moment, paths)) {
+  for (const source of activeSources(hook, paths)) {
     const path = paths[source.flag];
     if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
   }
@@ -124,8 +144,7 @@ export const run: Command["run"] = async (args) => {
     now: values.now,
     nonce: values.nonce,
   });
-  const limits = HOOK_CONTEXT_LIMITS[tool] as { tokens?: number; chars?: number };
-  const result = composeHookContext(prepared, budget, limits);
+  const result = composeHookContext(prepared, budget, HOOK_CONTEXT_LIMITS[tool]);
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),
