@@ -23,6 +23,8 @@ export type IssueSeverity = "error" | "warning" | "info";
  *   the AI converter's output.
  * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
  * - `continues_turn`: hook context at a stop event, which makes the agent take another turn.
+ * - `cache_unstable`: with `cacheStable: true`, a template puts text that changes from call to
+ *   call before its last rule.
  */
 export type IssueCode =
   | "invalid_input"
@@ -39,6 +41,7 @@ export type IssueCode =
   | "unsupported_field"
   | "over_hook_limit"
   | "continues_turn"
+  | "cache_unstable"
   | (string & {});
 
 /**

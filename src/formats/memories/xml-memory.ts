@@ -12,6 +12,7 @@ import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { expectLineCount } from "../rules/rule-items.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 
 /**
  * A fresh session nonce: 128 random bits from `globalThis.crypto`, as 32 hex digits. Make one per
@@ -44,6 +45,7 @@ export const NonceSchema = z
 export const XmlMemoryOptionsSchema = z.object({
   /** Written on every memory block; default: {@link createSessionNonce}. */
   nonce: z._default(NonceSchema, createSessionNonce),
+  ...cacheStableOption,
 });
 
 /** Parsed options of the `xml-memory` format. */
@@ -77,18 +79,37 @@ export const MEMORY_SUMMARY_WORDS = 30;
  * shorter form (`form` 1) holds the text cut to {@link MEMORY_SUMMARY_WORDS} words by `summarize`
  * and says so: `summarized="true"`.
  */
-function renderMemory(memory: Memory, form: number): string {
+function renderMemory(memory: Memory, form: number, withCategory = false): string {
+  const category = withCategory ? ` category="${memory.category}"` : "";
   const score = memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`;
   const text = form > 0 ? summarize(memory.content, MEMORY_SUMMARY_WORDS) : memory.content;
   const summarized = form > 0 ? ` summarized="true"` : "";
-  return `<memory id="${escapeXmlAttribute(memory.id)}" confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
+  return `<memory id="${escapeXmlAttribute(memory.id)}"${category} confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
 }
+
+/** The one block of the cache-stable layout: every memory, its category an attribute. */
+const STABLE_BLOCK = "memories";
 
 /** Memories without a score rank after every scored one. */
 const UNSCORED = -Number.MAX_VALUE;
 
 /** The opening line of a memory block, with its category and attributes. */
 const BLOCK_OPENING = /^<([a-z]+)_memories( [^>]*)?>$/gm;
+
+/** The cache-stable layout: one `<memories>` block with the session nonce, no category blocks. */
+function validateStableBlock(content: string, ctx: ValidationContext): void {
+  const opening = `<${STABLE_BLOCK} nonce="${String(ctx.metadata.nonce)}">`;
+  expectLineCount(content, /^<[a-z]+_memories[ >]/, 0, "category blocks", ctx);
+  const blocks = content.match(/^<memories[ >].*$/gm) ?? [];
+  const expected = ctx.itemsIncluded > 0 ? 1 : 0;
+  if (blocks.length !== expected || blocks.some((line) => line !== opening)) {
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `expected ${expected} ${opening} block(s), found: ${blocks.join(", ") || "none"}`,
+    });
+  }
+}
 
 /** Every block carries the session nonce, and blocks come once each, in category order. */
 function validateBlocks(content: string, ctx: ValidationContext): void {
@@ -123,6 +144,8 @@ function validateBlocks(content: string, ctx: ValidationContext): void {
  * the nonce tells the model which blocks are real. Memories are ranked by `score` and fitted
  * into the budget, a long one cut to its first 30 words (`summarized="true"`) before any is left
  * out; a memory whose id came before is left out as a duplicate; the directive is always kept.
+ * With `cacheStable: true`: one `<memories nonce="…">` block holding the chosen memories in the
+ * order they were added, each with its `category` as an attribute.
  *
  * @example
  * ```ts
@@ -145,7 +168,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
   },
   input: MemorySetSchema,
   options: XmlMemoryOptionsSchema,
-  items(input, { report }) {
+  items(input, { report, options }) {
     reportSanitized(report, "directive", input.directive, "xml");
     return input.memories.map((memory, index) => {
       const path = `memories[${index}]`;
@@ -159,15 +182,17 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
         required: false,
         priority: memory.score ?? UNSCORED,
         ...(time !== undefined ? { time } : {}),
-        groups: [memory.category],
+        groups: [options.cacheStable ? STABLE_BLOCK : memory.category],
         // The same memory twice (two searches found it): the higher ranked one is kept.
         key: memory.id,
         ...(hasMoreWords(memory.content, MEMORY_SUMMARY_WORDS) ? { forms: 2 } : {}),
       };
     });
   },
-  renderItem: (memory, { form }) => renderMemory(memory, form),
+  renderItem: (memory, { form, options }) => renderMemory(memory, form, options.cacheStable),
   renderGroup: (key, { options }) => {
+    if (options.cacheStable)
+      return `<${STABLE_BLOCK} nonce="${options.nonce}">\n</${STABLE_BLOCK}>\n\n`;
     const category = key as MemoryCategory;
     return `${openTag(category, options.nonce)}${closeTag(category)}\n\n`;
   },
@@ -176,8 +201,19 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     if (hasDirective(input)) {
       sections.push(`<directive>\n${escapeXmlText(input.directive)}\n</directive>`);
     }
+    if (options.cacheStable && included.length > 0) {
+      const place = placesIn(input.memories);
+      const added = inAdditionOrder(included, (memory) => ({
+        time: memory.createdAt?.getTime(),
+        id: memory.id,
+        index: place(memory),
+      }));
+      let block = `<${STABLE_BLOCK} nonce="${options.nonce}">\n`;
+      for (const memory of added) block += item(memory, 0);
+      sections.push(`${block}</${STABLE_BLOCK}>`);
+    }
     const byCategory = new Map<MemoryCategory, Memory[]>();
-    for (const memory of included) {
+    for (const memory of options.cacheStable ? [] : included) {
       const list = byCategory.get(memory.category);
       if (list) list.push(memory);
       else byCategory.set(memory.category, [memory]);
@@ -197,7 +233,12 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
       memoryIds: included.map((memory) => memory.id),
       nonce: options.nonce,
     };
-    return { content: sections.join("\n\n"), metadata: { ...metadata } };
+    return {
+      content: sections.join("\n\n"),
+      metadata: options.cacheStable
+        ? { ...metadata, layout: CACHE_STABLE_LAYOUT }
+        : { ...metadata },
+    };
   },
   validate(content, ctx) {
     // Escaped text holds no "<", so every element line below is one the format wrote.
@@ -209,6 +250,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
       "directives",
       ctx,
     );
-    validateBlocks(content, ctx);
+    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) validateStableBlock(content, ctx);
+    else validateBlocks(content, ctx);
   },
 });

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { shrinkForms } from "../../budget/truncate.js";
 import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption } from "../stable.js";
 import {
   componentsOf,
   noProjectText,
@@ -27,6 +28,7 @@ const nonNegativeInt = z.int().check(z.gte(0, { error: "expected an integer >= 0
 export const ProjectBlocksOptionsSchema = z.object({
   /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
   minRoom: z.optional(nonNegativeInt),
+  ...cacheStableOption,
 });
 
 /** A component with its place in the blocks and its forms, longest first. */
@@ -59,7 +61,13 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
     options: ProjectBlocksOptionsSchema,
     minRoom: (options) => options.minRoom ?? PROJECT_MIN_ROOM,
     items: (input, ctx) =>
-      componentsOf(input.projects, ctx.now, ctx.report, markup).map((component, order) => {
+      // The parts always stand in the same order; cache-stable, dates do not depend on the clock.
+      componentsOf(
+        input.projects,
+        ctx.options.cacheStable ? undefined : ctx.now,
+        ctx.report,
+        markup,
+      ).map((component, order) => {
         const required = component.priority === 0;
         const forms = required ? [component.text] : shrinkForms(component);
         return {
@@ -76,17 +84,21 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
         };
       }),
     renderItem: ({ forms }, { form }) => forms[form] ?? (forms[0] as string),
-    render({ input, included, item }) {
+    render({ input, included, item }, { options }) {
+      const layout = options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {};
       if (input.projects.length === 0) {
         // In markdown the placeholder is a plain line, not a block.
-        return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0 } };
+        return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0, ...layout } };
       }
       const placed = [...included].sort((a, b) => a.order - b.order);
       const content = placed.map((part, index) => item(part, index + 1)).join("");
       const blocks = placed.filter(
         ({ component }) => component.part === "name" || component.part === "block",
       );
-      return { content, metadata: { blocks: blocks.length, projects: input.projects.length } };
+      return {
+        content,
+        metadata: { blocks: blocks.length, projects: input.projects.length, ...layout },
+      };
     },
     validate(content, ctx) {
       const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;

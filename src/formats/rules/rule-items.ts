@@ -2,6 +2,7 @@ import type { MemoryRule, RuleSet } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
 import { reportSanitized } from "../report-sanitized.js";
+import { inAdditionOrder, placesIn } from "../stable.js";
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
 function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
@@ -159,4 +160,43 @@ export function renderNumberedSections(
     }
   }
   return text;
+}
+
+/**
+ * The included rules in the order they were added (the cache-stable layouts): undated rules
+ * first in input order, then by `createdAt`, equal times by id (or name).
+ */
+export function rulesInAdditionOrder(
+  input: RuleSet,
+  included: readonly MemoryRule[],
+): MemoryRule[] {
+  const place = placesIn(input.rules);
+  return inAdditionOrder(included, (rule) => {
+    const time = rule.createdAt?.getTime();
+    return {
+      time: time !== undefined && !Number.isNaN(time) ? time : undefined,
+      id: rule.id ?? rule.name,
+      index: place(rule),
+    };
+  });
+}
+
+/**
+ * Checks a cache-stable layout's entries: `expected` in all, and as many carrying the absolute
+ * label (`labelled`, a pattern anchored at the line start) as absolute rules were included.
+ */
+export function expectLabelledEntries(
+  content: string,
+  entry: RegExp,
+  labelled: RegExp,
+  ctx: ValidationContext,
+): void {
+  expectLineCount(content, entry, ctx.itemsIncluded, "rule entries", ctx);
+  expectLineCount(
+    content,
+    labelled,
+    metaCount(ctx, "absoluteIncluded"),
+    "absolute rule labels",
+    ctx,
+  );
 }

@@ -8,6 +8,7 @@ import {
 import { defineAdapter } from "../adapter.js";
 import { inlineText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 
 /** The most tokens a brief context takes (its default budget). */
 export const BRIEF_MAX_TOKENS = 200;
@@ -16,6 +17,7 @@ export const BRIEF_MAX_TOKENS = 200;
 export const SessionBriefOptionsSchema = z.object({
   /** The most candidates shown, most relevant first; default 5. */
   maxCandidates: z._default(z.int().check(z.gte(1)), 5),
+  ...cacheStableOption,
 });
 
 /** Parsed options of the `session-brief` format. */
@@ -33,7 +35,8 @@ const PREFIX = "Related: ";
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
  * `Related: first, second, …`: the five most relevant candidates (`maxCandidates`), each
  * summarised to 20 words, in at most 200 tokens (the default budget) by the counter in use; the
- * others are listed in `skipped`. Empty input gives empty content.
+ * others are listed in `skipped`. Empty input gives empty content. With `cacheStable: true` the
+ * chosen candidates are listed in the order they were made, the newest last.
  *
  * @example
  * ```ts
@@ -78,10 +81,21 @@ export const sessionBriefAdapter = defineAdapter<
   renderItem: (candidate, { form }) =>
     inlineText(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
-  render: ({ included, item }) => ({
-    content:
-      included.length === 0 ? "" : PREFIX + included.map((entry) => item(entry, 0)).join(", "),
-  }),
+  render({ input, included, item }, { options }) {
+    if (included.length === 0) return { content: "" };
+    const place = options.cacheStable ? placesIn(input.candidates) : undefined;
+    const placed = place
+      ? inAdditionOrder(included, (candidate) => ({
+          time: candidate.createdAt.getTime(),
+          id: candidate.id,
+          index: place(candidate),
+        }))
+      : included;
+    return {
+      content: PREFIX + placed.map((entry) => item(entry, 0)).join(", "),
+      ...(options.cacheStable ? { metadata: { layout: CACHE_STABLE_LAYOUT } } : {}),
+    };
+  },
   validate(content, ctx) {
     if (ctx.itemsIncluded === 0) return;
     if (!content.startsWith(PREFIX) || /[\n\r]/.test(content)) {
