@@ -5,6 +5,7 @@
 import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
 import { runMemoriesBench } from "./memories.js";
+import { runPrefixStability } from "./prefix-stability.js";
 import { runProjectBench } from "./project.js";
 import { runTiktokenBench } from "./tiktoken.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
@@ -19,5 +20,7 @@ console.log("\n== memory injection ==");
 for (const line of runMemoriesBench()) console.log(line);
 console.log("\n== PROJECT blocks ==");
 for (const line of runProjectBench()) console.log(line);
+console.log("\n== prompt cache: share of each output that is the next one's prefix ==");
+for (const line of runPrefixStability()) console.log(line);
 console.log("\n== hook cold start ==");
 for (const line of runColdStartBench()) console.log(line);

@@ -158,6 +158,8 @@ export interface HookContextRequest {
   readonly now?: string | undefined;
   /** The XML memory blocks' nonce; default: a random one per call. */
   readonly nonce?: string | undefined;
+  /** Every format in its cache-stable layout. */
+  readonly cacheStable?: boolean | undefined;
 }
 
 /** A source ready to render at any budget: its format loaded, its input built. */
@@ -225,7 +227,10 @@ export async function prepareHookContext(
       path: file.path,
       adapter,
       input,
-      options: source.options?.(ctx, hook.tool) ?? {},
+      options: {
+        ...source.options?.(ctx, hook.tool),
+        ...(request.cacheStable ? { cacheStable: true } : {}),
+      },
       share: source.share,
       maxBudget: source.capAtFormatSize
         ? adapter.capabilities.maxContextTokens

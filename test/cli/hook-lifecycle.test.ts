@@ -159,3 +159,26 @@ describe("Codex CLI: context kept under its 10,000 bytes, not 10,000 characters"
     expect(stderr).not.toMatch(/over_hook_limit/);
   });
 });
+
+describe("--cache-stable: the same files give the same text, whenever the hook runs", () => {
+  it("every format in its cache-stable layout, independent of --now", () => {
+    const at = (now: string) =>
+      contextfmt(
+        ["hook", "codex", "session-start", ...ALL_FILES, "--cache-stable", "--now", now],
+        JSON.stringify(hookInputs.codex.SessionStart),
+      ).stdout;
+    const first = at("2025-10-04T20:00:00Z");
+    expect(at("2025-10-05T09:30:00Z")).toBe(first);
+    const context = contextOf(JSON.parse(first));
+    expect(context).toContain("[1] CRITICAL atomic_commits (Behavior)");
+    expect(context).not.toContain("Generated:");
+    expect(context).toContain("- Recent related work (2025-10-04 17:30 UTC): Added exponential");
+    // Without the flag the clock shows: the check above can fail.
+    const plain = (now: string) =>
+      contextfmt(
+        ["hook", "codex", "session-start", ...ALL_FILES, "--now", now],
+        JSON.stringify(hookInputs.codex.SessionStart),
+      ).stdout;
+    expect(plain("2025-10-05T09:30:00Z")).not.toBe(plain("2025-10-04T20:00:00Z"));
+  });
+});

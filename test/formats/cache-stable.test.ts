@@ -316,7 +316,7 @@ describe("a growing session keeps its prefix (50 steps, one item and one minute 
   it("the README's table holds these figures", () => {
     for (const id of GROWING_FORMATS) {
       const { plain, stable: kept } = figures[id] as { plain: number; stable: number };
-      expect(readme).toContain(`| \`${id}\` | ${plain.toFixed(2)} | ${kept.toFixed(2)} |`);
+      expect(readme).toContain(`| \`${id}\` | ${plain.toFixed(3)} | ${kept.toFixed(3)} |`);
     }
   });
 });

@@ -79,6 +79,9 @@ Options:
                      together; the context is also kept under the tool's inline limit
                      (Claude Code 10,000 characters, Codex CLI 10,000 bytes)
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
+  --cache-stable     every format in its cache-stable layout: items in the order they were
+                     added, nothing that depends on the clock, so that the same files give
+                     the same text and a new item lands at the end
   --exact            count tokens exactly with o200k (slower to start)
   --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
   --report           print the budget report of each file on stderr: each item included,
@@ -100,6 +103,7 @@ export const run: Command["run"] = async (args) => {
     nonce: { type: "string" },
     budget: { type: "string" },
     exact: { type: "boolean" },
+    "cache-stable": { type: "boolean" },
     now: { type: "string" },
     report: { type: "boolean" },
     json: { type: "boolean" },
@@ -143,6 +147,7 @@ export const run: Command["run"] = async (args) => {
     counter,
     now: values.now,
     nonce: values.nonce,
+    cacheStable: values["cache-stable"] === true,
   });
   const result = composeHookContext(prepared, budget, HOOK_CONTEXT_LIMITS[tool]);
   const { output, issues } = hookOutput(tool, event, {
