@@ -1,7 +1,9 @@
-// The JSON Schemas of Codex CLI's hook inputs and outputs, as the installed binary carries them
-// (codex-rs/hooks/schema/generated/*.schema.json, compiled in). `node codex-schemas.mjs --write`
-// copies them into test/fixtures/ after the pinned Codex version changes; the clients test
-// checks that the copies there are the binary's.
+/**
+ * The JSON Schemas of Codex CLI's hook inputs and outputs, as the installed binary carries them
+ * (codex-rs/hooks/schema/generated/*.schema.json, compiled in). `npx tsx
+ * test/clients/codex-schemas.ts --write` copies them into test/fixtures/ after the pinned Codex
+ * version changes; the clients test checks that the copies there are the binary's.
+ */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -20,7 +22,7 @@ export const FIXTURE_DIRS = {
 const OPENING = '"$schema": "http://json-schema.org/draft-07/schema#"';
 
 /** The end of the JSON object that starts at `start` (strings and escapes skipped). */
-function objectEnd(text, start) {
+function objectEnd(text: string, start: number): number {
   let depth = 0;
   let inString = false;
   for (let index = start; index < text.length; index += 1) {
@@ -39,10 +41,10 @@ function objectEnd(text, start) {
 }
 
 /** Every hook schema in the binary, by title (`session-start.command.output`, …). */
-export function binarySchemas() {
+export function binarySchemas(): Map<string, { title: string }> {
   // latin1 keeps one character per byte, so offsets are byte offsets; the schemas are ASCII.
   const text = readFileSync(binary).toString("latin1");
-  const schemas = new Map();
+  const schemas = new Map<string, { title: string }>();
   let at = text.indexOf(OPENING);
   while (at >= 0) {
     const start = text.lastIndexOf("{", at);
@@ -63,21 +65,21 @@ export function binarySchemas() {
 }
 
 /** The fixture file of a schema title, and the folder it belongs in. */
-export function fixturePath(title) {
+export function fixturePath(title: string): string {
   const kind = title.endsWith(".output") ? "output" : "input";
   return join(FIXTURE_DIRS[kind], `${title}.schema.json`);
 }
 
 /** Sorted keys, two-space indent: the form the fixtures are written in. */
-export function canonical(value) {
-  const sort = (item) =>
+export function canonical(value: unknown): string {
+  const sort = (item: unknown): unknown =>
     Array.isArray(item)
       ? item.map(sort)
       : item && typeof item === "object"
         ? Object.fromEntries(
             Object.keys(item)
               .sort()
-              .map((key) => [key, sort(item[key])]),
+              .map((key) => [key, sort((item as Record<string, unknown>)[key])]),
           )
         : item;
   return `${JSON.stringify(sort(value), null, 2)}\n`;
