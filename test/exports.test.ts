@@ -108,6 +108,7 @@ it("pins the public exports of contextfmt/hooks", () => {
     "HOOK_TOOLS",
     "SESSION_START_CONTEXT",
     "fitHookContext",
+    "hookContextLimit",
     "hookMoment",
     "hookOutput",
     "isHookTool",

@@ -1,7 +1,7 @@
 import type { FormatAdapter } from "../formats/adapter.js";
 import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
 import { sessionStartContext } from "../hooks/lifecycle.js";
-import { utf8Length } from "../hooks/output.js";
+import { escapesXml, utf8Length } from "../hooks/output.js";
 import { type ComposedContext, composeContexts } from "../manager/compose.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
@@ -84,22 +84,40 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     flag: "rules",
     // A subagent starts with a conversation of its own, without the session's context.
     moments: ["session-start", "subagent-start"],
-    format: { claude: "claude", codex: "codex", gemini: "gemini" },
+    format: {
+      claude: "claude",
+      codex: "codex",
+      gemini: "gemini",
+      copilot: "claude",
+      qwen: "claude",
+    },
     share: 2,
     input: listOf("rules"),
   },
   {
     flag: "project",
     moments: ["session-start", "subagent-start"],
-    // Gemini CLI escapes XML: it gets the same parts under markdown headings.
-    format: { claude: "project", codex: "project", gemini: "project-markdown" },
+    // Gemini CLI and Qwen Code escape XML: they get the same parts under markdown headings.
+    format: {
+      claude: "project",
+      codex: "project",
+      gemini: "project-markdown",
+      copilot: "project",
+      qwen: "project-markdown",
+    },
     share: 1,
     input: projectsOf,
   },
   {
     flag: "session",
     moments: ["session-start"],
-    format: { claude: "session-full", codex: "session-full", gemini: "session-full" },
+    format: {
+      claude: "session-full",
+      codex: "session-full",
+      gemini: "session-full",
+      copilot: "session-full",
+      qwen: "session-full",
+    },
     share: 1,
     input: listOf("candidates"),
   },
@@ -107,7 +125,13 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     flag: "session",
     // PostToolBatch fires once after the batch's PostToolUse hooks: configure one of the two.
     moments: ["pre-tool", "post-tool", "tool-failure", "tool-batch"],
-    format: { claude: "session-brief", codex: "session-brief", gemini: "session-brief" },
+    format: {
+      claude: "session-brief",
+      codex: "session-brief",
+      gemini: "session-brief",
+      copilot: "session-brief",
+      qwen: "session-brief",
+    },
     share: 1,
     capAtFormatSize: true,
     input: listOf("candidates"),
@@ -115,18 +139,25 @@ export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "memories",
     moments: ["prompt"],
-    // Gemini CLI escapes XML: it gets the same ranking as one plain "Related: …" line.
-    format: { claude: "xml-memory", codex: "xml-memory", gemini: "session-brief" },
+    // Gemini CLI and Qwen Code escape XML: they get the same ranking as one plain "Related: …"
+    // line.
+    format: {
+      claude: "xml-memory",
+      codex: "xml-memory",
+      gemini: "session-brief",
+      copilot: "xml-memory",
+      qwen: "session-brief",
+    },
     share: 1,
     input: async (file, ctx, tool) => {
       const memories = await import("./hook-memories.js");
-      return tool === "gemini"
+      return escapesXml(tool)
         ? memories.memoriesAsCandidates(file, ctx.hook)
         : memories.memoriesForPrompt(file, ctx.hook);
     },
     options: (ctx, tool) => {
       // As many memories as the budget holds, not the brief context's usual five.
-      if (tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
+      if (escapesXml(tool)) return { maxCandidates: Number.MAX_SAFE_INTEGER };
       return ctx.nonce !== undefined ? { nonce: ctx.nonce } : {};
     },
   },
@@ -135,7 +166,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
 /**
  * The sources given on the command line that are injected at this hook's moment. A SessionStart
  * injects nothing where the client still holds the earlier context (Claude Code's and Codex
- * CLI's resume and fork; see `SESSION_START_CONTEXT`).
+ * CLI's resume and fork; see `SESSION_START_CONTEXT`), a prompt event nothing for a blank prompt.
  */
 export function activeSources(
   hook: HookInput,
@@ -144,6 +175,9 @@ export function activeSources(
   if (hook.moment === "session-start" && sessionStartContext(hook.tool, hook.source) === "none") {
     return [];
   }
+  // A blank prompt is no prompt: Qwen Code fires UserPromptSubmit with an empty one each time
+  // the model goes on after its tools, and the memories were injected with the prompt itself.
+  if (hook.moment === "prompt" && hook.prompt.trim() === "") return [];
   return HOOK_SOURCES.filter(
     (source) => given[source.flag] !== undefined && source.moments.includes(hook.moment),
   );

@@ -1,7 +1,10 @@
 import { InvalidInputError } from "../problems/errors.js";
 
-/** The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI. */
-export type HookTool = "claude" | "gemini" | "codex";
+/**
+ * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
+ * Copilot CLI and Qwen Code.
+ */
+export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen";
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -11,7 +14,7 @@ export type HookTool = "claude" | "gemini" | "codex";
  * HOOK_TOOLS.includes("codex"); // true
  * ```
  */
-export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex"];
+export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex", "copilot", "qwen"];
 
 /**
  * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
@@ -72,6 +75,21 @@ export const HOOK_EVENTS = {
     BeforeAgent: "prompt",
     BeforeTool: "pre-tool",
     AfterTool: "post-tool",
+  },
+  // Copilot CLI's Claude Code-style names (its own camelCase ones send no hook_event_name, and
+  // its userPromptSubmitted carries no context).
+  copilot: {
+    SessionStart: "session-start",
+    UserPromptSubmit: "prompt",
+    PreToolUse: "pre-tool",
+    PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
+  },
+  qwen: {
+    SessionStart: "session-start",
+    UserPromptSubmit: "prompt",
+    PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
   },
 } as const satisfies Record<HookTool, Record<string, HookMoment>>;
 
@@ -134,7 +152,7 @@ export function hookMoment<T extends HookTool>(tool: T, event: HookEventName<T>)
  *
  * @example
  * ```ts
- * if (!isHookTool(argv[0])) throw new Error("claude, gemini or codex");
+ * if (!isHookTool(argv[0])) throw new Error(`one of ${HOOK_TOOLS.join(", ")}`);
  * ```
  */
 export function isHookTool(tool: string): tool is HookTool {

@@ -8,6 +8,8 @@ export interface FitHookContextOptions {
   readonly budget: number;
   /** Counts tokens for limits stated in tokens; default: `defaultCounter`. */
   readonly counter?: TokenCounter;
+  /** The event, where its limit differs from the tool's (Copilot CLI's tool events). */
+  readonly event?: string;
 }
 
 /** The fitted result, and the budget it was rendered with. */
@@ -31,12 +33,12 @@ export interface FittedHookContext<R> {
 export function fitHookContext<R extends { readonly content: string }>(
   tool: HookTool,
   render: (budget: number) => R,
-  { budget, counter }: FitHookContextOptions,
+  { budget, counter, event }: FitHookContextOptions,
 ): FittedHookContext<R> {
   let current = Math.max(0, Math.floor(budget));
   let result = render(current);
   for (;;) {
-    const over = overHookLimit(tool, result.content, counter);
+    const over = overHookLimit(tool, result.content, counter, event);
     if (!over || current === 0) return { result, budget: current };
     // Scale the budget by how far over the limit the content is, with a small margin, and
     // always lower it, so the loop ends after a few renders.

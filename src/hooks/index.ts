@@ -28,6 +28,7 @@ export {
   type HookOutput,
   type HookOutputFields,
   type HookOutputResult,
+  hookContextLimit,
   hookOutput,
   overHookLimit,
   utf8Length,

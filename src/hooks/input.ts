@@ -16,6 +16,8 @@ const text = z.string();
 
 const claudeBase = { session_id: text, transcript_path: text, cwd: text };
 const geminiBase = { ...claudeBase, timestamp: text };
+// Copilot CLI sends no transcript path.
+const copilotBase = { session_id: text, cwd: text, timestamp: text };
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
@@ -67,10 +69,35 @@ const momentFields = {
   "model-switch": { from_model: text, to_model: text, source: text },
 } as const satisfies Record<HookMoment, z.core.$ZodLooseShape>;
 
-const bases = { claude: claudeBase, gemini: geminiBase, codex: codexBase } as const;
+const bases = {
+  claude: claudeBase,
+  gemini: geminiBase,
+  codex: codexBase,
+  copilot: copilotBase,
+  qwen: geminiBase,
+} as const;
+
+/** Where a tool's fields for a moment differ from the others'. */
+const toolMomentFields: Partial<
+  Record<HookTool, Partial<Record<HookMoment, z.core.$ZodLooseShape>>>
+> = {
+  // Copilot CLI reports a tool's outcome as `tool_result`.
+  copilot: {
+    "post-tool": {
+      tool_name: text,
+      tool_input: z.unknown(),
+      tool_result: z.unknown(),
+      tool_response: z.optional(z.unknown()),
+    },
+  },
+};
 
 function eventSchema<T extends HookTool, M extends HookMoment>(tool: T, moment: M) {
-  return z.looseObject({ hook_event_name: text, ...bases[tool], ...momentFields[moment] });
+  return z.looseObject({
+    hook_event_name: text,
+    ...bases[tool],
+    ...(toolMomentFields[tool]?.[moment] ?? momentFields[moment]),
+  });
 }
 
 type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;

@@ -10,10 +10,11 @@ export type SessionStartContext = "full" | "none";
  * What each tool's SessionStart needs, by its `source`, as the pinned clients behave (each row
  * checked headless against a loopback model server):
  *
- * - `startup`: a new conversation: everything.
+ * - `startup` (Copilot CLI: `new`): a new conversation: everything.
  * - `resume`, `fork`: Claude Code and Codex CLI send the whole earlier conversation again,
  *   earlier hook context included, so injecting it again would send it twice: nothing. Gemini
- *   CLI does not send the earlier turns' hook context again after `--resume`: everything.
+ *   CLI, Copilot CLI and Qwen Code do not send the earlier SessionStart context again after a
+ *   resume: everything.
  * - `clear`: a new, empty conversation: everything.
  * - `compact`: the conversation was summarised and earlier hook context dropped; the context
  *   injected now is kept after the summary: everything.
@@ -29,6 +30,8 @@ export const SESSION_START_CONTEXT = {
   claude: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
   codex: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
   gemini: { startup: "full", resume: "full", clear: "full" },
+  copilot: { new: "full", resume: "full" },
+  qwen: { startup: "full", resume: "full", clear: "full", compact: "full" },
 } as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
 
 /**

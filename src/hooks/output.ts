@@ -24,6 +24,8 @@ export interface HookOutput<E extends string = string> {
   systemMessage?: string;
   suppressOutput?: boolean;
   hookSpecificOutput?: { hookEventName: E; additionalContext?: string };
+  /** Copilot CLI's place for the context: the top level, not `hookSpecificOutput`. */
+  additionalContext?: string;
 }
 
 /** `hookOutput`'s result: the JSON to print, and every problem found with it. */
@@ -43,11 +45,13 @@ export interface HookContextLimit {
 }
 
 /**
- * How much context each tool takes inline, the same for every event (checked with the pinned
- * clients). Claude Code moves `additionalContext` over 10,000 characters to a file and shows the
- * model a ~2,000-character preview; Codex CLI counts a token as four UTF-8 bytes and cuts
- * context over 2,500 such tokens (10,000 bytes) in the middle (`…N tokens truncated…`). Gemini
- * CLI states no limit.
+ * How much context each tool takes inline, measured with the pinned clients: the tool's limit,
+ * and where an event has its own, that event's. Claude Code moves `additionalContext` over
+ * 10,000 characters to a file and shows the model a ~2,000-character preview (every event);
+ * Codex CLI counts a token as four UTF-8 bytes and cuts context over 2,500 such tokens (10,000
+ * bytes) in the middle (every event); Copilot CLI cuts the context of `PostToolUse` and
+ * `PostToolUseFailure` after 10,240 characters, without a word (its other events took 20,000 to
+ * 60,000 unchanged). Gemini CLI and Qwen Code took 120,000 characters unchanged.
  *
  * @example
  * ```ts
@@ -59,7 +63,30 @@ export const HOOK_CONTEXT_LIMITS = {
   claude: { chars: 10_000 },
   codex: { bytes: 10_000 },
   gemini: {},
-} as const satisfies Record<HookTool, HookContextLimit>;
+  copilot: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
+  qwen: {},
+} as const satisfies Record<
+  HookTool,
+  HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
+>;
+
+/**
+ * The inline limit of `tool`'s `event`: the event's own where it has one, else the tool's.
+ *
+ * @example
+ * ```ts
+ * hookContextLimit("copilot", "PostToolUse"); // { chars: 10240 }
+ * hookContextLimit("copilot", "SessionStart"); // {}
+ * ```
+ */
+export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
+  const limits: HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> } =
+    HOOK_CONTEXT_LIMITS[tool];
+  const own = event === undefined ? undefined : limits.events?.[event];
+  if (own) return own;
+  const { events: _events, ...tool_ } = limits;
+  return tool_;
+}
 
 /**
  * The length of `text` in UTF-8 bytes, without encoding it.
@@ -95,8 +122,8 @@ export interface HookLimitExcess {
 }
 
 /**
- * The measure that is over `tool`'s inline limit, or `undefined` when `context` fits.
- * Used both to report and to shrink context until it fits.
+ * The measure that is over the inline limit of `tool` (of its `event`, where that has its own),
+ * or `undefined` when `context` fits. Used both to report and to shrink context until it fits.
  *
  * @example
  * ```ts
@@ -108,8 +135,9 @@ export function overHookLimit(
   tool: HookTool,
   context: string,
   counter: TokenCounter = defaultCounter,
+  event?: string,
 ): HookLimitExcess | undefined {
-  const limits: HookContextLimit = HOOK_CONTEXT_LIMITS[tool];
+  const limits = hookContextLimit(tool, event);
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
   }
@@ -129,7 +157,17 @@ const TOOL_NAMES: Record<HookTool, string> = {
   claude: "Claude Code",
   codex: "Codex CLI",
   gemini: "Gemini CLI",
+  copilot: "Copilot CLI",
+  qwen: "Qwen Code",
 };
+
+/**
+ * Whether `tool` turns `<` and `>` in hook context into `&lt;` and `&gt;` (Gemini CLI, and Qwen
+ * Code after it): XML reaches the model as entities there, so it gets markdown and plain text.
+ */
+export function escapesXml(tool: HookTool): boolean {
+  return tool === "gemini" || tool === "qwen";
+}
 
 /** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
 const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
@@ -141,27 +179,29 @@ function contextIssues(
   counter: TokenCounter | undefined,
 ): Issue[] {
   const issues: Issue[] = [];
-  const over = overHookLimit(tool, context, counter);
+  const path = tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext";
+  const over = overHookLimit(tool, context, counter, event);
   if (over) {
     const limit = `${event} context over ${over.limit} ${over.unit}`;
     const fate =
       tool === "codex"
         ? `cuts ${limit} in the middle`
-        : `moves ${limit} to a file and shows the model only a stub`;
+        : tool === "copilot"
+          ? `cuts ${limit} off at the limit`
+          : `moves ${limit} to a file and shows the model only a stub`;
     issues.push({
       code: "over_hook_limit",
       severity: "error",
-      path: "hookSpecificOutput.additionalContext",
+      path,
       message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} ${fate}`,
     });
   }
-  if (tool === "gemini" && XML_TAG.test(context)) {
+  if (escapesXml(tool) && XML_TAG.test(context)) {
     issues.push({
       code: "unsupported_field",
       severity: "warning",
-      path: "hookSpecificOutput.additionalContext",
-      message:
-        "Gemini CLI escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text",
+      path,
+      message: `${TOOL_NAMES[tool]} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text`,
     });
   }
   return issues;
@@ -170,8 +210,9 @@ function contextIssues(
 /**
  * The JSON `tool` accepts on a hook's stdout for `event` (any of {@link HOOK_EVENTS}, such as
  * `SessionStart`, `SubagentStart`, `UserPromptSubmit` / `BeforeAgent`, `PostToolUseFailure`;
- * kebab-case works too), with `additionalContext` in `hookSpecificOutput`. It emits only fields
- * the tool knows for that event (Codex rejects any other) and reports, never hides: context over
+ * kebab-case works too), with `additionalContext` in `hookSpecificOutput` (for Copilot CLI at
+ * the top level, where it reads it). It emits only fields the tool knows for that event (Codex
+ * rejects any other) and reports, never hides: context over
  * the tool's inline limit is an `over_hook_limit` error; context for an event that cannot carry
  * it (Gemini's `BeforeTool`) is left out with an `unsupported_field` warning, as is XML sent to
  * Gemini; context at `Stop` or `SubagentStop` is sent with a `continues_turn` warning, since the
@@ -191,8 +232,22 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   const eventName = resolveHookEvent(tool, event) as E;
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
-  if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
-  if (fields.suppressOutput !== undefined) output.suppressOutput = fields.suppressOutput;
+  if (tool === "copilot") {
+    // Checked: Copilot CLI reads a top-level additionalContext for these events; what it does
+    // with systemMessage or suppressOutput was not, so they are not sent.
+    for (const field of ["systemMessage", "suppressOutput"] as const) {
+      if (fields[field] === undefined) continue;
+      issues.push({
+        code: "unsupported_field",
+        severity: "warning",
+        path: field,
+        message: `left out: Copilot CLI's hooks are not known to read ${field}`,
+      });
+    }
+  } else {
+    if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
+    if (fields.suppressOutput !== undefined) output.suppressOutput = fields.suppressOutput;
+  }
 
   const context = fields.additionalContext ?? "";
   if (context === "") return { output, issues };
@@ -207,6 +262,10 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     return { output, issues };
   }
   issues.push(...contextIssues(tool, eventName, context, fields.counter));
+  if (tool === "copilot") {
+    output.additionalContext = context;
+    return { output, issues };
+  }
   const moment = hookMoment(tool, eventName);
   if (moment === "stop" || moment === "subagent-stop") {
     issues.push({

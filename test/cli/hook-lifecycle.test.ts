@@ -44,8 +44,11 @@ function run(
   return { output: JSON.parse(result.stdout), stderr: result.stderr };
 }
 
-const contextOf = (output: { hookSpecificOutput?: { additionalContext?: string } }) =>
-  output.hookSpecificOutput?.additionalContext ?? "";
+/** The context a hook printed: in hookSpecificOutput, or for Copilot CLI at the top level. */
+const contextOf = (output: {
+  hookSpecificOutput?: { additionalContext?: string };
+  additionalContext?: string;
+}) => output.hookSpecificOutput?.additionalContext ?? output.additionalContext ?? "";
 
 describe("SessionStart injects what the moment needs, by source", () => {
   const sources = (Object.keys(SESSION_START_CONTEXT) as HookTool[]).flatMap((tool) =>
@@ -132,6 +135,28 @@ describe("what each new event injects", () => {
     const { output, stderr } = run("claude", payload, ...ALL_FILES);
     expect(output).toEqual({});
     expect(stderr).toBe("");
+  });
+});
+
+describe("Copilot CLI and Qwen Code", () => {
+  it("Copilot CLI: the context at the top level; after a failed tool the brief context", () => {
+    const start = run("copilot", hookInputs.copilot.SessionStart, ...ALL_FILES).output;
+    expect(Object.keys(start)).toEqual(["additionalContext"]);
+    expect(start.additionalContext).toContain('<PROJECT name="Atlas" status="active">');
+    const { output } = run("copilot", hookInputs.copilot.PostToolUseFailure, ...ALL_FILES);
+    expect(output).toEqual({
+      additionalContext: expect.stringMatching(/^Related: Added exponential backoff/),
+    });
+  });
+
+  it("Qwen Code: no XML (it escapes it); nothing for the blank prompt it sends after each tool", () => {
+    const start = contextOf(run("qwen", hookInputs.qwen.SessionStart, ...ALL_FILES).output);
+    expect(start).toContain("### Project: Atlas (active)");
+    expect(start).not.toMatch(/<\/?[A-Za-z]/);
+    const prompt = run("qwen", hookInputs.qwen.UserPromptSubmit, ...ALL_FILES);
+    expect(contextOf(prompt.output)).toMatch(/^Related: /);
+    const blank = run("qwen", { ...hookInputs.qwen.UserPromptSubmit, prompt: "" }, ...ALL_FILES);
+    expect(blank.output).toEqual({});
   });
 });
 

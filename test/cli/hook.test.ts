@@ -105,7 +105,9 @@ describe("contextfmt hook: every tool and event, every input file (golden output
       const payload = (hookInputs[tool] as Record<string, unknown>)[event];
       const output = JSON.parse(hook(tool, event, payload).stdout);
       if (event === "SessionStart" || event === "SubagentStart") {
-        expect(output.hookSpecificOutput.hookEventName).toBe(event);
+        // Copilot CLI reads the context at the top level.
+        if (tool === "copilot") expect(Object.keys(output)).toEqual(["additionalContext"]);
+        else expect(output.hookSpecificOutput.hookEventName).toBe(event);
       } else expect(output).toEqual({});
     },
   );
@@ -359,7 +361,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "an unknown tool",
       ["hook", "cursor", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex$/,
+      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex, copilot, qwen$/,
     ],
     [
       "an unknown event",

@@ -2,7 +2,7 @@
 // script, so the CLI goes on past its first request: it calls tools, starts subagents, stops.
 // Prints the CLI's exit code and output and every request as JSON.
 // Usage: node scripted-model.mjs <script.json> <cli> [args…]
-// ({BASE_URL} in an argument is replaced by the server's address).
+// ({BASE_URL} in an argument or an environment variable is replaced by the server's address).
 //
 // The script: { "replies": [{ "when"?: [text…], "unless"?: [text…], "times"?: n, "reply": R }] }.
 // Each request gets the first reply whose `when` texts all occur in its body and whose `unless`
@@ -31,6 +31,15 @@ function replyFor(body) {
     return entry.reply;
   }
   return { text: "Done." };
+}
+
+/** Whether a JSON request body asks for a stream (`"stream": true`, however it is spaced). */
+function streamed(body) {
+  try {
+    return JSON.parse(body).stream === true;
+  } catch {
+    return false;
+  }
 }
 
 const toolsOf = (reply) => reply.tools ?? (reply.tool ? [reply.tool] : []);
@@ -166,8 +175,7 @@ const server = http.createServer((request, response) => {
     if (url.includes("/count_tokens")) {
       answer = { type: "application/json", body: JSON.stringify({ input_tokens: 10 }) };
     } else if (/\/v1\/messages(\?|$)/.test(url)) {
-      const stream = body.includes('"stream":true');
-      answer = anthropic(replyFor(body), stream);
+      answer = anthropic(replyFor(body), streamed(body));
     } else if (/\/responses(\?|$)/.test(url)) {
       answer = responses(replyFor(body));
     } else if (url.includes(":streamGenerateContent") || url.includes(":generateContent")) {
@@ -194,7 +202,17 @@ server.listen(0, "127.0.0.1", () => {
     args.map((arg) => arg.replaceAll("{BASE_URL}", base)),
     {
       stdio: [script.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      env: { ...process.env, ANTHROPIC_BASE_URL: base, GOOGLE_GEMINI_BASE_URL: base },
+      // "{BASE_URL}" in an environment variable is the server's address too.
+      env: {
+        ...Object.fromEntries(
+          Object.entries(process.env).map(([key, value]) => [
+            key,
+            value?.replaceAll("{BASE_URL}", base),
+          ]),
+        ),
+        ANTHROPIC_BASE_URL: base,
+        GOOGLE_GEMINI_BASE_URL: base,
+      },
     },
   );
   if (script.stdin !== undefined) child.stdin.end(script.stdin);

@@ -3,6 +3,7 @@ import { Ajv } from "ajv";
 import {
   HOOK_EVENTS,
   type HookTool,
+  hookContextLimit,
   hookOutput,
   overHookLimit,
   utf8Length,
@@ -14,7 +15,7 @@ const CONTEXT = "# Project Memory Rules\n\n- **atomic_commits**: Always make ato
 const events = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]) as never[];
 
 describe("hookOutput", () => {
-  const carrying = (["claude", "codex", "gemini"] as const).flatMap((tool) =>
+  const carrying = (["claude", "codex", "gemini", "qwen"] as const).flatMap((tool) =>
     events(tool)
       .filter((event) => !(tool === "gemini" && event === "BeforeTool"))
       .map((event: string) => [tool, event] as const),
@@ -27,6 +28,50 @@ describe("hookOutput", () => {
     );
     const expected = event === "Stop" || event === "SubagentStop" ? ["continues_turn"] : [];
     expect(issues.map((issue) => issue.code)).toEqual(expected);
+  });
+
+  it("Copilot CLI: the context at the top level, where it reads it, for each of its events", () => {
+    for (const event of events("copilot")) {
+      const { output, issues } = hookOutput("copilot", event, { additionalContext: CONTEXT });
+      expect(output).toEqual({ additionalContext: CONTEXT });
+      expect(issues).toEqual([]);
+    }
+    const unread = hookOutput("copilot", "SessionStart", {
+      additionalContext: "x",
+      systemMessage: "m",
+    });
+    expect(unread.output).toEqual({ additionalContext: "x" });
+    expect(unread.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ["unsupported_field", "systemMessage"],
+    ]);
+  });
+
+  it("Copilot CLI cuts a tool event's context after 10,240 characters, not a session start's", () => {
+    const long = "x".repeat(10_241);
+    expect(hookOutput("copilot", "SessionStart", { additionalContext: long }).issues).toEqual([]);
+    expect(hookOutput("copilot", "PostToolUse", { additionalContext: long }).issues).toEqual([
+      {
+        code: "over_hook_limit",
+        severity: "error",
+        path: "additionalContext",
+        message:
+          "10241 chars > 10240: Copilot CLI cuts PostToolUse context over 10240 chars off at the limit",
+      },
+    ]);
+    expect(hookContextLimit("copilot", "PostToolUseFailure")).toEqual({ chars: 10_240 });
+    expect(hookContextLimit("copilot", "PreToolUse")).toEqual({});
+    expect(hookContextLimit("claude", "PostToolUse")).toEqual({ chars: 10_000 });
+  });
+
+  it("Qwen Code escapes XML as Gemini CLI does: a warning", () => {
+    expect(
+      hookOutput("qwen", "UserPromptSubmit", { additionalContext: "<memory>x</memory>" }).issues,
+    ).toEqual([
+      expect.objectContaining({
+        code: "unsupported_field",
+        message: expect.stringMatching(/^Qwen Code escapes < and >/),
+      }),
+    ]);
   });
 
   it("warns that context at a stop keeps the agent going", () => {

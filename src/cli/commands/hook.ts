@@ -1,9 +1,9 @@
 import { kebab } from "../../hooks/events.js";
 import {
-  HOOK_CONTEXT_LIMITS,
   HOOK_EVENTS,
   HOOK_TOOLS,
   type HookTool,
+  hookContextLimit,
   hookOutput,
   isHookTool,
   parseHookInput,
@@ -58,12 +58,14 @@ ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
 What each event injects (from the files given; the others are not read):
   session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI
-                      as markdown, which it does not escape), then the session context;
+                      and Qwen Code as markdown, which they do not escape), then the session
+                      context;
                       nothing on a Claude Code or Codex CLI resume or fork, which send the
                       earlier context again
   subagent-start      the rules and the PROJECT block, for the subagent's own conversation
   prompt events       the memories, ranked by score, or by words shared with the prompt where
-                      they have none: XML memory blocks; for Gemini CLI one "Related: …" line
+                      they have none: XML memory blocks; for Gemini CLI and Qwen Code, which
+                      escape XML, one "Related: …" line; nothing for a blank prompt
   tool events         the brief session context ("Related: …", at most 200 tokens), before
                       and after a tool, after a failed one, after a batch
   stop, subagent-stop, user-prompt-expansion, post-model-switch
@@ -77,7 +79,8 @@ Options:
   --memories <file>  memories: { directive?, memories: [...] } or a list
   --budget <n>       token budget (default ${DEFAULT_HOOK_BUDGET}), shared by the files injected
                      together; the context is also kept under the tool's inline limit
-                     (Claude Code 10,000 characters, Codex CLI 10,000 bytes)
+                     (Claude Code 10,000 characters, Codex CLI 10,000 bytes, Copilot CLI
+                     10,240 characters after a tool)
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
   --cache-stable     every format in its cache-stable layout: items in the order they were
                      added, nothing that depends on the clock, so that the same files give
@@ -110,7 +113,7 @@ export const run: Command["run"] = async (args) => {
   });
   if (printedHelp(values, HELP)) return 0;
   reportFlags("hook", values);
-  const tool = positional("hook", positionals, 0, "the tool (claude, gemini or codex)");
+  const tool = positional("hook", positionals, 0, `the tool (${HOOK_TOOLS.join(", ")})`);
   if (!isHookTool(tool)) {
     throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
   }
@@ -149,7 +152,7 @@ export const run: Command["run"] = async (args) => {
     nonce: values.nonce,
     cacheStable: values["cache-stable"] === true,
   });
-  const result = composeHookContext(prepared, budget, HOOK_CONTEXT_LIMITS[tool]);
+  const result = composeHookContext(prepared, budget, hookContextLimit(tool, event));
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),
