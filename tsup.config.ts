@@ -34,6 +34,8 @@ export default defineConfig([
       "commands/render": "src/cli/commands/render.ts",
       "commands/schema": "src/cli/commands/schema.ts",
       "commands/tokens": "src/cli/commands/tokens.ts",
+      "commands/sync": "src/cli/commands/sync.ts",
+      "commands/init": "src/cli/commands/init.ts",
     },
     outDir: "dist/bin",
     format: ["cjs"],
@@ -44,8 +46,10 @@ export default defineConfig([
     platform: "node",
     splitting: false,
     treeshake: true,
-    external: ["js-tiktoken", "yaml", "smol-toml", "contextfmt"],
-    noExternal: ["zod", "fast-xml-parser"],
+    external: ["js-tiktoken", "yaml", "smol-toml", "jsonc-parser", "contextfmt"],
+    // toml-eslint-parser (source ranges for in-place TOML edits) and diff (--dry-run) are
+    // bundled into the sync and init commands only, so they need not be installed.
+    noExternal: ["zod", "fast-xml-parser", "toml-eslint-parser", "diff"],
     // Less source to parse at every start; error messages are written out, not taken from names.
     minify: true,
     banner: { js: "#!/usr/bin/env node" },

@@ -4,6 +4,7 @@
  */
 import { runColdStartBench } from "./cold-start.js";
 import { runFormatBench } from "./format.js";
+import { runGrowthBench } from "./growth.js";
 import { runMemoriesBench } from "./memories.js";
 import { runPrefixStability } from "./prefix-stability.js";
 import { runProjectBench } from "./project.js";
@@ -22,5 +23,7 @@ console.log("\n== PROJECT blocks ==");
 for (const line of runProjectBench()) console.log(line);
 console.log("\n== prompt cache: share of each output that is the next one's prefix ==");
 for (const line of runPrefixStability()) console.log(line);
+console.log("\n== growth on adversarial text: time at 100k / time at 10k characters ==");
+for (const line of await runGrowthBench()) console.log(line);
 console.log("\n== hook cold start ==");
 for (const line of runColdStartBench()) console.log(line);

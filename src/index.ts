@@ -53,8 +53,10 @@ export {
   type ValidationContext,
 } from "./formats/adapter.js";
 export {
+  escapeLineStart,
   escapeMarkdownInline,
   escapeMarkdownLineStart,
+  escapeTags,
   escapeXmlAttribute,
   escapeXmlText,
   inlineText,

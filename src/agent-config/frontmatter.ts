@@ -5,6 +5,7 @@
  */
 import { Document, parse, YAMLParseError } from "yaml";
 import { ConfigParseError } from "./config-error.js";
+import { refuseProtoKeys } from "./syntax.js";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*$/m;
@@ -17,15 +18,24 @@ export interface Frontmatter {
   readonly body: string;
 }
 
-const KEY_LINE = /^([A-Za-z0-9_-]+):[ \t]+(.+?)[ \t]*$/;
+// The value is taken whole and trimmed after: `(.+?)[ \t]*$` would try every split of a long run
+// of spaces, quadratic in the line's length.
+const KEY_LINE = /^([A-Za-z0-9_-]+):[ \t]+(.*)$/;
+
+/** A top-level `key: value` line as its key and its value without trailing blanks. */
+function keyLine(line: string): { key: string; value: string } | undefined {
+  const match = KEY_LINE.exec(line);
+  const value = match?.[2]?.trimEnd();
+  return match?.[1] && value ? { key: match[1], value } : undefined;
+}
 
 function quoteOneLineValues(yaml: string): string {
   return yaml
     .split(/\r?\n/)
     .map((line) => {
-      const match = KEY_LINE.exec(line);
-      if (!match || /^["'|>]/.test(match[2] ?? "")) return line;
-      return `${match[1]}: ${JSON.stringify(match[2])}`;
+      const entry = keyLine(line);
+      if (!entry || /^["'|>]/.test(entry.value)) return line;
+      return `${entry.key}: ${JSON.stringify(entry.value)}`;
     })
     .join("\n");
 }
@@ -42,8 +52,8 @@ export function readFrontmatter(format: string, text: string): Frontmatter {
   const body = rest.slice(close.index + close[0].length).replace(/^\r?\n/, "");
   const rawValues = new Map<string, string>();
   for (const line of yaml.split(/\r?\n/)) {
-    const match = KEY_LINE.exec(line);
-    if (match?.[1] && match[2] !== undefined) rawValues.set(match[1], match[2]);
+    const entry = keyLine(line);
+    if (entry) rawValues.set(entry.key, entry.value);
   }
   let data: unknown;
   try {
@@ -68,6 +78,7 @@ export function readFrontmatter(format: string, text: string): Frontmatter {
       line: 2,
     });
   }
+  refuseProtoKeys(format, data);
   return { data: data as Record<string, unknown>, rawValues, body };
 }
 

@@ -25,6 +25,12 @@ export {
   parseAgent,
   renderAgent,
 } from "./agents/convert-agent.js";
+export type {
+  Codec,
+  CodecParseOptions,
+  CodecParseResult,
+  CodecRenderResult,
+} from "./codec.js";
 export {
   COMMAND_FORMATS,
   type Command,
@@ -46,6 +52,15 @@ export {
   renderCommand,
 } from "./commands/convert-command.js";
 export { type ConfigErrorPlace, ConfigParseError } from "./config-error.js";
+export {
+  type AgentConfigConversion,
+  type ConvertAgentConfigOptions,
+  convertAgentConfig,
+  type ParseResultOfKind,
+  parseAgentConfig,
+  renderAgentConfig,
+  type ValueOfKind,
+} from "./convert.js";
 export {
   type ConvertMcpOptions,
   convertMcpConfig,

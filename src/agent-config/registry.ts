@@ -107,6 +107,16 @@ export class AgentConfigRegistry {
 
   /** @param formats what to register; default: the built-in formats. */
   constructor(formats: readonly AgentConfigFormat[] = builtinAgentConfigFormats) {
+    if (!Array.isArray(formats)) {
+      throw new InvalidInputError([
+        {
+          code: "invalid_input",
+          severity: "error",
+          message: "expected a list of formats",
+          path: "formats",
+        },
+      ]);
+    }
     for (const format of formats) this.register(format);
   }
 
@@ -174,5 +184,15 @@ const builtin = new AgentConfigRegistry();
 
 /** The registry of `options`, or one holding the built-in formats. */
 export function registryOf(options: RegistryOption | undefined): AgentConfigRegistry {
-  return options?.registry ?? builtin;
+  const registry = (options as { registry?: unknown } | null | undefined)?.registry;
+  if (registry === undefined) return builtin;
+  if (registry instanceof AgentConfigRegistry) return registry;
+  throw new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      message: "expected an AgentConfigRegistry (from createAgentConfigRegistry())",
+      path: "options.registry",
+    },
+  ]);
 }

@@ -61,6 +61,35 @@ export function readToml(format: string, text: string): Record<string, unknown> 
   }
 }
 
+/**
+ * The key path of the first key named `__proto__` in `data`, or undefined. Parsers keep such a
+ * key as data, but any object it is copied into takes it as its prototype and loses it.
+ */
+export function protoKeyPath(data: unknown, root = ""): string | undefined {
+  const stack: [unknown, string][] = [[data, root]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value !== "object" || value === null) continue;
+    if (Object.hasOwn(value, "__proto__")) return path ? `${path}.__proto__` : "__proto__";
+    for (const [key, child] of Object.entries(value)) {
+      stack.push([child, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key]);
+    }
+  }
+  return undefined;
+}
+
+/** Refuses a file holding a `__proto__` key, naming where, rather than let it vanish. */
+export function refuseProtoKeys(format: string, data: unknown): void {
+  const path = protoKeyPath(data);
+  if (path !== undefined) {
+    throw new ConfigParseError(
+      format,
+      'a key named "__proto__" cannot be carried over (it would be lost on the way)',
+      { path },
+    );
+  }
+}
+
 /** Checks `data` against `schema`; a mismatch names the key path under `root` as the file spells it. */
 export function readShape<S extends z.core.$ZodType>(
   format: string,
@@ -68,6 +97,7 @@ export function readShape<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
+  refuseProtoKeys(format, data);
   let issues: readonly Issue[];
   try {
     return parseWith(schema, data, root);

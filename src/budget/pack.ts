@@ -1,3 +1,4 @@
+import { arrayArgument, badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { fitForms, type SkipReason } from "./fit.js";
 import { createSumLedger } from "./ledgers.js";
@@ -40,6 +41,40 @@ export interface PackResult<T> {
   readonly issues: readonly Issue[];
 }
 
+const isCount = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0;
+
+/** The options, once the candidates and options are known to have the documented shape. */
+function checkPack<T>(candidates: readonly PackCandidate<T>[], options: PackOptions): PackOptions {
+  arrayArgument(candidates, "candidates");
+  candidates.forEach((candidate, index) => {
+    const path = `candidates[${index}]`;
+    if (typeof candidate !== "object" || candidate === null)
+      badArgument(path, "an object", candidate);
+    if (!isCount(candidate.cost))
+      badArgument(`${path}.cost`, "a finite number >= 0", candidate.cost);
+    const { groups } = candidate;
+    if (
+      groups !== undefined &&
+      !(Array.isArray(groups) && groups.every((key) => typeof key === "string"))
+    ) {
+      badArgument(`${path}.groups`, "an array of strings", groups);
+    }
+  });
+  const checked = optionsArgument(options);
+  if (typeof checked.budget !== "number" || Number.isNaN(checked.budget)) {
+    badArgument("options.budget", "a number", checked.budget);
+  }
+  if (checked.overhead !== undefined && !isCount(checked.overhead)) {
+    badArgument("options.overhead", "a finite number >= 0", checked.overhead);
+  }
+  const costs = checked.groupCosts;
+  if (costs !== undefined && typeof (costs as { get?: unknown } | null)?.get !== "function") {
+    badArgument("options.groupCosts", "a Map of group keys to costs", costs);
+  }
+  return checked;
+}
+
 /**
  * Packs items into a token budget: required items first and always, then the others greedily in
  * the order given (most important first), skipping any that do not fit and going on with smaller
@@ -58,7 +93,7 @@ export function packByBudget<T>(
   candidates: readonly PackCandidate<T>[],
   options: PackOptions,
 ): PackResult<T> {
-  const { budget, overhead = 0, groupCosts } = options;
+  const { budget, overhead = 0, groupCosts } = checkPack(candidates, options);
   const ledger = createSumLedger({
     budget,
     frame: overhead,

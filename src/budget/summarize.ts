@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../problems/errors.js";
+import { integerArgument, stringArgument } from "../problems/arguments.js";
 
 /** A sentence end: `.`, `!` or `?` before a space or the end of the text. */
 const SENTENCE_END = /[.!?](?= |$)/g;
@@ -16,16 +16,8 @@ const SENTENCE_END = /[.!?](?= |$)/g;
  * ```
  */
 export function summarize(content: string, maxWords: number): string {
-  if (!Number.isInteger(maxWords) || maxWords < 1) {
-    throw new InvalidInputError([
-      {
-        code: "invalid_input",
-        severity: "error",
-        path: "maxWords",
-        message: `expected an integer >= 1, received ${String(maxWords)}`,
-      },
-    ]);
-  }
+  stringArgument(content, "content");
+  integerArgument(maxWords, "maxWords", 1);
   const words: string[] = [];
   // Stops reading at the first word past the limit, so a huge text costs only what is kept.
   for (const match of content.matchAll(/\S+/g)) {

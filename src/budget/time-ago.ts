@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../problems/errors.js";
+import { badArgument } from "../problems/arguments.js";
 
 const MINUTE = 60_000;
 
@@ -22,9 +22,7 @@ export function formatTimeAgo(date: Date, now: Date): string {
     ["now", now],
   ] as const) {
     if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-      throw new InvalidInputError([
-        { code: "invalid_input", severity: "error", path, message: "expected a valid Date" },
-      ]);
+      badArgument(path, "a valid Date", value);
     }
   }
   const minutes = Math.floor(Math.max(0, now.getTime() - date.getTime()) / MINUTE);

@@ -1,5 +1,11 @@
+import {
+  arrayArgument,
+  badArgument,
+  integerArgument,
+  optionsArgument,
+} from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { type FitChoice, type FitItem, fitForms } from "./fit.js";
 import { createMeasureLedger } from "./ledgers.js";
 
@@ -70,16 +76,42 @@ export interface TruncateResult {
  * // ["- a\n- b\n", "- a\n"]
  * ```
  */
-export function shrinkForms(component: PriorityComponent): string[] {
+export function shrinkForms(component: PriorityComponent, path = "component"): string[] {
   const forms = [component.text];
   let current = component.text;
   while (component.shrink) {
-    const next = component.shrink(current);
+    const next: unknown = component.shrink(current);
+    if (next !== undefined && typeof next !== "string") {
+      badArgument(`${path}.shrink`, "a function returning a string or undefined", next);
+    }
     if (next === undefined || next === "" || next.length >= current.length) break;
     forms.push(next);
     current = next;
   }
   return forms;
+}
+
+/** Throws `InvalidInputError` naming the first component that lacks the documented shape. */
+function checkComponents(components: readonly PriorityComponent[]): void {
+  arrayArgument(components, "components");
+  components.forEach((component, index) => {
+    const path = `components[${index}]`;
+    if (typeof component !== "object" || component === null) {
+      badArgument(path, "an object", component);
+    }
+    if (typeof component.id !== "string") badArgument(`${path}.id`, "a string", component.id);
+    if (typeof component.text !== "string") badArgument(`${path}.text`, "a string", component.text);
+    if (typeof component.priority !== "number" || !Number.isFinite(component.priority)) {
+      badArgument(`${path}.priority`, "a finite number", component.priority);
+    }
+    const { time, shrink } = component;
+    if (time !== undefined && (typeof time !== "number" || Number.isNaN(time))) {
+      badArgument(`${path}.time`, "a number", time);
+    }
+    if (shrink !== undefined && typeof shrink !== "function") {
+      badArgument(`${path}.shrink`, "a function", shrink);
+    }
+  });
 }
 
 /** Fill order: priority 0 first, then lower numbers, newer first within a priority, then input order. */
@@ -129,8 +161,21 @@ export function truncateByPriority(
   components: readonly PriorityComponent[],
   options: TruncateOptions,
 ): TruncateResult {
-  const { maxTokens, counter, minRoom = 10 } = options;
-  const assemble = options.assemble ?? ((texts: readonly string[]) => texts.join(""));
+  checkComponents(components);
+  const { maxTokens, minRoom = 10, assemble: join } = optionsArgument(options);
+  integerArgument(maxTokens, "options.maxTokens");
+  integerArgument(minRoom, "options.minRoom");
+  const counter = checkedCounter(options.counter, "options.counter");
+  if (join !== undefined && typeof join !== "function") {
+    badArgument("options.assemble", "a function", join);
+  }
+  const assemble = (texts: readonly string[]): string => {
+    if (!join) return texts.join("");
+    const content: unknown = join(texts);
+    return typeof content === "string"
+      ? content
+      : badArgument("options.assemble", "a function returning a string", content);
+  };
   // The form each component shows, in input order: 0 its text, n its n-th shrunk form, or
   // `undefined` when it is left out. Shrunk forms are worked out only when the text does not fit.
   let chosen: FitChoice[] = components.map(() => 0);
@@ -148,8 +193,8 @@ export function truncateByPriority(
   let content = contentOf(chosen);
   let tokenCount = counter.count(content);
   if (tokenCount > maxTokens) {
-    forms = components.map((component) =>
-      component.priority === 0 ? [component.text] : shrinkForms(component),
+    forms = components.map((component, index) =>
+      component.priority === 0 ? [component.text] : shrinkForms(component, `components[${index}]`),
     );
     const order = fillOrder(components);
     const items: FitItem[] = order.map((index) => {

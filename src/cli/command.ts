@@ -1,5 +1,5 @@
 import type { Issue } from "../problems/issue.js";
-import { writeStderr, writeStdout } from "./output.js";
+import { visibleControls, writeStderr, writeStdout } from "./output.js";
 
 /** A subcommand: runs with its arguments and returns the exit code. */
 export interface Command {
@@ -22,7 +22,14 @@ export function printedHelp(values: { help?: boolean | undefined }, help: string
   return true;
 }
 
-/** Writes text to stdout ending with exactly the newline a terminal or a file wants. */
+/**
+ * Writes text to stdout ending with exactly the newline a terminal or a file wants. On a
+ * terminal, escape sequences in it (from a rule or an id) are shown, not run; into a pipe or a
+ * file it goes byte for byte.
+ */
 export function printText(text: string): void {
-  writeStdout(text.endsWith("\n") ? text : `${text}\n`);
+  const line = text.endsWith("\n") ? text : `${text}\n`;
+  // node:tty is required here, not at the top: the hook command never prints through this.
+  const { isatty } = require("node:tty") as typeof import("node:tty");
+  writeStdout(isatty(1) ? visibleControls(line) : line);
 }

@@ -6,6 +6,7 @@ import { type ComposedContext, composeContexts } from "../manager/compose.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
+import { listOf, projectsOf } from "./input-shapes.js";
 
 /** The input files a hook may be given, by flag. */
 export type HookSourceFlag = "rules" | "project" | "session" | "memories";
@@ -57,20 +58,12 @@ interface HookSource {
   readonly share: number;
   /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
   readonly capAtFormatSize?: boolean;
+  /** Rendered even from no items: the project's "No active project detected" block asks the model to find out. */
+  readonly speaksWhenEmpty?: boolean;
   /** The format's input for this file (for `tool`); throws `InvalidInputError` for bad content. */
   readonly input: (file: unknown, ctx: SourceContext, tool: HookTool) => unknown | Promise<unknown>;
   /** The format's own options. */
   readonly options?: (ctx: SourceContext, tool: HookTool) => Record<string, unknown>;
-}
-
-/** `{ key: [...] }` as it is, or a bare list wrapped in it. */
-const listOf = (key: string) => (file: unknown) => (Array.isArray(file) ? { [key]: file } : file);
-
-/** Project files: `{ projects: [...] }`, a list of projects, or one project. */
-function projectsOf(file: unknown): unknown {
-  if (Array.isArray(file)) return { projects: file };
-  if (typeof file === "object" && file !== null && "projects" in file) return file;
-  return { projects: [file] };
 }
 
 /**
@@ -106,6 +99,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       qwen: "project-markdown",
     },
     share: 1,
+    speaksWhenEmpty: true,
     input: projectsOf,
   },
   {
@@ -205,6 +199,7 @@ interface PreparedSource {
   readonly options: Record<string, unknown>;
   readonly share: number;
   readonly maxBudget: number;
+  readonly speaksWhenEmpty: boolean;
 }
 
 /** Every source of one hook call, ready to render. */
@@ -266,6 +261,7 @@ export async function prepareHookContext(
         ...(request.cacheStable ? { cacheStable: true } : {}),
       },
       share: source.share,
+      speaksWhenEmpty: source.speaksWhenEmpty === true,
       maxBudget: source.capAtFormatSize
         ? adapter.capabilities.maxContextTokens
         : Number.POSITIVE_INFINITY,
@@ -303,6 +299,8 @@ export function composeHookContext(
         options: source.options,
         share: source.share,
         ...(Number.isFinite(source.maxBudget) ? { maxTokens: source.maxBudget } : {}),
+        // A file with no items (an empty rules list) has nothing to say; its headings alone are noise.
+        silentWithoutItems: !source.speaksWhenEmpty,
         onInvalid: (error: InvalidInputError) => inFile(source.path, error),
       })),
       {

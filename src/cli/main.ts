@@ -32,13 +32,23 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     load: () => loadCommand("render"),
   },
   hook: {
-    summary: "answer a Claude Code, Gemini CLI or Codex CLI hook (hook claude session-start)",
+    summary:
+      "answer a tool's hook with the rules, project, session or memories (hook claude session-start)",
     load: () => loadCommand("hook"),
   },
   convert: {
     summary:
-      "convert a slash command or MCP config (convert mcp --from claude --to codex .mcp.json)",
+      "convert one command, MCP, agent or skill file (convert mcp --from claude --to codex .mcp.json)",
     load: () => loadCommand("convert"),
+  },
+  sync: {
+    summary:
+      "write one tool's commands, MCP servers, agents, skills, rules for others (sync --from claude --to gemini)",
+    load: () => loadCommand("sync"),
+  },
+  init: {
+    summary: "add the contextfmt hooks to a tool's project settings (init claude)",
+    load: () => loadCommand("init"),
   },
   schema: {
     summary: "print the JSON Schema of an input file (schema rules)",
@@ -57,8 +67,9 @@ ${Object.entries(COMMANDS)
   .map(([name, { summary }]) => `  ${name.padEnd(8)} ${summary}`)
   .join("\n")}
 
-Run "contextfmt <command> --help" for a command's options.
-Input files are JSON or YAML. Errors are one line on stderr, with exit code 1.
+Run "contextfmt <command> --help" for a command's options; "contextfmt --version" for the version.
+Input files are JSON (.json) or YAML (.yaml, .yml); - reads stdin. Errors are one line on
+stderr, with exit code 1.
 `;
 
 /** One line, whatever the error: the tool calling a hook shows stderr as it is. */
@@ -73,6 +84,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     writeStdout(HELP);
+    return 0;
+  }
+  if (name === "--version" || name === "-v" || name === "version") {
+    // Read when asked: the bin is dist/bin/cli.cjs, the manifest two folders up.
+    const { version } = nodeModule.createRequire(__filename)("../../package.json") as {
+      version: string;
+    };
+    writeStdout(`${version}\n`);
     return 0;
   }
   const command = COMMANDS[name];

@@ -20,5 +20,23 @@ function writeDirect(fd: 1 | 2, text: string): void {
 /** Writes `text` to stdout. */
 export const writeStdout = (text: string): void => writeDirect(1, text);
 
-/** Writes `text` to stderr. */
-export const writeStderr = (text: string): void => writeDirect(2, text);
+// C0 controls but tab and line feed, DEL and the C1 controls: what a terminal acts on.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const TERMINAL_CONTROLS = /[\0-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/**
+ * `text` with every character a terminal would act on (ESC starting a colour, a title or a
+ * cursor move; BEL; a carriage return hiding what came before) written as a visible `\u001b`.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(
+    TERMINAL_CONTROLS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * Writes `text` to stderr. Messages quote ids, names and file contents, which may hold escape
+ * sequences: they are shown, never run by the terminal.
+ */
+export const writeStderr = (text: string): void => writeDirect(2, visibleControls(text));

@@ -7,8 +7,9 @@ import { runPipeline } from "../manager/pipeline.js";
 import { parseWith } from "../model/parse.js";
 import type { ProjectContext, ProjectContextInput } from "../model/project.js";
 import { type UserFact, type UserFactsInput, UserFactsSchema } from "../model/user.js";
+import { optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import { repeatsFact, withoutWorkingOn } from "../project/overlap.js";
+import { repeatsFact, withoutSentences, workingOnSearch } from "../project/overlap.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import {
   DEFAULT_PROJECT_TOKENS,
@@ -16,6 +17,7 @@ import {
   type ProjectContextResult,
   ProjectMarkupOption,
   parseProjects,
+  partsGivenWay,
 } from "./project-context.js";
 
 const budget = z.int().check(z.gte(0, { error: "expected an integer >= 0" }));
@@ -53,12 +55,12 @@ export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "
 /** Project notes that repeat a user preference or constraint go: the USER block says them. */
 function withoutRepeatedNotes(
   projects: readonly ProjectContext[],
-  facts: readonly UserFact[],
+  repeats: (note: string) => boolean,
   issues: Issue[],
 ): ProjectContext[] {
   return projects.map((project, index) => {
     const notes = project.notes.filter((note, noteIndex) => {
-      if (!repeatsFact(note, facts)) return true;
+      if (!repeats(note)) return true;
       issues.push({
         code: "duplicate_removed",
         severity: "info",
@@ -105,8 +107,8 @@ function leftOutFact(
  * // '<USER id="david">\n- Expert in Python\n</USER>\n\n<PROJECT name="SAM Terminal" …'
  * ```
  */
-export function buildCombinedContext(input: CombinedContextInput): ProjectContextResult {
-  const { projects: rawProjects, ...rest } = input;
+export function buildCombinedContext(input: CombinedContextInput = {}): ProjectContextResult {
+  const { projects: rawProjects, ...rest } = optionsArgument(input, "input");
   const options = parseWith(CombinedOptionsSchema, rest);
   const projects = parseProjects(rawProjects);
   const now = options.now ?? new Date();
@@ -114,7 +116,7 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
   const issues: Issue[] = [];
   const facts = options.user?.facts ?? [];
 
-  const projectPart = fitProjects(withoutRepeatedNotes(projects, facts, issues), {
+  const projectPart = fitProjects(withoutRepeatedNotes(projects, repeatsFact(facts), issues), {
     maxTokens: Math.min(options.projectMaxTokens, options.maxTokens),
     now,
     counter,
@@ -124,11 +126,14 @@ export function buildCombinedContext(input: CombinedContextInput): ProjectContex
   const user = options.user;
   if (!user) return { ...projectPart, budget: options.maxTokens, issues };
 
+  // "Working on <project>" is searched for all names at once, built once for every fact.
   const names = projects.map((project) => project.name);
+  const workingOn = names.length === 0 ? undefined : workingOnSearch(names);
   const kept: { path: string; text: string; confidence: number }[] = [];
   for (const [index, fact] of facts.entries()) {
     const path = `user.facts[${index}]`;
-    const text = withoutWorkingOn(inlineText(fact.text), names);
+    const inline = inlineText(fact.text);
+    const text = workingOn ? withoutSentences(inline, workingOn) : inline;
     const reason = leftOutFact(fact, text, projects.length > 0, options.minConfidence);
     if (reason) issues.push({ code: reason[0], severity: "info", path, message: reason[1] });
     else kept.push({ path, text, confidence: fact.confidence });
@@ -159,17 +164,8 @@ function joinParts(
   maxTokens: number,
   issues: Issue[],
 ): ProjectContextResult {
-  const dropped: string[] = [];
-  for (const item of userPart.report.items) {
-    if (item.status !== "skipped") continue;
-    dropped.push(item.id);
-    issues.push({
-      code: "item_skipped",
-      severity: "warning",
-      path: item.id,
-      message: `left out: no room within ${userPart.budget} tokens`,
-    });
-  }
+  const { dropped, issues: perFact } = partsGivenWay(userPart.report, userPart.budget);
+  issues.push(...perFact);
   // Summaries and the USER block's own budget stand for what the lines above and below say.
   const summaries = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
   issues.push(...userPart.issues.filter((issue) => !summaries.has(issue.code)));

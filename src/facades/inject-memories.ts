@@ -4,8 +4,9 @@ import type { BudgetReport, SkippedItem } from "../manager/formatted-context.js"
 import { runPipeline } from "../manager/pipeline.js";
 import type { MemoryInput } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
+import { badArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 
 /** Options of {@link injectMemories}. */
@@ -116,7 +117,10 @@ export function injectMemories<M extends object>(
   );
   const facts = result.metadata as unknown as XmlMemoryMetadata;
   const system = result.content;
-  const counter = options.counter ?? defaultCounter;
+  const counter =
+    options.counter === undefined
+      ? defaultCounter
+      : checkedCounter(options.counter, "options.counter");
   let contextWindowUsed: number | null = null;
   if (contextWindow !== undefined) {
     let used = result.tokenCount;
@@ -144,6 +148,10 @@ export function injectMemories<M extends object>(
 
 /** The caller's messages of an injection result, without the injected system message. */
 function callerMessages<M>(result: InjectionResult<M>): M[] {
+  const { system, messages } = (result ?? {}) as Partial<InjectionResult<M>>;
+  if (typeof system !== "string" || !Array.isArray(messages)) {
+    badArgument("result", "what injectMemories returned ({ system, messages, … })", result);
+  }
   return (result.system === "" ? result.messages : result.messages.slice(1)) as M[];
 }
 

@@ -74,6 +74,40 @@ export interface ProjectFit {
 }
 
 /**
+ * The parts a report says were shortened or left out, with one issue per part as the project
+ * functions report them: `item_truncated` for a shortened part, `item_skipped` for a left-out one.
+ */
+export function partsGivenWay(
+  report: BudgetReport,
+  budget: number,
+): { shrunk: string[]; dropped: string[]; issues: Issue[] } {
+  const shrunk: string[] = [];
+  const dropped: string[] = [];
+  const issues: Issue[] = [];
+  for (const item of report.items) {
+    if (item.status === "shortened") {
+      shrunk.push(item.id);
+      const steps = item.form ?? 1;
+      issues.push({
+        code: "item_truncated",
+        severity: "warning",
+        path: item.id,
+        message: `shortened (${steps} step${steps > 1 ? "s" : ""}) to fit ${budget} tokens`,
+      });
+    } else if (item.status === "skipped") {
+      dropped.push(item.id);
+      issues.push({
+        code: "item_skipped",
+        severity: "warning",
+        path: item.id,
+        message: `left out: no room within ${budget} tokens`,
+      });
+    }
+  }
+  return { shrunk, dropped, issues };
+}
+
+/**
  * Runs the `project` (or `project-markdown`) format on parsed projects and gives its result the
  * shape of {@link ProjectContextResult}: per part, `item_truncated` for a shortened one and
  * `item_skipped` for one left out, in block order.
@@ -93,28 +127,7 @@ export function fitProjects(
       ...(fit.minRoom !== undefined ? { minRoom: fit.minRoom } : {}),
     },
   );
-  const shrunk: string[] = [];
-  const dropped: string[] = [];
-  const perPart: Issue[] = [];
-  for (const item of result.report.items) {
-    if (item.status === "shortened") {
-      shrunk.push(item.id);
-      perPart.push({
-        code: "item_truncated",
-        severity: "warning",
-        path: item.id,
-        message: `shortened (${item.form} step${(item.form ?? 0) > 1 ? "s" : ""}) to fit ${fit.maxTokens} tokens`,
-      });
-    } else if (item.status === "skipped") {
-      dropped.push(item.id);
-      perPart.push({
-        code: "item_skipped",
-        severity: "warning",
-        path: item.id,
-        message: `left out: no room within ${fit.maxTokens} tokens`,
-      });
-    }
-  }
+  const { shrunk, dropped, issues: perPart } = partsGivenWay(result.report, fit.maxTokens);
   // The per-part issues stand for the pipeline's summaries of the same parts.
   const own = result.issues.filter(
     (issue) => issue.code !== "item_skipped" && issue.code !== "item_shortened",

@@ -2,6 +2,7 @@ import { BRIEF_MAX_TOKENS, sessionBriefAdapter } from "../formats/session/sessio
 import { sessionFullAdapter } from "../formats/session/session-full.js";
 import { runPipeline } from "../manager/pipeline.js";
 import type { DivergenceAlertInput, InjectionCandidateInput } from "../model/session.js";
+import { optionsArgument } from "../problems/arguments.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
 /** Options of {@link formatFullContext}. */
@@ -32,8 +33,9 @@ export function formatFullContext(
   alerts: readonly DivergenceAlertInput[] = [],
   options: FullContextOptions = {},
 ): string {
-  const budget = options.budget ?? Number.MAX_SAFE_INTEGER;
-  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...options, budget }).content;
+  const given = optionsArgument(options);
+  const budget = given.budget ?? Number.MAX_SAFE_INTEGER;
+  return runPipeline(sessionFullAdapter, { candidates, alerts }, { ...given, budget }).content;
 }
 
 /** Options of {@link formatBriefContext}. */
@@ -60,6 +62,11 @@ export function formatBriefContext(
   candidates: readonly InjectionCandidateInput[],
   options: BriefContextOptions = {},
 ): string {
-  const budget = Math.min(options.budget ?? BRIEF_MAX_TOKENS, BRIEF_MAX_TOKENS);
-  return runPipeline(sessionBriefAdapter, { candidates }, { ...options, budget }).content;
+  const given = optionsArgument(options);
+  // A budget that is not a number is left for the options' check to name.
+  const budget =
+    typeof given.budget === "number"
+      ? Math.min(given.budget, BRIEF_MAX_TOKENS)
+      : (given.budget ?? BRIEF_MAX_TOKENS);
+  return runPipeline(sessionBriefAdapter, { candidates }, { ...given, budget }).content;
 }

@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import { badArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 
 /** The kind of text an adapter emits. */
@@ -92,6 +93,8 @@ export interface Rendered {
 export interface ValidationContext {
   readonly itemsIncluded: number;
   readonly itemsSkipped: number;
+  /** `false` when the render had no room for an "N skipped" footer (`RenderPlan.footer`). */
+  readonly footer?: boolean;
   readonly metadata: Readonly<Record<string, unknown>>;
   report(issue: Issue): void;
 }
@@ -161,5 +164,36 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
  * ```
  */
 export function defineAdapter<I, O, T>(adapter: FormatAdapter<I, O, T>): FormatAdapter<I, O, T> {
-  return Object.freeze(adapter);
+  return Object.freeze(checkAdapter(adapter));
+}
+
+const isSchema = (value: unknown) =>
+  typeof value === "object" && value !== null && "_zod" in (value as object);
+
+/**
+ * `adapter` when it has the shape of a {@link FormatAdapter}; else an `InvalidInputError` naming
+ * the first field that does not.
+ */
+export function checkAdapter<A>(adapter: A, path = "adapter"): A {
+  if (typeof adapter !== "object" || adapter === null)
+    badArgument(path, "a FormatAdapter", adapter);
+  const fields = adapter as unknown as Record<string, unknown>;
+  if (typeof fields.id !== "string" || fields.id === "") {
+    badArgument(`${path}.id`, "a non-empty string", fields.id);
+  }
+  if (typeof fields.capabilities !== "object" || fields.capabilities === null) {
+    badArgument(`${path}.capabilities`, "an object", fields.capabilities);
+  }
+  for (const key of ["input", "options"]) {
+    if (!isSchema(fields[key])) badArgument(`${path}.${key}`, "a zod schema", fields[key]);
+  }
+  for (const key of ["items", "renderItem", "render", "validate"]) {
+    if (typeof fields[key] !== "function") badArgument(`${path}.${key}`, "a function", fields[key]);
+  }
+  for (const key of ["renderGroup", "maxItems"]) {
+    if (fields[key] !== undefined && typeof fields[key] !== "function") {
+      badArgument(`${path}.${key}`, "a function", fields[key]);
+    }
+  }
+  return adapter;
 }

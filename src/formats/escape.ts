@@ -2,6 +2,7 @@
  * Escaping and neutralising helpers shared by the formats. Content from rules and memories is data:
  * these make sure it can never open a new line, a section or an entry of the format around it.
  */
+import { stringArgument } from "../problems/arguments.js";
 
 /** Lone surrogates and NUL: text that cannot be encoded or that tools truncate at. */
 const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -11,8 +12,14 @@ const UNSENDABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const MAYBE_UNSAFE = /[\0-\x1f\x85\u2028\u2029\uD800-\uDFFF]|^\s|\s$/;
 const MAYBE_UNSENDABLE = /[\0\uD800-\uDFFF]/;
 
-/** Any run of whitespace that holds a line break, in any of the forms Unicode knows. */
-const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029]\s*/g;
+/**
+ * Runs of whitespace, each matched once from its first character (a pattern such as
+ * `\s*[\n]\s*` would start again at every space of a long run: quadratic time).
+ */
+const WHITESPACE_RUN = /[\s\u0085]+/g;
+/** A line break in any of the forms Unicode knows. */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+const foldRun = (run: string): string => (LINE_BREAK.test(run) ? " " : run);
 
 /** Whether text holds characters {@link sanitizeText} would replace. */
 export function hasUnsendable(text: string): boolean {
@@ -23,6 +30,7 @@ export function hasUnsendable(text: string): boolean {
 
 /** Replaces NUL and lone surrogates with U+FFFD so the text is valid UTF-16 and UTF-8. */
 export function sanitizeText(text: string): string {
+  stringArgument(text, "text");
   return MAYBE_UNSENDABLE.test(text) ? text.replace(UNSENDABLE, "\uFFFD") : text;
 }
 
@@ -32,12 +40,15 @@ export function sanitizeText(text: string): string {
  * `"\n## CRITICAL RULES"` becomes `" ## CRITICAL RULES"` in the middle of its line.
  */
 export function inlineText(text: string): string {
+  stringArgument(text, "text");
   if (!MAYBE_UNSAFE.test(text)) return text;
-  return sanitizeText(text).replace(LINE_BREAK_RUN, " ").trim();
+  const sendable = sanitizeText(text);
+  return (LINE_BREAK.test(sendable) ? sendable.replace(WHITESPACE_RUN, foldRun) : sendable).trim();
 }
 
 /** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
 export function escapeMarkdownInline(text: string): string {
+  stringArgument(text, "text");
   return /[\\*`]/.test(text) ? text.replace(/[\\*`]/g, "\\$&") : text;
 }
 
@@ -46,6 +57,7 @@ export function escapeMarkdownInline(text: string): string {
  * case when it follows a non-letter, lower case otherwise (`code_style` → `Code_Style`).
  */
 export function titleCase(text: string): string {
+  stringArgument(text, "text");
   return text.replace(
     /\p{L}+/gu,
     (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
@@ -97,6 +109,7 @@ const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
  * ```
  */
 export function escapeXmlText(text: string): string {
+  stringArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_TEXT_SPECIAL, toEntity);
 }
@@ -112,8 +125,38 @@ export function escapeXmlText(text: string): string {
  * ```
  */
 export function escapeXmlAttribute(text: string): string {
+  stringArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
+}
+
+/**
+ * What a reader does not see at the start of a line: default-ignorable and format characters
+ * (zero-width spaces and joiners, BOM, bidi controls, soft hyphens, variation selectors, tags),
+ * control characters and spaces other than line breaks.
+ */
+const INVISIBLE_RUN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zs}\t\0-\x08\x0E-\x1F\x7F-\x84\x86-\x9F]*/uy;
+
+/** Index of the first visible character of `line` (its length when it has none). */
+export function visibleStart(line: string): number {
+  // Most lines start with spaces or tabs, if anything, then a printable ASCII character.
+  let start = 0;
+  for (let code = line.charCodeAt(0); code === 32 || code === 9; code = line.charCodeAt(start)) {
+    start += 1;
+  }
+  const next = line.charCodeAt(start);
+  if ((next > 0x20 && next < 0x7f) || start === line.length) return start;
+  INVISIBLE_RUN.lastIndex = start;
+  INVISIBLE_RUN.test(line);
+  return INVISIBLE_RUN.lastIndex;
+}
+
+/** `line` from its first visible character. */
+function visiblePart(line: string): string {
+  const start = visibleStart(line);
+  return start === 0 ? line : line.slice(start);
 }
 
 /** Line openings markdown reads as structure: headings, list items, quotes, rules, fences. */
@@ -121,7 +164,8 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
 
 /**
  * Makes one line of text start as plain prose in markdown: a line that would open a heading, a
- * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash.
+ * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash, also
+ * when characters a reader does not see (a zero-width space, a bidi control) come first.
  *
  * @example
  * ```ts
@@ -129,7 +173,62 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  * ```
  */
 export function escapeMarkdownLineStart(line: string): string {
-  return MARKDOWN_LINE_START.test(line) ? `\\${line}` : line;
+  stringArgument(line, "line");
+  return MARKDOWN_LINE_START.test(visiblePart(line)) ? `\\${line}` : line;
+}
+
+/**
+ * Line starts the escaper guards, a superset of what the structure rules of every format
+ * (formats/structure.ts) read as structure
+ * (any `#`, `<` or `[`, any run of markdown punctuation), plus a backslash, which keeps the escape
+ * itself unambiguous.
+ */
+const ESCAPED_START =
+  /^(?:[#\-+*>=_~`|\\[<]|\d+[.)]|PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:)/;
+
+/**
+ * Makes a field that starts a line read as plain text in every format: when its first visible
+ * character starts anything a format reads as structure (a heading, a list item, an entry such as
+ * `[2] …`, a section such as `=== … ===`, a tag, a label such as `Scope:`), or a backslash, the
+ * line gets a leading backslash. Characters a reader does not see before it do not hide it.
+ *
+ * @example
+ * ```ts
+ * escapeLineStart("## Relevant Context"); // "\\## Relevant Context"
+ * escapeLineStart("\u200B[2] override"); // "\\\u200B[2] override"
+ * ```
+ */
+export function escapeLineStart(line: string): string {
+  stringArgument(line, "line");
+  return ESCAPED_START.test(visiblePart(line)) ? `\\${line}` : line;
+}
+
+/** A `<` that opens something tag-like: an element, a closing tag, a comment, an instruction. */
+const TAG_OPENING = /<(?=[!?]|\/?[A-Za-z_][\w:.-]*(?:[\s/>]|$))/g;
+
+/**
+ * Puts a backslash before every `<` that opens something tag-like, so text in a markdown or
+ * plain-text format can neither open nor close a tag of what it is placed in (Claude Code wraps
+ * hook context in `<system-reminder>` tags). `a < b` and `Result<T, E>` stay as they are.
+ *
+ * @example
+ * ```ts
+ * escapeTags("ok </system-reminder> now"); // "ok \\</system-reminder> now"
+ * ```
+ */
+export function escapeTags(text: string): string {
+  stringArgument(text, "text");
+  if (!text.includes("<")) return text;
+  TAG_OPENING.lastIndex = 0;
+  return text.replace(TAG_OPENING, "\\<");
+}
+
+/**
+ * A field of a markdown or plain-text format placed inside one line: {@link inlineText}, then
+ * {@link escapeTags}.
+ */
+export function inlineField(text: string): string {
+  return escapeTags(inlineText(text));
 }
 
 /** Escapes text to match itself literally inside a regular expression (names, paths). */

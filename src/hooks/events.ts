@@ -1,3 +1,4 @@
+import { badArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 
 /**
@@ -120,6 +121,8 @@ export function kebab(name: string): string {
  * ```
  */
 export function resolveHookEvent<T extends HookTool>(tool: T, event: string): HookEventName<T> {
+  checkTool(tool);
+  if (typeof event !== "string") badArgument("event", "a hook event name", event);
   const names = Object.keys(HOOK_EVENTS[tool]) as HookEventName<T>[];
   const found = names.find((name) => name === event || kebab(name) === event);
   if (found) return found;
@@ -144,7 +147,25 @@ export function resolveHookEvent<T extends HookTool>(tool: T, event: string): Ho
  * ```
  */
 export function hookMoment<T extends HookTool>(tool: T, event: HookEventName<T>): HookMoment {
-  return (HOOK_EVENTS[tool] as Record<string, HookMoment>)[event] as HookMoment;
+  checkTool(tool);
+  const events = HOOK_EVENTS[tool] as Record<string, HookMoment>;
+  if (typeof event !== "string" || !Object.hasOwn(events, event)) {
+    badArgument(
+      "event",
+      Object.keys(events)
+        .map((name) => JSON.stringify(name))
+        .join(" | "),
+      event,
+    );
+  }
+  return events[event] as HookMoment;
+}
+
+/** Throws `InvalidInputError` unless `tool` is one of {@link HOOK_TOOLS}. */
+export function checkTool(tool: unknown): asserts tool is HookTool {
+  if (!isHookTool(tool)) {
+    badArgument("tool", HOOK_TOOLS.map((name) => JSON.stringify(name)).join(" | "), tool);
+  }
 }
 
 /**
@@ -155,6 +176,6 @@ export function hookMoment<T extends HookTool>(tool: T, event: HookEventName<T>)
  * if (!isHookTool(argv[0])) throw new Error(`one of ${HOOK_TOOLS.join(", ")}`);
  * ```
  */
-export function isHookTool(tool: string): tool is HookTool {
-  return (HOOK_TOOLS as readonly string[]).includes(tool);
+export function isHookTool(tool: unknown): tool is HookTool {
+  return (HOOK_TOOLS as readonly unknown[]).includes(tool);
 }

@@ -1,4 +1,5 @@
-import type { HookTool } from "./events.js";
+import { stringArgument } from "../problems/arguments.js";
+import { checkTool, type HookTool } from "./events.js";
 
 /**
  * What a SessionStart hook should inject: everything (`full`), or nothing because the client
@@ -45,6 +46,8 @@ export const SESSION_START_CONTEXT = {
  * ```
  */
 export function sessionStartContext(tool: HookTool, source: string): SessionStartContext {
+  checkTool(tool);
+  stringArgument(source, "source");
   const known: Readonly<Record<string, SessionStartContext>> = SESSION_START_CONTEXT[tool];
   return Object.hasOwn(known, source) ? (known[source] as SessionStartContext) : "full";
 }

@@ -1,7 +1,14 @@
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
-import { type HookEventName, type HookTool, hookMoment, resolveHookEvent } from "./events.js";
+import {
+  checkTool,
+  type HookEventName,
+  type HookTool,
+  hookMoment,
+  resolveHookEvent,
+} from "./events.js";
 
 /** What a hook may say besides its context; the three tools all read these. */
 export interface HookOutputFields {
@@ -80,9 +87,15 @@ export const HOOK_CONTEXT_LIMITS = {
  * ```
  */
 export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
+  checkTool(tool);
   const limits: HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> } =
     HOOK_CONTEXT_LIMITS[tool];
-  const own = event === undefined ? undefined : limits.events?.[event];
+  const name = event === undefined ? undefined : resolveHookEvent(tool, event);
+  // Own keys only: an event named like an Object.prototype member is no event of its own.
+  const own =
+    name !== undefined && limits.events && Object.hasOwn(limits.events, name)
+      ? limits.events[name]
+      : undefined;
   if (own) return own;
   const { events: _events, ...tool_ } = limits;
   return tool_;
@@ -97,6 +110,7 @@ export function hookContextLimit(tool: HookTool, event?: string): HookContextLim
  * ```
  */
 export function utf8Length(text: string): number {
+  stringArgument(text, "text");
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);
@@ -134,9 +148,11 @@ export interface HookLimitExcess {
 export function overHookLimit(
   tool: HookTool,
   context: string,
-  counter: TokenCounter = defaultCounter,
+  tokenCounter: TokenCounter = defaultCounter,
   event?: string,
 ): HookLimitExcess | undefined {
+  stringArgument(context, "context");
+  const counter = checkedCounter(tokenCounter, "counter");
   const limits = hookContextLimit(tool, event);
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
@@ -207,6 +223,18 @@ function contextIssues(
   return issues;
 }
 
+/** Throws `InvalidInputError` naming the first field of `fields` that is not as documented. */
+function checkFields(fields: HookOutputFields): void {
+  for (const key of ["additionalContext", "systemMessage"] as const) {
+    if (fields[key] !== undefined) stringArgument(fields[key], `fields.${key}`);
+  }
+  const { suppressOutput, counter } = fields;
+  if (suppressOutput !== undefined && typeof suppressOutput !== "boolean") {
+    badArgument("fields.suppressOutput", "a boolean", suppressOutput);
+  }
+  if (counter !== undefined) checkedCounter(counter, "fields.counter");
+}
+
 /**
  * The JSON `tool` accepts on a hook's stdout for `event` (any of {@link HOOK_EVENTS}, such as
  * `SessionStart`, `SubagentStart`, `UserPromptSubmit` / `BeforeAgent`, `PostToolUseFailure`;
@@ -230,6 +258,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   fields: HookOutputFields = {},
 ): HookOutputResult<E> {
   const eventName = resolveHookEvent(tool, event) as E;
+  checkFields(optionsArgument(fields, "fields"));
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
   if (tool === "copilot") {

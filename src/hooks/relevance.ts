@@ -1,3 +1,11 @@
+import {
+  arrayArgument,
+  badArgument,
+  functionArgument,
+  optionsArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+
 /** Lowercase words of two or more letters or digits, once each. */
 function wordSet(text: string): Set<string> {
   const words = new Set<string>();
@@ -15,7 +23,11 @@ function wordSet(text: string): Set<string> {
  * ```
  */
 export function wordOverlap(prompt: string, text: string): number {
-  const a = wordSet(prompt);
+  return overlapOf(wordSet(stringArgument(prompt, "prompt")), stringArgument(text, "text"));
+}
+
+/** {@link wordOverlap} with the prompt's words already counted (once per ranking, not per item). */
+function overlapOf(a: ReadonlySet<string>, text: string): number {
   const b = wordSet(text);
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -35,16 +47,26 @@ export function wordOverlap(prompt: string, text: string): number {
 export function rankForPrompt<T>(
   items: readonly T[],
   prompt: string,
-  { text, score }: { text: (item: T) => string; score: (item: T) => number | undefined },
+  by: { text: (item: T) => string; score: (item: T) => number | undefined },
 ): T[] {
+  arrayArgument(items, "items");
+  stringArgument(prompt, "prompt");
+  const { text, score } = optionsArgument(by, "by");
+  functionArgument(text, "by.text");
+  functionArgument(score, "by.score");
+  let promptWords: Set<string> | undefined;
   const keyed = items.map((item, index) => {
-    const own = score(item);
-    return {
-      item,
-      index,
-      scored: own !== undefined,
-      rank: own ?? wordOverlap(prompt, text(item)),
-    };
+    const own: unknown = score(item);
+    if (own !== undefined) {
+      if (typeof own !== "number" || Number.isNaN(own)) {
+        badArgument("by.score", "a function returning a number or undefined", own);
+      }
+      return { item, index, scored: true, rank: own };
+    }
+    const words: unknown = text(item);
+    if (typeof words !== "string") badArgument("by.text", "a function returning a string", words);
+    promptWords ??= wordSet(prompt);
+    return { item, index, scored: false, rank: overlapOf(promptWords, words) };
   });
   keyed.sort((a, b) => Number(b.scored) - Number(a.scored) || b.rank - a.rank || a.index - b.index);
   return keyed.map(({ item }) => item);

@@ -23,6 +23,8 @@ export interface ContextPart {
   readonly share: number;
   /** Never more tokens than this, whatever the share (the brief context's 200). */
   readonly maxTokens?: number;
+  /** A part whose input has no items at all adds no text: its headings alone would say nothing. */
+  readonly silentWithoutItems?: boolean;
   /**
    * What to throw when the part's input or options are bad (say, naming the file they came
    * from); default: the `InvalidInputError` as it is.
@@ -56,8 +58,14 @@ const SEPARATOR = "\n\n";
 /** What a part's text adds to the joined content: its text without trailing blank space. */
 const textOf = (result: FormattedContext) => result.content.trimEnd();
 
-function join(results: readonly FormattedContext[]): string {
-  const texts = results.map(textOf).filter((text) => text !== "");
+/** The parts' texts that say something, joined by a blank line. */
+function join(parts: readonly ContextPart[], results: readonly FormattedContext[]): string {
+  const texts = results
+    .filter(
+      (result, index) => !(parts[index]?.silentWithoutItems && result.report.items.length === 0),
+    )
+    .map(textOf)
+    .filter((text) => text !== "");
   return texts.length > 0 ? `${texts.join(SEPARATOR)}\n` : "";
 }
 
@@ -138,7 +146,7 @@ export function composeContexts(
     results[index] = fitPart(index);
   });
 
-  let content = join(results);
+  let content = join(parts, results);
   let tokenCount = counter.count(content);
   const over = () =>
     tokenCount > options.budget ||
@@ -161,15 +169,20 @@ export function composeContexts(
       const excessChars = Math.max(0, content.length - options.maxChars);
       charBudgets[index] = Math.max(0, Math.min(chars, textOf(before).length) - excessChars);
     }
+    const helped = (result: FormattedContext) =>
+      result.tokenCount < before.tokenCount || textOf(result).length < textOf(before).length;
     let after = fitPart(index);
-    if (after.tokenCount >= before.tokenCount && textOf(after).length >= textOf(before).length) {
+    if (!helped(after)) {
       budgets[index] = 0;
       if (chars !== undefined) charBudgets[index] = 0;
       after = fitPart(index);
       emptied = true;
+      // Only its required items, and no shorter: it stays as it was, its issues naming the
+      // budget it was given rather than the zero it was tried with.
+      if (!helped(after)) continue;
     }
     results[index] = after;
-    content = join(results);
+    content = join(parts, results);
     tokenCount = counter.count(content);
   }
 

@@ -1,4 +1,5 @@
 import type { FormatAdapter } from "../formats/adapter.js";
+import { checkAdapter } from "../formats/adapter.js";
 import { xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
 import { projectAdapter, projectMarkdownAdapter } from "../formats/project/adapter.js";
 import { claudeAdapter } from "../formats/rules/claude.js";
@@ -7,6 +8,7 @@ import { geminiAdapter } from "../formats/rules/gemini.js";
 import { sessionBriefAdapter } from "../formats/session/session-brief.js";
 import { sessionFullAdapter } from "../formats/session/session-full.js";
 import { accepts, parseWith } from "../model/parse.js";
+import { arrayArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
 import type { FormattedContext } from "./formatted-context.js";
 import type { CommonOptions } from "./options.js";
@@ -43,15 +45,19 @@ export class FormatManager {
 
   /** @param adapters what to register; default: the built-in adapters. */
   constructor(adapters: readonly FormatAdapter[] = builtinAdapters) {
-    for (const adapter of adapters) this.register(adapter);
+    arrayArgument(adapters, "adapters").forEach((adapter, index) => {
+      this.register(checkAdapter(adapter, `adapters[${index}]`));
+    });
   }
 
   /**
    * Registers an adapter. An id that is taken throws, unless `replace: true` says to swap it.
    * Returns the manager, for chaining.
    */
-  register(adapter: FormatAdapter, { replace = false } = {}): this {
-    if (this.#adapters.has(adapter.id) && !replace) {
+  register(adapter: FormatAdapter, options: { replace?: boolean } = {}): this {
+    checkAdapter(adapter);
+    const { replace = false } = optionsArgument(options);
+    if (this.#adapters.has(adapter.id) && replace !== true) {
       throw new ContextFmtError(
         `an adapter "${adapter.id}" is registered already; pass { replace: true } to replace it`,
       );
@@ -62,7 +68,7 @@ export class FormatManager {
 
   /** The adapter registered under `id`; throws `UnknownAdapterError` listing the known ids. */
   get(id: string): FormatAdapter {
-    const adapter = this.#adapters.get(id);
+    const adapter = this.#adapters.get(stringArgument(id, "id"));
     if (!adapter) throw new UnknownAdapterError(id, this.list());
     return adapter;
   }

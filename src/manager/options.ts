@@ -1,12 +1,6 @@
 import * as z from "zod/mini";
 import { DateInputSchema } from "../model/rule.js";
-import type { TokenCounter } from "../tokens/counter.js";
-
-const isTokenCounter = (value: unknown): value is TokenCounter =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as TokenCounter).name === "string" &&
-  typeof (value as TokenCounter).count === "function";
+import { checkedCounter, isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 
 /** Options every format accepts, besides the adapter's own. */
 export const CommonOptionsSchema = z.object({
@@ -20,10 +14,14 @@ export const CommonOptionsSchema = z.object({
   /** The clock for timestamps and "time ago" text; default: the current time. */
   now: z.optional(DateInputSchema),
   /** How tokens are counted; default: `defaultCounter`. */
+  /** Every count it returns is checked (see `checkedCounter`). */
   counter: z.optional(
-    z.custom<TokenCounter>(isTokenCounter, {
-      error: "expected a TokenCounter ({ name: string, count(text): number })",
-    }),
+    z.pipe(
+      z.custom<TokenCounter>(isTokenCounter, {
+        error: "expected a TokenCounter ({ name: string, count(text): number })",
+      }),
+      z.transform((counter: TokenCounter) => checkedCounter(counter, "options.counter")),
+    ),
   ),
   /** Throw `FormatValidationError` on any error-severity issue. */
   strict: z.optional(z.boolean()),

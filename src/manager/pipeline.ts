@@ -6,6 +6,7 @@ import type {
   ValidationContext,
 } from "../formats/adapter.js";
 import { parseWith } from "../model/parse.js";
+import { optionsArgument } from "../problems/arguments.js";
 import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
 import { hasErrors, type Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
@@ -85,6 +86,7 @@ export function runPipeline<I, O, T>(
   rawOptions: object = {},
   alsoAllowedOptions: readonly string[] = [],
 ): FormattedContext {
+  optionsArgument(rawOptions);
   rejectUnknownOptions(adapter as FormatAdapter, rawOptions, alsoAllowedOptions);
   const common = parseWith(CommonOptionsSchema, rawOptions, "options");
   const options = parseWith(adapter.options, rawOptions, "options");
@@ -146,6 +148,7 @@ export function runPipeline<I, O, T>(
   const validation: ValidationContext = {
     itemsIncluded: included.length,
     itemsSkipped: summary.skipped.length,
+    footer: result.footer,
     metadata,
     report: (issue) => issues.push(issue),
   };

@@ -11,6 +11,8 @@ export interface RenderedChoice {
   readonly tokenCount: number;
   /** Tokens of the text around the placed items, when the count could tell. */
   readonly around: number | undefined;
+  /** Whether the render was given room for its footer. */
+  readonly footer: boolean;
 }
 
 /**
@@ -51,5 +53,5 @@ export function renderChoices<I, O, T>(
     ctx,
   );
   const { total, around } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, tokenCount: total, around };
+  return { rendered, placed, tokenCount: total, around, footer };
 }

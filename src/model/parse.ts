@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { badArgument, describeReceived, stringArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 
@@ -12,18 +13,6 @@ export function formatPath(path: readonly PropertyKey[], root = ""): string {
     } else out += `[${JSON.stringify(String(key))}]`;
   }
   return out;
-}
-
-function describeReceived(input: unknown): string {
-  if (input === undefined) return "nothing";
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "an array";
-  if (input instanceof Date) return Number.isNaN(input.getTime()) ? "an invalid Date" : "a Date";
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input);
-  }
-  if (typeof input === "number" || typeof input === "boolean") return String(input);
-  return typeof input === "object" ? "an object" : typeof input;
 }
 
 function comparison(origin: unknown, inclusive: unknown, bound: unknown, op: "<" | ">"): string {
@@ -75,6 +64,10 @@ export function parseWith<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
+  if (typeof schema !== "object" || schema === null || !("_zod" in schema)) {
+    badArgument("schema", "a zod schema", schema);
+  }
+  stringArgument(root, "root");
   const result = z.safeParse(schema, data, { reportInput: true });
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));

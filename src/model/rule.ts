@@ -2,9 +2,12 @@ import * as z from "zod/mini";
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
+/** The most milliseconds from the epoch a JavaScript `Date` holds, either way (about ±275,000 years). */
+const MAX_DATE_MS = 8.64e15;
+
 function isDateInput(value: unknown): value is Date | string | number {
   if (value instanceof Date) return !Number.isNaN(value.getTime());
-  if (typeof value === "number") return Number.isInteger(value);
+  if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) <= MAX_DATE_MS;
   return typeof value === "string" && ISO_8601.test(value) && !Number.isNaN(Date.parse(value));
 }
 

@@ -1,4 +1,26 @@
 import type { Issue } from "./issue.js";
+import { describeReceived } from "./received.js";
+
+/** `value` as message text: itself when a string, else how an error message describes it. */
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : describeReceived(value);
+
+/** The issues given to an error, as issues whatever was passed (an error never fails to build). */
+function issueList(issues: unknown): Issue[] {
+  if (!Array.isArray(issues)) return [];
+  return issues.map((issue): Issue => {
+    if (typeof issue !== "object" || issue === null) {
+      return { code: "invalid_input", severity: "error", message: text(issue) };
+    }
+    const { code, severity, message, path } = issue as Record<string, unknown>;
+    return {
+      code: text(code),
+      severity: severity === "warning" || severity === "info" ? severity : "error",
+      message: text(message),
+      ...(path === undefined ? {} : { path: text(path) }),
+    };
+  });
+}
 
 /** Marks every error of this library, so `is()` works across ESM/CJS copies and realms. */
 const MARKER = Symbol.for("contextfmt.error");
@@ -19,7 +41,12 @@ export class ContextFmtError extends Error {
   static readonly errorName: string = "ContextFmtError";
 
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(
+      text(message),
+      typeof options === "object" && options !== null && "cause" in options
+        ? { cause: options.cause }
+        : undefined,
+    );
     this.name = (new.target as typeof ContextFmtError).errorName;
     Object.defineProperty(this, MARKER, { value: true });
   }
@@ -46,12 +73,13 @@ export class InvalidInputError extends ContextFmtError {
   readonly issues: readonly Issue[];
 
   constructor(issues: readonly Issue[]) {
+    const list = issueList(issues);
     super(
-      issues
+      list
         .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
         .join("\n"),
     );
-    this.issues = issues;
+    this.issues = list;
   }
 }
 
@@ -62,11 +90,12 @@ export class UnknownAdapterError extends ContextFmtError {
   readonly known: readonly string[];
 
   constructor(id: string, known: readonly string[]) {
+    const ids = Array.isArray(known) ? known.map(text) : [];
     super(
-      `unknown adapter "${id}"; registered: ${known.map((k) => `"${k}"`).join(", ") || "none"}`,
+      `unknown adapter "${text(id)}"; registered: ${ids.map((k) => `"${k}"`).join(", ") || "none"}`,
     );
     this.id = id;
-    this.known = known;
+    this.known = ids;
   }
 }
 
@@ -76,13 +105,14 @@ export class FormatValidationError extends ContextFmtError {
   readonly issues: readonly Issue[];
 
   constructor(adapterId: string, issues: readonly Issue[]) {
-    const errors = issues.filter((issue) => issue.severity === "error");
+    const list = issueList(issues);
+    const errors = list.filter((issue) => issue.severity === "error");
     super(
-      `${adapterId}: ${errors.length} validation error(s)\n${errors
+      `${text(adapterId)}: ${errors.length} validation error(s)\n${errors
         .map((issue) => `- ${issue.code}${issue.path ? ` at ${issue.path}` : ""}: ${issue.message}`)
         .join("\n")}`,
     );
-    this.issues = issues;
+    this.issues = list;
   }
 }
 
@@ -99,16 +129,17 @@ export class UnknownFormatError extends InvalidInputError {
   readonly known: readonly string[];
 
   constructor(kind: string, id: unknown, known: readonly string[], option = "format") {
+    const ids = Array.isArray(known) ? known.map(text) : [];
     super([
       {
         code: "invalid_input",
         severity: "error",
-        message: `expected ${known.map((k) => `"${k}"`).join(" | ") || `a registered ${kind} format`}, received ${JSON.stringify(id)}`,
-        path: option,
+        message: `expected ${ids.map((k) => `"${k}"`).join(" | ") || `a registered ${text(kind)} format`}, received ${typeof id === "string" ? JSON.stringify(id) : describeReceived(id)}`,
+        path: text(option),
       },
     ]);
-    this.kind = kind;
+    this.kind = text(kind);
     this.id = id;
-    this.known = known;
+    this.known = ids;
   }
 }

@@ -1,3 +1,5 @@
+import { badArgument } from "./arguments.js";
+
 /**
  * Problems are values: every check, skip and lossy step is reported as an {@link Issue} attached to
  * the result, never as a log line.
@@ -62,5 +64,6 @@ export interface Issue {
 
 /** Whether any issue in the list is error-severity. */
 export function hasErrors(issues: readonly Issue[]): boolean {
-  return issues.some((issue) => issue.severity === "error");
+  if (!Array.isArray(issues)) badArgument("issues", "an array of issues", issues);
+  return issues.some((issue) => (issue as Issue | null)?.severity === "error");
 }

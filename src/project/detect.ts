@@ -1,4 +1,9 @@
-import { escapeRegExp } from "../formats/escape.js";
+import {
+  lowerCase,
+  PhraseSearch,
+  wordCharacterAt,
+  wordCharacterBefore,
+} from "../formats/phrase-search.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -6,7 +11,8 @@ import {
   ProjectListSchema,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
-import { pathsIn, sameFile } from "./paths.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
+import { FileIndex, pathsIn, SegmentTrie, withoutTrailing } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";
@@ -26,6 +32,7 @@ export interface DetectActiveProjectOptions {
 }
 
 const DAY_MS = 86_400_000;
+const SLASH = new Set(["/"]);
 
 /** Most recently updated first; projects without `lastUpdated` last. */
 function byRecency(a: ProjectContext, b: ProjectContext): number {
@@ -35,44 +42,74 @@ function byRecency(a: ProjectContext, b: ProjectContext): number {
   );
 }
 
-/** The project whose name or id the message names; the longest name wins (most specific). */
+/**
+ * The project whose name or id the message names, as a whole word in any case; the longest name
+ * wins (most specific), then the first project. All names are found in one pass over the message.
+ */
 function mentioned(
   message: string,
   projects: readonly ProjectContext[],
 ): ProjectContext | undefined {
-  let best: { project: ProjectContext; length: number } | undefined;
-  for (const project of projects) {
-    for (const name of [project.name, project.projectId]) {
-      const pattern = new RegExp(
-        `(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`,
-        "iu",
-      );
-      if (pattern.test(message) && (!best || name.length > best.length))
-        best = { project, length: name.length };
+  const names = projects.flatMap((project) => [project.name, project.projectId]);
+  const text = lowerCase(message);
+  const named = new Set<number>();
+  new PhraseSearch(names.map(lowerCase)).scan(
+    text,
+    (name, start) => {
+      if (!wordCharacterBefore(text, start)) named.add(name);
+      return undefined;
+    },
+    (end) => !wordCharacterAt(text, end),
+  );
+  let best: number | undefined;
+  for (const name of [...named].sort((a, b) => a - b)) {
+    if (best === undefined || (names[name] as string).length > (names[best] as string).length) {
+      best = name;
     }
   }
-  return best?.project;
+  return best === undefined ? undefined : projects[Math.floor(best / 2)];
 }
 
-/** The project a path belongs to: under its root (longest root wins), else one of its recent files. */
-function owningProject(
-  path: string,
+/**
+ * Finds the project a path belongs to: under its root (longest root wins, then the first
+ * project), else the first project with the path among its recent files. Roots and files are
+ * indexed once, so each path is one walk, not a comparison with every project (quadratic for a
+ * message of many paths against many projects).
+ */
+function projectOwner(
   projects: readonly ProjectContext[],
-): ProjectContext | undefined {
-  const normalized = path.replace(/\\/g, "/");
-  let best: { project: ProjectContext; length: number } | undefined;
+): (path: string) => ProjectContext | undefined {
+  // Roots by path segment from the first; the first project whose root ends at a node.
+  const roots = new SegmentTrie();
+  const rootOf = new Map<number, ProjectContext>();
+  const files = new FileIndex<number>();
+  // The project of each indexed file, by the number it was indexed under (in project order).
+  const fileOwners: ProjectContext[] = [];
   for (const project of projects) {
-    const root = project.path?.replace(/\\/g, "/").replace(/\/+$/, "");
-    if (
-      root &&
-      (normalized === root || normalized.startsWith(`${root}/`)) &&
-      (!best || root.length > best.length)
-    ) {
-      best = { project, length: root.length };
+    for (const file of project.recentFiles) {
+      files.add(file, fileOwners.length, fileOwners.length);
+      fileOwners.push(project);
     }
+    if (project.path === undefined) continue;
+    const root = withoutTrailing(project.path.replace(/\\/g, "/"), SLASH);
+    if (root === "") continue;
+    let node = roots.root;
+    for (const segment of root.split("/")) node = roots.grow(node, segment);
+    if (!rootOf.has(node)) rootOf.set(node, project);
   }
-  if (best) return best.project;
-  return projects.find((project) => project.recentFiles.some((file) => sameFile(file, path)));
+  return (path) => {
+    // `path` is under a root when the root's segments begin its own; the deepest is the longest.
+    let owner: ProjectContext | undefined;
+    let node: number | undefined = roots.root;
+    for (const segment of path.replace(/\\/g, "/").split("/")) {
+      node = roots.child(node, segment);
+      if (node === undefined) break;
+      owner = rootOf.get(node) ?? owner;
+    }
+    if (owner) return owner;
+    const file = files.first(path);
+    return file === undefined ? undefined : fileOwners[file];
+  };
 }
 
 /**
@@ -93,15 +130,21 @@ export function detectActiveProject(
   projects: readonly ProjectContextInput[],
   options: DetectActiveProjectOptions = {},
 ): ActiveProject | undefined {
+  stringArgument(message, "message");
   const list = parseWith(ProjectListSchema, projects, "projects");
+  const given = optionsArgument(options);
   const now =
-    options.now === undefined ? new Date() : parseWith(DateInputSchema, options.now, "options.now");
-  const recentDays = options.recentDays ?? 7;
+    given.now === undefined ? new Date() : parseWith(DateInputSchema, given.now, "options.now");
+  const recentDays = given.recentDays ?? 7;
+  if (typeof recentDays !== "number" || Number.isNaN(recentDays) || recentDays < 0) {
+    badArgument("options.recentDays", "a number >= 0", recentDays);
+  }
 
   const named = mentioned(message, list);
   if (named) return { project: named, reason: "mention" };
+  const ownerOf = projectOwner(list);
   for (const path of pathsIn(message)) {
-    const owner = owningProject(path, list);
+    const owner = ownerOf(path);
     if (owner) return { project: owner, reason: "path" };
   }
   const since = now.getTime() - recentDays * DAY_MS;

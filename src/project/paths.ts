@@ -24,7 +24,21 @@ const ABBREVIATION = /^[A-Za-z]\.[A-Za-z]$/;
  * ```
  */
 export function pathsIn(message: string): string[] {
-  return [...message.matchAll(PATH_LIKE)].map(([path]) => path.replace(/[.,;:!?]+$/, ""));
+  return [...message.matchAll(PATH_LIKE)].map(([path]) =>
+    withoutTrailing(path, SENTENCE_PUNCTUATION),
+  );
+}
+
+const SENTENCE_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?"]);
+
+/**
+ * `text` without the run of `characters` at its end. A loop, not a pattern such as `/[.]+$/`,
+ * which starts again at every character of a long inner run (quadratic).
+ */
+export function withoutTrailing(text: string, characters: ReadonlySet<string>): string {
+  let end = text.length;
+  while (end > 0 && characters.has(text.charAt(end - 1))) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 /**
@@ -51,4 +65,186 @@ export function sameFile(a: string, b: string): boolean {
   const x = a.replace(/\\/g, "/");
   const y = b.replace(/\\/g, "/");
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
+}
+
+/**
+ * A trie of paths by segment, kept in numbers: a node is an index, and the edges along one
+ * segment are one map from node to child. Objects per node, or edge keys too large for a small
+ * integer, would make a long path (tens of thousands of segments) cost the collector more than
+ * the walk itself.
+ */
+export class SegmentTrie {
+  readonly #ids = new Map<string, number>();
+  /** By segment id: parent node → child node. */
+  readonly #edges: Map<number, number>[] = [];
+  readonly #depth: number[] = [0];
+
+  /** The root: the empty path. */
+  readonly root = 0;
+
+  /** The child of `node` along `segment`, or `undefined`. */
+  child(node: number, segment: string): number | undefined {
+    const id = this.#ids.get(segment);
+    return id === undefined ? undefined : this.#edges[id]?.get(node);
+  }
+
+  /** The child of `node` along `segment`, made if it is not there. */
+  grow(node: number, segment: string): number {
+    let id = this.#ids.get(segment);
+    if (id === undefined) {
+      id = this.#edges.length;
+      this.#ids.set(segment, id);
+      this.#edges.push(new Map());
+    }
+    const edges = this.#edges[id] as Map<number, number>;
+    let child = edges.get(node);
+    if (child === undefined) {
+      child = this.#depth.length;
+      this.#depth.push((this.#depth[node] as number) + 1);
+      edges.set(node, child);
+    }
+    return child;
+  }
+
+  depth(node: number): number {
+    return this.#depth[node] as number;
+  }
+}
+
+/** A path's segments, last first, with back slashes read as forward ones. */
+const segmentsFromEnd = (path: string): string[] => path.replace(/\\/g, "/").split("/").reverse();
+
+/**
+ * Lists of entry numbers kept in arrays of numbers: per list its first and last cell, per cell
+ * its entry and the next cell. Lists are in entry order; cells before a list's first are gone for
+ * good.
+ */
+class EntryLists {
+  readonly #first = new Map<number, number>();
+  readonly #last = new Map<number, number>();
+  readonly #entry: number[] = [];
+  readonly #next: number[] = [];
+
+  /** Appends `entry` to list `list`, or puts it in order when it is lower than the last one. */
+  add(list: number, entry: number): void {
+    const cell = this.#entry.length;
+    this.#entry.push(entry);
+    this.#next.push(-1);
+    const first = this.#first.get(list);
+    const last = this.#last.get(list);
+    if (first === undefined || last === undefined) {
+      this.#first.set(list, cell);
+      this.#last.set(list, cell);
+    } else if ((this.#entry[last] as number) < entry) {
+      this.#next[last] = cell;
+      this.#last.set(list, cell);
+    } else if ((this.#entry[first] as number) > entry) {
+      this.#next[cell] = first;
+      this.#first.set(list, cell);
+    } else {
+      let at = first;
+      while (
+        (this.#next[at] as number) >= 0 &&
+        (this.#entry[this.#next[at] as number] as number) < entry
+      ) {
+        at = this.#next[at] as number;
+      }
+      this.#next[cell] = this.#next[at] as number;
+      this.#next[at] = cell;
+    }
+  }
+
+  /** The first entry of `list` that `valid` holds for; the ones before it are dropped for good. */
+  front(list: number, valid: (entry: number) => boolean): number | undefined {
+    let cell = this.#first.get(list);
+    while (cell !== undefined && cell >= 0 && !valid(this.#entry[cell] as number)) {
+      cell = this.#next[cell] as number;
+    }
+    if (cell === undefined || cell < 0) {
+      this.#first.delete(list);
+      this.#last.delete(list);
+      return undefined;
+    }
+    this.#first.set(list, cell);
+    return this.#entry[cell];
+  }
+}
+
+/**
+ * Files by their path segments from the last one. `sameFile(a, b)` holds exactly when the
+ * segments of one, last first, begin with those of the other, so the entries related to a path
+ * lie on its way down this trie (shorter spellings) or below its node (longer ones): found by one
+ * walk, not by comparing the path with every entry (which is quadratic for many mentions).
+ */
+export class FileIndex<T> {
+  readonly #trie = new SegmentTrie();
+  /** Per entry, by its number (its order): value, node, and whether it is still in. */
+  readonly #values = new Map<number, T>();
+  readonly #node = new Map<number, number>();
+  readonly #numbers = new Map<T, number>();
+  /** Entries whose path ends at a node; entries whose path ends at or below it. */
+  readonly #here = new EntryLists();
+  readonly #below = new EntryLists();
+
+  /**
+   * Adds `value` at `path` as entry number `order` (unique); among related entries, the lowest
+   * order is found first.
+   */
+  add(path: string, order: number, value: T): void {
+    this.#values.set(order, value);
+    this.#numbers.set(value, order);
+    this.#place(order, path, 0);
+  }
+
+  /** The entry `sameFile` relates to `path` with the lowest order, or `undefined`. */
+  first(path: string): T | undefined {
+    let best: number | undefined;
+    const consider = (candidate: number | undefined) => {
+      if (candidate !== undefined && (best === undefined || candidate < best)) best = candidate;
+    };
+    const live = (entry: number) => this.#values.has(entry);
+    let node = this.#trie.root;
+    let whole = true;
+    for (const segment of segmentsFromEnd(path)) {
+      const next = this.#trie.child(node, segment);
+      if (next === undefined) {
+        whole = false;
+        break;
+      }
+      node = next;
+      const at = node;
+      consider(this.#here.front(at, (entry) => live(entry) && this.#node.get(entry) === at));
+    }
+    if (whole) consider(this.#below.front(node, live));
+    return best === undefined ? undefined : this.#values.get(best);
+  }
+
+  /** Takes `value` out of the index. */
+  delete(value: T): void {
+    const order = this.#numbers.get(value);
+    if (order === undefined) return;
+    this.#numbers.delete(value);
+    this.#values.delete(order);
+    this.#node.delete(order);
+  }
+
+  /** `value` is now spelled `path`, a longer spelling of the same file (its node lies below). */
+  respell(value: T, path: string): void {
+    const order = this.#numbers.get(value);
+    if (order === undefined) return;
+    const from = this.#trie.depth(this.#node.get(order) ?? 0);
+    this.#place(order, path, from);
+  }
+
+  /** Puts entry `order` at `path`'s node, and in the lists of the nodes deeper than `from`. */
+  #place(order: number, path: string, from: number): void {
+    let node = this.#trie.root;
+    for (const segment of segmentsFromEnd(path)) {
+      node = this.#trie.grow(node, segment);
+      // The nodes it was below already list it: a new spelling only ever moves it deeper.
+      if (this.#trie.depth(node) > from) this.#below.add(node, order);
+    }
+    this.#node.set(order, node);
+    this.#here.add(node, order);
+  }
 }

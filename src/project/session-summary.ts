@@ -1,3 +1,5 @@
+import { arrayArgument, badArgument, optionsArgument } from "../problems/arguments.js";
+
 /** A message of a session, as chat APIs shape them. */
 export interface SessionMessage {
   readonly role: string;
@@ -79,9 +81,22 @@ export function summarizeSession(
   messages: readonly SessionMessage[],
   options: SummarizeSessionOptions<string | Promise<string>> = {},
 ): string | Promise<string> {
-  const { summarizer } = options;
-  if (!summarizer) return ruleBasedSummary(messages);
-  const own = (text: string) => (text.trim() === "" ? ruleBasedSummary(messages) : text.trim());
-  const result = summarizer(messages);
-  return typeof result === "string" ? own(result) : result.then(own);
+  arrayArgument(messages, "messages").forEach((message, index) => {
+    const content = (message as Partial<SessionMessage> | null)?.content;
+    if (typeof content !== "string") badArgument(`messages[${index}].content`, "a string", content);
+  });
+  const { summarizer } = optionsArgument(options);
+  if (summarizer === undefined) return ruleBasedSummary(messages);
+  if (typeof summarizer !== "function") badArgument("options.summarizer", "a function", summarizer);
+  const own = (text: unknown) => {
+    if (typeof text !== "string") {
+      badArgument("options.summarizer", "a function returning a string or a Promise of one", text);
+    }
+    return text.trim() === "" ? ruleBasedSummary(messages) : text.trim();
+  };
+  const result: unknown = summarizer(messages);
+  if (typeof (result as Promise<unknown> | null)?.then === "function") {
+    return (result as Promise<unknown>).then(own);
+  }
+  return own(result);
 }

@@ -4,9 +4,13 @@
  * full stop ends at its line break and never runs into the next line.
  */
 
+import { stringArgument } from "../problems/arguments.js";
+
 const TODO_PATTERNS: readonly RegExp[] = [
   /\b(?:need to|should|must|have to|gotta)[ \t]+(.+?)(?:\.|,|$)/gim,
-  /\bTODO:[ \t]*(.+?)(?:\n|$)/gim,
+  // The original runs to the end of the line; this stops at the end of the sentence, so
+  // "TODO: write tests. We need to fix the parser." is two TODOs, not one.
+  /\bTODO:[ \t]*(.+?)(?=[.!?](?:\s|$)|$)/gim,
   /\bnext(?:[ \t]+step)?(?:[ \t]+is)?:?[ \t]*(.+?)(?:\.|$)/gim,
   /\blet'?s[ \t]+(.+?)(?:[ \t]+next|\.|$)/gim,
 ];
@@ -26,15 +30,27 @@ export interface PhraseMatch {
   readonly phrase: string;
 }
 
-const TRAILING_PUNCTUATION = /[\s.,;:!?]+$/;
+/** Whether a character is whitespace or sentence punctuation, trimmed from a phrase's end. */
+const TRAILING = /[\s.,;:!?]/;
+
+/**
+ * `text` without whitespace and sentence punctuation at either end of the trailing run. A loop,
+ * not `/[\s.,;:!?]+$/`: that pattern starts again at every space of a long inner run (quadratic).
+ */
+function trimPhrase(text: string): string {
+  const trimmed = text.trim();
+  let end = trimmed.length;
+  while (end > 0 && TRAILING.test(trimmed.charAt(end - 1))) end -= 1;
+  return end === trimmed.length ? trimmed : trimmed.slice(0, end);
+}
 
 /** Every match of `patterns`, in text order, once each by its captured text (any case). */
 function matches(text: string, patterns: readonly RegExp[]): PhraseMatch[] {
   const found: PhraseMatch[] = [];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      const value = (match[1] ?? match[0]).trim().replace(TRAILING_PUNCTUATION, "");
-      const phrase = match[0].trim().replace(TRAILING_PUNCTUATION, "");
+      const value = trimPhrase(match[1] ?? match[0]);
+      const phrase = trimPhrase(match[0]);
       if (value !== "") found.push({ index: match.index, text: value, phrase });
     }
   }
@@ -51,12 +67,12 @@ function matches(text: string, patterns: readonly RegExp[]): PhraseMatch[] {
 
 /** {@link extractTodos} with where each TODO was found and the phrase that said it. */
 export function todoMatches(text: string): PhraseMatch[] {
-  return matches(text, TODO_PATTERNS);
+  return matches(stringArgument(text, "text"), TODO_PATTERNS);
 }
 
 /** {@link detectCompletions} with where each completion was found and the phrase that said it. */
 export function completionMatches(text: string): PhraseMatch[] {
-  return matches(text, COMPLETION_PATTERNS);
+  return matches(stringArgument(text, "text"), COMPLETION_PATTERNS);
 }
 
 /**

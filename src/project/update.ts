@@ -15,7 +15,7 @@ import {
   type Todo,
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
-import { filePathsIn, sameFile } from "./paths.js";
+import { FileIndex, filePathsIn } from "./paths.js";
 import { completionMatches, type PhraseMatch, todoMatches } from "./todos.js";
 
 /**
@@ -81,15 +81,37 @@ function matchKey(text: string): string {
 }
 
 /**
- * Whether a statement ("the parser", from "done with the parser") names an item ("Fix the
- * parser"): the same words, or the item's words after its first one, its verb. Case,
- * punctuation and articles do not count; words must match whole.
+ * The keys a statement must have to name an item ("Fix the parser"): the item's words, or its
+ * words after its first one, its verb. So "done with the parser" names it, and "done with fix
+ * the parser" too. Case, punctuation and articles do not count; words must match whole.
  */
-function names(statement: string, item: string): boolean {
-  const said = matchKey(statement);
-  if (said === "") return false;
+function namingKeys(item: string): string[] {
   const key = matchKey(item);
-  return key === said || key.slice(key.indexOf(" ") + 1) === said;
+  if (key === "") return [];
+  const withoutVerb = key.slice(key.indexOf(" ") + 1);
+  return withoutVerb === key ? [key] : [key, withoutVerb];
+}
+
+/**
+ * Items by the statements that name them, in the order given: what a statement names is one
+ * lookup of its key, not a comparison with every item (quadratic for long messages).
+ */
+function byNamingKey<T>(items: readonly T[], text: (item: T) => string): Map<string, T[]> {
+  const index = new Map<string, T[]>();
+  for (const item of items) {
+    for (const key of namingKeys(text(item))) {
+      const list = index.get(key);
+      if (list) list.push(item);
+      else index.set(key, [item]);
+    }
+  }
+  return index;
+}
+
+/** The items of `index` that `statement` names, in their order. */
+function named<T>(index: ReadonlyMap<string, readonly T[]>, statement: string): readonly T[] {
+  const said = matchKey(statement);
+  return said === "" ? [] : (index.get(said) ?? []);
 }
 
 /** A clause that ends at `.`, `,`, `;`, `!` or `?` followed by a space, or at the line's end. */
@@ -192,16 +214,27 @@ function updateStatus(
   }
   const lastBlocked = lastIndex(statements, (statement) => statement.to === "blocked");
   const lastUnblock = lastIndex(statements, (statement) => statement.unblocks === true);
+  // Blockers are objects of their own here, so two equal texts are still two blockers.
+  const entries = blockers.map((text) => ({ text }));
+  const removed = new Set<{ text: string }>();
+  const index = byNamingKey(entries, (entry) => entry.text);
   for (const { unblocks, subject, phrase } of statements.slice(lastBlocked + 1)) {
     if (!unblocks) continue;
-    const gone = blockers.filter((blocker) => subject === undefined || names(subject, blocker));
+    const candidates = subject === undefined ? entries : named(index, subject);
+    const gone = candidates.filter((entry) => !removed.has(entry));
     if (subject !== undefined && gone.length === 0) unmatched.push(phrase);
-    blockers = blockers.filter((blocker) => !gone.includes(blocker));
-    for (const blocker of gone) changes.push({ kind: "blocker_removed", blocker, matched: phrase });
+    for (const entry of gone) {
+      removed.add(entry);
+      changes.push({ kind: "blocker_removed", blocker: entry.text, matched: phrase });
+    }
   }
+  blockers = entries.filter((entry) => !removed.has(entry)).map((entry) => entry.text);
+  const keys = new Set(blockers.map(matchKey));
   for (const { to, subject, phrase } of statements.slice(lastUnblock + 1)) {
     if (to !== "blocked" || subject === undefined) continue;
-    if (blockers.some((blocker) => matchKey(blocker) === matchKey(subject))) continue;
+    const key = matchKey(subject);
+    if (keys.has(key)) continue;
+    keys.add(key);
     blockers.push(subject);
     changes.push({ kind: "blocker_added", blocker: subject, matched: phrase });
   }
@@ -221,8 +254,9 @@ function updateTodos(
   const changes: ProjectChange[] = [];
   const unmatched: string[] = [];
   const completed = new Set<Todo>();
+  const todosByName = byNamingKey(before, (todo) => todo.text);
   for (const completion of completions) {
-    const hits = before.filter((todo) => names(completion.text, todo.text));
+    const hits = named(todosByName, completion.text);
     if (hits.length === 0) unmatched.push(completion.phrase);
     for (const todo of hits) {
       if (completed.has(todo)) continue;
@@ -232,10 +266,13 @@ function updateTodos(
   }
   const activeTodos = before.filter((todo) => !completed.has(todo));
   const known = new Set(before.map((todo) => matchKey(todo.text)));
+  // What the completions said: a TODO found is completed by the same message when one of its
+  // naming keys is among them.
+  const said = new Set(completions.map((completion) => matchKey(completion.text)));
   for (const { text, phrase } of found) {
     const key = matchKey(text);
     if (key === "" || known.has(key)) continue;
-    if (completions.some((completion) => names(completion.text, text))) continue;
+    if (namingKeys(text).some((naming) => said.has(naming))) continue;
     known.add(key);
     const todo: Todo = { text, priority: 2, addedDate: now };
     activeTodos.push(todo);
@@ -256,20 +293,37 @@ function recordFiles(
   message: string,
   limit: number,
 ): { files: string[]; changes: ProjectChange[] } {
-  const rest = [...recent];
+  // The recent files and the head entries, each found by path rather than by comparing every
+  // mention with every entry.
+  const recentIndex = new FileIndex<number>();
+  recent.forEach((file, at) => {
+    recentIndex.add(file, at, at);
+  });
+  const taken = new Set<number>();
   const head: { path: string; matched: string; known?: string }[] = [];
+  const headIndex = new FileIndex<(typeof head)[number]>();
   for (const mention of filePathsIn(message)) {
-    const earlier = head.find((entry) => sameFile(entry.path, mention));
+    const earlier = headIndex.first(mention);
     if (earlier) {
-      if (mention.length > earlier.path.length) earlier.path = mention;
+      if (mention.length > earlier.path.length) {
+        earlier.path = mention;
+        headIndex.respell(earlier, mention);
+      }
       continue;
     }
-    const at = rest.findIndex((file) => sameFile(file, mention));
-    const [known] = at >= 0 ? rest.splice(at, 1) : [];
+    const at = recentIndex.first(mention);
+    if (at !== undefined) {
+      recentIndex.delete(at);
+      taken.add(at);
+    }
+    const known = at === undefined ? undefined : recent[at];
     // The longer spelling is the more specific one: `sam_brain/fact_memory.py` over `fact_memory.py`.
     const path = known !== undefined && known.length >= mention.length ? known : mention;
-    head.push({ path, matched: mention, ...(known === undefined ? {} : { known }) });
+    const entry = { path, matched: mention, ...(known === undefined ? {} : { known }) };
+    headIndex.add(path, head.length, entry);
+    head.push(entry);
   }
+  const rest = recent.filter((_, at) => !taken.has(at));
   const all = [...head.map((entry) => entry.path), ...rest];
   const files = all.slice(0, limit);
   // A file pushed out is reported as the list spelled it, if it was there.

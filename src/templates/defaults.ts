@@ -1,3 +1,9 @@
+import {
+  arrayArgument,
+  badArgument,
+  optionsArgument,
+  stringArgument,
+} from "../problems/arguments.js";
 import type { ContextTemplate } from "./template.js";
 
 /** Variables available in header and footer templates. */
@@ -78,11 +84,16 @@ export const defaultTemplates: readonly ContextTemplate[] = [
  */
 export function selectTemplate(
   toolName: string,
-  {
-    projectId,
-    templates = [],
-  }: { projectId?: string; templates?: readonly ContextTemplate[] } = {},
+  options: { projectId?: string; templates?: readonly ContextTemplate[] } = {},
 ): ContextTemplate | undefined {
+  stringArgument(toolName, "toolName");
+  const { projectId, templates = [] } = optionsArgument(options);
+  if (projectId !== undefined) stringArgument(projectId, "options.projectId");
+  arrayArgument(templates, "options.templates").forEach((template, index) => {
+    if (typeof template !== "object" || template === null) {
+      badArgument(`options.templates[${index}]`, "a ContextTemplate", template);
+    }
+  });
   const forTool = templates.filter((template) => template.toolName === toolName);
   return (
     (projectId === undefined

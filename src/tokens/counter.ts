@@ -1,3 +1,11 @@
+import {
+  badArgument,
+  describeReceived,
+  integerArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+import { InvalidInputError } from "../problems/errors.js";
+
 /**
  * A token counter: the one measure of "how long is this text" that budgets are promised in.
  *
@@ -24,6 +32,53 @@ export interface TokenCounter {
   readonly lineAdditive?: boolean;
 }
 
+/** Marks counters whose counts need no checking: this library's own, and checked ones. */
+const CHECKED = Symbol.for("contextfmt.counter.checked");
+
+/** Marks `counter` as one whose counts are whole numbers >= 0 by construction. */
+export function markChecked<C extends TokenCounter>(counter: C): C {
+  Object.defineProperty(counter, CHECKED, { value: true });
+  return counter;
+}
+
+/** Whether `value` has the shape of a {@link TokenCounter}. */
+export function isTokenCounter(value: unknown): value is TokenCounter {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TokenCounter).name === "string" &&
+    typeof (value as TokenCounter).count === "function"
+  );
+}
+
+/**
+ * `counter`, checked: a counter of the wrong shape is an `InvalidInputError` at `path`, and so is
+ * any count it returns that is not a whole number >= 0 (`NaN`, a negative or fractional number, a
+ * string), naming the counter, instead of a sum that silently goes wrong.
+ */
+export function checkedCounter(counter: unknown, path = "counter"): TokenCounter {
+  if (!isTokenCounter(counter)) {
+    return badArgument(path, "a TokenCounter ({ name: string, count(text): number })", counter);
+  }
+  if ((counter as unknown as Record<symbol, unknown>)[CHECKED] === true) return counter;
+  const { name } = counter;
+  const count = (text: string): number => {
+    const tokens: unknown = counter.count(text);
+    if (typeof tokens === "number" && Number.isSafeInteger(tokens) && tokens >= 0) return tokens;
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        path: `${path}.count`,
+        message: `counter ${JSON.stringify(name)} returned ${describeReceived(tokens)} for a text of ${text.length} characters; expected a whole number >= 0`,
+      },
+    ]);
+  };
+  return markChecked(
+    counter.lineAdditive === true ? { name, count, lineAdditive: true } : { name, count },
+  );
+}
+
 const LINE_FEED = 10;
 const SLASH = 47;
 
@@ -40,6 +95,13 @@ function isWhitespaceCode(code: number): boolean {
  * that is neither whitespace nor `/` (o200k lets a punctuation piece run on through `\n` and `/`).
  */
 export function isSafeBoundary(text: string, index: number): boolean {
+  stringArgument(text, "text");
+  if (!Number.isSafeInteger(index)) integerArgument(index, "index", Number.MIN_SAFE_INTEGER);
+  return safeBoundary(text, index);
+}
+
+/** {@link isSafeBoundary} without checking its arguments, for the counting loops. */
+export function safeBoundary(text: string, index: number): boolean {
   if (index <= 0 || index >= text.length) return true;
   if (text.charCodeAt(index - 1) !== LINE_FEED) return false;
   const next = text.charCodeAt(index);
@@ -52,12 +114,13 @@ export function isSafeBoundary(text: string, index: number): boolean {
  * followed by those of `b` whenever `a`/`b` meet at a safe boundary.
  */
 export function splitLineUnits(text: string): string[] {
+  stringArgument(text, "text");
   const units: string[] = [];
   let start = 0;
   let newline = text.indexOf("\n");
   while (newline !== -1 && newline + 1 < text.length) {
     const next = newline + 1;
-    if (isSafeBoundary(text, next)) {
+    if (safeBoundary(text, next)) {
       units.push(text.slice(start, next));
       start = next;
     }

@@ -7,7 +7,8 @@
  * line unit (as `splitLineUnits` cuts it) and each unit's estimate is rounded on its own, so counts
  * add up exactly across safe line boundaries, as o200k's do.
  */
-import { isSafeBoundary, type TokenCounter } from "./counter.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
+import { markChecked, safeBoundary, type TokenCounter } from "./counter.js";
 
 // Character classes as the o200k regex sees them. Letters come first so `class < DIGIT` tests
 // "is a letter". CASELESS letters (\p{Lm}, \p{Lo}, \p{M}) count as upper and lower case at once.
@@ -352,36 +353,38 @@ export interface HeuristicCounterOptions {
  * ```
  */
 export function createHeuristicCounter(options: HeuristicCounterOptions = {}): TokenCounter {
-  const safety = options.safety === undefined ? 0 : options.safety;
+  const { safety = 0 } = optionsArgument(options);
   if (typeof safety !== "number" || !Number.isFinite(safety) || safety < 0) {
-    const received = typeof safety === "number" ? String(safety) : JSON.stringify(safety);
-    throw new RangeError(`safety: expected a non-negative finite number, received ${received}`);
+    badArgument("options.safety", "a finite number >= 0", safety);
   }
   const unitCount = (text: string, start: number, end: number): number => {
     // Every non-empty text is at least one token.
     const plain = Math.max(1, Math.round(estimate(text, start, end)));
     return plain + Math.ceil(plain * safety);
   };
-  return Object.freeze({
-    name: safety === 0 ? "heuristic-o200k" : `heuristic-o200k+${safety}`,
-    lineAdditive: true,
-    count(text: string): number {
-      // The same walk as `splitLineUnits`, without slicing the units out.
-      let total = 0;
-      let start = 0;
-      let newline = text.indexOf("\n");
-      while (newline !== -1 && newline + 1 < text.length) {
-        const next = newline + 1;
-        if (isSafeBoundary(text, next)) {
-          total += unitCount(text, start, next);
-          start = next;
+  return Object.freeze(
+    markChecked({
+      name: safety === 0 ? "heuristic-o200k" : `heuristic-o200k+${safety}`,
+      lineAdditive: true,
+      count(text: string): number {
+        stringArgument(text, "text");
+        // The same walk as `splitLineUnits`, without slicing the units out.
+        let total = 0;
+        let start = 0;
+        let newline = text.indexOf("\n");
+        while (newline !== -1 && newline + 1 < text.length) {
+          const next = newline + 1;
+          if (safeBoundary(text, next)) {
+            total += unitCount(text, start, next);
+            start = next;
+          }
+          newline = text.indexOf("\n", next);
         }
-        newline = text.indexOf("\n", next);
-      }
-      if (start < text.length) total += unitCount(text, start, text.length);
-      return total;
-    },
-  });
+        if (start < text.length) total += unitCount(text, start, text.length);
+        return total;
+      },
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { TokenCounter } from "./counter.js";
+import { stringArgument } from "../problems/arguments.js";
+import { checkedCounter, type TokenCounter } from "./counter.js";
 
 /** What started a section: the structure a text's own lines give it. */
 export type TextSectionKind =
@@ -36,7 +37,9 @@ export interface SectionBreakdown {
 
 const MARKDOWN_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const CODE_FENCE = /^(?:```|~~~)/;
-const CODEX_SECTION = /^===[ \t]+\S.*[ \t]+===[ \t]*$/;
+// One blank before the closing `===`, not `[ \t]+`: inside `.*`'s backtracking a `[ \t]+` would
+// run over a long run of spaces again from each of its positions (quadratic).
+const CODEX_SECTION = /^===[ \t]+\S.*[ \t]===[ \t]*$/;
 /** A line of capitals ending in a colon, as Gemini's `MANDATORY RULES:` heads its rules. */
 const CAPITALS_LABEL = /^[A-Z][A-Z0-9 &/'()-]*[A-Z0-9)]:$/;
 const XML_NAME = "[A-Za-z_][\\w.:-]*";
@@ -55,6 +58,16 @@ function lineStarts(text: string): number[] {
     starts.push(at + 1);
   }
   return starts;
+}
+
+/** `</name>` exactly, as a closing tag is written. */
+const CLOSING_TAG = new RegExp(`</(${XML_NAME})>`, "g");
+
+/** The offset of the last `</name>` of each element name in `text`. */
+function lastClosingTags(text: string): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const match of text.matchAll(CLOSING_TAG)) last.set(match[1] ?? "", match.index);
+  return last;
 }
 
 function escapeRegExp(text: string): string {
@@ -87,14 +100,12 @@ function sectionStarts(text: string): { at: number; kind: TextSectionKind }[] {
   let inFence = false;
   let open: { element: ElementDepth; depth: number } | undefined;
   // Where each name's last closing tag is: an element is closed if that is after its start.
-  const lastClose = new Map<string, number>();
+  // Found in one pass over the text when the first element opens (a search per name would read
+  // the whole text once for every distinct unclosed tag: quadratic).
+  let lastClose: Map<string, number> | undefined;
   const closedAfter = (name: string, at: number) => {
-    let index = lastClose.get(name);
-    if (index === undefined) {
-      index = text.lastIndexOf(`</${name}>`);
-      lastClose.set(name, index);
-    }
-    return index > at;
+    lastClose ??= lastClosingTags(text);
+    return (lastClose.get(name) ?? -1) > at;
   };
   for (const at of lineStarts(text)) {
     const newline = text.indexOf("\n", at);
@@ -151,7 +162,9 @@ function titleAt(text: string, at: number): string {
  * sections.map((s) => s.title); // ["# Rules", "## Scope"]
  * ```
  */
-export function sectionBreakdown(text: string, counter: TokenCounter): SectionBreakdown {
+export function sectionBreakdown(text: string, tokenCounter: TokenCounter): SectionBreakdown {
+  stringArgument(text, "text");
+  const counter = checkedCounter(tokenCounter, "counter");
   const total = counter.count(text);
   const starts = sectionStarts(text);
   if (text.length > 0 && starts[0]?.at !== 0) {

@@ -1,4 +1,5 @@
-import type { TokenCounter } from "./counter.js";
+import { stringArgument } from "../problems/arguments.js";
+import { markChecked, type TokenCounter } from "./counter.js";
 
 const SEED_PUNCTUATION = new Set(".,!?;:()[]{}\"'-");
 
@@ -11,21 +12,24 @@ const SEED_PUNCTUATION = new Set(".,!?;:()[]{}\"'-");
  * wordPunctuationCounter.count("Hello, world!"); // floor(1.3 × 2 + 0.5 × 2) = 3
  * ```
  */
-export const wordPunctuationCounter: TokenCounter = Object.freeze({
-  name: "word-punctuation",
-  count(text: string): number {
-    let words = 0;
-    let inWord = false;
-    let punctuation = 0;
-    for (const char of text) {
-      const space = /\s/.test(char);
-      if (!space && !inWord) words += 1;
-      inWord = !space;
-      if (SEED_PUNCTUATION.has(char)) punctuation += 1;
-    }
-    return Math.floor(words * 1.3 + punctuation * 0.5);
-  },
-});
+export const wordPunctuationCounter: TokenCounter = Object.freeze(
+  markChecked({
+    name: "word-punctuation",
+    count(text: string): number {
+      stringArgument(text, "text");
+      let words = 0;
+      let inWord = false;
+      let punctuation = 0;
+      for (const char of text) {
+        const space = /\s/.test(char);
+        if (!space && !inWord) words += 1;
+        inWord = !space;
+        if (SEED_PUNCTUATION.has(char)) punctuation += 1;
+      }
+      return Math.floor(words * 1.3 + punctuation * 0.5);
+    },
+  }),
+);
 
 /**
  * The original project-context estimate: `chars / 3` for text holding `/` or `.` (paths, code),
@@ -37,10 +41,13 @@ export const wordPunctuationCounter: TokenCounter = Object.freeze({
  * charRatioCounter.count("src/index.ts"); // floor(12 / 3) = 4
  * ```
  */
-export const charRatioCounter: TokenCounter = Object.freeze({
-  name: "char-ratio",
-  count(text: string): number {
-    const divisor = text.includes("/") || text.includes(".") ? 3 : 4;
-    return Math.floor(text.length / divisor);
-  },
-});
+export const charRatioCounter: TokenCounter = Object.freeze(
+  markChecked({
+    name: "char-ratio",
+    count(text: string): number {
+      stringArgument(text, "text");
+      const divisor = text.includes("/") || text.includes(".") ? 3 : 4;
+      return Math.floor(text.length / divisor);
+    },
+  }),
+);

@@ -1,8 +1,4 @@
 import {
-  type Command,
-  type CommandFormat,
-  type McpConfigFormat,
-  type McpServer,
   parseCommand,
   parseMcpConfig,
   renderCommand,
@@ -10,125 +6,9 @@ import {
 } from "contextfmt/agent-config";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ARBITRARIES, COMMANDS } from "./arbitraries.js";
 
-// parse(render(x)) equals x for every field a format holds; the arbitraries below generate exactly
-// the values each format can hold.
-
-const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-const compact = <T extends Record<string, unknown>>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
-const text = fc.string({ unit: "grapheme", maxLength: 30 });
-const plain = text.filter((s) => !s.includes("$"));
-const varName = fc.stringMatching(/^[A-Z_][A-Z0-9_]{0,8}$/);
-const reference = varName.map((name) => `\${${name}}`);
-const words = fc.array(plain, { maxLength: 4 });
-const uniqueNames = fc.uniqueArray(fc.stringMatching(/^[a-zA-Z][\w.-]{0,12}$/), {
-  minLength: 1,
-  maxLength: 4,
-});
-const ms = fc.integer({ min: 0, max: 10_000_000 });
-const dict = (values: fc.Arbitrary<string>) =>
-  fc.dictionary(fc.stringMatching(/^[A-Za-z][\w-]{0,10}$/), values, { minKeys: 1, maxKeys: 4 });
-
-function servers(make: (name: string) => fc.Arbitrary<McpServer>): fc.Arbitrary<McpServer[]> {
-  return uniqueNames.chain((names) => fc.tuple(...names.map(make)));
-}
-
-const ARBITRARIES: Record<McpConfigFormat, fc.Arbitrary<McpServer[]>> = {
-  claude: servers((name) =>
-    fc.oneof(
-      fc
-        .record({
-          command: plain.filter(Boolean),
-          args: optional(words),
-          env: optional(dict(fc.oneof(plain, reference))),
-          toolTimeoutMs: optional(ms),
-        })
-        .map((s) => compact({ name, transport: "stdio" as const, ...s })),
-      fc
-        .record({
-          transport: fc.constantFrom("http" as const, "sse" as const),
-          url: plain.filter(Boolean),
-          headers: optional(dict(fc.oneof(plain, reference))),
-          toolTimeoutMs: optional(ms),
-        })
-        .map((s) => compact({ name, ...s })),
-    ),
-  ),
-  gemini: servers((name) => {
-    const shared = {
-      toolTimeoutMs: optional(ms),
-      trust: optional(fc.boolean()),
-      description: optional(text),
-      includeTools: optional(words),
-      excludeTools: optional(words),
-      enabled: optional(fc.constant(false)),
-    };
-    return fc.oneof(
-      fc
-        .record({
-          ...shared,
-          command: plain.filter(Boolean),
-          args: optional(words),
-          env: optional(dict(fc.oneof(plain, reference))),
-          cwd: optional(plain),
-        })
-        .map((s) => compact({ name, transport: "stdio" as const, ...s })),
-      fc
-        .record({
-          ...shared,
-          transport: fc.constantFrom("http" as const, "sse" as const),
-          url: plain.filter(Boolean),
-          headers: optional(dict(fc.oneof(plain, reference))),
-        })
-        .map((s) => compact({ name, ...s })),
-    );
-  }),
-  codex: servers((name) => {
-    const shared = {
-      startupTimeoutMs: optional(ms),
-      toolTimeoutMs: optional(ms),
-      enabled: optional(fc.boolean()),
-      includeTools: optional(words),
-      excludeTools: optional(words),
-    };
-    return fc.oneof(
-      fc
-        .record({
-          ...shared,
-          command: plain.filter(Boolean),
-          args: optional(words),
-          // A pass-through variable is `${KEY}` under its own name: Codex's env_vars.
-          env: optional(
-            fc.dictionary(varName, plain, { minKeys: 1, maxKeys: 4 }).chain((env) =>
-              fc.subarray(Object.keys(env)).map((passed) => {
-                for (const key of passed) env[key] = `\${${key}}`;
-                return env;
-              }),
-            ),
-          ),
-          cwd: optional(plain),
-        })
-        .map((s) => compact({ name, transport: "stdio" as const, ...s })),
-      fc
-        .record({
-          ...shared,
-          url: plain.filter(Boolean),
-          headers: optional(
-            fc
-              .tuple(dict(fc.oneof(plain, reference)), optional(varName))
-              .map(([headers, bearer]) => {
-                delete headers.Authorization;
-                return bearer ? { ...headers, Authorization: `Bearer \${${bearer}}` } : headers;
-              })
-              .filter((headers) => Object.keys(headers).length > 0),
-          ),
-        })
-        .map((s) => compact({ name, transport: "http" as const, ...s })),
-    );
-  }),
-};
+// parse(render(x)) equals x for every field a format holds (the arbitraries generate exactly those).
 
 describe("MCP configs: parse(render(servers)) equals servers", () => {
   for (const format of ["claude", "gemini", "codex"] as const) {
@@ -143,76 +23,6 @@ describe("MCP configs: parse(render(servers)) equals servers", () => {
     });
   }
 });
-
-const normalized = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
-const prompt = fc.string({ unit: "grapheme", maxLength: 80 }).map(normalized);
-const oneLine = fc
-  .string({ unit: "grapheme", minLength: 1, maxLength: 30 })
-  .map((s) => s.replace(/[\s\p{Cc}\p{Zl}\p{Zp}\u0085]+/gu, " ").trim())
-  .filter(Boolean);
-
-// What Gemini can say: plain text, {{args}}, shell and file inlines, and a literal $1.
-const geminiSafeText = fc.stringMatching(/^[^$@!{}`\\\r]{1,20}$/);
-const geminiPrompt = fc
-  .array(
-    fc.oneof(
-      geminiSafeText,
-      fc.constant(" $ARGUMENTS "),
-      fc.constant(" \\$1 "),
-      fc.stringMatching(/^[a-z -]{1,12}$/).map((c) => ` !\`${c}\` `),
-      fc.stringMatching(/^[a-z]{1,6}\/[a-z]{1,6}\.md$/).map((p) => ` @${p} `),
-    ),
-    { maxLength: 6 },
-  )
-  .map((parts) => normalized(parts.join("")));
-
-const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
-  claude: fc
-    .record({
-      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,8}(\/[a-z][a-z0-9-]{0,8})?$/),
-      description: optional(text),
-      prompt,
-      argumentHint: optional(text),
-      allowedTools: optional(
-        fc.array(fc.stringMatching(/^[A-Z][a-z]{1,6}(\([a-z :*]{1,10}\))?$/), {
-          minLength: 1,
-          maxLength: 4,
-        }),
-      ),
-      model: optional(text),
-      disableModelInvocation: optional(fc.boolean()),
-      extra: optional(
-        fc.dictionary(
-          fc.constantFrom("context", "agent", "when_to_use", "user-invocable"),
-          fc.oneof(text, fc.boolean(), fc.integer()),
-          { minKeys: 1 },
-        ),
-      ),
-    })
-    .map(compact),
-  gemini: fc
-    .record({
-      name: fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?$/),
-      description: optional(text),
-      prompt: geminiPrompt,
-    })
-    .map(compact),
-  codex: fc
-    .record({
-      name: oneLine.filter((s) => !s.includes(":")),
-      description: optional(oneLine.filter((s) => !s.startsWith("#"))),
-      prompt,
-    })
-    .map(compact),
-  "codex-skill": fc
-    .record({
-      name: fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}$/),
-      description: oneLine,
-      prompt,
-      extra: optional(fc.dictionary(fc.constantFrom("license", "metadata"), text, { minKeys: 1 })),
-    })
-    .map(compact),
-};
 
 describe("commands: parse(render(command)) equals command", () => {
   for (const format of ["claude", "gemini", "codex", "codex-skill"] as const) {

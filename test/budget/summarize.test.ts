@@ -36,6 +36,8 @@ describe("summarize", () => {
 
   it("rejects a word limit below 1", () => {
     expect(() => summarize("a b", 0)).toThrow(InvalidInputError);
-    expect(() => summarize("a b", 1.5)).toThrow(/maxWords: expected an integer >= 1/);
+    expect(() => summarize("a b", 1.5)).toThrow(
+      /^maxWords: expected a whole number >= 1, received 1\.5$/,
+    );
   });
 });

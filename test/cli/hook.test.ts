@@ -160,7 +160,7 @@ describe("contextfmt hook: what each moment injects", () => {
     // m1 (0.87), m3 (0.66) have scores; of the unscored, m2 shares words with the prompt, m4 none.
     const { context } = run("gemini", "BeforeAgent", "--memories", example("memories.json"));
     expect(context).toBe(
-      "Related: Always run `uv sync` before running the test suite., Prefers pytest fixtures over setUp methods, and short commit messages., The payment client must send an idempotency key with every retried call., The office plants are watered on Fridays.\n",
+      "Related: Always run `uv sync` before running the test suite. Prefers pytest fixtures over setUp methods, and short commit messages. The payment client must send an idempotency key with every retried call. The office plants are watered on Fridays.\n",
     );
     // Without scores, the one that shares words with the prompt is kept, though listed last.
     const unscored = join(dir, "unscored.json");

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { FormatManager } from "contextfmt";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { contextfmt } from "./run-bin.js";
+import { ALIAS_BOMB, contextfmt } from "./run-bin.js";
 
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
 const NOW = "2025-10-04T20:00:00Z";
@@ -119,7 +119,7 @@ describe("contextfmt render", () => {
     ],
     [
       ["frobnicate"],
-      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, schema, tokens$/,
+      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, sync, init, schema, tokens$/,
     ],
   ])("%j: one line, exit 1", (args, message) => {
     const { stderr, status } = contextfmt(args);
@@ -214,6 +214,108 @@ describe("contextfmt schema", () => {
     expect(status).toBe(1);
     expect(stderr).toBe(
       'contextfmt: unknown schema "recipes"; schemas: rules, memories, project, session\n',
+    );
+  });
+});
+
+describe("one input reader for every subcommand", () => {
+  const dir = mkdtempSync(join(tmpdir(), "contextfmt-reader-"));
+  const put = (name: string, content: string | Buffer) => {
+    writeFileSync(join(dir, name), content);
+    return join(dir, name);
+  };
+  const rule = { name: "r", rule: "Keep it short", category: "style", authority: "absolute" };
+
+  it("--version prints the package's version", () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    );
+    expect(contextfmt(["--version"])).toMatchObject({ status: 0, stdout: `${version}\n` });
+  });
+
+  it("render and tokens read - as stdin, a bare list as the format's input, a BOM as nothing", () => {
+    const fromStdin = contextfmt(
+      ["render", "--format", "codex", "--now", "2025-01-01T00:00:00Z", "-"],
+      JSON.stringify([rule]),
+    );
+    const fromFile = contextfmt([
+      "render",
+      "--format",
+      "codex",
+      "--now",
+      "2025-01-01T00:00:00Z",
+      put("bom.json", `\ufeff${JSON.stringify({ rules: [rule] })}`),
+    ]);
+    expect(fromStdin.status).toBe(0);
+    expect(fromStdin.stdout).toBe(fromFile.stdout);
+    expect(contextfmt(["tokens", "--format", "codex", "-"], JSON.stringify([rule])).status).toBe(0);
+  });
+
+  it("an empty file, another extension, an alias bomb: one clear line each", () => {
+    const cases: [string, RegExp][] = [
+      [put("empty.json", ""), /empty\.json: the file is empty; expected JSON or YAML/],
+      [
+        put("rules.txt", "{}"),
+        /rules\.txt: cannot read a \.txt file here; input files are \.json, \.yaml or \.yml$/,
+      ],
+      [
+        put("bomb.yaml", ALIAS_BOMB),
+        /bomb\.yaml: invalid YAML: Excessive alias count .* \(at most 1000 aliases are expanded\)$/,
+      ],
+    ];
+    for (const [path, message] of cases) {
+      const { status, stderr, stdout } = contextfmt(["render", "--format", "claude", path]);
+      expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+      expect(stderr.trimEnd()).toMatch(message);
+      expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("invalid UTF-8 is replaced and reported as text_sanitized, naming the file", () => {
+    const path = put(
+      "latin1.json",
+      Buffer.concat([
+        Buffer.from('[{"name":"caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('","rule":"x","category":"c","authority":"absolute"}]'),
+      ]),
+    );
+    const { status, stderr, stdout } = contextfmt(["render", "--format", "claude", path]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("**caf\ufffd**");
+    expect(stderr).toBe(
+      `contextfmt: warning: text_sanitized at ${path}: bytes that are not UTF-8 were replaced with U+FFFD\n`,
+    );
+  });
+
+  it("escape sequences in a name never reach the terminal from stderr", () => {
+    const { stderr } = contextfmt([
+      "render",
+      "--format",
+      "claude",
+      join(dir, "x\u001b[2J\u0007.json"),
+    ]);
+    expect(stderr).toBe(
+      `contextfmt: ${join(dir, "x\\u001b[2J\\u0007.json")}: cannot read: no such file\n`,
+    );
+  });
+
+  it("the hook prints {} for an empty rules file, and refuses - for a file (stdin is the hook's JSON)", () => {
+    const stdin = JSON.stringify({
+      session_id: "s",
+      transcript_path: "/t",
+      cwd: dir,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
+    expect(
+      contextfmt(
+        ["hook", "claude", "session-start", "--rules", put("none.json", '{"rules":[]}')],
+        stdin,
+      ),
+    ).toMatchObject({ status: 0, stdout: "{}\n" });
+    expect(contextfmt(["hook", "claude", "session-start", "--rules", "-"], stdin).stderr).toMatch(
+      /--rules -: stdin holds the hook's own JSON/,
     );
   });
 });

@@ -12,3 +12,13 @@ export function contextfmt(args: readonly string[], stdin = "", cwd?: string) {
   });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
+
+/** A YAML file of nested aliases that expands to 10^8 values: an alias bomb. */
+export const ALIAS_BOMB = (() => {
+  const lines = ["a: &a [1,1,1,1,1,1,1,1,1,1]"];
+  for (const name of "bcdefgh") {
+    const previous = String.fromCharCode(name.charCodeAt(0) - 1);
+    lines.push(`${name}: &${name} [${Array(10).fill(`*${previous}`).join(",")}]`);
+  }
+  return `${lines.join("\n")}\n`;
+})();

@@ -252,7 +252,10 @@ describe("contextfmt tokens: errors are one line, exit 1", () => {
       ["tokens", "--format", "claude", RULES, "--now", "yesterday"],
       /^contextfmt: options\.now: expected an ISO 8601 date-time/,
     ],
-    [["tokens", "--format", "claude", claudeMd], /^contextfmt: .*CLAUDE\.md:6:1: invalid YAML: /],
+    [
+      ["tokens", "--format", "claude", claudeMd],
+      /^contextfmt: .*CLAUDE\.md: cannot read a \.md file here; input files are \.json, \.yaml or \.yml$/,
+    ],
   ])("%j", (args, message) => {
     const { stdout, stderr, status } = contextfmt(args);
     expect(status).toBe(1);

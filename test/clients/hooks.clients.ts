@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
-import { recordModelRequests } from "./run-client.js";
+import { codexExecArgs, recordModelRequests } from "./run-client.js";
 
 const RULES = {
   rules: [
@@ -133,18 +133,7 @@ describe("Codex CLI puts what the hooks print in front of the model, and rejects
     return sent(
       recordModelRequests(
         "codex",
-        [
-          "exec",
-          "--dangerously-bypass-hook-trust",
-          "--skip-git-repo-check",
-          "-c",
-          "model_provider=recorder",
-          "-c",
-          'model_providers.recorder={name="recorder",base_url="{BASE_URL}/v1",wire_api="responses",env_key="RECORDER_KEY"}',
-          "-c",
-          "model=gpt-5",
-          "hi",
-        ],
+        codexExecArgs("hi"),
         { CODEX_HOME: project.home, HOME: project.home, RECORDER_KEY: "x" },
         project.dir,
       ),

@@ -75,3 +75,22 @@ export function recordModelRequests(
   if (result.status !== 0) throw new Error(`recording ${tool} failed:\n${result.stderr}`);
   return JSON.parse(result.stdout) as RecordedRun;
 }
+
+/**
+ * `codex exec` arguments for a headless run with `prompt` against the recording server (set as
+ * the model provider, its key read from RECORDER_KEY) and project hooks allowed to run.
+ */
+export function codexExecArgs(prompt: string): string[] {
+  return [
+    "exec",
+    "--dangerously-bypass-hook-trust",
+    "--skip-git-repo-check",
+    "-c",
+    "model_provider=recorder",
+    "-c",
+    'model_providers.recorder={name="recorder",base_url="{BASE_URL}/v1",wire_api="responses",env_key="RECORDER_KEY"}',
+    "-c",
+    "model=gpt-5",
+    prompt,
+  ];
+}

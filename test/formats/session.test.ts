@@ -227,6 +227,26 @@ describe("brief context", () => {
     },
   );
 
+  it("joins entries with ', ', but only a space after one that ends its own sentence", () => {
+    const candidate = (id: string, content: string, relevance: number) => ({
+      id,
+      content,
+      relevance,
+      category: "single_space_match" as const,
+      createdAt: "2025-10-04T18:00:00Z",
+    });
+    expect(
+      formatBriefContext([
+        candidate("a", "Retries stop after five attempts.", 0.9),
+        candidate("b", "Payment webhooks are verified", 0.8),
+        candidate("c", "Is the key rotated?", 0.7),
+        candidate("d", "Idempotency keys", 0.6),
+      ]),
+    ).toBe(
+      "Related: Retries stop after five attempts. Payment webhooks are verified, Is the key rotated? Idempotency keys",
+    );
+  });
+
   it("stays one line within 200 tokens for arbitrary candidates (property)", () => {
     fc.assert(
       fc.property(fc.array(arbitraryCandidate, { maxLength: 30 }), (candidates) => {

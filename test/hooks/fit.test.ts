@@ -52,7 +52,8 @@ describe("fitHookContext", () => {
       (fitted) => manager.format("claude", { rules }, { budget: fitted, now: NOW }),
       { budget: 100_000 },
     );
-    expect(budget).toBe(0);
+    // Shrinking cannot make it fit: the context at the given budget comes back.
+    expect(budget).toBe(100_000);
     expect(result.rulesIncluded).toBe(300);
     const { issues } = hookOutput("claude", "SessionStart", { additionalContext: result.content });
     expect(issues).toEqual([
@@ -90,5 +91,56 @@ describe("fitHookContext", () => {
       { budget: 20_000 },
     );
     expect(budget).toBe(20_000);
+  });
+
+  it("returns the context at the given budget when even the required items do not fit, so issues name that budget", () => {
+    // 101 absolute rules of about 200 characters: over 10,000 characters whatever the budget.
+    const rules = manyRules(200, 1).map((rule, index) => ({
+      ...rule,
+      rule: "Keep the change small and covered by tests. ".repeat(5),
+      authority: index < 101 ? ("absolute" as const) : ("default" as const),
+    }));
+    const renders: number[] = [];
+    const { result, budget } = fitHookContext(
+      "claude",
+      (fitted) => {
+        renders.push(fitted);
+        return manager.format("claude", { rules }, { budget: fitted, now: NOW });
+      },
+      { budget: 2_000 },
+    );
+    expect(renders.at(-1)).toBe(0);
+    expect(budget).toBe(2_000);
+    expect(result.budget).toBe(2_000);
+    expect(result.rulesIncluded).toBe(101);
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({
+        code: "budget_exceeded",
+        message: expect.stringMatching(/the budget is 2000$/),
+      }),
+    );
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, "abc", -1, 1.5, undefined])(
+    "a budget of %s is an InvalidInputError, not an endless loop",
+    (budget) => {
+      const render = (fitted: number) => ({ content: "x".repeat(fitted + 20_000) });
+      expect(() => fitHookContext("claude", render, { budget: budget as number })).toThrow(
+        /^options\.budget: expected a whole number >= 0, received /,
+      );
+    },
+  );
+
+  it("names render when it returns no content, the counter when it is not one, an unknown event", () => {
+    expect(() => fitHookContext("claude", () => ({ content: 5 }) as never, { budget: 10 })).toThrow(
+      /^render: expected a function returning \{ content: string \}/,
+    );
+    const counter = { name: "broken", count: 5 } as never;
+    expect(() =>
+      fitHookContext("codex", () => ({ content: "x" }), { budget: 10, counter }),
+    ).toThrow(/^options\.counter: expected a TokenCounter/);
+    expect(() =>
+      fitHookContext("copilot", () => ({ content: "x" }), { budget: 10, event: "constructor" }),
+    ).toThrow(/^event: /);
   });
 });

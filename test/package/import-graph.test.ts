@@ -1,8 +1,8 @@
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
-/** Every module an entry pulls in once bundled, and every import it leaves to the runtime. */
-async function graphOf(entry: string) {
+/** esbuild's metafile of an entry bundled with its packages left external. */
+async function metafileOf(entry: string) {
   const result = await build({
     entryPoints: [new URL(`../../src/${entry}`, import.meta.url).pathname],
     bundle: true,
@@ -14,9 +14,15 @@ async function graphOf(entry: string) {
     external: ["node:*"],
     logLevel: "silent",
   });
-  const inputs = Object.keys(result.metafile.inputs);
+  return result.metafile;
+}
+
+/** Every module an entry pulls in once bundled, and every import it leaves to the runtime. */
+async function graphOf(entry: string) {
+  const metafile = await metafileOf(entry);
+  const inputs = Object.keys(metafile.inputs);
   const external = new Set(
-    Object.values(result.metafile.inputs).flatMap((input) =>
+    Object.values(metafile.inputs).flatMap((input) =>
       input.imports.filter((imported) => imported.external).map((imported) => imported.path),
     ),
   );
@@ -70,5 +76,70 @@ describe("import graph", () => {
     expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
     const core = await graphOf("index.ts");
     expect(core.inputs.some((path) => path.includes("agent-config"))).toBe(false);
+  });
+});
+
+/** Every src/ module an entry reaches, with the src/ modules each one imports. */
+async function edgesOf(entry: string): Promise<Map<string, string[]>> {
+  const { inputs } = await metafileOf(entry);
+  return new Map(
+    Object.entries(inputs).map(([path, input]) => [
+      path,
+      input.imports.filter((i) => !i.external && i.path.startsWith("src/")).map((i) => i.path),
+    ]),
+  );
+}
+
+/** The first import cycle found among `edges`, as the list of files around it; [] for none. */
+function firstCycle(edges: Map<string, string[]>): string[] {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string): string[] => {
+    if (state.get(file) === "done") return [];
+    if (state.get(file) === "open") return [...stack.slice(stack.indexOf(file)), file];
+    state.set(file, "open");
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      const cycle = visit(next);
+      if (cycle.length) return cycle;
+    }
+    stack.pop();
+    state.set(file, "done");
+    return [];
+  };
+  for (const file of edges.keys()) {
+    const cycle = visit(file);
+    if (cycle.length) return cycle;
+  }
+  return [];
+}
+
+describe("agent-config structure", () => {
+  it("no import cycle (types included) in contextfmt/agent-config", async () => {
+    // esbuild drops type-only imports, so the type imports are read from the sources as well.
+    const edges = await edgesOf("agent-config/index.ts");
+    const { readFileSync } = await import("node:fs");
+    const { dirname, join, normalize } = await import("node:path");
+    for (const [file, imports] of edges) {
+      const text = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
+      for (const [, spec] of text.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)) {
+        imports.push(normalize(join(dirname(file), `${spec}.ts`)));
+      }
+    }
+    expect(firstCycle(edges)).toEqual([]);
+  });
+
+  it("the registry is the only module that imports the codecs", async () => {
+    const edges = await edgesOf("agent-config/index.ts");
+    const codecs = [...edges.keys()].filter((file) =>
+      /agent-config\/(?:\w+\/)?(?:(?:claude|codex|gemini)-(?:command|mcp|agent)|codex-skill-command|skill-formats)\.ts$/.test(
+        file,
+      ),
+    );
+    expect(codecs).toHaveLength(11);
+    const importers = [...edges]
+      .filter(([, imports]) => imports.some((file) => codecs.includes(file)))
+      .map(([file]) => file);
+    expect(importers).toEqual(["src/agent-config/registry.ts"]);
   });
 });

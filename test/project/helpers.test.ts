@@ -20,6 +20,14 @@ describe("extractTodos", () => {
     ]);
   });
 
+  it("a TODO ends at its sentence: it does not run into the next one", () => {
+    expect(extractTodos("TODO: write tests. We need to fix the parser.")).toEqual([
+      "write tests",
+      "fix the parser",
+    ]);
+    expect(extractTodos("TODO: bump v1.2 and retag! Then rest.")).toEqual(["bump v1.2 and retag"]);
+  });
+
   it("returns each TODO once and none from text without any", () => {
     expect(extractTodos("TODO: x\nTODO: X")).toEqual(["x"]);
     expect(extractTodos("The context is fine. Nothing left.")).toEqual([]);

@@ -43,6 +43,14 @@ describe("updateProjectContext: the original design's refresh triggers", () => {
     expect(project.lastUpdated).toEqual(NOW);
   });
 
+  it("two TODOs in two sentences are two TODOs, not one running across them", () => {
+    const { project } = update(
+      { projectId: "atlas", name: "Atlas" },
+      "TODO: write tests. We need to fix the parser.",
+    );
+    expect(project.activeTodos.map((todo) => todo.text)).toEqual(["write tests", "fix the parser"]);
+  });
+
   it("TODOs are completed: the completion names the TODO, or the TODO without its verb", () => {
     const { project, changes, unmatched } = update(
       samTerminal,

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildCorpus, errorStats, exactCount } from "../../bench/token-accuracy.js";
+import { InvalidInputError } from "../../src/problems/errors.js";
 import { splitLineUnits } from "../../src/tokens/counter.js";
 import {
   createHeuristicCounter,
@@ -157,8 +158,10 @@ describe("heuristic counter: safety margin", () => {
 
   it("rejects a margin that is negative, not finite or not a number, naming the option", () => {
     for (const bad of [-0.01, Number.NaN, Number.POSITIVE_INFINITY, "0.1", null]) {
-      expect(() => createHeuristicCounter({ safety: bad as number })).toThrow(RangeError);
-      expect(() => createHeuristicCounter({ safety: bad as number })).toThrow(/safety/);
+      expect(() => createHeuristicCounter({ safety: bad as number })).toThrow(InvalidInputError);
+      expect(() => createHeuristicCounter({ safety: bad as number })).toThrow(
+        /^options\.safety: expected a finite number >= 0, received /,
+      );
     }
   });
 });

@@ -3,9 +3,8 @@
  * its model, and its system prompt, which every format carries through unchanged, byte for byte.
  */
 import * as z from "zod/mini";
-import type { Issue } from "../../problems/issue.js";
+import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } from "../codec.js";
 import { ConfigParseError } from "../config-error.js";
-import type { AgentConfigRegistry } from "../registry.js";
 import type { WarningLog } from "../warnings.js";
 
 /** Agent formats: Claude Code and Gemini CLI markdown, Codex CLI TOML. */
@@ -21,6 +20,11 @@ export type AgentFormat = "claude" | "gemini" | "codex";
  */
 export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex"];
 
+/** Text with something besides blanks: what every agent format requires of a name and description. */
+const nonBlank = z
+  .string()
+  .check(z.refine((text) => text.trim() !== "", { message: "expected text that is not blank" }));
+
 /**
  * Schema of an agent in the neutral form every format converts through.
  *
@@ -31,9 +35,9 @@ export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex
  */
 export const AgentSchema = z.strictObject({
   /** The name the main agent calls it by. */
-  name: z.string().check(z.minLength(1)),
-  /** When to use it; the main agent decides from this. */
-  description: z.string(),
+  name: nonBlank,
+  /** When to use it; the main agent decides from this. Every tool refuses an agent without one. */
+  description: nonBlank,
   /** The system prompt: the file's body (Codex `developer_instructions`), exactly as written. */
   prompt: z.string(),
   /**
@@ -57,38 +61,19 @@ export const AgentSchema = z.strictObject({
 export type Agent = z.output<typeof AgentSchema>;
 
 /** Options of reading an agent: the name, for files that leave it to the file name. */
-export interface ParseAgentOptions {
-  /** Name from the file path (`.codex/agents/reviewer.toml` → `reviewer`). */
-  readonly name?: string;
-}
+export type ParseAgentOptions = CodecParseOptions;
 
 /** What reading an agent gives. */
-export interface AgentParseResult {
-  readonly agent: Agent;
-  readonly warnings: Issue[];
-}
+export type AgentParseResult = CodecParseResult<"agent", Agent>;
 
 /** What writing an agent gives. */
-export interface AgentRenderResult {
-  readonly content: string;
-  readonly warnings: Issue[];
-}
+export type AgentRenderResult = CodecRenderResult;
 
 /**
  * One tool's agent file: how to read it and write it. A plain object; register your own in an
- * {@link AgentConfigRegistry} to convert through it.
+ * `AgentConfigRegistry` to convert through it.
  */
-export interface AgentCodec {
-  readonly kind: "agent";
-  /** The id it is looked up by, and the key of its entry in {@link Agent.extra}. */
-  readonly id: string;
-  /** Used in error messages: `gemini agent markdown`. */
-  readonly fileLabel: string;
-  /** Reads the file; throws {@link ConfigParseError} when it cannot. */
-  parse(text: string, options: ParseAgentOptions): AgentParseResult;
-  /** Writes the file; what the format cannot hold comes back as warnings. */
-  render(agent: Agent): AgentRenderResult;
-}
+export type AgentCodec = Codec<"agent", Agent>;
 
 /** A required text value (or the name from the path); a missing or blank one is a parse error. */
 export function requiredText(file: string, value: string | undefined, key: string): string {

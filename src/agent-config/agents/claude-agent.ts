@@ -4,7 +4,7 @@
  * (`sonnet`, `opus`, `haiku`, a model id or `inherit`), `maxTurns`, and any other key
  * (`disallowedTools`, `permissionMode`, `color`, …), kept; the body is the system prompt.
  */
-import { splitTools } from "../commands/claude-command.js";
+import { splitTools } from "../commands/command.js";
 import { ConfigParseError } from "../config-error.js";
 import { frontmatterBlock, readFrontmatter } from "../frontmatter.js";
 import { WarningLog } from "../warnings.js";

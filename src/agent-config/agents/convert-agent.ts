@@ -1,13 +1,12 @@
-import { parseWith } from "../../model/parse.js";
 import type { Issue } from "../../problems/issue.js";
-import { type RegistryOption, registryOf } from "../registry.js";
-import {
-  type Agent,
-  type AgentFormat,
-  type AgentParseResult,
-  type AgentRenderResult,
-  AgentSchema,
-  type ParseAgentOptions,
+import { convertAgentConfig, parseAgentConfig, renderAgentConfig } from "../convert.js";
+import type { RegistryOption } from "../registry.js";
+import type {
+  Agent,
+  AgentFormat,
+  AgentParseResult,
+  AgentRenderResult,
+  ParseAgentOptions,
 } from "./agent.js";
 
 /** An agent format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
@@ -29,8 +28,7 @@ export function parseAgent(
   text: string,
   options: ParseAgentOptions & RegistryOption = {},
 ): AgentParseResult {
-  const codec = registryOf(options).get("agent", format);
-  return codec.parse(text, options.name !== undefined ? { name: options.name } : {});
+  return parseAgentConfig("agent", format, text, options);
 }
 
 /**
@@ -49,8 +47,7 @@ export function renderAgent(
   agent: Agent,
   options: RegistryOption = {},
 ): AgentRenderResult {
-  const codec = registryOf(options).get("agent", format);
-  return codec.render(parseWith(AgentSchema, agent, "agent"));
+  return renderAgentConfig("agent", format, agent, options);
 }
 
 /** Options of {@link convertAgent} and {@link convertSkill}: the formats and the file's name. */
@@ -86,15 +83,6 @@ export function convertAgent(
   text: string,
   options: ConvertAgentOptions,
 ): PassthroughConversionResult {
-  const registry = registryOf(options);
-  const source = registry.get("agent", options?.from, "from");
-  const target = registry.get("agent", options?.to, "to");
-  const parsed = source.parse(text, options.name !== undefined ? { name: options.name } : {});
-  const rendered = target.render(parsed.agent);
-  return {
-    content: rendered.content,
-    warnings: [...parsed.warnings, ...rendered.warnings],
-    usedAI: false,
-    fallbackUsed: false,
-  };
+  const { content, warnings } = convertAgentConfig("agent", text, options);
+  return { content, warnings, usedAI: false, fallbackUsed: false };
 }

@@ -13,6 +13,7 @@ import {
   normalizeName,
   normalizePrompt,
   type ParseCommandOptions,
+  splitTools,
 } from "./command.js";
 
 const FILE = "claude command markdown";
@@ -24,25 +25,6 @@ const MODELLED = new Set([
   "model",
   "disable-model-invocation",
 ]);
-
-/** `Bash(git add:*), Read` → one entry per rule; commas inside parentheses stay. */
-export function splitTools(value: string): string[] {
-  const tools: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const char of value) {
-    if (char === "(") depth++;
-    if (char === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (char === "," || char === " ") && !current.endsWith("(")) {
-      if (current.trim()) tools.push(current.trim());
-      current = "";
-      continue;
-    }
-    current += char;
-  }
-  if (current.trim()) tools.push(current.trim());
-  return tools;
-}
 
 function readTools(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;

@@ -9,40 +9,15 @@ import { WarningLog } from "../warnings.js";
 import {
   type Command,
   type CommandCodec,
+  nameFromDescription,
   normalizeName,
   normalizePrompt,
   type ParseCommandOptions,
+  reportCodexPlaceholders,
   reportUnheldFields,
 } from "./command.js";
-import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
 const FILE = "codex AGENTS.md command";
-
-const WHAT_IS_LOST: Record<PlaceholderKind, string> = {
-  arguments: "$ARGUMENTS is left as text; Codex passes no arguments",
-  argument: "positional arguments are left as text; Codex passes no arguments",
-  shell: "shell inlines (!`cmd`) are left as text; Codex does not run them",
-  file: "file inlines (@path) are left as text; Codex does not read them in",
-};
-
-/** Reports each placeholder kind of the prompt Codex will not fill in. */
-export function reportCodexPlaceholders(command: Command, log: WarningLog): void {
-  for (const kind of placeholderKinds(claudeParts(command.prompt))) {
-    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind]);
-  }
-}
-
-/** A name derived from the description, as the original design does when a format has none. */
-export function nameFromDescription(description: string | undefined): string {
-  const slug = (description ?? "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .split("-")
-    .slice(0, 4)
-    .join("-");
-  return slug || "command";
-}
 
 /**
  * Reads and writes a command as an `AGENTS.md` section for Codex.
@@ -60,14 +35,15 @@ export const codexCommand: CommandCodec = Object.freeze({
   parse(text: string, options: ParseCommandOptions) {
     const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
     const first = lines.findIndex((line) => line.trim() !== "");
-    const heading = /^#[ \t]+(.+?)[ \t]*$/.exec(lines[first] ?? "");
-    if (!heading?.[1]) {
+    // The heading's text is trimmed after matching: `(.+?)[ \t]*$` is quadratic on long blanks.
+    const heading = /^#[ \t]+(.*)$/.exec(lines[first] ?? "")?.[1]?.trimEnd();
+    if (!heading) {
       throw new ConfigParseError(FILE, 'expected a "# name" heading', { line: first + 1 || 1 });
     }
     const promptAt = lines.findIndex((line, i) => i > first && /^##[ \t]+Prompt[ \t]*$/.test(line));
     if (promptAt === -1) throw new ConfigParseError(FILE, 'expected a "## Prompt" heading');
     const log = new WarningLog();
-    const name = normalizeName(heading[1]) ?? normalizeName(options.name);
+    const name = normalizeName(heading) ?? normalizeName(options.name);
     const between = lines.slice(first + 1, promptAt).filter((line) => line.trim() !== "");
     const description = between.find((line) => !line.startsWith("#"));
     for (const line of between) {
@@ -95,6 +71,13 @@ export const codexCommand: CommandCodec = Object.freeze({
     const description = command.description !== undefined ? inlineText(command.description) : "";
     if (description !== (command.description ?? "")) {
       log.lossy(name, "description", "line breaks in the description were folded into spaces");
+    }
+    if (description.startsWith("#")) {
+      log.lossy(
+        name,
+        "description",
+        "a description starting with # reads as a heading in AGENTS.md, not as the description",
+      );
     }
     const head = `# ${oneLineName}\n${description ? `${description}\n` : ""}`;
     return { content: `${head}\n## Prompt\n${command.prompt}\n`, warnings: log.list };

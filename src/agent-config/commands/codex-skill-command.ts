@@ -13,13 +13,14 @@ import {
   writtenSkillName,
 } from "../skills/skill-head.js";
 import { WarningLog } from "../warnings.js";
-import { nameFromDescription, reportCodexPlaceholders } from "./codex-command.js";
 import {
   type Command,
   type CommandCodec,
+  nameFromDescription,
   normalizeName,
   normalizePrompt,
   type ParseCommandOptions,
+  reportCodexPlaceholders,
   reportUnheldFields,
 } from "./command.js";
 
@@ -57,7 +58,7 @@ export const codexSkillCommand: CommandCodec = Object.freeze({
   },
   render(command: Command) {
     const log = new WarningLog();
-    reportUnheldFields(command, "Codex skills", log, true);
+    reportUnheldFields(command, "A Codex skill", log, true);
     reportCodexPlaceholders(command, log);
     const given = command.name ?? nameFromDescription(command.description);
     let name = skillName(given);

@@ -4,14 +4,14 @@
  * argument), `` !`cmd` `` shell output, `@path` file contents, and `\$` for a literal dollar sign.
  */
 import * as z from "zod/mini";
-import type { Issue } from "../../problems/issue.js";
-import type { ConfigParseError } from "../config-error.js";
-import type { AgentConfigRegistry } from "../registry.js";
+import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } from "../codec.js";
+import type { WarningLog } from "../warnings.js";
+import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
 /** Command formats: Claude Code markdown, Gemini CLI TOML, Codex AGENTS.md section, Codex skill. */
 export type CommandFormat = "claude" | "gemini" | "codex" | "codex-skill";
 
-/** A command format id: a built-in one, or the id of a format registered in an {@link AgentConfigRegistry}. */
+/** A command format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type CommandFormatId = CommandFormat | (string & {});
 
 /**
@@ -59,42 +59,29 @@ export const CommandSchema = z.strictObject({
 export type Command = z.output<typeof CommandSchema>;
 
 /** Options of reading a command: the name, for formats that take it from the file path. */
-export interface ParseCommandOptions {
-  /** Name from the file path (`.gemini/commands/git/commit.toml` → `git/commit`). */
-  readonly name?: string;
-}
+export type ParseCommandOptions = CodecParseOptions;
 
 /** What reading a command gives. */
-export interface CommandParseResult {
-  readonly command: Command;
-  readonly warnings: Issue[];
-}
+export type CommandParseResult = CodecParseResult<"command", Command>;
 
 /** What writing a command gives. */
-export interface CommandRenderResult {
-  readonly content: string;
-  readonly warnings: Issue[];
-}
+export type CommandRenderResult = CodecRenderResult;
 
 /**
  * One tool's command file: how to read it and write it. A plain object; register your own in an
- * {@link AgentConfigRegistry} to convert through it.
+ * `AgentConfigRegistry` to convert through it.
  */
-export interface CommandCodec {
-  readonly kind: "command";
-  /** The id it is looked up by: `claude`, `gemini`, … */
-  readonly id: string;
-  /** Used in error messages: `gemini command TOML`. */
-  readonly fileLabel: string;
-  /** Reads the file; throws {@link ConfigParseError} when it cannot. */
-  parse(text: string, options: ParseCommandOptions): CommandParseResult;
-  /** Writes the file; what the format cannot hold comes back as warnings. */
-  render(command: Command): CommandRenderResult;
-}
+export type CommandCodec = Codec<"command", Command>;
 
-/** The prompt as every format stores it: no leading blank lines, no trailing whitespace. */
+/**
+ * The prompt as every format stores it: line feeds only (a CRLF file would otherwise carry a
+ * `\r` into every line of a TOML string), no leading blank lines, no trailing whitespace.
+ */
 export function normalizePrompt(text: string): string {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
+  return text
+    .replace(/\r\n/g, "\n")
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .trimEnd();
 }
 
 /** A namespaced name in the neutral `a/b` form (Gemini writes `a:b`). */
@@ -126,4 +113,49 @@ export function reportUnheldFields(
       log.lossy(item, key, `${tool} has no "${key}"; dropped`);
     }
   }
+}
+
+/** `Bash(git add:*), Read` → one entry per rule; commas inside parentheses stay. */
+export function splitTools(value: string): string[] {
+  const tools: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of value) {
+    if (char === "(") depth++;
+    if (char === ")") depth = Math.max(0, depth - 1);
+    if (depth === 0 && (char === "," || char === " ") && !current.endsWith("(")) {
+      if (current.trim()) tools.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += char;
+  }
+  if (current.trim()) tools.push(current.trim());
+  return tools;
+}
+
+const WHAT_IS_LOST: Record<PlaceholderKind, string> = {
+  arguments: "$ARGUMENTS is left as text; Codex passes no arguments",
+  argument: "positional arguments are left as text; Codex passes no arguments",
+  shell: "shell inlines (!`cmd`) are left as text; Codex does not run them",
+  file: "file inlines (@path) are left as text; Codex does not read them in",
+};
+
+/** Reports each placeholder kind of the prompt Codex will not fill in. */
+export function reportCodexPlaceholders(command: Command, log: WarningLog): void {
+  for (const kind of placeholderKinds(claudeParts(command.prompt))) {
+    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind]);
+  }
+}
+
+/** A name derived from the description, as the original design does when a format has none. */
+export function nameFromDescription(description: string | undefined): string {
+  const slug = (description ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .split("-")
+    .slice(0, 4)
+    .join("-");
+  return slug || "command";
 }

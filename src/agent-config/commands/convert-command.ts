@@ -1,14 +1,13 @@
-import { parseWith } from "../../model/parse.js";
 import type { Issue } from "../../problems/issue.js";
+import { convertAgentConfig, parseAgentConfig, renderAgentConfig } from "../convert.js";
 import { type RegistryOption, registryOf } from "../registry.js";
 import { WarningLog } from "../warnings.js";
-import {
-  type Command,
-  type CommandFormatId,
-  type CommandParseResult,
-  type CommandRenderResult,
-  CommandSchema,
-  type ParseCommandOptions,
+import type {
+  Command,
+  CommandFormatId,
+  CommandParseResult,
+  CommandRenderResult,
+  ParseCommandOptions,
 } from "./command.js";
 
 /**
@@ -26,8 +25,7 @@ export function parseCommand(
   text: string,
   options: ParseCommandOptions & RegistryOption = {},
 ): CommandParseResult {
-  const codec = registryOf(options).get("command", format);
-  return codec.parse(text, options.name !== undefined ? { name: options.name } : {});
+  return parseAgentConfig("command", format, text, options);
 }
 
 /**
@@ -45,8 +43,7 @@ export function renderCommand(
   command: Command,
   options: RegistryOption = {},
 ): CommandRenderResult {
-  const codec = registryOf(options).get("command", format);
-  return codec.render(parseWith(CommandSchema, command, "command"));
+  return renderAgentConfig("command", format, command, options);
 }
 
 /** What the caller's AI converter is given: the source, both formats, and the rule-based result. */
@@ -98,16 +95,15 @@ export async function convertCommand(
   text: string,
   options: ConvertCommandOptions,
 ): Promise<CommandConversionResult> {
-  const registry = registryOf(options);
-  const source = registry.get("command", options?.from, "from");
-  const target = registry.get("command", options?.to, "to");
-  const parseOptions = options.name !== undefined ? { name: options.name } : {};
-  const parsed = source.parse(text, parseOptions);
-  const rendered = target.render(parsed.command);
-  const warnings = [...parsed.warnings, ...rendered.warnings];
+  const rendered = convertAgentConfig("command", text, options);
+  const { warnings } = rendered;
   if (!options.ai) {
     return { content: rendered.content, warnings, usedAI: false, fallbackUsed: false };
   }
+  const registry = registryOf(options);
+  const source = registry.get("command", options.from, "from");
+  const target = registry.get("command", options.to, "to");
+  const parseOptions = options.name !== undefined ? { name: options.name } : {};
   const log = new WarningLog();
   try {
     const content = await options.ai({

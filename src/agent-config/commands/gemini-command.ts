@@ -67,10 +67,14 @@ export const geminiCommand: CommandCodec = Object.freeze({
     reportUnheldFields(command, "Gemini CLI", log);
     const { text, lost } = toGeminiSyntax(claudeParts(command.prompt));
     for (const part of lost) {
+      const what =
+        part.kind === "argument"
+          ? `${part.raw} is left as written`
+          : `${part.raw} is written as ${part.kind === "shell" ? "!{…}" : "@{…}"} with its positional argument left as written`;
       log.lossy(
         command.name ?? "command",
         "prompt",
-        `Gemini CLI has no positional arguments; ${part.raw} is left as written ({{args}} holds all of them)`,
+        `Gemini CLI has no positional arguments; ${what} ({{args}} holds all of them)`,
       );
     }
     const description =

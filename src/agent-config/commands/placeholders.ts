@@ -18,7 +18,15 @@ export type PlaceholderKind = Exclude<PromptPart["kind"], "text">;
 // `@path` counts as a file only when it looks like one (a slash or a dot): `@alice` stays text.
 const CLAUDE_TOKEN =
   /\\\$|\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS|\$(\d+)(?!\w)|(?<=^|\s)!`([^`\n]+)`|(?<=^|\s)@([^\s`]*[./][^\s`]*)/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+const TRAILING_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?", ")", "]"]);
+
+/** How many characters at the end of `text` are sentence punctuation, not part of a path. */
+function trailingPunctuation(text: string): number {
+  // A backward walk: /[.,;:!?)\]]+$/ retries from every dot of a long run that is not at the end.
+  let start = text.length;
+  while (start > 0 && TRAILING_PUNCTUATION.has(text[start - 1] as string)) start--;
+  return text.length - start;
+}
 
 /** Splits a prompt written in Claude Code syntax into parts. */
 export function claudeParts(prompt: string): PromptPart[] {
@@ -37,29 +45,34 @@ export function claudeParts(prompt: string): PromptPart[] {
     } else if (raw === "$ARGUMENTS") parts.push({ kind: "arguments", raw });
     else if (shell !== undefined) parts.push({ kind: "shell", command: shell, raw });
     else if (file !== undefined) {
-      const tail = TRAILING_PUNCTUATION.exec(file)?.[0] ?? "";
-      const path = file.slice(0, file.length - tail.length);
+      const path = file.slice(0, file.length - trailingPunctuation(file));
       parts.push({ kind: "file", path, raw: `@${path}` });
-      text(tail);
+      text(file.slice(path.length));
     }
   }
   text(prompt.slice(last));
   return parts;
 }
 
-/** Index of the `}` closing the brace opened just before `start`, counting nested braces. */
-function closingBrace(text: string, start: number): number {
-  let depth = 1;
-  for (let i = start; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}" && --depth === 0) return i;
+/**
+ * For each `{` of `text`, the index of the `}` that closes it, nested braces counted; unclosed
+ * ones are absent. One pass with a stack: scanning forward from every `!{` instead is quadratic
+ * on a prompt of many unclosed openings.
+ */
+function closingBraces(text: string): Map<number, number> {
+  const closing = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") open.push(i);
+    else if (text[i] === "}" && open.length > 0) closing.set(open.pop() as number, i);
   }
-  return -1;
+  return closing;
 }
 
 /** Splits a Gemini CLI prompt into parts (`{{args}}`, `!{…}` and `@{…}` with balanced braces). */
 export function geminiParts(prompt: string): PromptPart[] {
   const parts: PromptPart[] = [];
+  const closing = closingBraces(prompt);
   let textStart = 0;
   const flush = (end: number) => {
     const value = prompt.slice(textStart, end);
@@ -75,8 +88,8 @@ export function geminiParts(prompt: string): PromptPart[] {
     }
     const trigger = prompt.slice(i, i + 2);
     if (trigger === "!{" || trigger === "@{") {
-      const end = closingBrace(prompt, i + 2);
-      if (end !== -1) {
+      const end = closing.get(i + 1);
+      if (end !== undefined) {
         flush(i);
         const inner = prompt.slice(i + 2, end);
         const raw = prompt.slice(i, end + 1);

@@ -83,18 +83,12 @@ function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
       log.lossy(
         name,
         field,
-        "Claude Code has no per-server tool lists (use permissions in settings.json)",
+        "Claude Code has no per-server tool lists; every tool of the server is offered (limit them with permissions in settings.json)",
       );
     }
   }
   if (server.trust !== undefined) log.lossy(name, "trust", "Claude Code has no per-server trust");
-  if (server.enabled === false) {
-    log.lossy(
-      name,
-      "enabled",
-      "Claude Code cannot disable a server in .mcp.json; it is written enabled",
-    );
-  }
+
   if (server.description !== undefined) {
     log.lossy(name, "description", "Claude Code has no server description");
   }
@@ -128,7 +122,21 @@ export const claudeMcp: McpCodec = Object.freeze({
   id: "claude",
   fileLabel: FILE,
   parse(text: string) {
-    const file = readShape(FILE, ClaudeFileSchema, readJson(FILE, text));
+    const data = readJson(FILE, text);
+    if (
+      typeof data === "object" &&
+      data !== null &&
+      !Array.isArray(data) &&
+      !Object.hasOwn(data, "mcpServers")
+    ) {
+      const keys = Object.keys(data);
+      throw new ConfigParseError(
+        FILE,
+        `expected { "mcpServers": { … } }${keys.length ? `; found ${keys.map((k) => JSON.stringify(k)).join(", ")}` : ""}`,
+        { path: "mcpServers" },
+      );
+    }
+    const file = readShape(FILE, ClaudeFileSchema, data);
     const log = new WarningLog();
     const servers: McpServer[] = [];
     for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
@@ -139,8 +147,18 @@ export const claudeMcp: McpCodec = Object.freeze({
   },
   render(servers: readonly McpServer[]) {
     const log = new WarningLog();
-    const mcpServers: Record<string, unknown> = {};
-    for (const server of servers) mcpServers[server.name] = toClaude(server, log);
+    const entries: [string, unknown][] = [];
+    for (const server of servers) {
+      if (server.enabled === false) {
+        // Written, it would run: a server its owner switched off stays off by staying out.
+        log.lossy(
+          server.name,
+          "enabled",
+          "Claude Code cannot disable a server in .mcp.json; the disabled server is left out",
+        );
+      } else entries.push([server.name, toClaude(server, log)]);
+    }
+    const mcpServers = Object.fromEntries(entries);
     return { content: `${JSON.stringify({ mcpServers }, null, 2)}\n`, warnings: log.list };
   },
 });

@@ -102,7 +102,16 @@ function readServer(name: string, raw: z.output<typeof CodexServerSchema>, log: 
   if (raw.command !== undefined) {
     misplaced(["url", ...HTTP_ONLY], "stdio");
     const env = { ...raw.env };
-    for (const variable of raw.env_vars ?? []) env[variable] = `\${${variable}}`;
+    for (const variable of raw.env_vars ?? []) {
+      if (env[variable] !== undefined) {
+        log.lossy(
+          name,
+          `env.${variable}`,
+          `${variable} is both set in env and passed through by env_vars; one value can be kept: the one passed through (env_vars); the literal "env" value is dropped`,
+        );
+      }
+      env[variable] = `\${${variable}}`;
+    }
     return {
       ...shared,
       transport: "stdio",
@@ -117,13 +126,26 @@ function readServer(name: string, raw: z.output<typeof CodexServerSchema>, log: 
   if (raw.url !== undefined) {
     misplaced(STDIO_ONLY, "streamable_http");
     const headers: Record<string, string> = { ...raw.http_headers };
+    // One value per header in the neutral form: where Codex is given two, say which is dropped.
+    const setHeader = (header: string, value: string, from: string) => {
+      const taken = Object.keys(headers).find((h) => h.toLowerCase() === header.toLowerCase());
+      if (taken !== undefined) {
+        log.lossy(
+          name,
+          `http_headers.${taken}`,
+          `"${taken}" is given twice (http_headers and ${from}); one value can be kept: the one of ${from}; the http_headers value is dropped`,
+        );
+        delete headers[taken];
+      }
+      headers[header] = value;
+    };
     for (const [header, variable] of Object.entries(raw.env_http_headers ?? {})) {
-      headers[header] = `\${${variable}}`;
+      setHeader(header, `\${${variable}}`, "env_http_headers");
     }
     if (raw.bearer_token_env_var !== undefined) {
-      headers.Authorization = `Bearer \${${raw.bearer_token_env_var}}`;
+      setHeader("Authorization", `Bearer \${${raw.bearer_token_env_var}}`, "bearer_token_env_var");
     } else if (raw.bearer_token !== undefined) {
-      headers.Authorization = `Bearer ${raw.bearer_token}`;
+      setHeader("Authorization", `Bearer ${raw.bearer_token}`, "bearer_token");
     }
     return {
       ...shared,
@@ -250,11 +272,12 @@ export const codexMcp: McpCodec = Object.freeze({
   },
   render(servers: readonly McpServer[]) {
     const log = new WarningLog();
-    const tables: Record<string, Record<string, unknown>> = {};
+    const entries: [string, Record<string, unknown>][] = [];
     for (const server of servers) {
       const table = toCodex(server, log);
-      if (table) tables[server.name] = table;
+      if (table) entries.push([server.name, table]);
     }
+    const tables = Object.fromEntries(entries);
     const content = Object.keys(tables).length ? stringify({ mcp_servers: tables }) : "";
     return { content: content && `${content.trimEnd()}\n`, warnings: log.list };
   },

@@ -1,8 +1,8 @@
-import { parseWith } from "../../model/parse.js";
 import type { Issue } from "../../problems/issue.js";
-import { type RegistryOption, registryOf } from "../registry.js";
+import { convertAgentConfig, parseAgentConfig, renderAgentConfig } from "../convert.js";
+import type { RegistryOption } from "../registry.js";
 import type { McpParseResult, McpRenderResult } from "./mcp-codec.js";
-import { type McpConfigFormatId, type McpServer, McpServerListSchema } from "./mcp-server.js";
+import type { McpConfigFormatId, McpServer } from "./mcp-server.js";
 
 /**
  * Reads the MCP servers of one tool's config file: Claude Code `.mcp.json`, Gemini CLI
@@ -20,7 +20,9 @@ export function parseMcpConfig(
   text: string,
   options: RegistryOption = {},
 ): McpParseResult {
-  return registryOf(options).get("mcp", format).parse(text);
+  return parseAgentConfig("mcp", format, text, {
+    ...(options?.registry ? { registry: options.registry } : {}),
+  });
 }
 
 /**
@@ -38,8 +40,7 @@ export function renderMcpConfig(
   servers: readonly McpServer[],
   options: RegistryOption = {},
 ): McpRenderResult {
-  const codec = registryOf(options).get("mcp", format);
-  return codec.render(parseWith(McpServerListSchema, servers, "servers"));
+  return renderAgentConfig("mcp", format, servers as McpServer[], options);
 }
 
 /** Options of {@link convertMcpConfig}. */
@@ -71,15 +72,6 @@ export interface McpConversionResult {
  * ```
  */
 export function convertMcpConfig(text: string, options: ConvertMcpOptions): McpConversionResult {
-  const registry = registryOf(options);
-  const source = registry.get("mcp", options?.from, "from");
-  const target = registry.get("mcp", options?.to, "to");
-  const parsed = source.parse(text);
-  const rendered = target.render(parsed.servers);
-  return {
-    content: rendered.content,
-    warnings: [...parsed.warnings, ...rendered.warnings],
-    usedAI: false,
-    fallbackUsed: false,
-  };
+  const { content, warnings } = convertAgentConfig("mcp", text, options);
+  return { content, warnings, usedAI: false, fallbackUsed: false };
 }

@@ -3,8 +3,6 @@
  * `${VAR:-default}`; Gemini CLI also expands a bare `$VAR`; Codex expands nothing.
  */
 
-/** Any `${…}` reference. */
-const BRACED = /\$\{[^}]*\}/;
 /** A value that is exactly one plain reference: `${NAME}`. */
 const WHOLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 /** `Bearer ${NAME}`, the header Codex writes as `bearer_token_env_var`. */
@@ -14,7 +12,10 @@ const BARE = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** Whether the value holds a `${…}` reference the target would have to expand. */
 export function hasReference(value: string): boolean {
-  return BRACED.test(value);
+  // Two searches instead of /\$\{[^}]*\}/, which rescans the rest of the text from every "${"
+  // when no "}" follows: if none follows the first "${", none follows a later one either.
+  const open = value.indexOf("${");
+  return open !== -1 && value.indexOf("}", open + 2) !== -1;
 }
 
 /** The variable name when the value is exactly `${NAME}`, else undefined. */

@@ -170,8 +170,9 @@ export const geminiMcp: McpCodec = Object.freeze({
   },
   render(servers: readonly McpServer[]) {
     const log = new WarningLog();
-    const mcpServers: Record<string, unknown> = {};
-    for (const server of servers) mcpServers[server.name] = toGemini(server, log);
+    const mcpServers = Object.fromEntries(
+      servers.map((server) => [server.name, toGemini(server, log)]),
+    );
     const excluded = servers.filter((server) => server.enabled === false).map((s) => s.name);
     const settings = excluded.length ? { mcpServers, mcp: { excluded } } : { mcpServers };
     return { content: `${JSON.stringify(settings, null, 2)}\n`, warnings: log.list };

@@ -25,8 +25,11 @@ const names = z.array(z.string());
 const stringMap = z.record(z.string(), z.string());
 
 const common = {
-  /** The key the server is listed under. */
-  name: z.string().check(z.minLength(1)),
+  /** The key the server is listed under; `__proto__` cannot be one (it would be lost as a key). */
+  name: z.string().check(
+    z.minLength(1),
+    z.refine((name) => name !== "__proto__", { message: 'expected a name other than "__proto__"' }),
+  ),
   /** Human-readable description (Gemini only). */
   description: z.optional(z.string()),
   /** Time allowed to start the server and list its tools, in milliseconds (Codex only). */

@@ -1,13 +1,12 @@
-import { parseWith } from "../../model/parse.js";
 import type { ConvertAgentOptions, PassthroughConversionResult } from "../agents/convert-agent.js";
-import { type RegistryOption, registryOf } from "../registry.js";
-import {
-  type ParseSkillOptions,
-  type Skill,
-  type SkillFormat,
-  type SkillParseResult,
-  type SkillRenderResult,
-  SkillSchema,
+import { convertAgentConfig, parseAgentConfig, renderAgentConfig } from "../convert.js";
+import type { RegistryOption } from "../registry.js";
+import type {
+  ParseSkillOptions,
+  Skill,
+  SkillFormat,
+  SkillParseResult,
+  SkillRenderResult,
 } from "./skill.js";
 
 /** A skill format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
@@ -34,8 +33,7 @@ export function parseSkill(
   text: string,
   options: ParseSkillOptions & RegistryOption = {},
 ): SkillParseResult {
-  const codec = registryOf(options).get("skill", format);
-  return codec.parse(text, options.name !== undefined ? { name: options.name } : {});
+  return parseAgentConfig("skill", format, text, options);
 }
 
 /**
@@ -53,8 +51,7 @@ export function renderSkill(
   skill: Skill,
   options: RegistryOption = {},
 ): SkillRenderResult {
-  const codec = registryOf(options).get("skill", format);
-  return codec.render(parseWith(SkillSchema, skill, "skill"));
+  return renderAgentConfig("skill", format, skill, options);
 }
 
 /**
@@ -72,15 +69,6 @@ export function convertSkill(
   text: string,
   options: ConvertSkillOptions,
 ): PassthroughConversionResult {
-  const registry = registryOf(options);
-  const source = registry.get("skill", options?.from, "from");
-  const target = registry.get("skill", options?.to, "to");
-  const parsed = source.parse(text, options.name !== undefined ? { name: options.name } : {});
-  const rendered = target.render(parsed.skill);
-  return {
-    content: rendered.content,
-    warnings: [...parsed.warnings, ...rendered.warnings],
-    usedAI: false,
-    fallbackUsed: false,
-  };
+  const { content, warnings } = convertAgentConfig("skill", text, options);
+  return { content, warnings, usedAI: false, fallbackUsed: false };
 }

@@ -2,6 +2,7 @@
  * The `name` and `description` of a SKILL.md as the tools accept them, shared by skills and by
  * commands written as Codex skills.
  */
+import { InvalidInputError } from "../../problems/errors.js";
 import type { WarningLog } from "../warnings.js";
 
 /** Codex reads at most this many characters of a skill description. */
@@ -17,6 +18,16 @@ export const CODEX_MAX_DESCRIPTION = 1024;
  * ```
  */
 export function skillName(name: string): string {
+  if (typeof name !== "string") {
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        message: `expected a string, received ${name === null ? "null" : typeof name}`,
+        path: "name",
+      },
+    ]);
+  }
   return (
     name
       .toLowerCase()

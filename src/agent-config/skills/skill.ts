@@ -4,9 +4,7 @@
  * format carries through unchanged, byte for byte.
  */
 import * as z from "zod/mini";
-import type { Issue } from "../../problems/issue.js";
-import type { ConfigParseError } from "../config-error.js";
-import type { AgentConfigRegistry } from "../registry.js";
+import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } from "../codec.js";
 
 /** Skill formats: where each tool reads `SKILL.md` and what it makes of the frontmatter. */
 export type SkillFormat = "claude" | "codex" | "gemini";
@@ -44,35 +42,16 @@ export const SkillSchema = z.strictObject({
 export type Skill = z.output<typeof SkillSchema>;
 
 /** Options of reading a skill: the name, for a file that leaves it to its folder. */
-export interface ParseSkillOptions {
-  /** The folder name (`.claude/skills/pdf/SKILL.md` → `pdf`). */
-  readonly name?: string;
-}
+export type ParseSkillOptions = CodecParseOptions;
 
 /** What reading a skill gives. */
-export interface SkillParseResult {
-  readonly skill: Skill;
-  readonly warnings: Issue[];
-}
+export type SkillParseResult = CodecParseResult<"skill", Skill>;
 
 /** What writing a skill gives. */
-export interface SkillRenderResult {
-  readonly content: string;
-  readonly warnings: Issue[];
-}
+export type SkillRenderResult = CodecRenderResult;
 
 /**
  * One tool's skill file: how to read it and write it. A plain object; register your own in an
- * {@link AgentConfigRegistry} to convert through it.
+ * `AgentConfigRegistry` to convert through it.
  */
-export interface SkillCodec {
-  readonly kind: "skill";
-  /** The id it is looked up by: `claude`, `codex`, `gemini`, … */
-  readonly id: string;
-  /** Used in error messages: `claude SKILL.md`. */
-  readonly fileLabel: string;
-  /** Reads the file; throws {@link ConfigParseError} when it cannot. */
-  parse(text: string, options: ParseSkillOptions): SkillParseResult;
-  /** Writes the file; what the format cannot hold comes back as warnings. */
-  render(skill: Skill): SkillRenderResult;
-}
+export type SkillCodec = Codec<"skill", Skill>;

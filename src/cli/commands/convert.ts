@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import {
   AGENT_FORMATS,
   type AgentFormatId,
@@ -5,17 +6,16 @@ import {
   type CommandFormat,
   ConfigParseError,
   convertAgent,
+  convertAgentConfig,
   convertCommand,
-  convertMcpConfig,
   convertSkill,
   MCP_CONFIG_FORMATS,
-  type McpConfigFormat,
   SKILL_FORMATS,
   type SkillFormatId,
 } from "../../agent-config/index.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
-import { InputFileError, readTextFile } from "../input-files.js";
+import { InputFileError, readTextFile, STDIN } from "../input-files.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 
 /** What one kind of file converts with. The converters check `from` and `to` themselves. */
@@ -39,8 +39,15 @@ const KINDS: Readonly<Record<string, Kind>> = {
   },
   mcp: {
     formats: MCP_CONFIG_FORMATS,
-    convert: (text, from, to) =>
-      convertMcpConfig(text, { from: from as McpConfigFormat, to: to as McpConfigFormat }),
+    convert: (text, from, to) => {
+      const result = convertAgentConfig("mcp", text, { from, to });
+      // A file with no servers at all is most likely another file (VS Code's { "servers" }, a
+      // config.toml without [mcp_servers]): empty output with exit 0 would hide that.
+      if (result.value.length === 0 && result.warnings.length === 0) {
+        throw new ConfigParseError(`${from} MCP config`, "no MCP servers found to convert");
+      }
+      return result;
+    },
   },
   agent: {
     formats: AGENT_FORMATS,
@@ -54,11 +61,12 @@ const KINDS: Readonly<Record<string, Kind>> = {
   },
 };
 
-const HELP = `Usage: contextfmt convert <${Object.keys(KINDS).join("|")}> --from <format> --to <format> <file> [options]
+const HELP = `Usage: contextfmt convert <${Object.keys(KINDS).join("|")}> --from <format> --to <format> <file|-> [options]
 
-Converts a slash command, an MCP server config, a subagent or a skill between Claude Code,
-Gemini CLI and Codex CLI and prints the result on stdout. Whatever the target cannot hold is a
-warning on stderr.
+Converts one slash command, MCP server config, subagent or skill file (- reads stdin) between
+Claude Code, Gemini CLI and Codex CLI and prints the result on stdout, or writes it with --out.
+Whatever the target cannot hold is a warning on stderr. For a whole project, see
+"contextfmt sync".
 
 Kinds and formats:
 ${Object.entries(KINDS)
@@ -69,7 +77,8 @@ Options:
   --from <format>   the file's format
   --to <format>     the format to write
   --name <name>     the name (default: from the file's path, e.g. commands/git/commit.toml
-                    → git/commit, skills/review/SKILL.md → review)
+                    → git/commit, skills/review/SKILL.md → review; needed with -)
+  --out <file>      write the result to this file instead of stdout
   -h, --help        show this help
 `;
 
@@ -85,6 +94,7 @@ export const run: Command["run"] = async (args) => {
     from: { type: "string" },
     to: { type: "string" },
     name: { type: "string" },
+    out: { type: "string" },
   });
   if (printedHelp(values, HELP)) return 0;
   const kindName = positional("convert", positionals, 0, "what to convert");
@@ -99,19 +109,34 @@ export const run: Command["run"] = async (args) => {
   if (values.from === undefined || values.to === undefined) {
     throw new UsageError('missing --from or --to; see "contextfmt convert --help"');
   }
-  const text = readTextFile(file);
-  try {
-    const result = await kind.convert(
-      text,
-      values.from,
-      values.to,
-      values.name ?? nameFromPath(file),
+  const text = await readTextFile(file);
+  const name = values.name ?? (file === STDIN ? undefined : nameFromPath(file));
+  if (name === undefined && kind !== KINDS.mcp) {
+    throw new UsageError(
+      '--name is needed when the file is read from stdin; see "contextfmt convert --help"',
     );
-    printText(result.content);
-    reportIssues(result.warnings);
-    return 0;
+  }
+  let result: { content: string; warnings: readonly Issue[] };
+  try {
+    result = await kind.convert(text, values.from, values.to, name ?? "");
   } catch (error) {
-    if (ConfigParseError.is(error)) throw new InputFileError(`${file}: ${error.message}`);
+    if (ConfigParseError.is(error)) {
+      throw new InputFileError(`${file === STDIN ? "<stdin>" : file}: ${error.message}`);
+    }
     throw error;
   }
+  const content = result.content.endsWith("\n") ? result.content : `${result.content}\n`;
+  if (values.out !== undefined) writeOut(values.out, content);
+  else printText(content);
+  reportIssues(result.warnings);
+  return 0;
 };
+
+/** Writes the result file; a folder that is missing is an error, not created. */
+function writeOut(path: string, content: string): void {
+  try {
+    writeFileSync(path, content);
+  } catch (error) {
+    throw new InputFileError(`${path}: cannot write: ${(error as Error).message}`);
+  }
+}

@@ -58,8 +58,8 @@ ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
 What each event injects (from the files given; the others are not read):
   session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI
-                      and Qwen Code as markdown, which they do not escape), then the session
-                      context;
+                      and Qwen Code, which escape XML, the same parts under markdown
+                      headings), then the session context (markdown);
                       nothing on a Claude Code or Codex CLI resume or fork, which send the
                       earlier context again
   subagent-start      the rules and the PROJECT block, for the subagent's own conversation
@@ -92,7 +92,9 @@ Options:
   --json             with --report: the reports as JSON
   -h, --help         show this help
 
-Files are JSON or YAML; JSON starts faster.
+Files are JSON (.json) or YAML (.yaml, .yml), each the format's input or just its list
+("contextfmt schema" describes them); JSON starts faster. With nothing to inject (no files for
+this moment, or files with no items) it prints {}, which every tool reads as "no change".
 
 Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
 `;
@@ -126,6 +128,11 @@ export const run: Command["run"] = async (args) => {
     session: values.session,
     memories: values.memories,
   };
+  for (const flag of HOOK_SOURCE_FLAGS) {
+    if (paths[flag] === "-") {
+      throw new UsageError(`--${flag} -: stdin holds the hook's own JSON; give the file's path`);
+    }
+  }
   if (HOOK_SOURCE_FLAGS.every((flag) => paths[flag] === undefined)) {
     throw new UsageError(
       `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
@@ -153,6 +160,13 @@ export const run: Command["run"] = async (args) => {
     cacheStable: values["cache-stable"] === true,
   });
   const result = composeHookContext(prepared, budget, hookContextLimit(tool, event));
+  if (result.content.trim() === "") {
+    // Nothing to inject: the empty object every tool reads as "no change".
+    writeStdout("{}\n");
+    reportIssues(result.issues);
+    if (values.report) printReports(result.parts, { json: values.json === true });
+    return 0;
+  }
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),

@@ -3,6 +3,7 @@ import { hasErrors } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
+import { inputOf } from "../input-shapes.js";
 import { printReports, reportFlags } from "../report.js";
 import {
   noMorePositionals,
@@ -14,10 +15,11 @@ import {
 
 const help = (
   formats: readonly string[],
-) => `Usage: contextfmt render --format <id> <input file> [options]
+) => `Usage: contextfmt render --format <id> <input file|-> [options]
 
-Prints the formatted context for the input file (JSON or YAML, the format's input shape)
-on stdout; issues (left-out items, checks) go to stderr, one per line.
+Prints the formatted context for the input file (- reads stdin) on stdout; issues (left-out
+items, checks) go to stderr, one per line. The file is JSON (.json) or YAML (.yaml, .yml), the
+format's input or just its list, as the hook reads it ("contextfmt schema" describes them).
 
 Options:
   --format <id>   format id: ${formats.join(", ")}
@@ -55,7 +57,7 @@ export const run: Command["run"] = async (args) => {
   const input = await readInputFile(file);
   const counter = await counterFor(values.exact);
   const result = renderNamingFile(file, () =>
-    manager.format(format, input, {
+    manager.format(format, inputOf(format, input), {
       ...(budget !== undefined ? { budget } : {}),
       ...(counter ? { counter } : {}),
       ...(values.now !== undefined ? { now: values.now } : {}),

@@ -5,9 +5,9 @@ import { defaultCounter } from "../../tokens/heuristic.js";
 import { type SectionBreakdown, sectionBreakdown } from "../../tokens/sections.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import { parseInputText, readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
+import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
+import { inputOf } from "../input-shapes.js";
 import { writeStdout } from "../output.js";
-import { readStdin } from "../stdin.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -78,14 +78,6 @@ function table(report: TokenReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function readText(file: string): Promise<string> {
-  return file === "-" ? readStdin() : readTextFile(file);
-}
-
-async function readInput(file: string): Promise<unknown> {
-  return file === "-" ? parseInputText("<stdin>", await readStdin()) : readInputFile(file);
-}
-
 /** The report with its keys in reading order: the sections last. */
 function reportOf(
   { counter, total, sections }: SectionBreakdown,
@@ -105,7 +97,7 @@ async function countText(
   file: string,
   { exact, budget }: CountOptions,
 ): Promise<{ report: TokenReport; issues: readonly Issue[] }> {
-  const text = await readText(file);
+  const text = await readTextFile(file);
   const counter: TokenCounter = (await counterFor(exact)) ?? defaultCounter;
   const breakdown = sectionBreakdown(text, counter);
   const over = budget !== undefined && breakdown.total > budget;
@@ -130,9 +122,9 @@ async function countRender(
   file: string,
   { exact, budget, now }: CountOptions & { readonly now: string | undefined },
 ): Promise<{ report: TokenReport; issues: readonly Issue[] }> {
-  const input = await readInput(file);
+  const input = inputOf(format, await readInputFile(file));
   const counter = await counterFor(exact);
-  const result = renderNamingFile(file === "-" ? "<stdin>" : file, () =>
+  const result = renderNamingFile(file, () =>
     manager.format(format, input, {
       ...(budget !== undefined ? { budget } : {}),
       ...(counter ? { counter } : {}),

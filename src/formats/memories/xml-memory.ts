@@ -11,8 +11,8 @@ import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import { expectLineCount } from "../rules/rule-items.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
+import { checkStructure } from "../structure.js";
 
 /**
  * A fresh session nonce: 128 random bits from `globalThis.crypto`, as 32 hex digits. Make one per
@@ -96,19 +96,16 @@ const UNSCORED = -Number.MAX_VALUE;
 /** The opening line of a memory block, with its category and attributes. */
 const BLOCK_OPENING = /^<([a-z]+)_memories( [^>]*)?>$/gm;
 
-/** The cache-stable layout: one `<memories>` block with the session nonce, no category blocks. */
-function validateStableBlock(content: string, ctx: ValidationContext): void {
-  const opening = `<${STABLE_BLOCK} nonce="${String(ctx.metadata.nonce)}">`;
-  expectLineCount(content, /^<[a-z]+_memories[ >]/, 0, "category blocks", ctx);
-  const blocks = content.match(/^<memories[ >].*$/gm) ?? [];
-  const expected = ctx.itemsIncluded > 0 ? 1 : 0;
-  if (blocks.length !== expected || blocks.some((line) => line !== opening)) {
-    ctx.report({
-      code: "invalid_structure",
-      severity: "error",
-      message: `expected ${expected} ${opening} block(s), found: ${blocks.join(", ") || "none"}`,
-    });
-  }
+/** The cache-stable layout's one block carries the session nonce (the oracle counted it). */
+function validateStableNonce(content: string, ctx: ValidationContext): void {
+  if (ctx.itemsIncluded === 0) return;
+  const opening = `<${STABLE_BLOCK} nonce="${String(ctx.metadata.nonce)}">\n`;
+  if (content.startsWith(opening) || content.includes(`\n${opening}`)) return;
+  ctx.report({
+    code: "invalid_structure",
+    severity: "error",
+    message: `memory block without the session nonce: expected ${opening.trim()}`,
+  });
 }
 
 /** Every block carries the session nonce, and blocks come once each, in category order. */
@@ -241,16 +238,25 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     };
   },
   validate(content, ctx) {
-    // Escaped text holds no "<", so every element line below is one the format wrote.
-    expectLineCount(content, /^<memory /, ctx.itemsIncluded, "memory elements", ctx);
-    expectLineCount(
+    // Escaped text holds no "<", so every element line counted is one the format wrote.
+    const directive = ctx.metadata.directiveInjected ? 1 : 0;
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    // The cache-stable layout: one <memories> block, no category blocks.
+    const blocks = ctx.itemsIncluded > 0 ? 1 : 0;
+    checkStructure(
+      "xml-memory",
       content,
-      /^<directive>$/,
-      ctx.metadata.directiveInjected ? 1 : 0,
-      "directives",
+      {
+        memory: ctx.itemsIncluded,
+        directive,
+        "directive-end": directive,
+        ...(stable
+          ? { block: 0, "block-end": 0, "stable-block": blocks, "stable-block-end": blocks }
+          : { "stable-block": 0, "stable-block-end": 0 }),
+      },
       ctx,
     );
-    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) validateStableBlock(content, ctx);
+    if (stable) validateStableNonce(content, ctx);
     else validateBlocks(content, ctx);
   },
 });

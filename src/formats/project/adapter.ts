@@ -3,6 +3,7 @@ import { shrinkForms } from "../../budget/truncate.js";
 import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption } from "../stable.js";
+import { checkStructure } from "../structure.js";
 import {
   componentsOf,
   noProjectText,
@@ -103,25 +104,11 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
     validate(content, ctx) {
       const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;
       if (!xml) {
-        const headings = content.match(/^### Project: /gm)?.length ?? 0;
-        if (headings !== blocks) {
-          ctx.report({
-            code: "invalid_structure",
-            severity: "error",
-            message: `expected ${blocks} project heading(s), found ${headings}`,
-          });
-        }
+        checkStructure(id, content, { block: blocks, user: 0 }, ctx);
         return;
       }
-      const opening = content.match(/^<PROJECT[ >]/gm)?.length ?? 0;
-      const closing = content.match(/^<\/PROJECT>$/gm)?.length ?? 0;
-      if (content !== "" && (opening !== blocks || closing !== blocks)) {
-        ctx.report({
-          code: "invalid_structure",
-          severity: "error",
-          message: `expected ${blocks} PROJECT block(s), found ${opening} opening and ${closing} closing tags`,
-        });
-      }
+      if (content === "") return;
+      checkStructure(id, content, { block: blocks, "block-end": blocks, user: 0 }, ctx);
     },
   });
 }

@@ -2,11 +2,13 @@ import * as z from "zod/mini";
 import { defineAdapter } from "../adapter.js";
 import {
   escapeMarkdownLineStart,
+  escapeTags,
   escapeXmlAttribute,
   escapeXmlText,
+  inlineField,
   inlineText,
 } from "../escape.js";
-import { expectLineCount } from "../rules/rule-items.js";
+import { checkStructure } from "../structure.js";
 import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
 
 /** The USER block's input: facts already chosen and folded, and the project text that follows. */
@@ -25,10 +27,10 @@ type UserBlockFact = UserBlockInput["facts"][number];
 function userFrame(markup: ProjectMarkup) {
   if (markup === "markdown") {
     return {
-      opening: (userId: string) => `### User: ${inlineText(userId)}\n`,
+      opening: (userId: string) => `### User: ${inlineField(userId)}\n`,
       closing: "",
       // A fact could otherwise open a block inside its entry ("- ### x").
-      entry: escapeMarkdownLineStart,
+      entry: (text: string) => escapeMarkdownLineStart(escapeTags(text)),
     };
   }
   return {
@@ -83,10 +85,9 @@ export function userBlockAdapter(markup: ProjectMarkup) {
       return { content: `${block}\n${input.projects}`, metadata: { facts: included.length } };
     },
     validate(content, ctx) {
-      const opening = markup === "markdown" ? /^### User: / : /^<USER /;
-      expectLineCount(content, opening, 1, "USER blocks", ctx);
-      const entries = content.slice(0, content.search(/^\n/m) + 1);
-      expectLineCount(entries, /^- /, ctx.itemsIncluded, "fact entries", ctx);
+      // The USER block is read with the PROJECT blocks after it, by the project formats' rules.
+      if (markup === "markdown") checkStructure("project-markdown", content, { user: 1 }, ctx);
+      else checkStructure("project", content, { user: 1, "user-end": 1 }, ctx);
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   escapeMarkdownLineStart,
   escapeXmlAttribute,
   escapeXmlText,
+  inlineField,
   inlineText,
 } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
@@ -148,11 +149,11 @@ const MARKDOWN_FRAME: BlockFrame = {
     const marker = role === "only" ? "" : `, ${role}`;
     // A blank line between blocks; the first block starts the text.
     const gap = index === 0 ? "" : "\n";
-    return `${gap}### Project: ${inlineText(project.name)} (${project.status}${marker})\n`;
+    return `${gap}### Project: ${inlineField(project.name)} (${project.status}${marker})\n`;
   },
   closing: "",
-  line: inlineText,
-  entry: (text) => escapeMarkdownLineStart(inlineText(text)),
+  line: inlineField,
+  entry: (text) => escapeMarkdownLineStart(inlineField(text)),
 };
 
 /** The frame of `markup`. */

@@ -1,15 +1,15 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownInline, inlineText, titleCase } from "../escape.js";
+import { escapeMarkdownInline, escapeTags, inlineField, inlineText, titleCase } from "../escape.js";
 import {
   CACHE_STABLE_LAYOUT,
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -43,14 +43,14 @@ function categoryHeading(category: string): string {
  * shorter form (`form` 1) is the entry without its sub-bullets.
  */
 function renderRule(rule: MemoryRule, form: number, labelled = false): string {
-  const name = `**${escapeMarkdownInline(inlineText(rule.name))}**`;
+  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
   const label = labelled ? ` (${LABELS[rule.authority]}, ${titleCase(rule.category)})` : "";
-  let text = `- ${name}${label}: ${inlineText(rule.rule)}\n`;
+  let text = `- **${name}**${label}: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
-  if (rule.source) text += `  - Source: ${inlineText(rule.source)}\n`;
+  if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
+  if (rule.source) text += `  - Source: ${inlineField(rule.source)}\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `  - Condition: ${inlineText(condition)}\n`;
+  if (condition) text += `  - Condition: ${inlineField(condition)}\n`;
   return `${text}\n`;
 }
 
@@ -136,29 +136,22 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
   },
   validate(content, ctx) {
     expectStart(content, "# Project Memory Rules", ctx);
-    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) {
-      // One heading, no sections: every rule an entry, the absolute ones labelled CRITICAL.
-      expectLineCount(content, /^#{1,3} /, 1, "headings", ctx);
-      expectLabelledEntries(content, /^- \*\*/, /^- \*\*(?:[^*\\]|\\.)*\*\* \(CRITICAL, /, ctx);
-      return;
-    }
-    const absolute = metaCount(ctx, "absoluteIncluded");
-    const fallback = metaCount(ctx, "defaultIncluded");
-    expectLineCount(
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    // The cache-stable layout has one heading and no sections: every rule an entry, the
+    // absolute ones labelled CRITICAL.
+    if (stable) expectLabelledEntries(content, /^- \*\*(?:[^*\\]|\\.)*\*\* \(CRITICAL, /, ctx);
+    checkStructure(
+      "claude",
       content,
-      /^## CRITICAL RULES/,
-      absolute > 0 ? 1 : 0,
-      '"## CRITICAL RULES" headings',
+      {
+        title: 1,
+        "critical-section": !stable && metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "default-section": !stable && metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        ...(stable ? { category: 0 } : {}),
+        entry: ctx.itemsIncluded,
+        footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,
+      },
       ctx,
     );
-    expectLineCount(content, /^## DEFAULT/, fallback > 0 ? 1 : 0, '"## DEFAULT" headings', ctx);
-    expectLineCount(
-      content,
-      /^#{1,2} /,
-      1 + (absolute > 0 ? 1 : 0) + (fallback > 0 ? 1 : 0),
-      "top-level headings",
-      ctx,
-    );
-    expectLineCount(content, /^- \*\*/, ctx.itemsIncluded, "rule entries", ctx);
   },
 });

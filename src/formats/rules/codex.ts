@@ -1,15 +1,15 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText, titleCase } from "../escape.js";
+import { escapeLineStart, inlineField, titleCase } from "../escape.js";
 import {
   CACHE_STABLE_LAYOUT,
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -30,17 +30,6 @@ const STABLE_LEGEND =
 
 const LABELS = { absolute: "CRITICAL", default: "DEFAULT" } as const;
 
-/**
- * Lines of rule text start at column 0 in this format, so text that would read as the format's
- * own structure (an entry, a section, a field, the footer) gets a leading backslash; so does text
- * that already starts with one, which keeps the escape unambiguous.
- */
-const STRUCTURE_LINE = /^(?:\[\d+\]|===|---|\\|Scope:|Condition:|PROJECT CONTEXT RULES|Generated:)/;
-
-function neutraliseLine(text: string): string {
-  return STRUCTURE_LINE.test(text) ? `\\${text}` : text;
-}
-
 /** The `Generated:` stamp: ISO 8601 in UTC to the second, as in the original examples. */
 function stamp(now: Date): string {
   return now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -52,12 +41,14 @@ function stamp(now: Date): string {
  */
 function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
   const label = labelled ? `${LABELS[rule.authority]} ` : "";
-  let text = `[${position}] ${label}${inlineText(rule.name)} (${titleCase(rule.category)})\n`;
-  text += `${neutraliseLine(inlineText(rule.rule))}\n`;
+  let text = `[${position}] ${label}${inlineField(rule.name)} (${titleCase(rule.category)})\n`;
+  // The text starts a line: anything that would read as structure there (this format's entries,
+  // sections and fields, or a heading or tag of a format it is joined with) gets a backslash.
+  text += `${escapeLineStart(inlineField(rule.rule))}\n`;
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `Scope: ${rule.scope.map(inlineText).join(", ")}\n`;
+  if (rule.scope.length > 0) text += `Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `Condition: ${inlineText(condition)}\n`;
+  if (condition) text += `Condition: ${inlineField(condition)}\n`;
   return `${text}\n`;
 }
 
@@ -114,15 +105,24 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
   },
   validate(content, ctx) {
     expectStart(content, "PROJECT CONTEXT RULES\n", ctx);
-    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) {
-      expectLineCount(content, /^=== .* ===$/, 0, '"=== … ===" section lines', ctx);
-      expectLabelledEntries(content, /^\[\d+\] /, /^\[\d+\] CRITICAL /, ctx);
-      return;
-    }
-    const sections =
-      (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
-      (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
-    expectLineCount(content, /^=== .* ===$/, sections, '"=== … ===" section lines', ctx);
-    expectLineCount(content, /^\[\d+\] /, ctx.itemsIncluded, "rule entries", ctx);
+    // The cache-stable layout: no stamp, no sections, the absolute rules labelled CRITICAL.
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    if (stable) expectLabelledEntries(content, /^\[\d+\] CRITICAL /, ctx);
+    const sections = stable
+      ? 0
+      : (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
+        (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
+    checkStructure(
+      "codex",
+      content,
+      {
+        title: 1,
+        generated: stable ? 0 : 1,
+        section: sections,
+        entry: ctx.itemsIncluded,
+        footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,
+      },
+      ctx,
+    );
   },
 });

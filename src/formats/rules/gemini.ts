@@ -1,15 +1,15 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
 import {
   CACHE_STABLE_LAYOUT,
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
+import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
-  expectLineCount,
   expectStart,
   hasScopeOrCondition,
   metaCount,
@@ -39,11 +39,11 @@ const LABELS = { absolute: "[MANDATORY]", default: "[RECOMMENDED]" } as const;
  */
 function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
   const label = labelled ? `${LABELS[rule.authority]} ` : "";
-  let text = `${position}. ${label}${inlineText(rule.name)}: ${inlineText(rule.rule)}\n`;
+  let text = `${position}. ${label}${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
-  if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineText).join(", ")}]\n`;
+  if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineField).join(", ")}]\n`;
   const condition = rule.conditions?.condition;
-  if (condition) text += `   [Condition: ${inlineText(condition)}]\n`;
+  if (condition) text += `   [Condition: ${inlineField(condition)}]\n`;
   return `${text}\n`;
 }
 
@@ -96,21 +96,18 @@ export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
   },
   validate(content, ctx) {
     expectStart(content, "You are", ctx);
-    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) {
-      expectLineCount(content, /^(?:MANDATORY RULES|RECOMMENDED GUIDELINES):$/, 0, "sections", ctx);
-      expectLabelledEntries(content, /^\d+\. /, /^\d+\. \[MANDATORY\] /, ctx);
-      return;
-    }
-    const absolute = metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0;
-    const fallback = metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0;
-    expectLineCount(content, /^MANDATORY RULES:$/, absolute, '"MANDATORY RULES:" lines', ctx);
-    expectLineCount(
+    // The cache-stable layout: no sections, the absolute rules labelled [MANDATORY].
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    if (stable) expectLabelledEntries(content, /^\d+\. \[MANDATORY\] /, ctx);
+    checkStructure(
+      "gemini",
       content,
-      /^RECOMMENDED GUIDELINES:$/,
-      fallback,
-      '"RECOMMENDED GUIDELINES:" lines',
+      {
+        "mandatory-section": !stable && metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "recommended-section": !stable && metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        entry: ctx.itemsIncluded,
+      },
       ctx,
     );
-    expectLineCount(content, /^\d+\. /, ctx.itemsIncluded, "rule entries", ctx);
   },
 });

@@ -6,7 +6,7 @@ import {
   SessionCandidatesSchema,
 } from "../../model/session.js";
 import { defineAdapter } from "../adapter.js";
-import { inlineText } from "../escape.js";
+import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 
@@ -30,6 +30,19 @@ const BRIEF_SUMMARY_WORDS = 20;
 const BRIEF_SHORT_WORDS = 10;
 
 const PREFIX = "Related: ";
+
+/** An entry that ends a sentence: the next one follows after a space, not after ", ". */
+const SENTENCE_END = /[.!?…]$/;
+
+/** `a, b, c`, except after an entry that ends its own sentence (`a. B, c`), not `a., B`. */
+function joinEntries(entries: readonly string[]): string {
+  let line = "";
+  entries.forEach((entry, index) => {
+    if (index > 0) line += SENTENCE_END.test(entries[index - 1] as string) ? " " : ", ";
+    line += entry;
+  });
+  return line;
+}
 
 /**
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
@@ -79,7 +92,7 @@ export const sessionBriefAdapter = defineAdapter<
       };
     }),
   renderItem: (candidate, { form }) =>
-    inlineText(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
+    inlineField(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
   render({ input, included, item }, { options }) {
     if (included.length === 0) return { content: "" };
@@ -92,7 +105,7 @@ export const sessionBriefAdapter = defineAdapter<
         }))
       : included;
     return {
-      content: PREFIX + placed.map((entry) => item(entry, 0)).join(", "),
+      content: PREFIX + joinEntries(placed.map((entry) => item(entry, 0))),
       ...(options.cacheStable ? { metadata: { layout: CACHE_STABLE_LAYOUT } } : {}),
     };
   },

@@ -10,9 +10,8 @@ import {
   SessionContextSchema,
 } from "../../model/session.js";
 import { defineAdapter } from "../adapter.js";
-import { escapeMarkdownLineStart, inlineText } from "../escape.js";
+import { escapeLineStart, inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import { expectLineCount } from "../rules/rule-items.js";
 import {
   CACHE_STABLE_LAYOUT,
   type CacheStableOptions,
@@ -21,6 +20,7 @@ import {
   placesIn,
   utcMinute,
 } from "../stable.js";
+import { checkStructure } from "../structure.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
 export const SUMMARY_MAX_WORDS = 50;
@@ -90,8 +90,8 @@ const ALERT_PRIORITY = 2;
  */
 export function formatDivergenceAlert(alert: DivergenceAlertInput): string {
   const { space, recentContext, similarity } = parseWith(DivergenceAlertSchema, alert, "alert");
-  const context = inlineText(summarize(recentContext, 20));
-  return `Your current query has low similarity to recent work in ${inlineText(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
+  const context = inlineField(summarize(recentContext, 20));
+  return `Your current query has low similarity to recent work in ${inlineField(space)}. Recent context: "${context}" (similarity: ${similarity.toFixed(2)})`;
 }
 
 /** Words a candidate keeps in `form` (0: the full context's 50, 1: the shorter 20), doubled for the previous session. */
@@ -112,7 +112,7 @@ const LABELS = {
  * was made instead of how long ago, so it reads the same whenever it is rendered.
  */
 function renderStableEntry(candidate: InjectionCandidate, form: number): string {
-  const summary = inlineText(summarize(candidate.content, wordsOf(candidate, form)));
+  const summary = inlineField(summarize(candidate.content, wordsOf(candidate, form)));
   return `- ${LABELS[candidate.category]} (${utcMinute(candidate.createdAt)}): ${summary}\n`;
 }
 
@@ -120,8 +120,9 @@ function renderEntry(entry: SessionEntry, now: Date, form: number, stable = fals
   if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
   if (stable) return renderStableEntry(entry.candidate, form);
   const { candidate } = entry;
-  const summary = inlineText(summarize(candidate.content, wordsOf(candidate, form)));
-  if (candidate.category === "recent_session") return `${escapeMarkdownLineStart(summary)}\n`;
+  const summary = inlineField(summarize(candidate.content, wordsOf(candidate, form)));
+  // The previous session's summary starts a line: nothing it starts with may read as structure.
+  if (candidate.category === "recent_session") return `${escapeLineStart(summary)}\n`;
   const timeAgo = formatTimeAgo(candidate.createdAt, now);
   return candidate.category === "high_relevance_cluster"
     ? `- **${timeAgo}**: ${summary}\n`
@@ -226,15 +227,8 @@ export const sessionFullAdapter = defineAdapter<SessionContext, CacheStableOptio
   },
   validate(content, ctx) {
     const included = ctx.itemsIncluded > 0;
-    if (ctx.metadata.layout === CACHE_STABLE_LAYOUT) {
-      const count = (key: string) => Number(ctx.metadata[key] ?? 0);
-      expectLineCount(content, /^## /, included ? 1 : 0, '"## " headings', ctx);
-      expectLineCount(content, /^### /, count("sections"), '"### " headings', ctx);
-      const candidates =
-        count("clusterMatches") + count("singleMatches") + count("previousSessions");
-      expectLineCount(content, /^- /, candidates, "candidate entries", ctx);
-      return;
-    }
+    // The cache-stable layout lists the previous session as an entry like the others.
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
     if (included && !content.startsWith(HEADER)) {
       ctx.report({
         code: "invalid_structure",
@@ -243,13 +237,17 @@ export const sessionFullAdapter = defineAdapter<SessionContext, CacheStableOptio
       });
     }
     const count = (key: string) => Number(ctx.metadata[key] ?? 0);
-    expectLineCount(content, /^## /, included ? 1 : 0, '"## " headings', ctx);
-    expectLineCount(content, /^### /, count("sections"), '"### " headings', ctx);
-    expectLineCount(
+    checkStructure(
+      "session-full",
       content,
-      /^- /,
-      count("clusterMatches") + count("singleMatches"),
-      "candidate entries",
+      {
+        title: included ? 1 : 0,
+        section: count("sections"),
+        entry:
+          count("clusterMatches") +
+          count("singleMatches") +
+          (stable ? count("previousSessions") : 0),
+      },
       ctx,
     );
   },

@@ -1,0 +1,181 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { FormatManager } from "../../manager/format-manager.js";
+import type { Issue } from "../../problems/issue.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { readInputFile, renderNamingFile } from "../input-files.js";
+import { writeStdout } from "../output.js";
+import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
+import { type PlannedFile, planSync } from "../sync/plan.js";
+import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
+
+const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
+
+Writes one tool's project config for the others: slash commands, MCP servers, subagents and
+skills, read from the source tool's own places in the project (default: the current folder)
+and written into the targets' places. Settings files that hold other things too (Codex
+.codex/config.toml, Gemini .gemini/settings.json, .mcp.json) are edited in place: only the
+synced servers change; every other key, comment, blank line and line ending stays. Servers the
+source does not have are left alone. A second sync right after the first changes nothing.
+
+Where each tool keeps them:
+  claude  .claude/commands/**/*.md  .mcp.json  .claude/agents/*.md  .claude/skills/*/SKILL.md
+  codex   (commands as skills)  .codex/config.toml [mcp_servers]  .codex/agents/*.toml
+          .agents/skills/*/SKILL.md
+  gemini  .gemini/commands/**/*.toml  .gemini/settings.json mcpServers  .gemini/agents/*.md
+          .gemini/skills/*/SKILL.md
+
+Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
+CLAUDE.md, AGENTS.md and GEMINI.md, between <!-- contextfmt:begin --> and
+<!-- contextfmt:end --> (appended when absent); the rest of the file is never touched. With
+--only rules, --from may be left out.
+
+Options:
+  --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
+  --to <tools>        the tools to write, comma separated
+  --only <kinds>      what to sync, comma separated: ${SYNC_KINDS.join(", ")}
+                      (default: all but rules, and rules too when --rules is given)
+  --rules <file>      the rules file for --only rules
+  --budget <n>        token budget of the rules (default: the format's)
+  --check             write nothing; list the files that would change, exit 1 if any (for CI)
+  --dry-run           write nothing; print what would change as unified diffs
+  --strict            a lossy conversion is an error: exit 1 and write nothing
+  -h, --help          show this help
+
+Prints one line per file written; what a target cannot hold is a warning on stderr, naming the
+source file and the field.
+`;
+
+function toolList(flag: string, value: string): SyncTool[] {
+  const tools = value.split(",").map((t) => t.trim());
+  for (const tool of tools) {
+    if (!(SYNC_TOOLS as readonly string[]).includes(tool)) {
+      throw new UsageError(
+        `--${flag}: unknown tool ${JSON.stringify(tool)}; tools: ${SYNC_TOOLS.join(", ")}`,
+      );
+    }
+  }
+  return [...new Set(tools as SyncTool[])];
+}
+
+function kindList(value: string | undefined, rules: boolean): SyncKind[] {
+  if (value === undefined) return SYNC_KINDS.filter((kind) => kind !== "rules" || rules);
+  const kinds = value
+    .split(",")
+    .map((k) => k.trim().replace(/s$/, ""))
+    .map((k) => (k === "rule" ? "rules" : k));
+  for (const kind of kinds) {
+    if (!(SYNC_KINDS as readonly string[]).includes(kind)) {
+      throw new UsageError(
+        `--only: unknown kind ${JSON.stringify(kind)}; kinds: commands, mcp, agents, skills, rules`,
+      );
+    }
+  }
+  return [...new Set(kinds as SyncKind[])];
+}
+
+/** Writes every changed file; directories are made as needed. */
+function writeAll(dir: string, files: readonly PlannedFile[]): void {
+  for (const file of files) {
+    const full = join(dir, file.path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, file.after, file.encoding);
+  }
+}
+
+export const run: Command["run"] = async (args) => {
+  const { values, positionals } = parseFlags("sync", args, {
+    from: { type: "string" },
+    to: { type: "string" },
+    only: { type: "string" },
+    rules: { type: "string" },
+    budget: { type: "string" },
+    check: { type: "boolean" },
+    "dry-run": { type: "boolean" },
+    strict: { type: "boolean" },
+  });
+  if (printedHelp(values, HELP)) return 0;
+  noMorePositionals("sync", positionals, 1);
+  const dir = positionals[0] ?? ".";
+  if (values.to === undefined) throw new UsageError('missing --to; see "contextfmt sync --help"');
+  const to = toolList("to", values.to);
+  const kinds = kindList(values.only, values.rules !== undefined);
+  const from =
+    values.from === undefined ? undefined : (toolList("from", values.from)[0] as SyncTool);
+  if (from === undefined && kinds.some((kind) => kind !== "rules")) {
+    throw new UsageError(
+      'missing --from (only --only rules goes without); see "contextfmt sync --help"',
+    );
+  }
+  if (kinds.includes("rules") && values.rules === undefined) {
+    throw new UsageError('--only rules needs --rules <file>; see "contextfmt sync --help"');
+  }
+  const budget = nonNegativeInteger("budget", values.budget);
+  const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
+  const manager = new FormatManager();
+  const ruleIssues: Issue[] = [];
+  const files = planSync({
+    dir,
+    from,
+    to,
+    kinds,
+    renderRules: (tool) => {
+      const result = renderNamingFile(values.rules as string, () =>
+        manager.format(
+          tool,
+          Array.isArray(rules) ? { rules } : rules,
+          budget !== undefined ? { budget } : {},
+        ),
+      );
+      ruleIssues.push(
+        ...result.issues.map((issue) => ({
+          ...issue,
+          path: `${values.rules}: ${issue.path ?? tool}`,
+        })),
+      );
+      return result.content;
+    },
+  });
+  const changed = files.filter((file) => file.after !== file.before);
+  // What a file already written says again is no news: a sync that changes nothing is silent.
+  const warnings = [
+    ...ruleIssues,
+    ...(values.strict ? files : changed).flatMap((file) => file.warnings),
+  ];
+  reportIssues(warnings);
+  if (values.strict && warnings.some((issue) => issue.severity !== "info")) {
+    writeStdout(
+      `nothing written: ${warnings.filter((i) => i.severity !== "info").length} lossy conversion(s) with --strict\n`,
+    );
+    return 1;
+  }
+  if (values["dry-run"]) {
+    for (const file of changed) {
+      writeStdout(
+        createTwoFilesPatch(
+          `a/${file.path}`,
+          `b/${file.path}`,
+          file.before ?? "",
+          file.after,
+          undefined,
+          undefined,
+          { context: 3 },
+        ).replace(/^=+\n/, ""),
+      );
+    }
+    return 0;
+  }
+  if (values.check) {
+    for (const file of changed) writeStdout(`would change ${file.path}\n`);
+    if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+    return changed.length > 0 ? 1 : 0;
+  }
+  writeAll(dir, changed);
+  for (const file of changed) {
+    const count = file.warnings.filter((w) => w.severity !== "info").length;
+    writeStdout(`wrote ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`);
+  }
+  if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+  return 0;
+};

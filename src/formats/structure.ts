@@ -1,0 +1,519 @@
+/**
+ * The structure of each format as line-start rules: what a line must start with to read as one of
+ * the format's headings, sections, entries or blocks. The validators count with these rules, the
+ * line-start escaper tests them, and the tests use them as the oracle of "no forged structure".
+ *
+ * Lines are read the way a model reads them: split at every line break Unicode knows, each from its
+ * first visible character. Zero-width, format, bidi and control characters and spaces before it do
+ * not hide what a line reads as: `"\u200B## Relevant Context"` is a heading. The forged lines of
+ * a format's output for a given input are `findForgedStructure` (formats/forged.ts).
+ */
+import type { ValidationContext } from "./adapter.js";
+import { visibleStart } from "./escape.js";
+
+/** What a structure line is to its format. */
+export type StructureKind = "heading" | "section" | "entry" | "field" | "block";
+
+/** One line-start rule of a format. */
+export interface StructureRule {
+  /** Names the rule in messages and in expected counts (`entry`, `critical-section`). */
+  readonly name: string;
+  readonly kind: StructureKind;
+  /** Tested on a line from its first visible character; anchored with `^`. */
+  readonly pattern: RegExp;
+  /** Every character a line matching `pattern` can start with (so most lines skip every test). */
+  readonly first: string;
+  /** What the format writes before the visible start (a sub-entry's indentation); default none. */
+  readonly indent?: string;
+  /** How messages name these lines (`rule entries`); default `<name> lines`. */
+  readonly label?: string;
+  /**
+   * The format writes it right after text of the input (an element's closing tag after a
+   * multi-line memory), so whatever that text ends with may come before it on the line.
+   */
+  readonly afterText?: boolean;
+}
+
+/** The first characters of a number, for the rules that start with one. */
+const DIGITS = "0123456789";
+
+/** Every line break Unicode knows; CRLF is one break. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** The lines of `text` as a reader sees them: split at every line break Unicode knows. */
+export function readerLines(text: string): string[] {
+  // Most text breaks lines with "\n" alone; splitting on a string is the cheap way then.
+  return OTHER_BREAK.test(text) ? text.split(LINE_BREAK) : text.split("\n");
+}
+
+/** A line break other than "\n". */
+const OTHER_BREAK = /[\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * What reads as structure at a line start in any text format: markdown headings, list items,
+ * quotes, fences, rules and tables; tags; the plain formats' `[n]` entries, `===`/`---` lines and
+ * labels. A field's text must never start a line with one of these.
+ */
+export const GENERIC_RULES: readonly StructureRule[] = [
+  { name: "markdown-heading", kind: "heading", pattern: /^#{1,6}(?:\s|$)/, first: "#" },
+  {
+    name: "list-item",
+    kind: "entry",
+    pattern: /^(?:[-+*]|\d{1,9}[.)])(?:\s|$)/,
+    first: `-+*${DIGITS}`,
+  },
+  { name: "numbered-entry", kind: "entry", pattern: /^\[\d+\]/, first: "[" },
+  {
+    name: "rule-line",
+    kind: "section",
+    pattern: /^(?:={3,}|-{3,}|\*{3,}|_{3,})/,
+    first: "=-*_",
+  },
+  { name: "quote", kind: "block", pattern: /^>/, first: ">" },
+  { name: "fence", kind: "block", pattern: /^(?:```|~~~)/, first: "`~" },
+  { name: "table", kind: "block", pattern: /^\|/, first: "|" },
+  { name: "tag", kind: "block", pattern: /^<[A-Za-z_/!?]/, first: "<" },
+  {
+    name: "label",
+    kind: "section",
+    pattern:
+      /^(?:PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:|\[(?:Scope|Condition):)/,
+    first: "PGMRSC[",
+  },
+];
+
+/** Tags only: what reads as structure in an XML format's text lines. */
+const XML_GENERIC_RULES: readonly StructureRule[] = GENERIC_RULES.filter(
+  (rule) => rule.name === "tag",
+);
+
+/** The format's own rules (most specific first) and the generic ones it does not write. */
+export interface FormatStructure {
+  readonly own: readonly StructureRule[];
+  /** Structure the format never writes: any line that reads as one is forged. */
+  readonly foreign: readonly StructureRule[];
+}
+
+/** A list of rules, indexed by the characters lines matching them start with. */
+interface CompiledRules {
+  readonly rules: readonly StructureRule[];
+  /** Character code → indexes of the rules a line starting with it may match, in order. */
+  readonly byFirst: ReadonlyMap<number, readonly number[]>;
+}
+
+function compile(rules: readonly StructureRule[]): CompiledRules {
+  const byFirst = new Map<number, number[]>();
+  rules.forEach((rule, index) => {
+    for (let i = 0; i < rule.first.length; i += 1) {
+      const code = rule.first.charCodeAt(i);
+      const list = byFirst.get(code);
+      if (list) list.push(index);
+      else byFirst.set(code, [index]);
+    }
+  });
+  return { rules, byFirst };
+}
+
+/**
+ * Index in `compiled.rules` of the first rule whose pattern matches `visible`, or -1: only the
+ * rules its first character can start are tested, so most lines of text cost one lookup.
+ */
+function firstMatch(compiled: CompiledRules, visible: string): number {
+  const candidates = compiled.byFirst.get(visible.charCodeAt(0));
+  if (!candidates) return -1;
+  for (const index of candidates) {
+    if ((compiled.rules[index] as StructureRule).pattern.test(visible)) return index;
+  }
+  return -1;
+}
+
+const rule = (
+  name: string,
+  kind: StructureKind,
+  pattern: RegExp,
+  first: string,
+  more: Pick<StructureRule, "indent" | "label" | "afterText"> = {},
+): StructureRule => ({ name, kind, pattern, first, ...more });
+
+/** Each built-in format's line-start rules. */
+export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
+  claude: {
+    own: [
+      rule("title", "heading", /^# Project Memory Rules$/, "#", {
+        label: '"# Project Memory Rules" headings',
+      }),
+      rule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, "#", {
+        label: '"## CRITICAL RULES" headings',
+      }),
+      rule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, "#", {
+        label: '"## DEFAULT" headings',
+      }),
+      rule("category", "heading", /^### \S/, "#", { label: "category headings" }),
+      rule("entry", "entry", /^- \*\*/, "-", { label: "rule entries" }),
+      rule("field", "field", /^- (?:Scope|Source|Condition): /, "-", { indent: "  " }),
+      rule("footer", "section", /^---$/, "-", { label: "skipped-rules footers" }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  codex: {
+    own: [
+      rule("title", "heading", /^PROJECT CONTEXT RULES$/, "P", {
+        label: '"PROJECT CONTEXT RULES" lines',
+      }),
+      rule("generated", "field", /^Generated: /, "G", { label: '"Generated:" lines' }),
+      rule(
+        "section",
+        "section",
+        /^=== (?:CRITICAL RULES \(ALWAYS FOLLOW\)|DEFAULT GUIDELINES) ===$/,
+        "=",
+        { label: '"=== … ===" section lines' },
+      ),
+      rule("entry", "entry", /^\[\d+\] /, "[", { label: "rule entries" }),
+      rule("field", "field", /^(?:Scope|Condition): /, "CS"),
+      rule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, "-", {
+        label: "omitted-rules footers",
+      }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  gemini: {
+    own: [
+      rule("mandatory-section", "section", /^MANDATORY RULES:$/, "M", {
+        label: '"MANDATORY RULES:" lines',
+      }),
+      rule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, "R", {
+        label: '"RECOMMENDED GUIDELINES:" lines',
+      }),
+      rule("entry", "entry", /^\d+\. /, `${DIGITS}`, { label: "rule entries" }),
+      rule("field", "field", /^\[(?:Scope|Condition): /, "[", { indent: "   " }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "xml-memory": {
+    own: [
+      rule("directive", "block", /^<directive>$/, "<", { label: "directives" }),
+      rule("directive-end", "block", /^<\/directive>$/, "<", { label: "directive ends" }),
+      rule(
+        "block",
+        "block",
+        /^<(?:procedural|factual|preference|behavioral|episodic)_memories nonce="/,
+        "<",
+      ),
+      rule(
+        "block-end",
+        "block",
+        /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
+        "<",
+      ),
+      // The cache-stable layout's one block of every category.
+      rule("stable-block", "block", /^<memories nonce="/, "<", { label: "<memories> blocks" }),
+      rule("stable-block-end", "block", /^<\/memories>$/, "<"),
+      rule("memory", "entry", /^<memory /, "<", { label: "memory elements" }),
+      rule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
+    ],
+    foreign: XML_GENERIC_RULES,
+  },
+  project: {
+    own: [
+      rule("block", "block", /^<PROJECT[ >]/, "<", { label: "PROJECT opening tags" }),
+      rule("block-end", "block", /^<\/PROJECT>$/, "<", { label: "PROJECT closing tags" }),
+      rule("user", "block", /^<USER /, "<"),
+      rule("user-end", "block", /^<\/USER>$/, "<"),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+      rule("list-entry", "entry", /^- /, "-"),
+    ],
+    foreign: XML_GENERIC_RULES,
+  },
+  "project-markdown": {
+    own: [
+      rule("block", "heading", /^### Project: /, "#", { label: "project headings" }),
+      rule("user", "heading", /^### User: /, "#"),
+      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+      rule("list-entry", "entry", /^- /, "-"),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "session-full": {
+    own: [
+      rule("title", "heading", /^## Relevant Context$/, "#", { label: '"## " headings' }),
+      rule(
+        "section",
+        "heading",
+        /^### (?:Recent Related Work|Potentially Related|Note: Activity Shift Detected|Previous Session)$/,
+        "#",
+        { label: '"### " headings' },
+      ),
+      rule("entry", "entry", /^- /, "-", { label: "candidate entries" }),
+    ],
+    foreign: GENERIC_RULES,
+  },
+  "session-brief": {
+    own: [rule("related", "section", /^Related: /, "R")],
+    foreign: GENERIC_RULES,
+  },
+};
+
+/**
+ * Whether `prefix` (what comes before a line's visible start) fits `rule`: `true` when it is the
+ * rule's indentation (or the rule follows input text), `false` when it hides the line behind
+ * characters a reader does not see, `undefined` when the line lacks the rule's indentation and so
+ * is not one of its lines.
+ */
+function fitsIndent(rule: StructureRule, prefix: string): boolean | undefined {
+  if (rule.afterText === true || prefix === (rule.indent ?? "")) return true;
+  return prefix === "" ? undefined : false;
+}
+
+/** Each format's rules, compiled. */
+const COMPILED: Readonly<Record<string, { own: CompiledRules; foreign: CompiledRules }>> =
+  Object.fromEntries(
+    Object.entries(FORMAT_STRUCTURES).map(([id, structure]) => [
+      id,
+      { own: compile(structure.own), foreign: compile(structure.foreign) },
+    ]),
+  );
+const GENERIC = compile(GENERIC_RULES);
+
+/** A line that reads as structure it should not. */
+export interface ForgedLine {
+  /** 0-based index among the reader's lines of the content (see {@link readerLines}). */
+  readonly line: number;
+  readonly text: string;
+  /** The rule it reads as: `<format>:<rule>`. */
+  readonly reads: string;
+  readonly reason: string;
+}
+
+/** What one line reads as, by the first rule that matches its visible start. */
+interface Classified {
+  readonly format: string;
+  readonly rule: StructureRule;
+  /** One of the format's own rules (not another format's, not generic structure). */
+  readonly own: boolean;
+  /** Whether the characters before the visible start are exactly the rule's indentation. */
+  readonly indented: boolean;
+}
+
+/**
+ * Classifies a line for `formatId`: its own rules first, then the own rules of the other formats
+ * of the context, then the generic structure the format never writes.
+ */
+function classify(
+  line: string,
+  formatId: string,
+  context: readonly string[],
+): Classified | undefined {
+  const start = visibleStart(line);
+  const visible = start === 0 ? line : line.slice(start);
+  if (visible === "") return undefined;
+  const prefix = start === 0 ? "" : line.slice(0, start);
+  const compiled = COMPILED[formatId];
+  const own = compiled?.own.rules ?? [];
+  // The first rule that matches, among those the line's first character can start; the rules
+  // after it are tried one by one only when it wants an indentation the line lacks.
+  const first = compiled ? firstMatch(compiled.own, visible) : -1;
+  for (let index = first; index >= 0 && index < own.length; index += 1) {
+    const candidate = own[index] as StructureRule;
+    if (index > first && !candidate.pattern.test(visible)) continue;
+    const indented = fitsIndent(candidate, prefix);
+    if (indented !== undefined) return { format: formatId, rule: candidate, own: true, indented };
+  }
+  for (const other of context) {
+    if (other === formatId) continue;
+    for (const candidate of FORMAT_STRUCTURES[other]?.own ?? []) {
+      if (candidate.pattern.test(visible) && fitsIndent(candidate, prefix) !== undefined) {
+        return { format: other, rule: candidate, own: false, indented: false };
+      }
+    }
+  }
+  const foreign = compiled?.foreign ?? GENERIC;
+  const generic = foreign.rules[firstMatch(foreign, visible)];
+  return generic ? { format: formatId, rule: generic, own: false, indented: false } : undefined;
+}
+
+/** The structure lines of one text: their count per own rule, and every forged line. */
+export interface StructureReport {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly forged: readonly ForgedLine[];
+}
+
+/**
+ * Reads `content` as `formatId` (placed among the formats of `context`, as in a hook's joined
+ * context) and reports each line that reads as structure the format did not write: a rule of
+ * another format of the context, generic structure the format never writes, one of its own rules
+ * behind characters a reader does not see, or more lines of one of its own rules than `allowed`
+ * gives (a rule missing from `allowed` may come any number of times).
+ */
+export function readStructure(
+  formatId: string,
+  content: string,
+  {
+    allowed = {},
+    context = [],
+  }: {
+    readonly allowed?: Readonly<Record<string, number>>;
+    readonly context?: readonly string[];
+  } = {},
+): StructureReport {
+  const own = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  const seen = new Array<number>(own.length).fill(0);
+  const forged: ForgedLine[] = [];
+  const forge = (line: number, text: string, found: Classified, reason: string) => {
+    forged.push({ line, text, reads: `${found.format}:${found.rule.name}`, reason });
+  };
+  forEachLine(content, (text, line) => {
+    const found = classify(text, formatId, context);
+    if (!found) return;
+    const { rule } = found;
+    if (!found.own) {
+      const whose =
+        found.format === formatId
+          ? "structure the format never writes"
+          : `${found.format} structure`;
+      forge(line, text, found, `reads as ${whose} (${rule.kind})`);
+    } else if (!found.indented) {
+      forge(line, text, found, `a ${rule.kind} behind characters a reader does not see`);
+    } else {
+      const index = own.indexOf(rule);
+      const count = (seen[index] ?? 0) + 1;
+      seen[index] = count;
+      const limit = allowed[rule.name];
+      if (limit !== undefined && count > limit) {
+        forge(line, text, found, `more ${rule.name} lines than the input has (${limit})`);
+      }
+    }
+  });
+  const counts = new Map<string, number>();
+  own.forEach((rule, index) => {
+    const count = seen[index] ?? 0;
+    if (count > 0) counts.set(rule.name, (counts.get(rule.name) ?? 0) + count);
+  });
+  return { counts, forged };
+}
+
+/** Calls `visit` with each of the reader's lines of `text` and its index, without a list of them. */
+function forEachLine(text: string, visit: (line: string, index: number) => void): void {
+  if (OTHER_BREAK.test(text)) {
+    readerLines(text).forEach(visit);
+    return;
+  }
+  let index = 0;
+  let start = 0;
+  for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+    visit(text.slice(start, end), index);
+    index += 1;
+    start = end + 1;
+  }
+  visit(text.slice(start), index);
+}
+
+/**
+ * How many of the reader's lines of `text` match `pattern` (anchored with `^`, tested on the line
+ * as it is): a count within one of a format's own rules, such as the entries a label marks.
+ */
+export function countLines(text: string, pattern: RegExp): number {
+  let count = 0;
+  forEachLine(text, (line) => {
+    if (pattern.test(line)) count += 1;
+  });
+  return count;
+}
+
+/** Lines of a forged-lines message: the first few, with a count of the rest. */
+const SHOWN_LINES = 3;
+
+/**
+ * A validator's structure check: reports `invalid_structure` (error) for every forged line (see
+ * {@link readStructure}) and for each own rule in `expected` whose line count differs.
+ */
+export function checkStructure(
+  formatId: string,
+  content: string,
+  expected: Readonly<Record<string, number>>,
+  ctx: Pick<ValidationContext, "report">,
+): void {
+  const { counts, forged } = readStructure(formatId, content);
+  if (forged.length > 0) {
+    const shown = forged
+      .slice(0, SHOWN_LINES)
+      .map(
+        (line) => `line ${line.line + 1} ${line.reason}: ${JSON.stringify(line.text.slice(0, 60))}`,
+      );
+    const more = forged.length > SHOWN_LINES ? `; ${forged.length - SHOWN_LINES} more` : "";
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `${forged.length} forged structure line(s): ${shown.join("; ")}${more}`,
+    });
+  }
+  const rules = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  for (const [name, want] of Object.entries(expected)) {
+    const found = counts.get(name) ?? 0;
+    if (found === want) continue;
+    const label = rules.find((candidate) => candidate.name === name)?.label ?? `${name} lines`;
+    ctx.report({
+      code: "invalid_structure",
+      severity: "error",
+      message: `expected ${want} ${label}, found ${found}`,
+    });
+  }
+}
+
+/**
+ * How many lines of `text` read as structure in some text format ({@link GENERIC_RULES}, from
+ * their visible start): what a template adapter checks its output against.
+ */
+export function countGenericStructure(text: string): number {
+  let count = 0;
+  for (const line of readerLines(text)) {
+    const start = visibleStart(line);
+    const visible = start === 0 ? line : line.slice(start);
+    if (visible !== "" && firstMatch(GENERIC, visible) >= 0) count += 1;
+  }
+  return count;
+}
+
+/** One line of a joined context as the oracle reads it. */
+export interface ContextLine {
+  /** `<format>:<rule>` of the structure the line reads as, or `undefined` for text. */
+  readonly reads: string | undefined;
+  /** Why it is forged, when it is. */
+  readonly forged?: string;
+}
+
+/**
+ * Reads a context that joins the output of several `formats` (a hook's context): every line that
+ * reads as structure must read as one of those formats' own lines, at its own indentation;
+ * generic structure none of them writes, or own structure behind characters a reader does not
+ * see, is forged. Which part a line belongs to is not known here: compare the lines with those of
+ * the same context built from harmless text to find a line one part forged in another's form.
+ */
+export function readContextStructure(content: string, formats: readonly string[]): ContextLine[] {
+  const foreign = [
+    ...new Set(formats.flatMap((format) => FORMAT_STRUCTURES[format]?.foreign ?? GENERIC_RULES)),
+  ];
+  return readerLines(content).map((line): ContextLine => {
+    const start = visibleStart(line);
+    const visible = start === 0 ? line : line.slice(start);
+    if (visible === "") return { reads: undefined };
+    const prefix = start === 0 ? "" : line.slice(0, start);
+    for (const format of formats) {
+      for (const candidate of FORMAT_STRUCTURES[format]?.own ?? []) {
+        if (!candidate.pattern.test(visible)) continue;
+        const fits = fitsIndent(candidate, prefix);
+        if (fits === undefined) continue;
+        const reads = `${format}:${candidate.name}`;
+        return fits
+          ? { reads }
+          : { reads, forged: `a ${candidate.kind} behind characters a reader does not see` };
+      }
+    }
+    const generic = foreign.find((candidate) => candidate.pattern.test(visible));
+    return generic
+      ? {
+          reads: `generic:${generic.name}`,
+          forged: `reads as ${generic.kind} no format of the context writes`,
+        }
+      : { reads: undefined };
+  });
+}

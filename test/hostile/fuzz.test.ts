@@ -1,0 +1,606 @@
+/**
+ * Every exported function of "contextfmt" and "contextfmt/hooks" throws only `ContextFmtError`s,
+ * whatever it is given: arbitrary values, hostile text, numbers such as NaN and 1e16, objects of
+ * the right shape with fields of the wrong type, callbacks that return anything. The list of
+ * cases is checked against the entries' exports, so a new export without a case fails here.
+ */
+import * as core from "contextfmt";
+import * as hooks from "contextfmt/hooks";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hookInputs } from "../fixtures/hook-inputs.js";
+import { arbitraryMemorySet } from "../fixtures/memories.js";
+import { arbitraryProject } from "../fixtures/projects.js";
+import { arbitraryRuleSet } from "../fixtures/rules.js";
+import { arbitraryCandidate, arbitrarySession } from "../fixtures/session.js";
+import { hostileTexts } from "./corpus.js";
+
+/** Anything at all, the awkward values included. */
+const anything = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  maxDepth: 2,
+});
+
+const specialNumber = fc.constantFrom(
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  -0,
+  -1,
+  0.5,
+  1e16,
+  -1e16,
+  8.64e15,
+  2 ** 53,
+  Number.MAX_VALUE,
+);
+
+/** A counter whose counts may be anything: NaN, negative, fractional, a string. */
+const counterLike = fc.record({
+  name: fc.oneof(fc.string(), anything),
+  count: fc.func(fc.oneof(fc.nat(), specialNumber, fc.string(), anything)),
+  lineAdditive: fc.oneof(fc.boolean(), anything),
+});
+
+/** A value that is sometimes right and often wrong, in the ways callers get it wrong. */
+const value = fc.oneof(
+  { weight: 3, arbitrary: anything },
+  { weight: 2, arbitrary: fc.constantFrom(...hostileTexts) },
+  { weight: 2, arbitrary: fc.string() },
+  { weight: 2, arbitrary: specialNumber },
+  { weight: 1, arbitrary: fc.nat() },
+  { weight: 1, arbitrary: counterLike },
+  { weight: 1, arbitrary: fc.func(anything) },
+);
+
+/** Options objects with the keys the library knows, each with a right or a wrong value. */
+const options = fc.oneof(
+  value,
+  fc.record(
+    {
+      budget: fc.oneof(fc.nat({ max: 3000 }), value),
+      maxTokens: fc.oneof(fc.nat({ max: 500 }), value),
+      now: fc.oneof(fc.constant("2026-01-25T10:00:00Z"), specialNumber, value),
+      counter: fc.oneof(fc.constant(core.defaultCounter), counterLike, value),
+      strict: fc.oneof(fc.boolean(), value),
+      nonce: fc.oneof(fc.constant("session-nonce-42"), value),
+      markup: fc.oneof(fc.constantFrom("xml", "markdown"), value),
+      safety: fc.oneof(fc.double(), value),
+      contextWindow: fc.oneof(fc.nat(), value),
+      maxCandidates: fc.oneof(fc.nat(), value),
+      recentDays: fc.oneof(fc.nat(), value),
+      maxRecentFiles: fc.oneof(fc.nat(), value),
+      minRoom: fc.oneof(fc.nat(), value),
+      replace: fc.oneof(fc.boolean(), value),
+      projectId: value,
+      templates: value,
+      summarizer: fc.func(fc.oneof(fc.string(), value)),
+      id: value,
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+/** A structure that is valid, or valid with one field of the wrong type. */
+function plausible<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    valid,
+    fc.tuple(valid, fc.string(), value).map(([base, key, wrong]) => {
+      if (typeof base !== "object" || base === null) return base;
+      const keys = Object.keys(base);
+      const target = keys.length > 0 ? keys[key.length % keys.length] : key;
+      return { ...base, [target as string]: wrong };
+    }),
+    value,
+  );
+}
+
+const rules = plausible(arbitraryRuleSet);
+const memories = plausible(arbitraryMemorySet);
+const session = plausible(arbitrarySession);
+const candidates = fc.oneof(fc.array(plausible(arbitraryCandidate), { maxLength: 4 }), value);
+const project = plausible(arbitraryProject);
+const projects = fc.oneof(fc.array(project, { maxLength: 3 }), project, value);
+const text = fc.oneof(fc.string(), fc.constantFrom(...hostileTexts), value);
+const formatId = fc.oneof(fc.constantFrom(...core.builtinAdapters.map((a) => a.id)), value);
+const input = fc.oneof(rules, memories, session, fc.record({ projects }), value);
+const hookTool = fc.oneof(fc.constantFrom(...hooks.HOOK_TOOLS), value);
+const hookEvent = fc.oneof(
+  fc.constantFrom("SessionStart", "UserPromptSubmit", "PreToolUse", "BeforeAgent", "after-tool"),
+  value,
+);
+const hookJson = fc.oneof(
+  fc.constantFrom(
+    ...Object.values(hookInputs).flatMap((events) =>
+      Object.values(events).flatMap((event) => [event, JSON.stringify(event)]),
+    ),
+  ),
+  text,
+);
+const template = plausible(
+  fc.record({
+    name: fc.string({ minLength: 1 }),
+    toolName: fc.constantFrom("claude", "codex", "gemini", "cursor"),
+    headerTemplate: fc.constantFrom("# {project_name}\n", "{rules_count}\n", "{nope}"),
+    ruleTemplate: fc.constantFrom("{rule_text}\n", "[{number}] {rule_name}\n{rule_text}\n"),
+    footerTemplate: fc.constantFrom("", "---\n"),
+    variables: fc.constant({}),
+  }),
+);
+const issues = fc.oneof(
+  fc.array(
+    plausible(
+      fc.record({
+        code: fc.string(),
+        severity: fc.constantFrom("error", "warning", "info"),
+        message: fc.string(),
+        path: fc.string(),
+      }),
+    ),
+    { maxLength: 4 },
+  ),
+  value,
+);
+const component = plausible(
+  fc.record({
+    id: fc.string(),
+    priority: fc.nat({ max: 5 }),
+    text: fc.string(),
+    shrink: fc.func(fc.oneof(fc.string(), fc.constant(undefined), value)),
+  }),
+);
+
+/** One exported function (or method) and the arguments to call it with. */
+interface FuzzCase {
+  readonly args: fc.Arbitrary<readonly unknown[]>;
+  readonly call: (args: readonly unknown[]) => unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the cases call every export with what it does not expect
+type Loose = (...args: any[]) => unknown;
+const fn = (target: unknown): Loose => target as Loose;
+const args = (...parts: fc.Arbitrary<unknown>[]) => fc.tuple(...parts);
+const call =
+  (target: unknown) =>
+  (list: readonly unknown[]): unknown =>
+    fn(target)(...list);
+const manager = new core.FormatManager();
+const method =
+  (name: keyof core.FormatManager) =>
+  (list: readonly unknown[]): unknown =>
+    (manager[name] as Loose).apply(manager, [...list]);
+const newError =
+  (ErrorClass: unknown) =>
+  (list: readonly unknown[]): unknown =>
+    new (ErrorClass as new (...parts: unknown[]) => Error)(...list);
+
+/** The cases, by `<entry>:<export>` (`#method` for a class's methods, `.count` for a counter's). */
+const CASES: Record<string, FuzzCase> = {
+  "core:packByBudget": {
+    args: args(
+      fc.oneof(
+        fc.array(
+          plausible(
+            fc.record({
+              value: fc.string(),
+              cost: fc.nat(),
+              required: fc.boolean(),
+              groups: fc.array(fc.string()),
+            }),
+          ),
+        ),
+        value,
+      ),
+      options,
+    ),
+    call: call(core.packByBudget),
+  },
+  "core:summarize": { args: args(text, fc.oneof(fc.nat(), value)), call: call(core.summarize) },
+  "core:formatTimeAgo": {
+    args: args(fc.oneof(fc.date(), value), fc.oneof(fc.date(), value)),
+    call: call(core.formatTimeAgo),
+  },
+  "core:truncateByPriority": {
+    args: args(fc.oneof(fc.array(component, { maxLength: 5 }), value), options),
+    call: call(core.truncateByPriority),
+  },
+  "core:defineAdapter": {
+    args: args(
+      fc.oneof(
+        value,
+        fc.constantFrom(...core.builtinAdapters).map((a) => ({ ...a })),
+      ),
+    ),
+    call: call(core.defineAdapter),
+  },
+  "core:escapeLineStart": { args: args(text), call: call(core.escapeLineStart) },
+  "core:escapeMarkdownInline": { args: args(text), call: call(core.escapeMarkdownInline) },
+  "core:escapeMarkdownLineStart": { args: args(text), call: call(core.escapeMarkdownLineStart) },
+  "core:escapeTags": { args: args(text), call: call(core.escapeTags) },
+  "core:escapeXmlAttribute": { args: args(text), call: call(core.escapeXmlAttribute) },
+  "core:escapeXmlText": { args: args(text), call: call(core.escapeXmlText) },
+  "core:inlineText": { args: args(text), call: call(core.inlineText) },
+  "core:sanitizeText": { args: args(text), call: call(core.sanitizeText) },
+  "core:titleCase": { args: args(text), call: call(core.titleCase) },
+  "core:injectMemories": {
+    args: args(
+      fc.oneof(fc.array(fc.oneof(fc.record({ role: fc.string(), content: text }), value)), value),
+      fc.oneof(
+        options,
+        fc
+          .tuple(memories, options)
+          .map(([set, rest]) =>
+            typeof rest === "object" && rest !== null ? { ...(set as object), ...rest } : set,
+          ),
+      ),
+    ),
+    call: call(core.injectMemories),
+  },
+  "core:toAnthropic": { args: args(value), call: call(core.toAnthropic) },
+  "core:toGoogle": { args: args(value), call: call(core.toGoogle) },
+  "core:createSessionNonce": { args: args(value), call: call(core.createSessionNonce) },
+  "core:buildCombinedContext": {
+    args: args(
+      fc.oneof(
+        options,
+        fc.record({
+          user: fc.oneof(
+            fc.record({ userId: fc.string(), facts: fc.array(fc.oneof(fc.string(), value)) }),
+            value,
+          ),
+          projects,
+          now: fc.oneof(fc.constant("2026-01-25T10:00:00Z"), value),
+          maxTokens: fc.oneof(fc.nat({ max: 600 }), value),
+          markup: fc.oneof(fc.constantFrom("xml", "markdown"), value),
+        }),
+      ),
+    ),
+    call: call(core.buildCombinedContext),
+  },
+  "core:deduplicateContext": { args: args(text, text), call: call(core.deduplicateContext) },
+  "core:formatProjectContext": {
+    args: args(projects, options),
+    call: call(core.formatProjectContext),
+  },
+  "core:formatBriefContext": {
+    args: args(candidates, options),
+    call: call(core.formatBriefContext),
+  },
+  "core:formatDivergenceAlert": {
+    args: args(
+      plausible(
+        fc.record({ space: fc.string(), recentContext: fc.string(), similarity: fc.double() }),
+      ),
+    ),
+    call: call(core.formatDivergenceAlert),
+  },
+  "core:formatFullContext": {
+    args: args(candidates, fc.oneof(fc.array(value, { maxLength: 2 }), value), options),
+    call: call(core.formatFullContext),
+  },
+  "core:createFormatManager": {
+    args: args(fc.oneof(fc.array(value, { maxLength: 2 }), value)),
+    call: call(core.createFormatManager),
+  },
+  "core:FormatManager": {
+    args: args(fc.oneof(fc.array(value, { maxLength: 2 }), value)),
+    call: newError(core.FormatManager),
+  },
+  "core:FormatManager#register": {
+    args: args(
+      fc.oneof(
+        value,
+        fc.constantFrom(...core.builtinAdapters).map((a) => ({ ...a, id: `${a.id}-copy` })),
+      ),
+      options,
+    ),
+    call: method("register"),
+  },
+  "core:FormatManager#get": { args: args(formatId), call: method("get") },
+  "core:FormatManager#has": { args: args(formatId), call: method("has") },
+  "core:FormatManager#list": { args: args(value), call: method("list") },
+  "core:FormatManager#format": { args: args(formatId, input, options), call: method("format") },
+  "core:FormatManager#formatAll": { args: args(input, options), call: method("formatAll") },
+  "core:parseWith": {
+    args: args(
+      fc.oneof(
+        fc.constantFrom(core.RuleSetSchema, core.MemorySchema, core.ProjectContextSchema),
+        value,
+      ),
+      input,
+      fc.oneof(fc.string(), value),
+    ),
+    call: call(core.parseWith),
+  },
+  "core:projectToRow": { args: args(project), call: call(core.projectToRow) },
+  "core:rowToProject": {
+    args: args(
+      fc.oneof(
+        project.map((p) => {
+          try {
+            return core.projectToRow({ path: "/p", lastUpdated: 0, ...(p as object) } as never);
+          } catch {
+            return p;
+          }
+        }),
+        value,
+      ),
+    ),
+    call: call(core.rowToProject),
+  },
+  "core:ContextFmtError": { args: args(value, value), call: newError(core.ContextFmtError) },
+  ...Object.fromEntries(
+    (
+      [
+        ["ContextFmtError", core.ContextFmtError],
+        ["InvalidInputError", core.InvalidInputError],
+        ["UnknownAdapterError", core.UnknownAdapterError],
+        ["FormatValidationError", core.FormatValidationError],
+      ] as const
+    ).map(([name, ErrorClass]) => [
+      `core:${name}.is`,
+      { args: args(value), call: call(ErrorClass.is.bind(ErrorClass)) },
+    ]),
+  ),
+  "core:InvalidInputError": { args: args(issues), call: newError(core.InvalidInputError) },
+  "core:UnknownAdapterError": {
+    args: args(value, fc.oneof(fc.array(value), value)),
+    call: newError(core.UnknownAdapterError),
+  },
+  "core:FormatValidationError": {
+    args: args(value, issues),
+    call: newError(core.FormatValidationError),
+  },
+  "core:hasErrors": { args: args(issues), call: call(core.hasErrors) },
+  "core:detectActiveProject": {
+    args: args(text, fc.oneof(fc.array(project, { maxLength: 3 }), value), options),
+    call: call(core.detectActiveProject),
+  },
+  "core:summarizeSession": {
+    args: args(
+      fc.oneof(fc.array(fc.oneof(fc.record({ role: fc.string(), content: text }), value)), value),
+      options,
+    ),
+    call: call(core.summarizeSession),
+  },
+  "core:detectCompletions": { args: args(text), call: call(core.detectCompletions) },
+  "core:extractTodos": { args: args(text), call: call(core.extractTodos) },
+  "core:updateProjectContext": {
+    args: args(project, text, options),
+    call: call(core.updateProjectContext),
+  },
+  "core:selectTemplate": {
+    args: args(
+      fc.oneof(fc.constantFrom("claude", "codex", "gemini"), value),
+      fc.oneof(options, fc.record({ projectId: value, templates: fc.array(template) })),
+    ),
+    call: call(core.selectTemplate),
+  },
+  "core:renderTemplate": {
+    args: args(
+      fc.oneof(fc.constantFrom("{a} {{b}}", "{c}"), text),
+      fc.oneof(fc.dictionary(fc.constantFrom("a", "c"), fc.oneof(fc.string(), value)), value),
+      fc.oneof(fc.constant(undefined), value),
+    ),
+    call: call(core.renderTemplate),
+  },
+  "core:templateVariables": { args: args(text), call: call(core.templateVariables) },
+  "core:defineTemplateAdapter": {
+    args: args(template, options),
+    call: call(core.defineTemplateAdapter),
+  },
+  "core:isSafeBoundary": {
+    args: args(text, fc.oneof(fc.integer(), value)),
+    call: call(core.isSafeBoundary),
+  },
+  "core:splitLineUnits": { args: args(text), call: call(core.splitLineUnits) },
+  "core:createHeuristicCounter": { args: args(options), call: call(core.createHeuristicCounter) },
+  "core:defaultCounter.count": {
+    args: args(text),
+    call: (list) => core.defaultCounter.count(list[0] as string),
+  },
+  "core:estimateTokens": { args: args(text), call: call(core.estimateTokens) },
+  "core:sectionBreakdown": {
+    args: args(text, fc.oneof(fc.constant(core.defaultCounter), counterLike, value)),
+    call: call(core.sectionBreakdown),
+  },
+  "core:charRatioCounter.count": {
+    args: args(text),
+    call: (list) => core.charRatioCounter.count(list[0] as string),
+  },
+  "core:wordPunctuationCounter.count": {
+    args: args(text),
+    call: (list) => core.wordPunctuationCounter.count(list[0] as string),
+  },
+  "hooks:hookMoment": { args: args(hookTool, hookEvent), call: call(hooks.hookMoment) },
+  "hooks:isHookTool": { args: args(hookTool), call: call(hooks.isHookTool) },
+  "hooks:resolveHookEvent": { args: args(hookTool, hookEvent), call: call(hooks.resolveHookEvent) },
+  "hooks:fitHookContext": {
+    args: args(
+      hookTool,
+      fc.oneof(
+        fc.func(fc.oneof(fc.record({ content: text }), value)),
+        fc.constant((budget: number) => ({ content: "x".repeat(Math.min(budget * 20, 50_000)) })),
+        value,
+      ),
+      options,
+    ),
+    call: call(hooks.fitHookContext),
+  },
+  "hooks:parseHookInput": { args: args(hookTool, hookJson), call: call(hooks.parseHookInput) },
+  "hooks:hookOutput": {
+    args: args(
+      hookTool,
+      hookEvent,
+      fc.oneof(
+        options,
+        fc.record(
+          {
+            additionalContext: text,
+            systemMessage: text,
+            suppressOutput: fc.oneof(fc.boolean(), value),
+            counter: fc.oneof(counterLike, value),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
+    call: call(hooks.hookOutput),
+  },
+  "hooks:overHookLimit": {
+    args: args(hookTool, text, fc.oneof(fc.constant(undefined), counterLike, value)),
+    call: call(hooks.overHookLimit),
+  },
+  "hooks:rankForPrompt": {
+    args: args(
+      fc.oneof(fc.array(value, { maxLength: 4 }), value),
+      text,
+      fc.oneof(
+        fc.record({
+          text: fc.func(fc.oneof(fc.string(), value)),
+          score: fc.func(fc.oneof(fc.double(), fc.constant(undefined), value)),
+        }),
+        value,
+      ),
+    ),
+    call: call(hooks.rankForPrompt),
+  },
+  "hooks:wordOverlap": { args: args(text, text), call: call(hooks.wordOverlap) },
+  "hooks:sessionStartContext": {
+    args: args(hookTool, fc.oneof(fc.constantFrom("startup", "resume", "compact"), text, value)),
+    call: call(hooks.sessionStartContext),
+  },
+  "hooks:hookContextLimit": {
+    args: args(hookTool, fc.oneof(fc.constant(undefined), hookEvent)),
+    call: call(hooks.hookContextLimit),
+  },
+  "hooks:utf8Length": { args: args(fc.oneof(text, value)), call: call(hooks.utf8Length) },
+};
+
+/** Exports that are data, not functions, and why no case calls them directly. */
+const DATA: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      "AuthoritySchema",
+      "CommonOptionsSchema",
+      "DivergenceAlertSchema",
+      "InjectionCandidateSchema",
+      "InjectionCategorySchema",
+      "MemoryCategorySchema",
+      "MemoryRuleSchema",
+      "MemorySchema",
+      "MemorySetSchema",
+      "ProjectBlocksInputSchema",
+      "ProjectContextSchema",
+      "ProjectListSchema",
+      "ProjectStatusSchema",
+      "RuleSetSchema",
+      "SessionCandidatesSchema",
+      "SessionContextSchema",
+      "TodoSchema",
+      "UserFactSchema",
+      "UserFactsSchema",
+    ].map((name) => [`core:${name}`, "a zod schema: parsed through parseWith"]),
+  ),
+  ...Object.fromEntries(
+    [
+      "builtinAdapters",
+      "claudeAdapter",
+      "codexAdapter",
+      "geminiAdapter",
+      "projectAdapter",
+      "projectMarkdownAdapter",
+      "sessionBriefAdapter",
+      "sessionFullAdapter",
+      "xmlMemoryAdapter",
+    ].map((name) => [`core:${name}`, "adapters: run through FormatManager#format and #register"]),
+  ),
+  ...Object.fromEntries(
+    [
+      "CLAUDE_DEFAULT_TEMPLATE",
+      "CODEX_DEFAULT_TEMPLATE",
+      "GEMINI_DEFAULT_TEMPLATE",
+      "defaultTemplates",
+    ].map((name) => [
+      `core:${name}`,
+      "templates: run through defineTemplateAdapter and selectTemplate",
+    ]),
+  ),
+  "core:DEFAULT_PROJECT_TOKENS": "a number",
+  "core:DOCUMENT_VARIABLES": "documentation of template variables",
+  "core:RULE_VARIABLES": "documentation of template variables",
+  "core:MEMORY_CATEGORIES": "a list of names",
+  "core:PROJECT_CONTEXT_DDL": "SQL text",
+  "hooks:HOOK_CONTEXT_LIMITS": "numbers",
+  "hooks:SESSION_START_CONTEXT": "names",
+  "hooks:HOOK_EVENTS": "names",
+  "hooks:HOOK_TOOLS": "names",
+};
+
+/** What must have a case: every function and class of both entries, their methods, and counters. */
+function callables(): string[] {
+  const names: string[] = [];
+  for (const [entry, module] of [
+    ["core", core],
+    ["hooks", hooks],
+  ] as const) {
+    for (const [name, exported] of Object.entries(module)) {
+      const key = `${entry}:${name}`;
+      if (typeof exported === "function") {
+        names.push(key);
+        if (/^[A-Z]/.test(name) && exported.prototype) {
+          for (const member of Object.getOwnPropertyNames(exported.prototype)) {
+            if (member !== "constructor") names.push(`${key}#${member}`);
+          }
+          if (typeof (exported as { is?: unknown }).is === "function") names.push(`${key}.is`);
+        }
+      } else if (typeof (exported as { count?: unknown } | null)?.count === "function") {
+        names.push(`${key}.count`);
+      } else if (!(key in DATA)) {
+        names.push(key);
+      }
+    }
+  }
+  return names;
+}
+
+/** Calls one case and fails on any error that is not a `ContextFmtError` (promises included). */
+async function expectOnlyLibraryErrors(name: string, run: () => unknown): Promise<void> {
+  let outcome: unknown;
+  try {
+    outcome = run();
+    if (typeof (outcome as Promise<unknown> | null)?.then === "function") await outcome;
+  } catch (error) {
+    if (!core.ContextFmtError.is(error)) {
+      throw new Error(`${name} threw ${(error as Error)?.name}: ${(error as Error)?.message}`, {
+        cause: error,
+      });
+    }
+    expect((error as Error).message, `${name}: an error says what went wrong`).not.toBe("");
+  }
+}
+
+describe("fuzz: every export throws only ContextFmtError", () => {
+  it("has a case for every exported function, class method and counter", () => {
+    const missing = callables().filter((name) => !(name in CASES));
+    const stale = Object.keys(CASES).filter((name) => !callables().includes(name));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(Object.entries(CASES))("%s", async (name, { args: arbitrary, call: run }) => {
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (list) => {
+        await expectOnlyLibraryErrors(name, () => run(list));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

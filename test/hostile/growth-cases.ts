@@ -1,0 +1,366 @@
+/**
+ * Adversarial inputs for every text path of the core and the hooks, by size: each case builds an
+ * input of about `size` characters that makes a backtracking pattern or a pairwise loop do the
+ * most work it can. The growth test (test/hostile/growth.test.ts) and the benchmark
+ * (bench/growth.ts) time each at 10k and 100k characters: a linear path takes about 10× as long
+ * at 100k, a quadratic one about 100×.
+ */
+import {
+  buildCombinedContext,
+  deduplicateContext,
+  defaultCounter,
+  detectActiveProject,
+  detectCompletions,
+  estimateTokens,
+  extractTodos,
+  FormatManager,
+  formatBriefContext,
+  formatFullContext,
+  formatProjectContext,
+  injectMemories,
+  inlineText,
+  type ProjectContextInput,
+  renderTemplate,
+  sectionBreakdown,
+  summarize,
+  summarizeSession,
+  updateProjectContext,
+  wordPunctuationCounter,
+} from "contextfmt";
+import { hookOutput, rankForPrompt } from "contextfmt/hooks";
+import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
+
+/** One adversarial text path: how to build an input of about `size` characters, and what to run. */
+export interface GrowthCase {
+  readonly name: string;
+  /** Builds the input; not timed. */
+  readonly build: (size: number) => unknown;
+  /** Runs the path on what `build` returned; timed. */
+  readonly run: (input: unknown) => unknown | Promise<unknown>;
+}
+
+const NOW = "2026-01-25T10:00:00Z";
+
+/** `unit(i)` repeated (i = 0, 1, …) until the text is `size` characters long. */
+function repeated(size: number, unit: (index: number) => string): string {
+  let text = "";
+  for (let index = 0; text.length < size; index += 1) text += unit(index);
+  return text;
+}
+
+/** "a", `size` spaces, "x" and a line break: the field that made one hook take 55 s. */
+const spaced = (size: number) => `a${" ".repeat(size)}x\n`;
+
+const project = (fields: Partial<ProjectContextInput> = {}): ProjectContextInput => ({
+  projectId: "atlas",
+  name: "Atlas",
+  status: "active",
+  ...fields,
+});
+
+const rule = (text: string) => ({
+  name: "spaced",
+  rule: text,
+  category: "behavior",
+  authority: "default" as const,
+});
+
+const candidate = (content: string, category = "recent_session") => ({
+  id: "c1",
+  content,
+  relevance: 0.9,
+  category,
+  createdAt: "2026-01-25T08:00:00Z",
+});
+
+const manager = new FormatManager();
+
+/**
+ * Budgets nothing is cut to: these cases time the de-duplication of a combined context, not
+ * `truncateByPriority`, which counts the whole text again at each step of a cut.
+ */
+const UNCUT = { maxTokens: 1e9, projectMaxTokens: 1e9, userMaxTokens: 1e9 } as const;
+
+const hookInput = {
+  tool: "claude",
+  moment: "session-start",
+  hook_event_name: "SessionStart",
+  session_id: "s",
+  transcript_path: "/t",
+  cwd: "/",
+  source: "startup",
+} as const;
+
+/** Every case, by the text path it drives. */
+export const growthCases: readonly GrowthCase[] = [
+  {
+    name: "inlineText: spaces between two words",
+    build: spaced,
+    run: (text) => inlineText(text as string),
+  },
+  ...(["claude", "codex", "gemini"] as const).map(
+    (id): GrowthCase => ({
+      name: `format ${id}: a rule of spaces`,
+      build: (size) => ({ rules: [rule(spaced(size))] }),
+      run: (input) => manager.format(id, input, { now: NOW }),
+    }),
+  ),
+  {
+    name: "format session-full: a candidate of spaces",
+    build: (size) => [candidate(spaced(size))],
+    run: (candidates) => formatFullContext(candidates as never, [], { now: NOW }),
+  },
+  {
+    name: "format session-brief: a candidate of spaces",
+    build: (size) => [candidate(spaced(size), "single_space_match")],
+    run: (candidates) => formatBriefContext(candidates as never),
+  },
+  {
+    name: "formatProjectContext: a summary of spaces (first sentence)",
+    build: (size) => project({ lastSessionSummary: spaced(size) }),
+    run: (input) => formatProjectContext(input as never, { now: NOW, maxTokens: 20 }),
+  },
+  {
+    name: "xml-memory: a memory of spaces and tags",
+    build: (size) => ({ memories: [{ id: "m", content: repeated(size, () => "<a   b>  ") }] }),
+    run: (input) => manager.format("xml-memory", input, { nonce: "nonce-1234" }),
+  },
+  {
+    name: "injectMemories: long messages",
+    build: (size) => [{ role: "user", content: spaced(size) }],
+    run: (messages) =>
+      injectMemories(messages as never, {
+        memories: [{ id: "m", content: "x" }],
+        nonce: "nonce-1234",
+        contextWindow: 1000,
+      }),
+  },
+  {
+    name: "extractTodos: trailing spaces in a TODO",
+    build: (size) => `TODO: ${spaced(size)}`,
+    run: (text) => extractTodos(text as string),
+  },
+  {
+    name: "extractTodos: many TODO phrases",
+    build: (size) => repeated(size, (i) => `need to do t${i}, let's try `),
+    run: (text) => extractTodos(text as string),
+  },
+  {
+    name: "detectCompletions: trailing spaces in a completion",
+    build: (size) => `done with ${spaced(size)}`,
+    run: (text) => detectCompletions(text as string),
+  },
+  {
+    name: "detectActiveProject: a path ending in dots",
+    build: (size) => `see a/${".".repeat(size)}x`,
+    run: (message) => detectActiveProject(message as string, [project()], { now: NOW }),
+  },
+  {
+    name: "detectActiveProject: a project path ending in slashes",
+    build: (size) => project({ path: `a${"/".repeat(size)}x` }),
+    run: (input) => detectActiveProject("see src/a.py", [input as never], { now: NOW }),
+  },
+  {
+    name: "detectActiveProject: a long name against a long message",
+    build: (size) => ({
+      projects: [project({ name: `${"a".repeat(size / 2)}b` })],
+      message: "a".repeat(size / 2),
+    }),
+    run: (input) => {
+      const { projects, message } = input as { projects: never[]; message: string };
+      return detectActiveProject(message, projects, { now: NOW });
+    },
+  },
+  {
+    name: "detectActiveProject: many paths against many projects",
+    build: (size) => ({
+      projects: Array.from({ length: Math.floor(size / 40) }, (_, i) =>
+        project({
+          projectId: `p${i}`,
+          name: `P${i}`,
+          path: `/srv/p${i}`,
+          recentFiles: [`q${i}/b.py`],
+        }),
+      ),
+      message: repeated(size / 2, (i) => `/home/u${i}/a.py `),
+    }),
+    run: (input) => {
+      const { projects, message } = input as { projects: never[]; message: string };
+      return detectActiveProject(message, projects, { now: NOW });
+    },
+  },
+  {
+    name: "updateProjectContext: many blocked-on statements",
+    build: (size) => repeated(size, (i) => `blocked on b${i}. `),
+    run: (message) => updateProjectContext(project(), message as string, { now: NOW }),
+  },
+  {
+    name: "updateProjectContext: many TODOs and completions",
+    build: (size) => repeated(size, (i) => `need to fix t${i}. done with fix u${i}. `),
+    run: (message) => updateProjectContext(project(), message as string, { now: NOW }),
+  },
+  {
+    name: "updateProjectContext: many TODOs held against many completions",
+    build: (size) => ({
+      todos: Array.from({ length: Math.floor(size / 40) }, (_, i) => ({ text: `fix part ${i}` })),
+      message: repeated(size / 2, (i) => `done with part x${i}. `),
+    }),
+    run: (input) => {
+      const { todos, message } = input as { todos: never[]; message: string };
+      return updateProjectContext(project({ activeTodos: todos }), message, { now: NOW });
+    },
+  },
+  {
+    name: "updateProjectContext: many file mentions with one name",
+    build: (size) => repeated(size, (i) => `d${i}/a.py `),
+    run: (message) => updateProjectContext(project(), message as string, { now: NOW }),
+  },
+  {
+    name: "updateProjectContext: many recent files against many mentions",
+    build: (size) => ({
+      files: Array.from({ length: Math.floor(size / 20) }, (_, i) => `k${i}/b.py`),
+      message: repeated(size / 2, (i) => `m${i}/b.py `),
+    }),
+    run: (input) => {
+      const { files, message } = input as { files: string[]; message: string };
+      return updateProjectContext(project({ recentFiles: files }), message, {
+        now: NOW,
+        maxRecentFiles: 1_000_000,
+      });
+    },
+  },
+  {
+    name: "summarizeSession: spaces after an action verb",
+    build: (size) => [{ role: "user", content: `implemented${" ".repeat(size)}x` }],
+    run: (messages) => summarizeSession(messages as never),
+  },
+  {
+    name: "summarizeSession: many actions",
+    build: (size) => [
+      { role: "user", content: repeated(size, (i) => `fixed bug ${i} and added part ${i}. `) },
+    ],
+    run: (messages) => summarizeSession(messages as never),
+  },
+  {
+    name: "summarize: a long text",
+    build: spaced,
+    run: (text) => summarize(text as string, 50),
+  },
+  {
+    name: "deduplicateContext: unclosed PROJECT tags",
+    build: (size) => ({
+      user: "Working on Atlas.",
+      projects: repeated(size, () => '<PROJECT name="a'),
+    }),
+    run: (input) => {
+      const { user, projects } = input as { user: string; projects: string };
+      return deduplicateContext(user, projects);
+    },
+  },
+  {
+    name: "deduplicateContext: many names against many sentences",
+    build: (size) => ({
+      user: repeated(size / 2, (i) => `Working on thing ${i}. `),
+      projects: repeated(size / 2, (i) => `<PROJECT name="p${i}">\n</PROJECT>\n`),
+    }),
+    run: (input) => {
+      const { user, projects } = input as { user: string; projects: string };
+      return deduplicateContext(user, projects);
+    },
+  },
+  {
+    name: "buildCombinedContext: many notes against many preferences",
+    build: (size) => ({
+      notes: Array.from({ length: Math.floor(size / 40) }, (_, i) => `keep answers short ${i}`),
+      facts: Array.from({ length: Math.floor(size / 40) }, (_, i) => ({
+        text: `prefers style ${i}`,
+        category: "preference",
+      })),
+    }),
+    run: (input) => {
+      const { notes, facts } = input as { notes: string[]; facts: never[] };
+      return buildCombinedContext({
+        user: { userId: "u", facts },
+        projects: [project({ notes })],
+        now: NOW,
+        ...UNCUT,
+      });
+    },
+  },
+  {
+    name: "buildCombinedContext: many facts against many project names",
+    build: (size) => ({
+      projects: Array.from({ length: Math.floor(size / 40) }, (_, i) =>
+        project({ projectId: `p${i}`, name: `Project ${i}` }),
+      ),
+      facts: Array.from({ length: Math.floor(size / 40) }, (_, i) => `Working on thing ${i}.`),
+    }),
+    run: (input) => {
+      const { projects, facts } = input as { projects: never[]; facts: string[] };
+      return buildCombinedContext({ user: { userId: "u", facts }, projects, now: NOW, ...UNCUT });
+    },
+  },
+  {
+    name: "sectionBreakdown: a === line of spaces",
+    build: (size) => `=== a${" ".repeat(size)}x\n`,
+    run: (text) => sectionBreakdown(text as string, defaultCounter),
+  },
+  {
+    name: "sectionBreakdown: unclosed tags of many names",
+    build: (size) => repeated(size, (i) => `<t${i}>\n`),
+    run: (text) => sectionBreakdown(text as string, defaultCounter),
+  },
+  {
+    name: "sectionBreakdown: an opening tag of many attributes",
+    build: (size) => `<a${repeated(size, () => ' b="c"')}\n</a>\n`,
+    run: (text) => sectionBreakdown(text as string, defaultCounter),
+  },
+  {
+    name: "renderTemplate: unclosed braces",
+    build: (size) => repeated(size, () => "{a"),
+    run: (template) => renderTemplate(template as string, {}),
+  },
+  {
+    name: "estimateTokens: whitespace and punctuation runs",
+    build: (size) => repeated(size, (i) => (i % 2 ? " ".repeat(50) : ".,;".repeat(20))),
+    run: (text) => estimateTokens(text as string),
+  },
+  {
+    name: "wordPunctuationCounter: a long text",
+    build: spaced,
+    run: (text) => wordPunctuationCounter.count(text as string),
+  },
+  {
+    name: "rankForPrompt: a long prompt against many memories",
+    build: (size) => ({
+      prompt: repeated(size / 2, (i) => `word${i} `),
+      items: Array.from({ length: Math.floor(size / 20) }, (_, i) => `memory ${i} word${i}`),
+    }),
+    run: (input) => {
+      const { prompt, items } = input as { prompt: string; items: string[] };
+      return rankForPrompt(items, prompt, { text: (item) => item, score: () => undefined });
+    },
+  },
+  {
+    name: "hookOutput gemini: a context of open tags",
+    build: (size) => repeated(size, () => "<a   "),
+    run: (context) =>
+      hookOutput("gemini", "SessionStart", { additionalContext: context as string }),
+  },
+  {
+    name: "hook context claude session-start: a rule of spaces",
+    build: (size) => ({ rules: [rule(spaced(size))] }),
+    run: async (rules) => {
+      const prepared = await prepareHookContext({
+        hook: hookInput,
+        files: {
+          rules: { path: "rules.json", data: rules },
+          project: { path: "project.json", data: project({ lastSessionSummary: "Done." }) },
+          session: { path: "session.json", data: [candidate("Refactored the parser.")] },
+        },
+        now: NOW,
+      });
+      return composeHookContext(prepared, 100_000);
+    },
+  },
+];
