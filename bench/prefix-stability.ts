@@ -1,6 +1,6 @@
 /**
  * How much of a growing session's context a prompt cache keeps: 50 steps, each adding one rule,
- * memory or session candidate and moving the clock a minute; the mean share of each output that
+ * memory, session candidate or project TODO and moving the clock a minute; the mean share of each output that
  * is a byte prefix of the next, per format, in the default and the cache-stable layout.
  */
 import {

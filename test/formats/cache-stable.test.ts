@@ -24,7 +24,12 @@ import {
 import { PROJECT_NOW, rvcBlocked, samTerminal } from "../fixtures/projects.js";
 import { hostileRuleSet, manyRules, SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
 import { hostileSession, SESSION_NOW, sampleSession } from "../fixtures/session.js";
-import { GROWING_FORMATS, growingOutputs, meanPrefixShare } from "../fixtures/session-growth.js";
+import {
+  GROWING_FORMATS,
+  growingOutputs,
+  meanPrefixShare,
+  SNAPSHOT_FORMATS,
+} from "../fixtures/session-growth.js";
 
 const manager = new FormatManager();
 const golden = (name: string) => `../golden/${name}`;
@@ -82,6 +87,17 @@ describe("each format's cache-stable layout (golden files)", () => {
     const result = manager.format(id, input, { ...fixed(id), ...stable });
     expect(errors(result)).toEqual([]);
     await expect(result.content).toMatchFileSnapshot(golden(`${id}/hostile-cache-stable.${ext}`));
+  });
+});
+
+describe("docs/cache-stable.md", () => {
+  const doc = readFileSync(new URL("../../docs/cache-stable.md", import.meta.url), "utf8");
+
+  it.each(samples)("shows what $id writes, byte for byte", ({ id, input, options }) => {
+    const { content } = manager.format(id, input, { ...options, ...stable });
+    const section = doc.slice(doc.indexOf(`\n## \`${id}\`\n`));
+    const example = /```\w*\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(example).toBe(content.replace(/\n+$/, ""));
   });
 });
 
@@ -305,8 +321,14 @@ describe("a growing session keeps its prefix (50 steps, one item and one minute 
     ]),
   );
 
-  it.each(GROWING_FORMATS)("%s: at least 0.9 of each output is a prefix of the next", (id) => {
+  const growing = GROWING_FORMATS.filter((id) => !SNAPSHOT_FORMATS.includes(id));
+  it.each(growing)("%s: at least 0.9 of each output is a prefix of the next", (id) => {
     expect(figures[id]?.stable).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each(SNAPSHOT_FORMATS)("%s (a bounded snapshot): no less than the default keeps", (id) => {
+    const { plain, stable: kept } = figures[id] as { plain: number; stable: number };
+    expect(kept).toBeGreaterThanOrEqual(plain);
   });
 
   it("the default layouts keep far less (so the check above can fail)", () => {
