@@ -70,11 +70,15 @@ async function medians(
   );
 }
 
+// A specifier the typechecker does not follow: bench/peers is installed on demand, and a fresh
+// clone without it must still typecheck.
+const PEERS_MODULE: string = "./peers/trim-messages.js";
+
 type TrimLines = (lines: readonly string[], budget: number, encoder: Tiktoken) => Promise<string>;
 
 async function loadTrimLines(): Promise<TrimLines | undefined> {
   try {
-    const peers = (await import("./peers/trim-messages.js")) as { trimLines: TrimLines };
+    const peers = (await import(PEERS_MODULE)) as { trimLines: TrimLines };
     return peers.trimLines;
   } catch {
     return undefined;

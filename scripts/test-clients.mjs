@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Installs the real Claude Code, Codex and Gemini CLIs (pinned versions) into .clients/, then runs
-// the checks in test/clients/: configs rendered by this library must read back as intended.
+// Installs the real Claude Code, Codex, Gemini, Copilot and Qwen Code CLIs (pinned versions) into
+// .clients/, then runs the checks in test/clients/: configs rendered by this library must read
+// back as intended.
 // The CLIs only read configuration here; nothing needs the network once they are installed.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +11,8 @@ const CLIENTS = {
   "@anthropic-ai/claude-code": "2.1.330",
   "@google/gemini-cli": "0.61.0",
   "@openai/codex": "0.169.0",
+  "@github/copilot": "1.0.102",
+  "@qwen-code/qwen-code": "0.24.4",
 };
 
 const root = new URL("..", import.meta.url).pathname;

@@ -30,6 +30,8 @@ export interface ContractSpec {
   readonly requiredIds: (input: unknown) => string[];
   /** Options every call gets (a fixed `now`, …). */
   readonly options?: Readonly<Record<string, unknown>>;
+  /** Names the run when an adapter's contract runs with more than one set of options. */
+  readonly label?: string;
 }
 
 const NOW = "2025-10-04T20:00:00Z";
@@ -48,7 +50,7 @@ export function runAdapterContract(spec: ContractSpec): void {
   const format = (input: unknown, options: Record<string, unknown> = {}) =>
     manager.format(spec.adapter.id, input, { now: NOW, ...spec.options, ...options });
 
-  describe(`contract: ${spec.adapter.id}`, () => {
+  describe(`contract: ${spec.adapter.id}${spec.label ? ` (${spec.label})` : ""}`, () => {
     it("is a frozen plain object with the documented fields", () => {
       expect(Object.isFrozen(spec.adapter)).toBe(true);
       expect(spec.adapter.capabilities.formatType).toBe(spec.adapter.formatType);

@@ -117,6 +117,61 @@ describe("examples/hooks run as their settings snippets install them", () => {
   });
 });
 
+describe("examples/hooks lifecycle settings: every event that takes context", () => {
+  it("Claude Code: SubagentStart gets rules and project; SessionStart on resume prints {}", () => {
+    const root = project();
+    const settings = JSON.parse(read("claude/lifecycle.settings.json"));
+    expect(Object.keys(settings.hooks)).toEqual([
+      "SessionStart",
+      "SubagentStart",
+      "UserPromptSubmit",
+      "PreToolUse",
+      "PostToolUseFailure",
+    ]);
+    const env = { CLAUDE_PROJECT_DIR: root };
+    const subagent = runHook(
+      commandOf(settings, "SubagentStart"),
+      read("claude/subagent-start.stdin.json"),
+      env,
+      root,
+    );
+    expect(subagent.hookSpecificOutput.additionalContext).toMatch(
+      /^# Project Memory Rules\n[\s\S]*\n<PROJECT name="Atlas" status="active">\n/,
+    );
+    const start = JSON.parse(read("claude/session-start.stdin.json"));
+    const resume = JSON.stringify({ ...start, source: "resume" });
+    expect(runHook(commandOf(settings, "SessionStart"), resume, env, root)).toEqual({});
+    const compact = JSON.stringify({ ...start, source: "compact" });
+    expect(
+      runHook(commandOf(settings, "SessionStart"), compact, env, root).hookSpecificOutput
+        .additionalContext,
+    ).toContain("\n## Relevant Context\n");
+  });
+
+  it("Codex CLI: SubagentStart gets rules and project, in the fields Codex knows", () => {
+    const root = project();
+    const config = parseToml(read("codex/lifecycle.config.toml")) as { hooks: SettingsHooks };
+    expect(Object.keys(config.hooks)).toEqual([
+      "SessionStart",
+      "SubagentStart",
+      "UserPromptSubmit",
+      "PostToolUse",
+    ]);
+    const output = runHook(
+      commandOf(config, "SubagentStart"),
+      read("codex/subagent-start.stdin.json"),
+      {},
+      root,
+    );
+    expect(Object.keys(output.hookSpecificOutput).sort()).toEqual([
+      "additionalContext",
+      "hookEventName",
+    ]);
+    expect(output.hookSpecificOutput.additionalContext).toMatch(/^PROJECT CONTEXT RULES\n/);
+    expect(output.hookSpecificOutput.additionalContext).toContain('<PROJECT name="Atlas"');
+  });
+});
+
 describe("the README shows the examples as they are", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   const hooksSection = readme.slice(readme.indexOf("## Hooks"), readme.indexOf("## Command line"));

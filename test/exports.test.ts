@@ -108,7 +108,9 @@ it("pins the public exports of contextfmt/hooks", () => {
     "HOOK_CONTEXT_LIMITS",
     "HOOK_EVENTS",
     "HOOK_TOOLS",
+    "SESSION_START_CONTEXT",
     "fitHookContext",
+    "hookContextLimit",
     "hookMoment",
     "hookOutput",
     "isHookTool",
@@ -116,6 +118,8 @@ it("pins the public exports of contextfmt/hooks", () => {
     "parseHookInput",
     "rankForPrompt",
     "resolveHookEvent",
+    "sessionStartContext",
+    "utf8Length",
     "wordOverlap",
   ]);
 });

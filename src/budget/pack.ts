@@ -47,7 +47,9 @@ const isCount = (value: unknown): value is number =>
 /** The options, once the candidates and options are known to have the documented shape. */
 function checkPack<T>(candidates: readonly PackCandidate<T>[], options: PackOptions): PackOptions {
   arrayArgument(candidates, "candidates");
-  candidates.forEach((candidate, index) => {
+  // An index loop, not forEach: a hole in a sparse array is a missing candidate, not nothing.
+  for (let index = 0; index < candidates.length; index += 1) {
+    const candidate = candidates[index] as PackCandidate<T>;
     const path = `candidates[${index}]`;
     if (typeof candidate !== "object" || candidate === null)
       badArgument(path, "an object", candidate);
@@ -60,7 +62,7 @@ function checkPack<T>(candidates: readonly PackCandidate<T>[], options: PackOpti
     ) {
       badArgument(`${path}.groups`, "an array of strings", groups);
     }
-  });
+  }
   const checked = optionsArgument(options);
   if (typeof checked.budget !== "number" || Number.isNaN(checked.budget)) {
     badArgument("options.budget", "a number", checked.budget);

@@ -94,7 +94,9 @@ export function shrinkForms(component: PriorityComponent, path = "component"): s
 /** Throws `InvalidInputError` naming the first component that lacks the documented shape. */
 function checkComponents(components: readonly PriorityComponent[]): void {
   arrayArgument(components, "components");
-  components.forEach((component, index) => {
+  // An index loop, not forEach: a hole in a sparse array is a missing component, not nothing.
+  for (let index = 0; index < components.length; index += 1) {
+    const component = components[index] as PriorityComponent;
     const path = `components[${index}]`;
     if (typeof component !== "object" || component === null) {
       badArgument(path, "an object", component);
@@ -111,7 +113,7 @@ function checkComponents(components: readonly PriorityComponent[]): void {
     if (shrink !== undefined && typeof shrink !== "function") {
       badArgument(`${path}.shrink`, "a function", shrink);
     }
-  });
+  }
 }
 
 /** Fill order: priority 0 first, then lower numbers, newer first within a priority, then input order. */

@@ -1,5 +1,7 @@
 import type { FormatAdapter } from "../formats/adapter.js";
 import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
+import { sessionStartContext } from "../hooks/lifecycle.js";
+import { escapesXml, utf8Length } from "../hooks/output.js";
 import { type ComposedContext, composeContexts } from "../manager/compose.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
@@ -64,20 +66,38 @@ interface HookSource {
   readonly options?: (ctx: SourceContext, tool: HookTool) => Record<string, unknown>;
 }
 
-/** In the order their texts are joined: the most binding context first. */
+/**
+ * In the order their texts are joined: the most binding context first. A moment no source lists
+ * injects nothing: `prompt-expansion` (UserPromptSubmit has already fired for the same prompt),
+ * `stop` and `subagent-stop` (context there makes the agent take another turn), `model-switch`
+ * (the conversation, context included, goes on with the new model).
+ */
 export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "rules",
-    moments: ["session-start"],
-    format: { claude: "claude", codex: "codex", gemini: "gemini" },
+    // A subagent starts with a conversation of its own, without the session's context.
+    moments: ["session-start", "subagent-start"],
+    format: {
+      claude: "claude",
+      codex: "codex",
+      gemini: "gemini",
+      copilot: "claude",
+      qwen: "claude",
+    },
     share: 2,
     input: listOf("rules"),
   },
   {
     flag: "project",
-    moments: ["session-start"],
-    // Gemini CLI escapes XML: it gets the same parts under markdown headings.
-    format: { claude: "project", codex: "project", gemini: "project-markdown" },
+    moments: ["session-start", "subagent-start"],
+    // Gemini CLI and Qwen Code escape XML: they get the same parts under markdown headings.
+    format: {
+      claude: "project",
+      codex: "project",
+      gemini: "project-markdown",
+      copilot: "project",
+      qwen: "project-markdown",
+    },
     share: 1,
     speaksWhenEmpty: true,
     input: projectsOf,
@@ -85,14 +105,27 @@ export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "session",
     moments: ["session-start"],
-    format: { claude: "session-full", codex: "session-full", gemini: "session-full" },
+    format: {
+      claude: "session-full",
+      codex: "session-full",
+      gemini: "session-full",
+      copilot: "session-full",
+      qwen: "session-full",
+    },
     share: 1,
     input: listOf("candidates"),
   },
   {
     flag: "session",
-    moments: ["pre-tool", "post-tool"],
-    format: { claude: "session-brief", codex: "session-brief", gemini: "session-brief" },
+    // PostToolBatch fires once after the batch's PostToolUse hooks: configure one of the two.
+    moments: ["pre-tool", "post-tool", "tool-failure", "tool-batch"],
+    format: {
+      claude: "session-brief",
+      codex: "session-brief",
+      gemini: "session-brief",
+      copilot: "session-brief",
+      qwen: "session-brief",
+    },
     share: 1,
     capAtFormatSize: true,
     input: listOf("candidates"),
@@ -100,30 +133,47 @@ export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "memories",
     moments: ["prompt"],
-    // Gemini CLI escapes XML: it gets the same ranking as one plain "Related: …" line.
-    format: { claude: "xml-memory", codex: "xml-memory", gemini: "session-brief" },
+    // Gemini CLI and Qwen Code escape XML: they get the same ranking as one plain "Related: …"
+    // line.
+    format: {
+      claude: "xml-memory",
+      codex: "xml-memory",
+      gemini: "session-brief",
+      copilot: "xml-memory",
+      qwen: "session-brief",
+    },
     share: 1,
     input: async (file, ctx, tool) => {
       const memories = await import("./hook-memories.js");
-      return tool === "gemini"
+      return escapesXml(tool)
         ? memories.memoriesAsCandidates(file, ctx.hook)
         : memories.memoriesForPrompt(file, ctx.hook);
     },
     options: (ctx, tool) => {
       // As many memories as the budget holds, not the brief context's usual five.
-      if (tool === "gemini") return { maxCandidates: Number.MAX_SAFE_INTEGER };
+      if (escapesXml(tool)) return { maxCandidates: Number.MAX_SAFE_INTEGER };
       return ctx.nonce !== undefined ? { nonce: ctx.nonce } : {};
     },
   },
 ];
 
-/** The sources given on the command line that are injected at `moment`. */
+/**
+ * The sources given on the command line that are injected at this hook's moment. A SessionStart
+ * injects nothing where the client still holds the earlier context (Claude Code's and Codex
+ * CLI's resume and fork; see `SESSION_START_CONTEXT`), a prompt event nothing for a blank prompt.
+ */
 export function activeSources(
-  moment: HookMoment,
+  hook: HookInput,
   given: Readonly<Partial<Record<HookSourceFlag, unknown>>>,
 ): HookSource[] {
+  if (hook.moment === "session-start" && sessionStartContext(hook.tool, hook.source) === "none") {
+    return [];
+  }
+  // A blank prompt is no prompt: Qwen Code fires UserPromptSubmit with an empty one each time
+  // the model goes on after its tools, and the memories were injected with the prompt itself.
+  if (hook.moment === "prompt" && hook.prompt.trim() === "") return [];
   return HOOK_SOURCES.filter(
-    (source) => given[source.flag] !== undefined && source.moments.includes(moment),
+    (source) => given[source.flag] !== undefined && source.moments.includes(hook.moment),
   );
 }
 
@@ -136,6 +186,8 @@ export interface HookContextRequest {
   readonly now?: string | undefined;
   /** The XML memory blocks' nonce; default: a random one per call. */
   readonly nonce?: string | undefined;
+  /** Every format in its cache-stable layout. */
+  readonly cacheStable?: boolean | undefined;
 }
 
 /** A source ready to render at any budget: its format loaded, its input built. */
@@ -188,7 +240,7 @@ export async function prepareHookContext(
   const { hook } = request;
   const ctx: SourceContext = { hook, nonce: request.nonce };
   const sources: PreparedSource[] = [];
-  for (const source of activeSources(hook.moment, request.files)) {
+  for (const source of activeSources(hook, request.files)) {
     const file = request.files[source.flag];
     if (!file) continue;
     const format = source.format[hook.tool];
@@ -204,7 +256,10 @@ export async function prepareHookContext(
       path: file.path,
       adapter,
       input,
-      options: source.options?.(ctx, hook.tool) ?? {},
+      options: {
+        ...source.options?.(ctx, hook.tool),
+        ...(request.cacheStable ? { cacheStable: true } : {}),
+      },
       share: source.share,
       speaksWhenEmpty: source.speaksWhenEmpty === true,
       maxBudget: source.capAtFormatSize
@@ -217,10 +272,12 @@ export async function prepareHookContext(
 
 /** Limits of what a tool takes inline, beside the token budget. */
 export interface HookLimits {
-  /** Tokens (Codex CLI's ~2,500 by the counter in use). */
+  /** Tokens by the counter in use. */
   readonly tokens?: number | undefined;
-  /** Characters (Claude Code's 10,000). */
+  /** Characters, UTF-16 code units (Claude Code's 10,000). */
   readonly chars?: number | undefined;
+  /** UTF-8 bytes (Codex CLI's 10,000). */
+  readonly bytes?: number | undefined;
 }
 
 /**
@@ -233,24 +290,47 @@ export function composeHookContext(
   budget: number,
   limits: HookLimits = {},
 ): HookContext {
-  const composed = composeContexts(
-    prepared.sources.map((source) => ({
-      label: `--${source.flag}`,
-      adapter: source.adapter,
-      input: source.input,
-      options: source.options,
-      share: source.share,
-      ...(Number.isFinite(source.maxBudget) ? { maxTokens: source.maxBudget } : {}),
-      // A file with no items (an empty rules list) has nothing to say; its headings alone are noise.
-      silentWithoutItems: !source.speaksWhenEmpty,
-      onInvalid: (error: InvalidInputError) => inFile(source.path, error),
-    })),
-    {
-      budget: Math.min(budget, limits.tokens ?? Number.POSITIVE_INFINITY),
-      maxChars: limits.chars,
-      counter: prepared.counter,
-      now: prepared.now,
-    },
-  );
+  const compose = (maxChars: number | undefined) =>
+    composeContexts(
+      prepared.sources.map((source) => ({
+        label: `--${source.flag}`,
+        adapter: source.adapter,
+        input: source.input,
+        options: source.options,
+        share: source.share,
+        ...(Number.isFinite(source.maxBudget) ? { maxTokens: source.maxBudget } : {}),
+        // A file with no items (an empty rules list) has nothing to say; its headings alone are noise.
+        silentWithoutItems: !source.speaksWhenEmpty,
+        onInvalid: (error: InvalidInputError) => inFile(source.path, error),
+      })),
+      {
+        budget: Math.min(budget, limits.tokens ?? Number.POSITIVE_INFINITY),
+        maxChars,
+        counter: prepared.counter,
+        now: prepared.now,
+      },
+    );
+  // A byte is never less than a UTF-16 unit, so a byte limit is first a character limit; text
+  // outside ASCII may still be over in bytes: then fewer characters, in proportion, until it fits.
+  let maxChars = minOf(limits.chars, limits.bytes);
+  let composed = compose(maxChars);
+  if (limits.bytes !== undefined) {
+    let bytes = utf8Length(composed.content);
+    while (bytes > limits.bytes) {
+      const chars = composed.content.length;
+      maxChars = Math.min(chars - 1, Math.floor((chars * limits.bytes) / bytes));
+      const shorter = compose(maxChars);
+      // Only required items left, still over: they are sent, and over_hook_limit says so.
+      if (shorter.content.length >= chars) break;
+      composed = shorter;
+      bytes = utf8Length(composed.content);
+    }
+  }
   return { content: composed.content, issues: composed.issues, parts: composed.parts };
+}
+
+/** The smaller of two optional limits. */
+function minOf(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  return b === undefined ? a : Math.min(a, b);
 }

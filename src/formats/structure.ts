@@ -205,6 +205,9 @@ export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
         /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
         "<",
       ),
+      // The cache-stable layout's one block of every category.
+      rule("stable-block", "block", /^<memories nonce="/, "<", { label: "<memories> blocks" }),
+      rule("stable-block-end", "block", /^<\/memories>$/, "<"),
       rule("memory", "entry", /^<memory /, "<", { label: "memory elements" }),
       rule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
     ],
@@ -402,6 +405,18 @@ function forEachLine(text: string, visit: (line: string, index: number) => void)
     start = end + 1;
   }
   visit(text.slice(start), index);
+}
+
+/**
+ * How many of the reader's lines of `text` match `pattern` (anchored with `^`, tested on the line
+ * as it is): a count within one of a format's own rules, such as the entries a label marks.
+ */
+export function countLines(text: string, pattern: RegExp): number {
+  let count = 0;
+  forEachLine(text, (line) => {
+    if (pattern.test(line)) count += 1;
+  });
+  return count;
 }
 
 /** Lines of a forged-lines message: the first few, with a count of the rest. */

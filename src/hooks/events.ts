@@ -1,8 +1,11 @@
 import { badArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 
-/** The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI. */
-export type HookTool = "claude" | "gemini" | "codex";
+/**
+ * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
+ * Copilot CLI and Qwen Code.
+ */
+export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen";
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -12,31 +15,58 @@ export type HookTool = "claude" | "gemini" | "codex";
  * HOOK_TOOLS.includes("codex"); // true
  * ```
  */
-export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex"];
+export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex", "copilot", "qwen"];
 
 /**
  * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
- * prompt was submitted (`prompt`), a tool is about to run (`pre-tool`) or has run (`post-tool`).
+ * subagent starts (`subagent-start`), a prompt was submitted (`prompt`) or a slash command
+ * expanded (`prompt-expansion`), a tool is about to run (`pre-tool`), has run (`post-tool`),
+ * failed (`tool-failure`) or a batch of tool calls has resolved (`tool-batch`), the agent or a
+ * subagent is about to stop (`stop`, `subagent-stop`), or the session's model changed
+ * (`model-switch`).
  */
-export type HookMoment = "session-start" | "prompt" | "pre-tool" | "post-tool";
+export type HookMoment =
+  | "session-start"
+  | "subagent-start"
+  | "prompt"
+  | "prompt-expansion"
+  | "pre-tool"
+  | "post-tool"
+  | "tool-failure"
+  | "tool-batch"
+  | "stop"
+  | "subagent-stop"
+  | "model-switch";
 
 /**
- * The hook events each tool fires that can carry context, by their wire names, with what each is for.
+ * The hook events each tool fires whose output can carry context for the model, by their wire
+ * names, with what each is for. Each was checked against the pinned client: its own output
+ * schema accepts `additionalContext` for the event, and a headless run shows the context in the
+ * next model request. (Gemini CLI's `BeforeTool` is listed for its moment but carries none.)
  *
  * @example
  * ```ts
  * HOOK_EVENTS.gemini.BeforeAgent; // "prompt"
+ * HOOK_EVENTS.claude.PostToolUseFailure; // "tool-failure"
  * ```
  */
 export const HOOK_EVENTS = {
   claude: {
     SessionStart: "session-start",
+    SubagentStart: "subagent-start",
     UserPromptSubmit: "prompt",
+    UserPromptExpansion: "prompt-expansion",
     PreToolUse: "pre-tool",
     PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
+    PostToolBatch: "tool-batch",
+    Stop: "stop",
+    SubagentStop: "subagent-stop",
+    PostModelSwitch: "model-switch",
   },
   codex: {
     SessionStart: "session-start",
+    SubagentStart: "subagent-start",
     UserPromptSubmit: "prompt",
     PreToolUse: "pre-tool",
     PostToolUse: "post-tool",
@@ -46,6 +76,21 @@ export const HOOK_EVENTS = {
     BeforeAgent: "prompt",
     BeforeTool: "pre-tool",
     AfterTool: "post-tool",
+  },
+  // Copilot CLI's Claude Code-style names (its own camelCase ones send no hook_event_name, and
+  // its userPromptSubmitted carries no context).
+  copilot: {
+    SessionStart: "session-start",
+    UserPromptSubmit: "prompt",
+    PreToolUse: "pre-tool",
+    PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
+  },
+  qwen: {
+    SessionStart: "session-start",
+    UserPromptSubmit: "prompt",
+    PostToolUse: "post-tool",
+    PostToolUseFailure: "tool-failure",
   },
 } as const satisfies Record<HookTool, Record<string, HookMoment>>;
 
@@ -128,7 +173,7 @@ export function checkTool(tool: unknown): asserts tool is HookTool {
  *
  * @example
  * ```ts
- * if (!isHookTool(argv[0])) throw new Error("claude, gemini or codex");
+ * if (!isHookTool(argv[0])) throw new Error(`one of ${HOOK_TOOLS.join(", ")}`);
  * ```
  */
 export function isHookTool(tool: unknown): tool is HookTool {

@@ -5,15 +5,17 @@ import {
   optionsArgument,
 } from "../problems/arguments.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
-import { checkTool, type HookTool } from "./events.js";
+import { checkTool, type HookTool, resolveHookEvent } from "./events.js";
 import { overHookLimit } from "./output.js";
 
 /** Options of {@link fitHookContext}. */
 export interface FitHookContextOptions {
   /** The token budget to start from. */
   readonly budget: number;
-  /** Counts tokens for limits stated in tokens (Codex); default: `defaultCounter`. */
+  /** Counts tokens for limits stated in tokens; default: `defaultCounter`. */
   readonly counter?: TokenCounter;
+  /** The event, where its limit differs from the tool's (Copilot CLI's tool events). */
+  readonly event?: string;
 }
 
 /** The fitted result, and the budget it was rendered with. */
@@ -24,7 +26,7 @@ export interface FittedHookContext<R> {
 
 /**
  * Renders context for `tool`'s hook inside the tool's inline limit (Claude Code: 10,000
- * characters; Codex CLI: ~2,500 tokens) by lowering the token budget until `render(budget)` fits.
+ * characters; Codex CLI: 10,000 UTF-8 bytes) by lowering the token budget until `render(budget)` fits.
  * Shrinking goes through the budget, so the pipeline drops the least important items first and
  * reports each; at budget 0 only required items remain. If even those are over the limit,
  * shrinking cannot make it fit, so the result at the given `budget` is returned (with the
@@ -48,6 +50,7 @@ export function fitHookContext<R extends { readonly content: string }>(
   const budget = integerArgument(given.budget, "options.budget");
   const counter =
     given.counter === undefined ? undefined : checkedCounter(given.counter, "options.counter");
+  const event = given.event === undefined ? undefined : resolveHookEvent(tool, given.event);
   const renderAt = (at: number): R => {
     const rendered: unknown = render(at);
     const content = (rendered as { content?: unknown } | null)?.content;
@@ -60,7 +63,7 @@ export function fitHookContext<R extends { readonly content: string }>(
   let current = budget;
   let result = requested;
   for (;;) {
-    const over = overHookLimit(tool, result.content, counter);
+    const over = overHookLimit(tool, result.content, counter, event);
     if (!over) return { result, budget: current };
     // Nothing but the required items left and still over: lowering the budget only dropped
     // context without making it fit, so the context at the given budget is returned.

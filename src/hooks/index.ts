@@ -17,11 +17,20 @@ export {
 export { type FitHookContextOptions, type FittedHookContext, fitHookContext } from "./fit.js";
 export { type HookInput, parseHookInput } from "./input.js";
 export {
+  SESSION_START_CONTEXT,
+  type SessionStartContext,
+  sessionStartContext,
+} from "./lifecycle.js";
+export {
   HOOK_CONTEXT_LIMITS,
+  type HookContextLimit,
+  type HookLimitExcess,
   type HookOutput,
   type HookOutputFields,
   type HookOutputResult,
+  hookContextLimit,
   hookOutput,
   overHookLimit,
+  utf8Length,
 } from "./output.js";
 export { rankForPrompt, wordOverlap } from "./relevance.js";

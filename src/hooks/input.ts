@@ -16,6 +16,8 @@ const text = z.string();
 
 const claudeBase = { session_id: text, transcript_path: text, cwd: text };
 const geminiBase = { ...claudeBase, timestamp: text };
+// Copilot CLI sends no transcript path.
+const copilotBase = { session_id: text, cwd: text, timestamp: text };
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
@@ -26,18 +28,76 @@ const codexBase = {
   turn_id: z.optional(text),
 };
 
-/** Fields of each moment, the same in the three tools (`source`, `prompt`, `tool_*`). */
+const flag = z.boolean();
+const count = z.number();
+
+/**
+ * Fields of each moment, as the tools that have it send them (`source`, `prompt`, `tool_*`…).
+ * Fields only some tools or versions send are optional.
+ */
 const momentFields = {
-  "session-start": { source: text },
+  "session-start": {
+    /** `startup`, `resume`, `clear`, `compact` or `fork` (Gemini CLI: the first three). */
+    source: text,
+    /** Claude Code on resume or fork: the resumed conversation's size in tokens. */
+    context_tokens: z.optional(count),
+    /** Claude Code on resume or fork: the prompt cache has likely expired since. */
+    prompt_cache_likely_expired: z.optional(flag),
+  },
+  "subagent-start": { agent_id: text, agent_type: text },
   prompt: { prompt: text },
+  "prompt-expansion": {
+    prompt: text,
+    expansion_type: text,
+    command_name: text,
+    command_args: text,
+  },
   "pre-tool": { tool_name: text, tool_input: z.unknown() },
   "post-tool": { tool_name: text, tool_input: z.unknown(), tool_response: z.unknown() },
+  "tool-failure": { tool_name: text, tool_input: z.unknown(), error: text },
+  "tool-batch": {
+    tool_calls: z.array(
+      z.looseObject({
+        tool_name: text,
+        tool_input: z.optional(z.unknown()),
+        tool_response: z.optional(z.unknown()),
+      }),
+    ),
+  },
+  stop: { stop_hook_active: flag },
+  "subagent-stop": { stop_hook_active: flag, agent_id: text, agent_type: text },
+  "model-switch": { from_model: text, to_model: text, source: text },
 } as const satisfies Record<HookMoment, z.core.$ZodLooseShape>;
 
-const bases = { claude: claudeBase, gemini: geminiBase, codex: codexBase } as const;
+const bases = {
+  claude: claudeBase,
+  gemini: geminiBase,
+  codex: codexBase,
+  copilot: copilotBase,
+  qwen: geminiBase,
+} as const;
+
+/** Where a tool's fields for a moment differ from the others'. */
+const toolMomentFields: Partial<
+  Record<HookTool, Partial<Record<HookMoment, z.core.$ZodLooseShape>>>
+> = {
+  // Copilot CLI reports a tool's outcome as `tool_result`.
+  copilot: {
+    "post-tool": {
+      tool_name: text,
+      tool_input: z.unknown(),
+      tool_result: z.unknown(),
+      tool_response: z.optional(z.unknown()),
+    },
+  },
+};
 
 function eventSchema<T extends HookTool, M extends HookMoment>(tool: T, moment: M) {
-  return z.looseObject({ hook_event_name: text, ...bases[tool], ...momentFields[moment] });
+  return z.looseObject({
+    hook_event_name: text,
+    ...bases[tool],
+    ...(toolMomentFields[tool]?.[moment] ?? momentFields[moment]),
+  });
 }
 
 type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;

@@ -18,7 +18,7 @@ export interface HookOutputFields {
   readonly systemMessage?: string;
   /** Hides the hook's output from the transcript view. */
   readonly suppressOutput?: boolean;
-  /** Counts tokens for limits stated in tokens (Codex); default: `defaultCounter`. */
+  /** Counts tokens for limits stated in tokens; default: `defaultCounter`. */
   readonly counter?: TokenCounter;
 }
 
@@ -31,6 +31,8 @@ export interface HookOutput<E extends string = string> {
   systemMessage?: string;
   suppressOutput?: boolean;
   hookSpecificOutput?: { hookEventName: E; additionalContext?: string };
+  /** Copilot CLI's place for the context: the top level, not `hookSpecificOutput`. */
+  additionalContext?: string;
 }
 
 /** `hookOutput`'s result: the JSON to print, and every problem found with it. */
@@ -39,42 +41,126 @@ export interface HookOutputResult<E extends string = string> {
   readonly issues: readonly Issue[];
 }
 
+/** A tool's inline limit for hook context, in the unit the tool measures it in. */
+export interface HookContextLimit {
+  /** UTF-16 code units, as JavaScript counts a string's length (Claude Code). */
+  readonly chars?: number;
+  /** UTF-8 bytes (Codex CLI, which estimates a token as four bytes). */
+  readonly bytes?: number;
+  /** Tokens by the counter in use. */
+  readonly tokens?: number;
+}
+
 /**
- * How much context each tool takes inline. Claude Code moves `additionalContext` over 10,000
- * characters to a file and shows the model a short stub; Codex CLI does the same over about
- * 2,500 tokens. Gemini CLI states no limit.
+ * How much context each tool takes inline, measured with the pinned clients: the tool's limit,
+ * and where an event has its own, that event's. Claude Code moves `additionalContext` over
+ * 10,000 characters to a file and shows the model a ~2,000-character preview (every event);
+ * Codex CLI counts a token as four UTF-8 bytes and cuts context over 2,500 such tokens (10,000
+ * bytes) in the middle (every event); Copilot CLI cuts the context of `PostToolUse` and
+ * `PostToolUseFailure` after 10,240 characters, without a word (its other events took 20,000 to
+ * 60,000 unchanged). Gemini CLI and Qwen Code took 120,000 characters unchanged.
  *
  * @example
  * ```ts
  * HOOK_CONTEXT_LIMITS.claude.chars; // 10000
+ * HOOK_CONTEXT_LIMITS.codex.bytes; // 10000
  * ```
  */
 export const HOOK_CONTEXT_LIMITS = {
   claude: { chars: 10_000 },
-  codex: { tokens: 2_500 },
+  codex: { bytes: 10_000 },
   gemini: {},
-} as const satisfies Record<HookTool, { chars?: number; tokens?: number }>;
+  copilot: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
+  qwen: {},
+} as const satisfies Record<
+  HookTool,
+  HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
+>;
 
 /**
- * The measure that is over `tool`'s inline limit, or `undefined` when `context` fits.
- * Used both to report and to shrink context until it fits.
+ * The inline limit of `tool`'s `event`: the event's own where it has one, else the tool's.
+ *
+ * @example
+ * ```ts
+ * hookContextLimit("copilot", "PostToolUse"); // { chars: 10240 }
+ * hookContextLimit("copilot", "SessionStart"); // {}
+ * ```
+ */
+export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
+  checkTool(tool);
+  const limits: HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> } =
+    HOOK_CONTEXT_LIMITS[tool];
+  const name = event === undefined ? undefined : resolveHookEvent(tool, event);
+  // Own keys only: an event named like an Object.prototype member is no event of its own.
+  const own =
+    name !== undefined && limits.events && Object.hasOwn(limits.events, name)
+      ? limits.events[name]
+      : undefined;
+  if (own) return own;
+  const { events: _events, ...tool_ } = limits;
+  return tool_;
+}
+
+/**
+ * The length of `text` in UTF-8 bytes, without encoding it.
+ *
+ * @example
+ * ```ts
+ * utf8Length("é€😀"); // 2 + 3 + 4 = 9
+ * ```
+ */
+export function utf8Length(text: string): number {
+  stringArgument(text, "text");
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      // A pair is one code point of four bytes; a lone surrogate is sent as U+FFFD (three).
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        index += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** What {@link overHookLimit} found over the limit. */
+export interface HookLimitExcess {
+  readonly unit: "chars" | "bytes" | "tokens";
+  readonly size: number;
+  readonly limit: number;
+}
+
+/**
+ * The measure that is over the inline limit of `tool` (of its `event`, where that has its own),
+ * or `undefined` when `context` fits. Used both to report and to shrink context until it fits.
  *
  * @example
  * ```ts
  * overHookLimit("claude", "x".repeat(10_001)); // { unit: "chars", size: 10001, limit: 10000 }
+ * overHookLimit("codex", "é".repeat(5_001)); // { unit: "bytes", size: 10002, limit: 10000 }
  * ```
  */
 export function overHookLimit(
   tool: HookTool,
   context: string,
   tokenCounter: TokenCounter = defaultCounter,
-): { unit: "chars" | "tokens"; size: number; limit: number } | undefined {
-  checkTool(tool);
+  event?: string,
+): HookLimitExcess | undefined {
   stringArgument(context, "context");
   const counter = checkedCounter(tokenCounter, "counter");
-  const limits: { chars?: number; tokens?: number } = HOOK_CONTEXT_LIMITS[tool];
+  const limits = hookContextLimit(tool, event);
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
+  }
+  // Every UTF-16 unit is at most three bytes: most texts need no byte count at all.
+  if (limits.bytes !== undefined && context.length * 3 > limits.bytes) {
+    const size = utf8Length(context);
+    if (size > limits.bytes) return { unit: "bytes", size, limit: limits.bytes };
   }
   if (limits.tokens !== undefined) {
     const size = counter.count(context);
@@ -87,7 +173,17 @@ const TOOL_NAMES: Record<HookTool, string> = {
   claude: "Claude Code",
   codex: "Codex CLI",
   gemini: "Gemini CLI",
+  copilot: "Copilot CLI",
+  qwen: "Qwen Code",
 };
+
+/**
+ * Whether `tool` turns `<` and `>` in hook context into `&lt;` and `&gt;` (Gemini CLI, and Qwen
+ * Code after it): XML reaches the model as entities there, so it gets markdown and plain text.
+ */
+export function escapesXml(tool: HookTool): boolean {
+  return tool === "gemini" || tool === "qwen";
+}
 
 /** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
 const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
@@ -99,22 +195,29 @@ function contextIssues(
   counter: TokenCounter | undefined,
 ): Issue[] {
   const issues: Issue[] = [];
-  const over = overHookLimit(tool, context, counter);
+  const path = tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext";
+  const over = overHookLimit(tool, context, counter, event);
   if (over) {
+    const limit = `${event} context over ${over.limit} ${over.unit}`;
+    const fate =
+      tool === "codex"
+        ? `cuts ${limit} in the middle`
+        : tool === "copilot"
+          ? `cuts ${limit} off at the limit`
+          : `moves ${limit} to a file and shows the model only a stub`;
     issues.push({
       code: "over_hook_limit",
       severity: "error",
-      path: "hookSpecificOutput.additionalContext",
-      message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} moves ${event} context over ${over.limit} ${over.unit} to a file and shows the model only a stub`,
+      path,
+      message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} ${fate}`,
     });
   }
-  if (tool === "gemini" && XML_TAG.test(context)) {
+  if (escapesXml(tool) && XML_TAG.test(context)) {
     issues.push({
       code: "unsupported_field",
       severity: "warning",
-      path: "hookSpecificOutput.additionalContext",
-      message:
-        "Gemini CLI escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text",
+      path,
+      message: `${TOOL_NAMES[tool]} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text`,
     });
   }
   return issues;
@@ -133,12 +236,15 @@ function checkFields(fields: HookOutputFields): void {
 }
 
 /**
- * The JSON `tool` accepts on a hook's stdout for `event` (`SessionStart`, `UserPromptSubmit` /
- * `BeforeAgent`, `PreToolUse` / `BeforeTool`, `PostToolUse` / `AfterTool`; kebab-case works too),
- * with `additionalContext` in `hookSpecificOutput`. It emits only fields the tool knows (Codex
- * rejects any other) and reports, never hides: context over the tool's inline limit is an
- * `over_hook_limit` error; context for an event that cannot carry it (Gemini's `BeforeTool`) is
- * left out with an `unsupported_field` warning, as is XML sent to Gemini.
+ * The JSON `tool` accepts on a hook's stdout for `event` (any of {@link HOOK_EVENTS}, such as
+ * `SessionStart`, `SubagentStart`, `UserPromptSubmit` / `BeforeAgent`, `PostToolUseFailure`;
+ * kebab-case works too), with `additionalContext` in `hookSpecificOutput` (for Copilot CLI at
+ * the top level, where it reads it). It emits only fields the tool knows for that event (Codex
+ * rejects any other) and reports, never hides: context over
+ * the tool's inline limit is an `over_hook_limit` error; context for an event that cannot carry
+ * it (Gemini's `BeforeTool`) is left out with an `unsupported_field` warning, as is XML sent to
+ * Gemini; context at `Stop` or `SubagentStop` is sent with a `continues_turn` warning, since the
+ * agent then goes on instead of stopping.
  *
  * @example
  * ```ts
@@ -155,8 +261,22 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   checkFields(optionsArgument(fields, "fields"));
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
-  if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
-  if (fields.suppressOutput !== undefined) output.suppressOutput = fields.suppressOutput;
+  if (tool === "copilot") {
+    // Checked: Copilot CLI reads a top-level additionalContext for these events; what it does
+    // with systemMessage or suppressOutput was not, so they are not sent.
+    for (const field of ["systemMessage", "suppressOutput"] as const) {
+      if (fields[field] === undefined) continue;
+      issues.push({
+        code: "unsupported_field",
+        severity: "warning",
+        path: field,
+        message: `left out: Copilot CLI's hooks are not known to read ${field}`,
+      });
+    }
+  } else {
+    if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
+    if (fields.suppressOutput !== undefined) output.suppressOutput = fields.suppressOutput;
+  }
 
   const context = fields.additionalContext ?? "";
   if (context === "") return { output, issues };
@@ -170,9 +290,20 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     });
     return { output, issues };
   }
-  const counter =
-    fields.counter === undefined ? undefined : checkedCounter(fields.counter, "fields.counter");
-  issues.push(...contextIssues(tool, eventName, context, counter));
+  issues.push(...contextIssues(tool, eventName, context, fields.counter));
+  if (tool === "copilot") {
+    output.additionalContext = context;
+    return { output, issues };
+  }
+  const moment = hookMoment(tool, eventName);
+  if (moment === "stop" || moment === "subagent-stop") {
+    issues.push({
+      code: "continues_turn",
+      severity: "warning",
+      path: "hookSpecificOutput.additionalContext",
+      message: `${TOOL_NAMES[tool]} does not stop when ${eventName} returns context: the ${moment === "stop" ? "agent" : "subagent"} takes another turn to act on it, and the hook runs again when it next stops (stop_hook_active: true)`,
+    });
+  }
   output.hookSpecificOutput = { hookEventName: eventName, additionalContext: context };
   return { output, issues };
 }

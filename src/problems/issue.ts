@@ -24,6 +24,9 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `derived_field`, `ai_fallback` (info): agent config derived a required field, or did not use
  *   the AI converter's output.
  * - `over_hook_limit`: hook context is over what the receiving tool accepts inline.
+ * - `continues_turn`: hook context at a stop event, which makes the agent take another turn.
+ * - `cache_unstable`: with `cacheStable: true`, a template puts text that changes from call to
+ *   call before its last rule.
  */
 export type IssueCode =
   | "invalid_input"
@@ -39,6 +42,8 @@ export type IssueCode =
   | "lossy_conversion"
   | "unsupported_field"
   | "over_hook_limit"
+  | "continues_turn"
+  | "cache_unstable"
   | (string & {});
 
 /**

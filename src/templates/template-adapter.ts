@@ -1,14 +1,21 @@
 import { defineAdapter, type FormatAdapter, type FormatType } from "../formats/adapter.js";
 import { escapeMarkdownInline, escapeTags, inlineField, titleCase } from "../formats/escape.js";
-import { ruleItems, ruleMetadata } from "../formats/rules/rule-items.js";
+import { ruleItems, ruleMetadata, rulesInAdditionOrder } from "../formats/rules/rule-items.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+} from "../formats/stable.js";
 import { countGenericStructure } from "../formats/structure.js";
-import { NoOptionsSchema } from "../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { DOCUMENT_VARIABLES, RULE_VARIABLES } from "./defaults.js";
 import { assertKnownVariables, type ContextTemplate, fillTemplate } from "./template.js";
 
 const DOCUMENT_KEYS = Object.keys(DOCUMENT_VARIABLES);
+
+/** Variables that change from call to call: before the last rule, they break a cached prefix. */
+const VOLATILE_VARIABLES = ["timestamp", "rules_count", "rules_skipped"] as const;
 const RULE_KEYS = [...DOCUMENT_KEYS, ...Object.keys(RULE_VARIABLES)];
 
 /** Variables whose values are the input's own text; the others the library writes. */
@@ -78,6 +85,9 @@ function defaultFormatType(toolName: string): FormatType {
  * Turns a {@link ContextTemplate} into a format adapter for rule sets, so a custom or per-project
  * template is registered and run like any built-in format (budget, counting, checks included).
  * Templates are checked up front: an unknown `{variable}` throws `InvalidInputError` naming it.
+ * With `cacheStable: true` the rules are placed in the order they were added; a `{timestamp}`,
+ * `{rules_count}` or `{rules_skipped}` in the header or rule template is reported
+ * (`cache_unstable`): it changes the text before the newest rule on every call.
  *
  * @example
  * ```ts
@@ -88,7 +98,7 @@ function defaultFormatType(toolName: string): FormatType {
 export function defineTemplateAdapter(
   template: ContextTemplate,
   options: { id?: string } = {},
-): FormatAdapter<RuleSet, Record<string, never>, MemoryRule> {
+): FormatAdapter<RuleSet, CacheStableOptions, MemoryRule> {
   checkTemplate(template);
   const { id = template.name } = optionsArgument(options);
   stringArgument(id, "options.id");
@@ -96,6 +106,9 @@ export function defineTemplateAdapter(
   assertKnownVariables(template.ruleTemplate, RULE_KEYS, "template.ruleTemplate");
   assertKnownVariables(template.footerTemplate, DOCUMENT_KEYS, "template.footerTemplate");
   const formatType = template.formatType ?? defaultFormatType(template.toolName);
+  const volatile = VOLATILE_VARIABLES.filter((name) =>
+    [template.headerTemplate, template.ruleTemplate].some((text) => text.includes(`{${name}}`)),
+  );
   const nameText = (name: string) =>
     formatType === "markdown"
       ? escapeTags(escapeMarkdownInline(inlineField(name)))
@@ -142,7 +155,7 @@ export function defineTemplateAdapter(
     return text.endsWith("\n") ? text : `${text}\n`;
   };
 
-  return defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+  return defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
     id,
     formatType,
     capabilities: {
@@ -155,18 +168,31 @@ export function defineTemplateAdapter(
       injectionMethod: "file",
     },
     input: RuleSetSchema,
-    options: NoOptionsSchema,
-    items: (input, { report }) => ruleItems(input, report),
+    options: CacheStableOptionsSchema,
+    items(input, { report, options }) {
+      if (options.cacheStable && volatile.length > 0 && input.rules.length > 0) {
+        report({
+          code: "cache_unstable",
+          severity: "warning",
+          path: "template",
+          message: `${volatile.map((name) => `{${name}}`).join(", ")} before the last rule changes from call to call: the text after it cannot be cached; move it to the footer`,
+        });
+      }
+      return ruleItems(input, report);
+    },
     renderItem: (rule, { position, now }) =>
       renderRule(rule, position, documentValues({ rules: [] }, now, 0, 0)),
-    render({ input, included, skippedCount, footer = true }, { now }) {
+    render({ input, included, skippedCount, footer = true }, { now, options }) {
       const document = documentValues(input, now, included.length, skippedCount);
       let content = fill(template.headerTemplate, document, "template.headerTemplate");
-      included.forEach((rule, index) => {
+      const placed = options.cacheStable ? rulesInAdditionOrder(input, included) : included;
+      placed.forEach((rule, index) => {
         content += renderRule(rule, index + 1, document);
       });
       if (footer) content += fill(template.footerTemplate, document, "template.footerTemplate");
-      return { content, metadata: { ...ruleMetadata(input, included), template: template.name } };
+      const metadata = { ...ruleMetadata(input, included), template: template.name };
+      if (!options.cacheStable) return { content, metadata };
+      return { content, metadata: { ...metadata, layout: CACHE_STABLE_LAYOUT } };
     },
     validate(content, ctx) {
       if (ctx.itemsIncluded > 0 && content.trim() === "") {

@@ -113,7 +113,14 @@ export const ARBITRARIES: Record<McpConfigFormat, fc.Arbitrary<McpServer[]>> = {
                 delete headers.Authorization;
                 return bearer ? { ...headers, Authorization: `Bearer \${${bearer}}` } : headers;
               })
-              .filter((headers) => Object.keys(headers).length > 0),
+              // Header names ignore case: two that differ only in case are one header.
+              .filter((headers) => {
+                const names = Object.keys(headers);
+                return (
+                  names.length > 0 &&
+                  new Set(names.map((header) => header.toLowerCase())).size === names.length
+                );
+              }),
           ),
         })
         .map((s) => compact({ name, transport: "http" as const, ...s })),

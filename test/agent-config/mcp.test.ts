@@ -54,6 +54,16 @@ describe("Codex config.toml", () => {
     ]);
   });
 
+  it("two headers that differ only in case are one header: the second is dropped and named", () => {
+    const { content, warnings } = renderMcpConfig("codex", [
+      { name: "h", transport: "http", url: "https://x", headers: { e: "", E: "${A}" } },
+    ]);
+    expect(warnings.map((w) => [w.code, w.path])).toEqual([["lossy_conversion", "h.headers.E"]]);
+    expect(parseMcpConfig("codex", content).servers).toEqual([
+      { name: "h", transport: "http", url: "https://x", headers: { e: "" } },
+    ]);
+  });
+
   it("SSE is a warning naming the server; the server is left out", () => {
     const { content, warnings } = renderMcpConfig("codex", [
       { name: "linear", transport: "sse", url: "https://mcp.linear.app/sse" },

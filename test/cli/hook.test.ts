@@ -99,12 +99,18 @@ describe("contextfmt hook: every tool and event, every input file (golden output
     );
   });
 
-  it.each(cases)("$tool $event: rules alone inject at session start only", ({ tool, event }) => {
-    const payload = (hookInputs[tool] as Record<string, unknown>)[event];
-    const output = JSON.parse(hook(tool, event, payload).stdout);
-    if (event === "SessionStart") expect(output.hookSpecificOutput.hookEventName).toBe(event);
-    else expect(output).toEqual({});
-  });
+  it.each(cases)(
+    "$tool $event: rules alone inject when a conversation starts only",
+    ({ tool, event }) => {
+      const payload = (hookInputs[tool] as Record<string, unknown>)[event];
+      const output = JSON.parse(hook(tool, event, payload).stdout);
+      if (event === "SessionStart" || event === "SubagentStart") {
+        // Copilot CLI reads the context at the top level.
+        if (tool === "copilot") expect(Object.keys(output)).toEqual(["additionalContext"]);
+        else expect(output.hookSpecificOutput.hookEventName).toBe(event);
+      } else expect(output).toEqual({});
+    },
+  );
 });
 
 describe("contextfmt hook: what each moment injects", () => {
@@ -355,7 +361,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "an unknown tool",
       ["hook", "cursor", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex$/,
+      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex, copilot, qwen$/,
     ],
     [
       "an unknown event",

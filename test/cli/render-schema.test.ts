@@ -142,9 +142,14 @@ describe("--help", () => {
   it("hook --help lists every tool's events", () => {
     const { stdout } = contextfmt(["hook", "--help"]);
     expect(stdout).toContain(
-      "claude  session-start, user-prompt-submit, pre-tool-use, post-tool-use",
+      "claude  session-start, subagent-start, user-prompt-submit, user-prompt-expansion,\n" +
+        "          pre-tool-use, post-tool-use, post-tool-use-failure, post-tool-batch, stop,\n" +
+        "          subagent-stop, post-model-switch\n",
     );
     expect(stdout).toContain("gemini  session-start, before-agent, before-tool, after-tool");
+    expect(stdout).toContain(
+      "codex   session-start, subagent-start, user-prompt-submit, pre-tool-use, post-tool-use",
+    );
   });
 });
 

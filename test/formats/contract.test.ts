@@ -15,7 +15,7 @@ import {
   xmlMemoryAdapter,
 } from "contextfmt";
 import fc from "fast-check";
-import { runAdapterContract } from "../contract.js";
+import { type ContractSpec, runAdapterContract } from "../contract.js";
 import {
   arbitraryMemorySet,
   hostileMemorySet,
@@ -59,8 +59,11 @@ const ruleFormats = [
   defineTemplateAdapter(GEMINI_DEFAULT_TEMPLATE),
 ];
 
+/** Every adapter's contract, run as it is and with the cache-stable layout. */
+const specs: ContractSpec[] = [];
+
 for (const adapter of ruleFormats) {
-  runAdapterContract({
+  specs.push({
     adapter,
     sample: seedRuleSet,
     hostile: hostileRuleSet,
@@ -71,7 +74,7 @@ for (const adapter of ruleFormats) {
   });
 }
 
-runAdapterContract({
+specs.push({
   adapter: xmlMemoryAdapter,
   sample: sampleMemorySet,
   hostile: hostileMemorySet,
@@ -88,7 +91,7 @@ const sessionIds = (input: unknown) => {
   return [...candidates.map((candidate) => candidate.id), ...alerts.map((_, i) => `alerts[${i}]`)];
 };
 
-runAdapterContract({
+specs.push({
   adapter: sessionFullAdapter,
   sample: sampleSession,
   hostile: hostileSession,
@@ -99,7 +102,7 @@ runAdapterContract({
   options: { now: SESSION_NOW },
 });
 
-runAdapterContract({
+specs.push({
   adapter: sessionBriefAdapter,
   sample: { candidates: sampleSession.candidates.slice(0, 3) },
   hostile: { candidates: hostileSession.candidates },
@@ -119,7 +122,7 @@ const projectItemIds = (input: unknown, adapter = projectAdapter) =>
     })
     .map((item) => item.id);
 
-runAdapterContract({
+specs.push({
   adapter: projectAdapter,
   sample: { projects: [rvcBlocked, slamRushCompleted] },
   hostile: { projects: [hostileProject, { ...hostileProject, projectId: "hostile2" }] },
@@ -132,7 +135,7 @@ runAdapterContract({
 });
 
 // The same blocks as markdown headings: the same items, no closing lines.
-runAdapterContract({
+specs.push({
   adapter: projectMarkdownAdapter,
   sample: { projects: [rvcBlocked, slamRushCompleted] },
   hostile: { projects: [hostileMarkdownProject, hostileProject] },
@@ -143,3 +146,12 @@ runAdapterContract({
     projectItemIds(input, projectMarkdownAdapter).filter((id) => id.endsWith(":name")),
   options: { now: PROJECT_NOW },
 });
+
+for (const spec of specs) {
+  runAdapterContract(spec);
+  runAdapterContract({
+    ...spec,
+    options: { ...spec.options, cacheStable: true },
+    label: "cacheStable",
+  });
+}

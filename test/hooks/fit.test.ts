@@ -1,5 +1,5 @@
 import { FormatManager } from "contextfmt";
-import { fitHookContext, hookOutput } from "contextfmt/hooks";
+import { fitHookContext, hookOutput, utf8Length } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 import { manyRules } from "../fixtures/rules.js";
 
@@ -61,14 +61,27 @@ describe("fitHookContext", () => {
     ]);
   });
 
-  it("keeps Codex CLI context under ~2,500 tokens by the counter in use", () => {
+  it("keeps Codex CLI context under its 10,000 UTF-8 bytes, in bytes, not characters", () => {
     const { result } = fitHookContext(
       "codex",
       (budget) => manager.format("codex", { rules: manyRules(400) }, { budget, now: NOW }),
       { budget: 50_000 },
     );
-    expect(result.tokenCount).toBeLessThanOrEqual(2_500);
-    expect(result.tokenCount).toBeGreaterThan(2_200);
+    expect(utf8Length(result.content)).toBeLessThanOrEqual(10_000);
+    expect(utf8Length(result.content)).toBeGreaterThan(8_500);
+    // Text of two-byte letters: about half as many characters fit.
+    const accented = manyRules(400).map((rule) => ({
+      ...rule,
+      rule: rule.rule.replace(/e/g, "é"),
+    }));
+    const wide = fitHookContext(
+      "codex",
+      (budget) => manager.format("codex", { rules: accented }, { budget, now: NOW }),
+      { budget: 50_000 },
+    ).result.content;
+    expect(utf8Length(wide)).toBeLessThanOrEqual(10_000);
+    expect(wide.length).toBeLessThan(result.content.length);
+    expect(hookOutput("codex", "SessionStart", { additionalContext: wide }).issues).toEqual([]);
   });
 
   it("leaves Gemini CLI context to the budget alone (no inline limit)", () => {
@@ -118,13 +131,16 @@ describe("fitHookContext", () => {
     },
   );
 
-  it("names render when it returns no content, and the counter when its count is not a count", () => {
+  it("names render when it returns no content, the counter when it is not one, an unknown event", () => {
     expect(() => fitHookContext("claude", () => ({ content: 5 }) as never, { budget: 10 })).toThrow(
       /^render: expected a function returning \{ content: string \}/,
     );
-    const counter = { name: "broken", count: () => Number.NaN };
+    const counter = { name: "broken", count: 5 } as never;
     expect(() =>
       fitHookContext("codex", () => ({ content: "x" }), { budget: 10, counter }),
-    ).toThrow(/^options\.counter\.count: counter "broken" returned NaN/);
+    ).toThrow(/^options\.counter: expected a TokenCounter/);
+    expect(() =>
+      fitHookContext("copilot", () => ({ content: "x" }), { budget: 10, event: "constructor" }),
+    ).toThrow(/^event: /);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
 import { InvalidInputError } from "contextfmt";
 import { HOOK_EVENTS, type HookTool, parseHookInput } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
@@ -16,6 +18,24 @@ function messageOf(run: () => unknown): string {
   }
   throw new Error("expected an InvalidInputError");
 }
+
+describe("Codex CLI's own input schemas accept the Codex payloads the tests use", () => {
+  const dir = new URL("../fixtures/codex-hook-input-schemas/", import.meta.url);
+  const ajv = new Ajv({ strict: false });
+  const kebab = (name: string) =>
+    name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase());
+
+  it.each(Object.keys(HOOK_EVENTS.codex))("%s", (event) => {
+    const schema = JSON.parse(
+      readFileSync(new URL(`${kebab(event)}.command.input.schema.json`, dir), "utf8"),
+    );
+    const validate = ajv.compile(schema);
+    const payload = (hookInputs.codex as Record<string, unknown>)[event];
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    // Each payload is also what parseHookInput takes.
+    expect(parseHookInput("codex", payload).hook_event_name).toBe(event);
+  });
+});
 
 describe("parseHookInput", () => {
   it.each(cases)("parses $tool $event stdin, keeping every field", ({ tool, event, payload }) => {
@@ -71,9 +91,50 @@ describe("parseHookInput", () => {
     );
     expect(
       messageOf(() =>
-        parseHookInput("claude", { ...hookInputs.claude.SessionStart, hook_event_name: "Stop" }),
+        parseHookInput("claude", { ...hookInputs.claude.SessionStart, hook_event_name: "Setup" }),
       ),
-    ).toContain('"Stop" is not a claude hook event');
+    ).toContain('"Setup" is not a claude hook event');
+    expect(
+      messageOf(() =>
+        parseHookInput("codex", { ...hookInputs.codex.SessionStart, hook_event_name: "Stop" }),
+      ),
+    ).toContain('"Stop" is not a codex hook event');
+  });
+
+  it("names what each new moment requires", () => {
+    const { agent_type: _a, ...subagent } = hookInputs.codex.SubagentStart;
+    expect(messageOf(() => parseHookInput("codex", subagent))).toBe(
+      "agent_type: expected string, received nothing",
+    );
+    const { error: _e, ...failure } = hookInputs.claude.PostToolUseFailure;
+    expect(messageOf(() => parseHookInput("claude", failure))).toBe(
+      "error: expected string, received nothing",
+    );
+    expect(
+      messageOf(() =>
+        parseHookInput("claude", { ...hookInputs.claude.PostToolBatch, tool_calls: [{}] }),
+      ),
+    ).toBe("tool_calls[0].tool_name: expected string, received nothing");
+    expect(
+      messageOf(() =>
+        parseHookInput("claude", { ...hookInputs.claude.Stop, stop_hook_active: "no" }),
+      ),
+    ).toBe('stop_hook_active: expected boolean, received "no"');
+  });
+
+  it("types what Claude Code adds to SessionStart on resume", () => {
+    const input = parseHookInput("claude", {
+      ...hookInputs.claude.SessionStart,
+      source: "resume",
+      context_tokens: 48_213,
+      prompt_cache_likely_expired: true,
+    });
+    expect(input.moment === "session-start" && input.context_tokens).toBe(48_213);
+    expect(
+      messageOf(() =>
+        parseHookInput("claude", { ...hookInputs.claude.SessionStart, context_tokens: "many" }),
+      ),
+    ).toBe('context_tokens: expected number, received "many"');
   });
 
   it("says what is wrong with text that is not JSON, or empty stdin", () => {

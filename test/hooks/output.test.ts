@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { Ajv } from "ajv";
-import { HOOK_EVENTS, type HookTool, hookOutput, overHookLimit } from "contextfmt/hooks";
+import {
+  HOOK_EVENTS,
+  type HookTool,
+  hookContextLimit,
+  hookOutput,
+  overHookLimit,
+  utf8Length,
+} from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 
 const CONTEXT = "# Project Memory Rules\n\n- **atomic_commits**: Always make atomic commits\n";
@@ -8,24 +15,76 @@ const CONTEXT = "# Project Memory Rules\n\n- **atomic_commits**: Always make ato
 const events = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]) as never[];
 
 describe("hookOutput", () => {
-  it.each([
-    ["claude", "SessionStart"],
-    ["claude", "UserPromptSubmit"],
-    ["claude", "PreToolUse"],
-    ["claude", "PostToolUse"],
-    ["codex", "SessionStart"],
-    ["codex", "UserPromptSubmit"],
-    ["codex", "PreToolUse"],
-    ["codex", "PostToolUse"],
-    ["gemini", "SessionStart"],
-    ["gemini", "BeforeAgent"],
-    ["gemini", "AfterTool"],
-  ] as const)("%s %s: the context in hookSpecificOutput, nothing else", (tool, event) => {
+  const carrying = (["claude", "codex", "gemini", "qwen"] as const).flatMap((tool) =>
+    events(tool)
+      .filter((event) => !(tool === "gemini" && event === "BeforeTool"))
+      .map((event: string) => [tool, event] as const),
+  );
+
+  it.each(carrying)("%s %s: the context in hookSpecificOutput, nothing else", (tool, event) => {
     const { output, issues } = hookOutput(tool, event as never, { additionalContext: CONTEXT });
     expect(JSON.stringify(output)).toBe(
       JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT } }),
     );
-    expect(issues).toEqual([]);
+    const expected = event === "Stop" || event === "SubagentStop" ? ["continues_turn"] : [];
+    expect(issues.map((issue) => issue.code)).toEqual(expected);
+  });
+
+  it("Copilot CLI: the context at the top level, where it reads it, for each of its events", () => {
+    for (const event of events("copilot")) {
+      const { output, issues } = hookOutput("copilot", event, { additionalContext: CONTEXT });
+      expect(output).toEqual({ additionalContext: CONTEXT });
+      expect(issues).toEqual([]);
+    }
+    const unread = hookOutput("copilot", "SessionStart", {
+      additionalContext: "x",
+      systemMessage: "m",
+    });
+    expect(unread.output).toEqual({ additionalContext: "x" });
+    expect(unread.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ["unsupported_field", "systemMessage"],
+    ]);
+  });
+
+  it("Copilot CLI cuts a tool event's context after 10,240 characters, not a session start's", () => {
+    const long = "x".repeat(10_241);
+    expect(hookOutput("copilot", "SessionStart", { additionalContext: long }).issues).toEqual([]);
+    expect(hookOutput("copilot", "PostToolUse", { additionalContext: long }).issues).toEqual([
+      {
+        code: "over_hook_limit",
+        severity: "error",
+        path: "additionalContext",
+        message:
+          "10241 chars > 10240: Copilot CLI cuts PostToolUse context over 10240 chars off at the limit",
+      },
+    ]);
+    expect(hookContextLimit("copilot", "PostToolUseFailure")).toEqual({ chars: 10_240 });
+    expect(hookContextLimit("copilot", "PreToolUse")).toEqual({});
+    expect(hookContextLimit("claude", "PostToolUse")).toEqual({ chars: 10_000 });
+  });
+
+  it("Qwen Code escapes XML as Gemini CLI does: a warning", () => {
+    expect(
+      hookOutput("qwen", "UserPromptSubmit", { additionalContext: "<memory>x</memory>" }).issues,
+    ).toEqual([
+      expect.objectContaining({
+        code: "unsupported_field",
+        message: expect.stringMatching(/^Qwen Code escapes < and >/),
+      }),
+    ]);
+  });
+
+  it("warns that context at a stop keeps the agent going", () => {
+    expect(hookOutput("claude", "SubagentStop", { additionalContext: "x" }).issues).toEqual([
+      {
+        code: "continues_turn",
+        severity: "warning",
+        path: "hookSpecificOutput.additionalContext",
+        message:
+          "Claude Code does not stop when SubagentStop returns context: the subagent takes another turn to act on it, and the hook runs again when it next stops (stop_hook_active: true)",
+      },
+    ]);
+    expect(hookOutput("claude", "Stop", {}).issues).toEqual([]);
   });
 
   it("takes kebab-case event names as the command line writes them", () => {
@@ -94,19 +153,32 @@ describe("hookOutput", () => {
     ]);
   });
 
-  it("reports over_hook_limit past Codex CLI's ~2,500 tokens, counted by the given counter", () => {
-    const counter = { name: "words", count: (text: string) => text.split(" ").length };
-    const text = Array.from({ length: 2_501 }, () => "w").join(" ");
-    expect(
-      hookOutput("codex", "SessionStart", { additionalContext: text, counter }).issues,
-    ).toEqual([
-      expect.objectContaining({
+  it("reports over_hook_limit past Codex CLI's 10,000 UTF-8 bytes (2,500 of its four-byte tokens)", () => {
+    expect(overHookLimit("codex", "x".repeat(10_000))).toBeUndefined();
+    // 5,001 characters, 10,002 bytes: over, though far fewer characters than the limit.
+    const accented = "é".repeat(5_001);
+    expect(hookOutput("codex", "SessionStart", { additionalContext: accented }).issues).toEqual([
+      {
         code: "over_hook_limit",
-        message: expect.stringMatching(/^2501 tokens > 2500/),
-      }),
+        severity: "error",
+        path: "hookSpecificOutput.additionalContext",
+        message:
+          "10002 bytes > 10000: Codex CLI cuts SessionStart context over 10000 bytes in the middle",
+      },
     ]);
-    expect(overHookLimit("codex", text.slice(2), counter)).toBeUndefined();
+    expect(overHookLimit("codex", accented.slice(1))).toBeUndefined();
     expect(overHookLimit("gemini", "x".repeat(100_000))).toBeUndefined();
+  });
+
+  it("counts UTF-8 bytes as Codex CLI does: 1 to 4 per code point, 3 for a lone surrogate", () => {
+    expect(utf8Length("a")).toBe(1);
+    expect(utf8Length("é")).toBe(2);
+    expect(utf8Length("€")).toBe(3);
+    expect(utf8Length("😀")).toBe(4);
+    expect(utf8Length("\ud83d")).toBe(3);
+    expect(utf8Length("\ud83dx")).toBe(4);
+    const sample = "héllo wörld € 😀 — 日本語";
+    expect(utf8Length(sample)).toBe(new TextEncoder().encode(sample).length);
   });
 
   it("rejects an event the tool does not have", () => {
@@ -119,23 +191,20 @@ describe("hookOutput", () => {
 describe("Codex CLI accepts exactly what hookOutput writes (its deny-unknown-fields schemas)", () => {
   const dir = new URL("../fixtures/codex-hook-output-schemas/", import.meta.url);
   const ajv = new Ajv({ strict: false });
-  const schemas = Object.fromEntries(
-    readdirSync(dir)
-      .filter((name) => name.endsWith(".json"))
-      .map((name) => [
-        name.replace(".command.output.schema.json", ""),
-        JSON.parse(readFileSync(new URL(name, dir), "utf8")),
-      ]),
-  );
-  const file: Record<string, string> = {
-    SessionStart: "session-start",
-    UserPromptSubmit: "user-prompt-submit",
-    PreToolUse: "pre-tool-use",
-    PostToolUse: "post-tool-use",
-  };
+  const schemas: Record<string, { properties: Record<string, unknown>; definitions?: object }> =
+    Object.fromEntries(
+      readdirSync(dir)
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => [
+          name.replace(".command.output.schema.json", ""),
+          JSON.parse(readFileSync(new URL(name, dir), "utf8")),
+        ]),
+    );
+  const kebab = (name: string) =>
+    name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase());
 
   it.each(events("codex"))("%s", (event: string) => {
-    const validate = ajv.compile(schemas[file[event] as string]);
+    const validate = ajv.compile(schemas[kebab(event)] as object);
     for (const fields of [
       {},
       { additionalContext: CONTEXT },
@@ -146,11 +215,42 @@ describe("Codex CLI accepts exactly what hookOutput writes (its deny-unknown-fie
     }
   });
 
+  it("the events with context are exactly those whose schema lets hookSpecificOutput carry it", () => {
+    const withContext = Object.entries(schemas)
+      .filter(([, schema]) =>
+        Object.values(schema.definitions ?? {}).some(
+          (definition: { properties?: Record<string, unknown> }) =>
+            definition.properties?.additionalContext !== undefined &&
+            definition.properties.hookEventName !== undefined,
+        ),
+      )
+      .map(([name]) => name)
+      .sort();
+    expect(withContext).toEqual(events("codex").map(kebab).sort());
+    // The others: a decision, a blocking reason or a message for the user, never context.
+    expect(
+      Object.keys(schemas)
+        .filter((name) => !withContext.includes(name))
+        .sort(),
+    ).toEqual([
+      "interrupt",
+      "permission-request",
+      "post-compact",
+      "pre-compact",
+      "stop",
+      "subagent-stop",
+    ]);
+  });
+
   it("the schemas do reject an unknown field (the check can fail)", () => {
-    const validate = ajv.compile(schemas["session-start"]);
+    const validate = ajv.compile(schemas["session-start"] as object);
     expect(validate({ hookSpecificOutput: { hookEventName: "SessionStart", extra: 1 } })).toBe(
       false,
     );
     expect(validate({ unknown: true })).toBe(false);
+    // Codex 0.169 has no `env` on SessionStart any more.
+    expect(validate({ hookSpecificOutput: { hookEventName: "SessionStart", env: {} } })).toBe(
+      false,
+    );
   });
 });

@@ -474,6 +474,15 @@ const CASES: Record<string, FuzzCase> = {
     call: call(hooks.rankForPrompt),
   },
   "hooks:wordOverlap": { args: args(text, text), call: call(hooks.wordOverlap) },
+  "hooks:sessionStartContext": {
+    args: args(hookTool, fc.oneof(fc.constantFrom("startup", "resume", "compact"), text, value)),
+    call: call(hooks.sessionStartContext),
+  },
+  "hooks:hookContextLimit": {
+    args: args(hookTool, fc.oneof(fc.constant(undefined), hookEvent)),
+    call: call(hooks.hookContextLimit),
+  },
+  "hooks:utf8Length": { args: args(fc.oneof(text, value)), call: call(hooks.utf8Length) },
 };
 
 /** Exports that are data, not functions, and why no case calls them directly. */
@@ -531,6 +540,7 @@ const DATA: Readonly<Record<string, string>> = {
   "core:MEMORY_CATEGORIES": "a list of names",
   "core:PROJECT_CONTEXT_DDL": "SQL text",
   "hooks:HOOK_CONTEXT_LIMITS": "numbers",
+  "hooks:SESSION_START_CONTEXT": "names",
   "hooks:HOOK_EVENTS": "names",
   "hooks:HOOK_TOOLS": "names",
 };

@@ -11,10 +11,12 @@ import {
   formatBriefContext,
   formatProjectContext,
   InvalidInputError,
+  packByBudget,
   renderTemplate,
   sectionBreakdown,
   summarizeSession,
   type TokenCounter,
+  truncateByPriority,
 } from "contextfmt";
 import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
@@ -52,6 +54,18 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
       "input: expected an object of options, received null",
     ],
     [
+      "packByBudget with a hole in the candidates",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+      () => packByBudget([, { value: 1, cost: 1 }] as never, { budget: 0 }),
+      "candidates[0]: expected an object, received nothing",
+    ],
+    [
+      "truncateByPriority with a hole in the components",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+      () => truncateByPriority([,] as never, { maxTokens: 0, counter: createHeuristicCounter() }),
+      "components[0]: expected an object, received nothing",
+    ],
+    [
       "extractTodos(null)",
       () => extractTodos(null as never),
       "text: expected a string, received null",
@@ -74,7 +88,7 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
     [
       "resolveHookEvent('cursor', …)",
       () => resolveHookEvent("cursor" as never, "SessionStart"),
-      'tool: expected "claude" | "gemini" | "codex", received "cursor"',
+      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen", received "cursor"',
     ],
     [
       "hookOutput(tool, event, null)",

@@ -16,6 +16,20 @@ describe("Claude Code hook outputs fit the Agent SDK's SyncHookJSONOutput", () =
     expectTypeOf(hookOutput("claude", "PostToolUse", {}).output).toExtend<SyncHookJSONOutput>();
   });
 
+  it("every other event with context: subagents, failed tools, batches, stops, model switches", () => {
+    expectTypeOf(hookOutput("claude", "SubagentStart", {}).output).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(
+      hookOutput("claude", "UserPromptExpansion", {}).output,
+    ).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(
+      hookOutput("claude", "PostToolUseFailure", {}).output,
+    ).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(hookOutput("claude", "PostToolBatch", {}).output).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(hookOutput("claude", "Stop", {}).output).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(hookOutput("claude", "SubagentStop", {}).output).toExtend<SyncHookJSONOutput>();
+    expectTypeOf(hookOutput("claude", "PostModelSwitch", {}).output).toExtend<SyncHookJSONOutput>();
+  });
+
   it("an event name outside Claude Code's would not fit", () => {
     expectTypeOf<{
       hookSpecificOutput: { hookEventName: "BeforeAgent" };

@@ -168,7 +168,19 @@ function codexHeaders(name: string, headers: Record<string, string>, log: Warnin
   const http: Record<string, string> = {};
   const fromEnv: Record<string, string> = {};
   let bearer: string | undefined;
+  // HTTP header names ignore case: two that differ only in case are one header, of one value.
+  const seen = new Map<string, string>();
   for (const [header, value] of Object.entries(headers)) {
+    const first = seen.get(header.toLowerCase());
+    if (first !== undefined) {
+      log.lossy(
+        name,
+        `headers.${header}`,
+        `"${header}" and "${first}" are one HTTP header (names ignore case) and Codex reads one value; "${header}" dropped`,
+      );
+      continue;
+    }
+    seen.set(header.toLowerCase(), header);
     const bearerVar = header.toLowerCase() === "authorization" ? bearerReference(value) : undefined;
     const variable = wholeReference(value);
     if (bearerVar !== undefined && bearer === undefined) bearer = bearerVar;

@@ -1,9 +1,9 @@
 import { kebab } from "../../hooks/events.js";
 import {
-  HOOK_CONTEXT_LIMITS,
   HOOK_EVENTS,
   HOOK_TOOLS,
   type HookTool,
+  hookContextLimit,
   hookOutput,
   isHookTool,
   parseHookInput,
@@ -33,7 +33,20 @@ import {
 /** Hook context budget when `--budget` is not given: about what the tools take inline. */
 export const DEFAULT_HOOK_BUDGET = 2_000;
 
-const eventList = (tool: HookTool) => Object.keys(HOOK_EVENTS[tool]).map(kebab).join(", ");
+/** `tool`'s events in kebab-case, wrapped under the tool's name. */
+function eventList(tool: HookTool): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const name of Object.keys(HOOK_EVENTS[tool]).map(kebab)) {
+    if (line !== "" && line.length + name.length + 2 > 80) {
+      lines.push(`${line},`);
+      line = "";
+    }
+    line += line === "" ? name : `, ${name}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${" ".repeat(10)}`);
+}
 
 const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
 
@@ -44,12 +57,20 @@ Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
 
 What each event injects (from the files given; the others are not read):
-  session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI,
-                      which escapes XML, the same parts under markdown headings), then the
-                      session context (markdown)
+  session-start       the rules in the tool's own format, the PROJECT block (for Gemini CLI
+                      and Qwen Code, which escape XML, the same parts under markdown
+                      headings), then the session context (markdown);
+                      nothing on a Claude Code or Codex CLI resume or fork, which send the
+                      earlier context again
+  subagent-start      the rules and the PROJECT block, for the subagent's own conversation
   prompt events       the memories, ranked by score, or by words shared with the prompt where
-                      they have none: XML memory blocks; for Gemini CLI one "Related: …" line
-  tool events         the brief session context ("Related: …", at most 200 tokens)
+                      they have none: XML memory blocks; for Gemini CLI and Qwen Code, which
+                      escape XML, one "Related: …" line; nothing for a blank prompt
+  tool events         the brief session context ("Related: …", at most 200 tokens), before
+                      and after a tool, after a failed one, after a batch
+  stop, subagent-stop, user-prompt-expansion, post-model-switch
+                      nothing ({}): context at a stop makes the agent go on; a slash command
+                      already had its UserPromptSubmit; a new model keeps the conversation
 
 Options:
   --rules <file>     memory rules: { rules: [...] } or a list
@@ -58,8 +79,12 @@ Options:
   --memories <file>  memories: { directive?, memories: [...] } or a list
   --budget <n>       token budget (default ${DEFAULT_HOOK_BUDGET}), shared by the files injected
                      together; the context is also kept under the tool's inline limit
-                     (Claude Code 10,000 characters, Codex CLI ~2,500 tokens)
+                     (Claude Code 10,000 characters, Codex CLI 10,000 bytes, Copilot CLI
+                     10,240 characters after a tool)
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
+  --cache-stable     every format in its cache-stable layout: items in the order they were
+                     added, nothing that depends on the clock, so that the same files give
+                     the same text and a new item lands at the end
   --exact            count tokens exactly with o200k (slower to start)
   --now <iso>        the clock for timestamps and "3 hours ago" (default: now)
   --report           print the budget report of each file on stderr: each item included,
@@ -83,13 +108,14 @@ export const run: Command["run"] = async (args) => {
     nonce: { type: "string" },
     budget: { type: "string" },
     exact: { type: "boolean" },
+    "cache-stable": { type: "boolean" },
     now: { type: "string" },
     report: { type: "boolean" },
     json: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   reportFlags("hook", values);
-  const tool = positional("hook", positionals, 0, "the tool (claude, gemini or codex)");
+  const tool = positional("hook", positionals, 0, `the tool (${HOOK_TOOLS.join(", ")})`);
   if (!isHookTool(tool)) {
     throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
   }
@@ -120,7 +146,7 @@ export const run: Command["run"] = async (args) => {
     );
   }
   const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
-  for (const source of activeSources(hook.moment, paths)) {
+  for (const source of activeSources(hook, paths)) {
     const path = paths[source.flag];
     if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
   }
@@ -131,9 +157,9 @@ export const run: Command["run"] = async (args) => {
     counter,
     now: values.now,
     nonce: values.nonce,
+    cacheStable: values["cache-stable"] === true,
   });
-  const limits = HOOK_CONTEXT_LIMITS[tool] as { tokens?: number; chars?: number };
-  const result = composeHookContext(prepared, budget, limits);
+  const result = composeHookContext(prepared, budget, hookContextLimit(tool, event));
   if (result.content.trim() === "") {
     // Nothing to inject: the empty object every tool reads as "no change".
     writeStdout("{}\n");

@@ -13,6 +13,13 @@ import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  cacheStableOption,
+  fastCacheStableOption,
+  inAdditionOrder,
+  placesIn,
+} from "../stable.js";
 import { checkStructure } from "../structure.js";
 
 /**
@@ -49,8 +56,9 @@ export const XmlMemoryOptionsSchema = lazySchema(
     z.object({
       /** Written on every memory block; default: {@link createSessionNonce}. */
       nonce: z._default(NonceSchema, createSessionNonce),
+      ...cacheStableOption(z),
     }),
-  fastObject({ nonce: withDefault(fastNonce, createSessionNonce) }),
+  fastObject({ nonce: withDefault(fastNonce, createSessionNonce), ...fastCacheStableOption }),
 );
 
 /** Parsed options of the `xml-memory` format. */
@@ -84,18 +92,34 @@ export const MEMORY_SUMMARY_WORDS = 30;
  * shorter form (`form` 1) holds the text cut to {@link MEMORY_SUMMARY_WORDS} words by `summarize`
  * and says so: `summarized="true"`.
  */
-function renderMemory(memory: Memory, form: number): string {
+function renderMemory(memory: Memory, form: number, withCategory = false): string {
+  const category = withCategory ? ` category="${memory.category}"` : "";
   const score = memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`;
   const text = form > 0 ? summarize(memory.content, MEMORY_SUMMARY_WORDS) : memory.content;
   const summarized = form > 0 ? ` summarized="true"` : "";
-  return `<memory id="${escapeXmlAttribute(memory.id)}" confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
+  return `<memory id="${escapeXmlAttribute(memory.id)}"${category} confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
 }
+
+/** The one block of the cache-stable layout: every memory, its category an attribute. */
+const STABLE_BLOCK = "memories";
 
 /** Memories without a score rank after every scored one. */
 const UNSCORED = -Number.MAX_VALUE;
 
 /** The opening line of a memory block, with its category and attributes. */
 const BLOCK_OPENING = /^<([a-z]+)_memories( [^>]*)?>$/gm;
+
+/** The cache-stable layout's one block carries the session nonce (the oracle counted it). */
+function validateStableNonce(content: string, ctx: ValidationContext): void {
+  if (ctx.itemsIncluded === 0) return;
+  const opening = `<${STABLE_BLOCK} nonce="${String(ctx.metadata.nonce)}">\n`;
+  if (content.startsWith(opening) || content.includes(`\n${opening}`)) return;
+  ctx.report({
+    code: "invalid_structure",
+    severity: "error",
+    message: `memory block without the session nonce: expected ${opening.trim()}`,
+  });
+}
 
 /** Every block carries the session nonce, and blocks come once each, in category order. */
 function validateBlocks(content: string, ctx: ValidationContext): void {
@@ -130,6 +154,8 @@ function validateBlocks(content: string, ctx: ValidationContext): void {
  * the nonce tells the model which blocks are real. Memories are ranked by `score` and fitted
  * into the budget, a long one cut to its first 30 words (`summarized="true"`) before any is left
  * out; a memory whose id came before is left out as a duplicate; the directive is always kept.
+ * With `cacheStable: true`: one `<memories nonce="…">` block holding the chosen memories in the
+ * order they were added, each with its `category` as an attribute.
  *
  * @example
  * ```ts
@@ -152,7 +178,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
   },
   input: MemorySetSchema,
   options: XmlMemoryOptionsSchema,
-  items(input, { report }) {
+  items(input, { report, options }) {
     reportSanitized(report, "directive", input.directive, "xml");
     return input.memories.map((memory, index) => {
       const path = `memories[${index}]`;
@@ -166,15 +192,17 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
         required: false,
         priority: memory.score ?? UNSCORED,
         ...(time !== undefined ? { time } : {}),
-        groups: [memory.category],
+        groups: [options.cacheStable ? STABLE_BLOCK : memory.category],
         // The same memory twice (two searches found it): the higher ranked one is kept.
         key: memory.id,
         ...(hasMoreWords(memory.content, MEMORY_SUMMARY_WORDS) ? { forms: 2 } : {}),
       };
     });
   },
-  renderItem: (memory, { form }) => renderMemory(memory, form),
+  renderItem: (memory, { form, options }) => renderMemory(memory, form, options.cacheStable),
   renderGroup: (key, { options }) => {
+    if (options.cacheStable)
+      return `<${STABLE_BLOCK} nonce="${options.nonce}">\n</${STABLE_BLOCK}>\n\n`;
     const category = key as MemoryCategory;
     return `${openTag(category, options.nonce)}${closeTag(category)}\n\n`;
   },
@@ -183,8 +211,19 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     if (hasDirective(input)) {
       sections.push(`<directive>\n${escapeXmlText(input.directive)}\n</directive>`);
     }
+    if (options.cacheStable && included.length > 0) {
+      const place = placesIn(input.memories);
+      const added = inAdditionOrder(included, (memory) => ({
+        time: memory.createdAt?.getTime(),
+        id: memory.id,
+        index: place(memory),
+      }));
+      let block = `<${STABLE_BLOCK} nonce="${options.nonce}">\n`;
+      for (const memory of added) block += item(memory, 0);
+      sections.push(`${block}</${STABLE_BLOCK}>`);
+    }
     const byCategory = new Map<MemoryCategory, Memory[]>();
-    for (const memory of included) {
+    for (const memory of options.cacheStable ? [] : included) {
       const list = byCategory.get(memory.category);
       if (list) list.push(memory);
       else byCategory.set(memory.category, [memory]);
@@ -204,17 +243,33 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
       memoryIds: included.map((memory) => memory.id),
       nonce: options.nonce,
     };
-    return { content: sections.join("\n\n"), metadata: { ...metadata } };
+    return {
+      content: sections.join("\n\n"),
+      metadata: options.cacheStable
+        ? { ...metadata, layout: CACHE_STABLE_LAYOUT }
+        : { ...metadata },
+    };
   },
   validate(content, ctx) {
     // Escaped text holds no "<", so every element line counted is one the format wrote.
     const directive = ctx.metadata.directiveInjected ? 1 : 0;
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    // The cache-stable layout: one <memories> block, no category blocks.
+    const blocks = ctx.itemsIncluded > 0 ? 1 : 0;
     checkStructure(
       "xml-memory",
       content,
-      { memory: ctx.itemsIncluded, directive, "directive-end": directive },
+      {
+        memory: ctx.itemsIncluded,
+        directive,
+        "directive-end": directive,
+        ...(stable
+          ? { block: 0, "block-end": 0, "stable-block": blocks, "stable-block-end": blocks }
+          : { "stable-block": 0, "stable-block-end": 0 }),
+      },
       ctx,
     );
-    validateBlocks(content, ctx);
+    if (stable) validateStableNonce(content, ctx);
+    else validateBlocks(content, ctx);
   },
 });

@@ -4,6 +4,7 @@ import { fastNumber, fastObject, optional, required } from "../../model/fast-par
 import { lazySchema } from "../../model/lazy-schema.js";
 import { fastProjectList, ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption, fastCacheStableOption } from "../stable.js";
 import { checkStructure } from "../structure.js";
 import {
   componentsOf,
@@ -37,8 +38,12 @@ export const ProjectBlocksOptionsSchema = lazySchema(
     z.object({
       /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
       minRoom: z.optional(nonNegativeInt),
+      ...cacheStableOption(z),
     }),
-  fastObject({ minRoom: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)) }),
+  fastObject({
+    minRoom: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
+    ...fastCacheStableOption,
+  }),
 );
 
 /** A component with its place in the blocks and its forms, longest first. */
@@ -71,7 +76,13 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
     options: ProjectBlocksOptionsSchema,
     minRoom: (options) => options.minRoom ?? PROJECT_MIN_ROOM,
     items: (input, ctx) =>
-      componentsOf(input.projects, ctx.now, ctx.report, markup).map((component, order) => {
+      // The parts always stand in the same order; cache-stable, dates do not depend on the clock.
+      componentsOf(
+        input.projects,
+        ctx.options.cacheStable ? undefined : ctx.now,
+        ctx.report,
+        markup,
+      ).map((component, order) => {
         const required = component.priority === 0;
         const forms = required ? [component.text] : shrinkForms(component);
         return {
@@ -88,17 +99,21 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
         };
       }),
     renderItem: ({ forms }, { form }) => forms[form] ?? (forms[0] as string),
-    render({ input, included, item }) {
+    render({ input, included, item }, { options }) {
+      const layout = options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {};
       if (input.projects.length === 0) {
         // In markdown the placeholder is a plain line, not a block.
-        return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0 } };
+        return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0, ...layout } };
       }
       const placed = [...included].sort((a, b) => a.order - b.order);
       const content = placed.map((part, index) => item(part, index + 1)).join("");
       const blocks = placed.filter(
         ({ component }) => component.part === "name" || component.part === "block",
       );
-      return { content, metadata: { blocks: blocks.length, projects: input.projects.length } };
+      return {
+        content,
+        metadata: { blocks: blocks.length, projects: input.projects.length, ...layout },
+      };
     },
     validate(content, ctx) {
       const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;

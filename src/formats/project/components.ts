@@ -50,10 +50,13 @@ export interface ProjectComponent extends PriorityComponent {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** `Jan 23` (UTC), with the year when it is not `now`'s year: deterministic for a given `now`. */
-export function shortDate(date: Date, now: Date): string {
+/**
+ * `Jan 23` (UTC), with the year when it is not `now`'s year: deterministic for a given `now`.
+ * Without a `now`, always with the year (`Jan 23, 2026`): the same whenever it is rendered.
+ */
+export function shortDate(date: Date, now: Date | undefined): string {
   const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
-  return date.getUTCFullYear() === now.getUTCFullYear() ? day : `${day}, ${date.getUTCFullYear()}`;
+  return date.getUTCFullYear() === now?.getUTCFullYear() ? day : `${day}, ${date.getUTCFullYear()}`;
 }
 
 /** The first sentence, ending with its full stop (the original design's P1 rule). */
@@ -209,7 +212,7 @@ function capped<T>(
 
 function summaryComponent(
   project: ProjectContext,
-  now: Date,
+  now: Date | undefined,
   line: (text: string) => string,
 ): string | undefined {
   const summary = project.lastSessionSummary?.trim() ?? "";
@@ -257,7 +260,8 @@ export function projectComponents(
   options: {
     readonly index: number;
     readonly role: ProjectRole;
-    readonly now: Date;
+    /** The clock dates are shown against; none: every date with its year. */
+    readonly now: Date | undefined;
     readonly path: string;
     readonly report: (issue: Issue) => void;
     readonly markup?: ProjectMarkup;
@@ -375,7 +379,7 @@ export function projectComponents(
 /** Every component of the blocks of `projects`: the first is primary when there are several. */
 export function componentsOf(
   projects: readonly ProjectContext[],
-  now: Date,
+  now: Date | undefined,
   report: (issue: Issue) => void,
   markup: ProjectMarkup = "xml",
 ): ProjectComponent[] {

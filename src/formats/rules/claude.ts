@@ -1,15 +1,21 @@
-import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeMarkdownInline, escapeTags, inlineField, inlineText, titleCase } from "../escape.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+} from "../stable.js";
 import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
+  expectLabelledEntries,
   expectStart,
   hasScopeOrCondition,
   metaCount,
   ruleItems,
   ruleMetadata,
+  rulesInAdditionOrder,
   ruleText,
   splitBySection,
 } from "./rule-items.js";
@@ -23,6 +29,12 @@ const SECTIONS = {
     "## DEFAULT GUIDELINES (Unless Overridden)\nThese are recommended practices unless explicitly overridden by the user or PRD.\n\n",
 } as const;
 
+/** What the labels of the cache-stable layout mean: the two sections' intros, in one line. */
+const STABLE_LEGEND =
+  "Rules in the order they were added. CRITICAL rules are non-negotiable and must always be followed; DEFAULT guidelines are recommended practices unless explicitly overridden by the user or PRD.\n\n";
+
+const LABELS = { absolute: "CRITICAL", default: "DEFAULT" } as const;
+
 function categoryHeading(category: string): string {
   return `### ${titleCase(category)}\n`;
 }
@@ -35,10 +47,13 @@ function entryLine(rule: MemoryRule): string {
 
 /**
  * `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after; the
- * shorter form (`form` 1) is the entry without its sub-bullets.
+ * shorter form (`form` 1) is the entry without its sub-bullets. `labelled` (the cache-stable
+ * layout) writes the authority and category after the name, in place of the section headings.
  */
-function renderRule(rule: MemoryRule, form: number): string {
-  let text = entryLine(rule);
+function renderRule(rule: MemoryRule, form: number, labelled = false): string {
+  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
+  const label = labelled ? ` (${LABELS[rule.authority]}, ${titleCase(rule.category)})` : "";
+  let text = `- **${name}**${label}: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
   if (rule.source) text += `  - Source: ${inlineField(rule.source)}\n`;
@@ -72,13 +87,15 @@ function renderSection(
  * under `## CRITICAL RULES (Always Follow)`, default ones under `## DEFAULT GUIDELINES (Unless
  * Overridden)`, each grouped by `### Category`, and a footer counting the rules left out. Short of
  * budget, a default rule loses its Scope / Source / Condition lines before it is left out.
+ * With `cacheStable: true`: one list in the order the rules were added, each entry labelled
+ * `(CRITICAL, Behavior)` or `(DEFAULT, Preference)` after a line saying what the labels mean.
  *
  * @example
  * ```ts
  * new FormatManager().format("claude", { rules }).content; // "# Project Memory Rules\n\n…"
  * ```
  */
-export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
   id: "claude",
   formatType: "markdown",
   capabilities: {
@@ -91,38 +108,55 @@ export const claudeAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: NoOptionsSchema,
+  options: CacheStableOptionsSchema,
   items: (input, { report }) =>
     ruleItems(input, report, {
       extraGroups: (rule) => [`${rule.authority}/${rule.category}`],
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
   minText: ruleText,
-  renderItem: (rule, { form }) => renderRule(rule, form),
-  renderGroup(key) {
+  // Entries are not numbered, so every rule has one text per form whatever its position.
+  renderItem: (rule, { form, options }) => renderRule(rule, form, options.cacheStable),
+  renderGroup(key, { options }) {
+    if (options.cacheStable) return "";
     if (key === "absolute" || key === "default") return SECTIONS[key];
     return categoryHeading(key.slice(key.indexOf("/") + 1));
   },
-  render({ input, included, skippedCount, item, footer = true }) {
-    const sections = splitBySection(included);
-    let content =
-      HEADER +
-      renderSection("absolute", sections.absolute, item) +
-      renderSection("default", sections.default, item);
+  render({ input, included, skippedCount, item, footer = true }, { options }) {
+    let content: string;
+    if (options.cacheStable) {
+      content = HEADER + STABLE_LEGEND;
+      for (const rule of rulesInAdditionOrder(input, included)) content += item(rule, 0);
+    } else {
+      const sections = splitBySection(included);
+      content =
+        HEADER +
+        renderSection("absolute", sections.absolute, item) +
+        renderSection("default", sections.default, item);
+    }
     if (skippedCount > 0 && footer) {
       content += `---\n*${skippedCount} additional rules skipped due to token budget constraints.*\n`;
     }
-    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+    const metadata = ruleMetadata(input, included);
+    return {
+      content: endWithOneNewline(content),
+      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+    };
   },
   validate(content, ctx) {
     expectStart(content, "# Project Memory Rules", ctx);
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    // The cache-stable layout has one heading and no sections: every rule an entry, the
+    // absolute ones labelled CRITICAL.
+    if (stable) expectLabelledEntries(content, /^- \*\*(?:[^*\\]|\\.)*\*\* \(CRITICAL, /, ctx);
     checkStructure(
       "claude",
       content,
       {
         title: 1,
-        "critical-section": metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
-        "default-section": metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        "critical-section": !stable && metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "default-section": !stable && metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        ...(stable ? { category: 0 } : {}),
         entry: ctx.itemsIncluded,
         footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,
       },

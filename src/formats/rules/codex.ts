@@ -1,16 +1,22 @@
-import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeLineStart, inlineField, titleCase } from "../escape.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+} from "../stable.js";
 import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
+  expectLabelledEntries,
   expectStart,
   hasScopeOrCondition,
   metaCount,
   renderNumberedSections,
   ruleItems,
   ruleMetadata,
+  rulesInAdditionOrder,
   ruleText,
 } from "./rule-items.js";
 
@@ -18,6 +24,12 @@ const SECTIONS = {
   absolute: "=== CRITICAL RULES (ALWAYS FOLLOW) ===\n\n",
   default: "=== DEFAULT GUIDELINES ===\n\n",
 } as const;
+
+/** What the labels of the cache-stable layout mean: the two sections' headings, in one line. */
+const STABLE_LEGEND =
+  "Rules in the order they were added. CRITICAL: always follow. DEFAULT: guidelines to follow unless overridden.\n\n";
+
+const LABELS = { absolute: "CRITICAL", default: "DEFAULT" } as const;
 
 /** The `Generated:` stamp: ISO 8601 in UTC to the second, as in the original examples. */
 function stamp(now: Date): string {
@@ -28,8 +40,9 @@ function stamp(now: Date): string {
  * `[n] name (Category)`, the text on its own line, then Scope / Condition lines; the shorter form
  * (`form` 1) leaves those lines out.
  */
-function renderRule(rule: MemoryRule, position: number, form: number): string {
-  let text = `[${position}] ${inlineField(rule.name)} (${titleCase(rule.category)})\n`;
+function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
+  const label = labelled ? `${LABELS[rule.authority]} ` : "";
+  let text = `[${position}] ${label}${inlineField(rule.name)} (${titleCase(rule.category)})\n`;
   // The text starts a line: anything that would read as structure there (this format's entries,
   // sections and fields, or a heading or tag of a format it is joined with) gets a backslash.
   text += `${escapeLineStart(inlineField(rule.rule))}\n`;
@@ -43,13 +56,15 @@ function renderRule(rule: MemoryRule, position: number, form: number): string {
 /**
  * Codex CLI: plain text for `AGENTS.md`-style context. `PROJECT CONTEXT RULES`, a `Generated:`
  * stamp from the `now` option, `=== … ===` sections and numbered `[n] name (Category)` entries.
+ * With `cacheStable: true`: no stamp, no sections, the rules numbered in the order they were
+ * added, each entry `[n] CRITICAL name (Category)` or `[n] DEFAULT name (Category)`.
  *
  * @example
  * ```ts
  * new FormatManager().format("codex", { rules }, { now: "2025-10-04T20:00:00Z" }).content;
  * ```
  */
-export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
   id: "codex",
   formatType: "plain",
   capabilities: {
@@ -62,30 +77,49 @@ export const codexAdapter = defineAdapter<RuleSet, Record<string, never>, Memory
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: NoOptionsSchema,
+  options: CacheStableOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   minText: ruleText,
-  renderItem: (rule, { position, form }) => renderRule(rule, position, form),
-  renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
-  render({ input, included, skippedCount, item, footer = true }, { now }) {
-    let content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
-    content += renderNumberedSections(included, SECTIONS, item);
+  renderItem: (rule, { position, form, options }) =>
+    renderRule(rule, position, form, options.cacheStable),
+  renderGroup: (key, { options }) =>
+    !options.cacheStable && (key === "absolute" || key === "default") ? SECTIONS[key] : "",
+  render({ input, included, skippedCount, item, footer = true }, { now, options }) {
+    let content: string;
+    if (options.cacheStable) {
+      // No clock: the same rules give the same text at any time.
+      content = `PROJECT CONTEXT RULES\n${STABLE_LEGEND}`;
+      rulesInAdditionOrder(input, included).forEach((rule, index) => {
+        content += item(rule, index + 1);
+      });
+    } else {
+      content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
+      content += renderNumberedSections(included, SECTIONS, item);
+    }
     if (skippedCount > 0 && footer)
       content += `--- ${skippedCount} rules omitted due to context limits ---\n`;
-    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+    const metadata = ruleMetadata(input, included);
+    return {
+      content: endWithOneNewline(content),
+      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+    };
   },
   validate(content, ctx) {
     expectStart(content, "PROJECT CONTEXT RULES\n", ctx);
-    const sections =
-      (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
-      (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
+    // The cache-stable layout: no stamp, no sections, the absolute rules labelled CRITICAL.
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    if (stable) expectLabelledEntries(content, /^\[\d+\] CRITICAL /, ctx);
+    const sections = stable
+      ? 0
+      : (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
+        (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
     checkStructure(
       "codex",
       content,
       {
         title: 1,
-        generated: 1,
+        generated: stable ? 0 : 1,
         section: sections,
         entry: ctx.itemsIncluded,
         footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,

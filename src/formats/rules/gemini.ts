@@ -1,16 +1,22 @@
-import { NoOptionsSchema } from "../../model/no-options.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineField } from "../escape.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+} from "../stable.js";
 import { checkStructure } from "../structure.js";
 import {
   endWithOneNewline,
+  expectLabelledEntries,
   expectStart,
   hasScopeOrCondition,
   metaCount,
   renderNumberedSections,
   ruleItems,
   ruleMetadata,
+  rulesInAdditionOrder,
   ruleText,
 } from "./rule-items.js";
 
@@ -22,12 +28,19 @@ const SECTIONS = {
   default: "RECOMMENDED GUIDELINES:\nFollow these guidelines unless explicitly overridden:\n\n",
 } as const;
 
+/** What the labels of the cache-stable layout mean: the two sections' intros, in one line. */
+const STABLE_LEGEND =
+  "Rules in the order they were added. You MUST follow MANDATORY rules without exception; follow RECOMMENDED guidelines unless explicitly overridden.\n\n";
+
+const LABELS = { absolute: "[MANDATORY]", default: "[RECOMMENDED]" } as const;
+
 /**
  * `n. name: text` with `[Scope: …]` / `[Condition: …]` lines indented under it; the shorter form
  * (`form` 1) leaves those lines out.
  */
-function renderRule(rule: MemoryRule, position: number, form: number): string {
-  let text = `${position}. ${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
+function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
+  const label = labelled ? `${LABELS[rule.authority]} ` : "";
+  let text = `${position}. ${label}${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineField).join(", ")}]\n`;
   const condition = rule.conditions?.condition;
@@ -37,14 +50,16 @@ function renderRule(rule: MemoryRule, position: number, form: number): string {
 
 /**
  * Gemini: a system instruction (`systemInstruction` / `GEMINI.md`). Starts `You are …`, then
- * `MANDATORY RULES:` and `RECOMMENDED GUIDELINES:` with rules numbered across both.
+ * `MANDATORY RULES:` and `RECOMMENDED GUIDELINES:` with rules numbered across both. With
+ * `cacheStable: true`: one list numbered in the order the rules were added, each entry
+ * `n. [MANDATORY] name: text` or `n. [RECOMMENDED] name: text`.
  *
  * @example
  * ```ts
  * new FormatManager().format("gemini", { rules }).content.startsWith("You are"); // true
  * ```
  */
-export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, MemoryRule>({
+export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
   id: "gemini",
   formatType: "system_instruction",
   capabilities: {
@@ -57,24 +72,41 @@ export const geminiAdapter = defineAdapter<RuleSet, Record<string, never>, Memor
     injectionMethod: "api",
   },
   input: RuleSetSchema,
-  options: NoOptionsSchema,
+  options: CacheStableOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   minText: ruleText,
-  renderItem: (rule, { position, form }) => renderRule(rule, position, form),
-  renderGroup: (key) => (key === "absolute" || key === "default" ? SECTIONS[key] : ""),
-  render({ input, included, item }) {
-    const content = HEADER + renderNumberedSections(included, SECTIONS, item);
-    return { content: endWithOneNewline(content), metadata: ruleMetadata(input, included) };
+  renderItem: (rule, { position, form, options }) =>
+    renderRule(rule, position, form, options.cacheStable),
+  renderGroup: (key, { options }) =>
+    !options.cacheStable && (key === "absolute" || key === "default") ? SECTIONS[key] : "",
+  render({ input, included, item }, { options }) {
+    let content = HEADER;
+    if (options.cacheStable) {
+      content += STABLE_LEGEND;
+      rulesInAdditionOrder(input, included).forEach((rule, index) => {
+        content += item(rule, index + 1);
+      });
+    } else {
+      content += renderNumberedSections(included, SECTIONS, item);
+    }
+    const metadata = ruleMetadata(input, included);
+    return {
+      content: endWithOneNewline(content),
+      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+    };
   },
   validate(content, ctx) {
     expectStart(content, "You are", ctx);
+    // The cache-stable layout: no sections, the absolute rules labelled [MANDATORY].
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
+    if (stable) expectLabelledEntries(content, /^\d+\. \[MANDATORY\] /, ctx);
     checkStructure(
       "gemini",
       content,
       {
-        "mandatory-section": metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
-        "recommended-section": metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
+        "mandatory-section": !stable && metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,
+        "recommended-section": !stable && metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0,
         entry: ctx.itemsIncluded,
       },
       ctx,

@@ -3,6 +3,8 @@ import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
 import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
+import { inAdditionOrder, placesIn } from "../stable.js";
+import { countLines } from "../structure.js";
 
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
 function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
@@ -147,4 +149,42 @@ export function renderNumberedSections(
     }
   }
   return text;
+}
+
+/**
+ * The included rules in the order they were added (the cache-stable layouts): undated rules
+ * first in input order, then by `createdAt`, equal times by id (or name).
+ */
+export function rulesInAdditionOrder(
+  input: RuleSet,
+  included: readonly MemoryRule[],
+): MemoryRule[] {
+  const place = placesIn(input.rules);
+  return inAdditionOrder(included, (rule) => {
+    const time = rule.createdAt?.getTime();
+    return {
+      time: time !== undefined && !Number.isNaN(time) ? time : undefined,
+      id: rule.id ?? rule.name,
+      index: place(rule),
+    };
+  });
+}
+
+/**
+ * Checks a cache-stable layout's labels: as many entries carrying the absolute label (`labelled`,
+ * a pattern anchored at the line start) as absolute rules were included.
+ */
+export function expectLabelledEntries(
+  content: string,
+  labelled: RegExp,
+  ctx: ValidationContext,
+): void {
+  const want = metaCount(ctx, "absoluteIncluded");
+  const found = countLines(content, labelled);
+  if (found === want) return;
+  ctx.report({
+    code: "invalid_structure",
+    severity: "error",
+    message: `expected ${want} absolute rule labels, found ${found}`,
+  });
 }

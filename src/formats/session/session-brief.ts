@@ -10,6 +10,13 @@ import {
 import { defineAdapter } from "../adapter.js";
 import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  cacheStableOption,
+  fastCacheStableOption,
+  inAdditionOrder,
+  placesIn,
+} from "../stable.js";
 
 /** The most tokens a brief context takes (its default budget). */
 export const BRIEF_MAX_TOKENS = 200;
@@ -20,9 +27,11 @@ export const SessionBriefOptionsSchema = lazySchema(
     z.object({
       /** The most candidates shown, most relevant first; default 5. */
       maxCandidates: z._default(z.int().check(z.gte(1)), 5),
+      ...cacheStableOption(z),
     }),
   fastObject({
     maxCandidates: withDefault(fastNumber(1, Number.POSITIVE_INFINITY, true), () => 5),
+    ...fastCacheStableOption,
   }),
 );
 
@@ -54,7 +63,8 @@ function joinEntries(entries: readonly string[]): string {
  * Session context for a PreToolUse hook (the original design's brief context): one paragraph,
  * `Related: first, second, …`: the five most relevant candidates (`maxCandidates`), each
  * summarised to 20 words, in at most 200 tokens (the default budget) by the counter in use; the
- * others are listed in `skipped`. Empty input gives empty content.
+ * others are listed in `skipped`. Empty input gives empty content. With `cacheStable: true` the
+ * chosen candidates are listed in the order they were made, the newest last.
  *
  * @example
  * ```ts
@@ -99,10 +109,21 @@ export const sessionBriefAdapter = defineAdapter<
   renderItem: (candidate, { form }) =>
     inlineField(summarize(candidate.content, form > 0 ? BRIEF_SHORT_WORDS : BRIEF_SUMMARY_WORDS)),
   renderGroup: () => PREFIX,
-  render: ({ included, item }) => ({
-    content:
-      included.length === 0 ? "" : PREFIX + joinEntries(included.map((entry) => item(entry, 0))),
-  }),
+  render({ input, included, item }, { options }) {
+    if (included.length === 0) return { content: "" };
+    const place = options.cacheStable ? placesIn(input.candidates) : undefined;
+    const placed = place
+      ? inAdditionOrder(included, (candidate) => ({
+          time: candidate.createdAt.getTime(),
+          id: candidate.id,
+          index: place(candidate),
+        }))
+      : included;
+    return {
+      content: PREFIX + joinEntries(placed.map((entry) => item(entry, 0))),
+      ...(options.cacheStable ? { metadata: { layout: CACHE_STABLE_LAYOUT } } : {}),
+    };
+  },
   validate(content, ctx) {
     if (ctx.itemsIncluded === 0) return;
     if (!content.startsWith(PREFIX) || /[\n\r]/.test(content)) {

@@ -1,6 +1,5 @@
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
 import { formatTimeAgo } from "../../budget/time-ago.js";
-import { NoOptionsSchema } from "../../model/no-options.js";
 import { parseWith } from "../../model/parse.js";
 import {
   type DivergenceAlert,
@@ -13,6 +12,14 @@ import {
 import { defineAdapter } from "../adapter.js";
 import { escapeLineStart, inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
+import {
+  CACHE_STABLE_LAYOUT,
+  type CacheStableOptions,
+  CacheStableOptionsSchema,
+  inAdditionOrder,
+  placesIn,
+  utcMinute,
+} from "../stable.js";
 import { checkStructure } from "../structure.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
@@ -41,6 +48,34 @@ export type SessionEntry =
 const sectionOf = (entry: SessionEntry): SectionKey =>
   entry.kind === "alert" ? "alert" : entry.candidate.category;
 
+/**
+ * The cache-stable layout: the candidates in the order they were made, then the alerts (which
+ * change from call to call) under their heading at the end.
+ */
+function renderStable(
+  input: SessionContext,
+  included: readonly SessionEntry[],
+  item: (entry: SessionEntry, position: number) => string,
+): string {
+  const place = placesIn(input.candidates);
+  const candidates = inAdditionOrder(
+    included.filter((entry) => entry.kind === "candidate"),
+    (entry) => ({
+      time: entry.candidate.createdAt.getTime(),
+      id: entry.candidate.id,
+      index: place(entry.candidate),
+    }),
+  );
+  let content = HEADER;
+  for (const entry of candidates) content += item(entry, 0);
+  const alerts = included.filter((entry) => entry.kind === "alert");
+  if (alerts.length > 0) {
+    content += `${candidates.length > 0 ? "\n" : ""}${SECTIONS.alert}`;
+    for (const entry of alerts) content += item(entry, 0);
+  }
+  return content.trimEnd();
+}
+
 /** Alerts rank above every candidate (relevance is at most 1), so they are kept first. */
 const ALERT_PRIORITY = 2;
 
@@ -65,8 +100,25 @@ function wordsOf(candidate: InjectionCandidate, form: number): number {
   return candidate.category === "recent_session" ? words * 2 : words;
 }
 
-function renderEntry(entry: SessionEntry, now: Date, form: number): string {
+/** The label of a candidate's section, on its entry in the cache-stable layout. */
+const LABELS = {
+  high_relevance_cluster: "Recent related work",
+  single_space_match: "Potentially related",
+  recent_session: "Previous session",
+} as const;
+
+/**
+ * `- Label (2026-03-02 09:00 UTC): summary`: the cache-stable entry, with the time the candidate
+ * was made instead of how long ago, so it reads the same whenever it is rendered.
+ */
+function renderStableEntry(candidate: InjectionCandidate, form: number): string {
+  const summary = inlineField(summarize(candidate.content, wordsOf(candidate, form)));
+  return `- ${LABELS[candidate.category]} (${utcMinute(candidate.createdAt)}): ${summary}\n`;
+}
+
+function renderEntry(entry: SessionEntry, now: Date, form: number, stable = false): string {
   if (entry.kind === "alert") return `${formatDivergenceAlert(entry.alert)}\n`;
+  if (stable) return renderStableEntry(entry.candidate, form);
   const { candidate } = entry;
   const summary = inlineField(summarize(candidate.content, wordsOf(candidate, form)));
   // The previous session's summary starts a line: nothing it starts with may read as structure.
@@ -84,17 +136,16 @@ function renderEntry(entry: SessionEntry, now: Date, form: number): string {
  * per divergence alert) and `### Previous Session`, each present only when it has entries.
  * Candidates are summarised (50 words, 100 for the previous session), most relevant first; alerts
  * are kept before any candidate. Empty input gives empty content. "Time ago" is taken from `now`.
+ * With `cacheStable: true`: one list of candidates in the order they were made, each labelled
+ * with its section and the UTC minute it was made (`- Recent related work (2026-03-02 09:00
+ * UTC): …`), then the divergence alerts, which change from call to call, at the end.
  *
  * @example
  * ```ts
  * new FormatManager().format("session-full", { candidates, alerts }, { now: "2025-10-04T20:00:00Z" }).content;
  * ```
  */
-export const sessionFullAdapter = defineAdapter<
-  SessionContext,
-  Record<string, never>,
-  SessionEntry
->({
+export const sessionFullAdapter = defineAdapter<SessionContext, CacheStableOptions, SessionEntry>({
   id: "session-full",
   formatType: "markdown",
   capabilities: {
@@ -108,8 +159,8 @@ export const sessionFullAdapter = defineAdapter<
     injectionMethod: "hook",
   },
   input: SessionContextSchema,
-  options: NoOptionsSchema,
-  items(input, { report }) {
+  options: CacheStableOptionsSchema,
+  items(input, { report, options }) {
     const alerts = input.alerts.map((alert, index) => {
       const path = `alerts[${index}]`;
       reportSanitized(report, `${path}.space`, alert.space);
@@ -133,16 +184,19 @@ export const sessionFullAdapter = defineAdapter<
         required: false,
         priority: candidate.relevance,
         time: candidate.createdAt.getTime(),
-        groups: ["header", candidate.category],
+        groups: ["header", options.cacheStable ? "list" : candidate.category],
         key: candidate.id,
         ...(hasMoreWords(candidate.content, wordsOf(candidate, 1)) ? { forms: 2 } : {}),
       };
     });
     return [...alerts, ...candidates];
   },
-  renderItem: (entry, { now, form }) => renderEntry(entry, now, form),
-  renderGroup: (key) => (key === "header" ? HEADER : `${SECTIONS[key as SectionKey]}\n`),
-  render({ included, item }) {
+  renderItem: (entry, { now, form, options }) => renderEntry(entry, now, form, options.cacheStable),
+  renderGroup: (key) => {
+    if (key === "header") return HEADER;
+    return key === "list" ? "" : `${SECTIONS[key as SectionKey]}\n`;
+  },
+  render({ input, included, item }, { options }) {
     const counts = Object.fromEntries(SECTION_ORDER.map((key) => [key, 0])) as Record<
       SectionKey,
       number
@@ -156,6 +210,12 @@ export const sessionFullAdapter = defineAdapter<
       sections: SECTION_ORDER.filter((key) => counts[key] > 0).length,
     };
     if (included.length === 0) return { content: "", metadata };
+    if (options.cacheStable) {
+      return {
+        content: renderStable(input, included, item),
+        metadata: { ...metadata, sections: counts.alert > 0 ? 1 : 0, layout: CACHE_STABLE_LAYOUT },
+      };
+    }
     let content = HEADER;
     for (const key of SECTION_ORDER) {
       if (counts[key] === 0) continue;
@@ -167,6 +227,8 @@ export const sessionFullAdapter = defineAdapter<
   },
   validate(content, ctx) {
     const included = ctx.itemsIncluded > 0;
+    // The cache-stable layout lists the previous session as an entry like the others.
+    const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
     if (included && !content.startsWith(HEADER)) {
       ctx.report({
         code: "invalid_structure",
@@ -181,7 +243,10 @@ export const sessionFullAdapter = defineAdapter<
       {
         title: included ? 1 : 0,
         section: count("sections"),
-        entry: count("clusterMatches") + count("singleMatches"),
+        entry:
+          count("clusterMatches") +
+          count("singleMatches") +
+          (stable ? count("previousSessions") : 0),
       },
       ctx,
     );

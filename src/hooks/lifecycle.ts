@@ -1,0 +1,53 @@
+import { stringArgument } from "../problems/arguments.js";
+import { checkTool, type HookTool } from "./events.js";
+
+/**
+ * What a SessionStart hook should inject: everything (`full`), or nothing because the client
+ * still holds what was injected before (`none`).
+ */
+export type SessionStartContext = "full" | "none";
+
+/**
+ * What each tool's SessionStart needs, by its `source`, as the pinned clients behave (each row
+ * checked headless against a loopback model server):
+ *
+ * - `startup` (Copilot CLI: `new`): a new conversation: everything.
+ * - `resume`, `fork`: Claude Code and Codex CLI send the whole earlier conversation again,
+ *   earlier hook context included, so injecting it again would send it twice: nothing. Gemini
+ *   CLI, Copilot CLI and Qwen Code do not send the earlier SessionStart context again after a
+ *   resume: everything.
+ * - `clear`: a new, empty conversation: everything.
+ * - `compact`: the conversation was summarised and earlier hook context dropped; the context
+ *   injected now is kept after the summary: everything.
+ *
+ * A source not listed (a newer client's) gets everything: sent twice is better than lost.
+ *
+ * @example
+ * ```ts
+ * SESSION_START_CONTEXT.claude.resume; // "none"
+ * ```
+ */
+export const SESSION_START_CONTEXT = {
+  claude: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
+  codex: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
+  gemini: { startup: "full", resume: "full", clear: "full" },
+  copilot: { new: "full", resume: "full" },
+  qwen: { startup: "full", resume: "full", clear: "full", compact: "full" },
+} as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
+
+/**
+ * What `tool`'s SessionStart with this `source` should inject (see {@link SESSION_START_CONTEXT});
+ * `full` for a source the table does not know.
+ *
+ * @example
+ * ```ts
+ * sessionStartContext("codex", "resume"); // "none"
+ * sessionStartContext("gemini", "resume"); // "full"
+ * ```
+ */
+export function sessionStartContext(tool: HookTool, source: string): SessionStartContext {
+  checkTool(tool);
+  stringArgument(source, "source");
+  const known: Readonly<Record<string, SessionStartContext>> = SESSION_START_CONTEXT[tool];
+  return Object.hasOwn(known, source) ? (known[source] as SessionStartContext) : "full";
+}

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN } from "../cli/run-bin.js";
+import type { RecordedRun } from "./run-client.js";
+
+/** Where `npm run test:clients` installed the CLIs. */
+const bin = process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin");
+
+/** Whether this machine can give a process an empty network namespace with loopback up. */
+const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).status === 0;
+
+/** What the scripted model answers (see scripted-model.mjs). */
+export interface ModelScript {
+  readonly replies: readonly {
+    readonly when?: readonly string[];
+    readonly unless?: readonly string[];
+    readonly times?: number;
+    readonly reply: {
+      readonly text?: string;
+      readonly tool?: { name: string; namespace?: string; input?: unknown };
+      readonly tools?: readonly { name: string; namespace?: string; input?: unknown }[];
+      readonly totalTokens?: number;
+    };
+  }[];
+  readonly stdin?: string;
+}
+
+/**
+ * Runs a CLI headless against a loopback model server that answers from `script` (tool calls,
+ * subagents, text), inside an empty network namespace when unshare allows it, and returns the
+ * requests it sent and what it printed.
+ */
+export function runScripted(
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen",
+  script: ModelScript,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): RecordedRun {
+  const scriptFile = join(mkdtempSync(join(tmpdir(), "contextfmt-script-")), "script.json");
+  writeFileSync(scriptFile, JSON.stringify(script));
+  const server = new URL("./scripted-model.mjs", import.meta.url).pathname;
+  const argv = [server, scriptFile, join(bin, tool), ...args];
+  const options = {
+    cwd,
+    encoding: "utf8" as const,
+    timeout: 100_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
+  };
+  // In a fresh namespace even loopback is down until it is brought up.
+  const result = offline
+    ? spawnSync(
+        "unshare",
+        ["-rn", "sh", "-c", 'ip link set lo up && exec node "$@"', "sh", ...argv],
+        options,
+      )
+    : spawnSync("node", argv, options);
+  if (result.status !== 0) throw new Error(`running ${tool} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as RecordedRun;
+}
+
+/** The bodies of the requests to the model (not the CLI's other calls), in order. */
+export const modelBodies = (run: RecordedRun) =>
+  run.requests
+    .filter((request) => request.method === "POST" && request.body !== "")
+    .map((request) => request.body);
+
+/** How often `text` occurs in `body`. */
+export const occurrences = (body: string, text: string) => body.split(text).length - 1;
+
+/**
+ * A project as the hook examples assume it: `contextfmt` installed in node_modules/.bin, the input
+ * files in .contextfmt/, and a home directory for the CLI's settings and sessions.
+ */
+export function hookProject(files: Record<string, unknown>): { dir: string; home: string } {
+  const dir = mkdtempSync(join(tmpdir(), "contextfmt-lifecycle-"));
+  const home = join(dir, ".home");
+  mkdirSync(home);
+  mkdirSync(join(dir, "node_modules/.bin"), { recursive: true });
+  symlinkSync(BIN, join(dir, "node_modules/.bin/contextfmt"));
+  mkdirSync(join(dir, ".contextfmt"));
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(dir, ".contextfmt", name), JSON.stringify(content));
+  }
+  return { dir, home };
+}
