@@ -3,7 +3,7 @@
  * to pay (build the text, count it), with the heuristic and the exact o200k counter.
  * Run: `npm run bench` (all benchmarks) or `npx tsx bench/format.ts`.
  */
-import { defaultCounter, FormatManager } from "contextfmt";
+import { defaultCounter, FormatManager, type RuleSetInput } from "contextfmt";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
@@ -18,7 +18,7 @@ export function runFormatBench(): string[] {
   const manager = new FormatManager();
   const rules10k = { rules: manyRules(10_000) };
   const rules100k = { rules: manyRules(100_000) };
-  const format = (input: unknown, options: Record<string, unknown> = {}) =>
+  const format = (input: RuleSetInput, options: Record<string, unknown> = {}) =>
     manager.format("claude", input, { budget: EVERYTHING, now: NOW, ...options });
 
   // Pre-rendered lines of the very output, for the floors.

@@ -5,6 +5,7 @@ import {
   InvalidInputError,
   injectMemories,
   type MemoryInput,
+  type MemorySetInput,
   toAnthropic,
   toGoogle,
   xmlMemoryAdapter,
@@ -23,7 +24,7 @@ import {
 
 const golden = (name: string) => new URL(`../golden/xml-memory/${name}`, import.meta.url).pathname;
 const manager = new FormatManager();
-const format = (input: unknown, options: Record<string, unknown> = {}) =>
+const format = (input: MemorySetInput, options: Record<string, unknown> = {}) =>
   manager.format("xml-memory", input, { nonce: TEST_NONCE, ...options });
 
 /** A conforming reading: character references decoded, whitespace kept, values as strings. */

@@ -11,6 +11,7 @@ import {
   formatBriefContext,
   formatProjectContext,
   InvalidInputError,
+  type RuleSetInput,
   sectionBreakdown,
   summarizeSession,
   type TokenCounter,
@@ -19,7 +20,9 @@ import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 
 const manager = new FormatManager();
-const rules = { rules: [{ name: "a", rule: "x", category: "behavior", authority: "default" }] };
+const rules: RuleSetInput = {
+  rules: [{ name: "a", rule: "x", category: "behavior", authority: "default" }],
+};
 const project = { projectId: "atlas", name: "Atlas", lastSessionSummary: "Done." };
 
 /** The error `run` throws: an InvalidInputError, checked. */
