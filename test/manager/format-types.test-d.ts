@@ -76,10 +76,9 @@ describe("format knows the built-in ids and their inputs", () => {
     manager.format("cluade", { rules });
     // @ts-expect-error: claude takes { rules }, not { rule }
     manager.format("claude", { rule: [] });
+    const always = { name: "a", rule: "b", category: "c", authority: "always" } as const;
     // @ts-expect-error: an authority is "absolute" or "default"
-    manager.format("claude", {
-      rules: [{ name: "a", rule: "b", category: "c", authority: "always" }],
-    });
+    manager.format("claude", { rules: [always] });
     // @ts-expect-error: memories need an id
     manager.format("xml-memory", { memories: [{ content: "x" }] });
     // @ts-expect-error: a misspelt common option
