@@ -1,5 +1,18 @@
 import { defineConfig } from "tsup";
 
+/** The modules of contextfmt/testing that the index re-exports, each its own ES module. */
+const TESTING_PARTS = [
+  "index",
+  "assertions",
+  "factories",
+  "fixed-counter",
+  "hook-contract",
+  "hook-input",
+  "hostile-texts",
+  "matchers",
+  "run-hook",
+];
+
 export default defineConfig([
   {
     entry: {
@@ -18,6 +31,35 @@ export default defineConfig([
     treeshake: true,
     // Only fast-xml-parser's validator is used (the XML check); bundling it keeps the rest of that
     // package, and ~20 ms of module loading, out of the core's import.
+    noExternal: ["fast-xml-parser"],
+  },
+  // contextfmt/testing, built on its own: it bundles fast-xml-parser's parser (for the XML round
+  // trip), which chunks shared with the core would carry into the core's import. Its copy of the
+  // core is only for tests; errors and counters work across copies (Symbol.for). The ES module
+  // build keeps one file per part, so a bundler that takes only `fixedCounter` leaves the hook
+  // runner and the XML parser out; CommonJS, which bundlers do not shake, is one file.
+  {
+    entry: Object.fromEntries(TESTING_PARTS.map((part) => [part, `src/testing/${part}.ts`])),
+    outDir: "dist/testing",
+    format: ["esm"],
+    dts: { entry: { index: "src/testing/index.ts" } },
+    clean: false,
+    sourcemap: false,
+    target: "node20",
+    splitting: true,
+    treeshake: true,
+    noExternal: ["fast-xml-parser"],
+  },
+  {
+    entry: { index: "src/testing/index.ts" },
+    outDir: "dist/testing",
+    format: ["cjs"],
+    dts: true,
+    clean: false,
+    sourcemap: false,
+    target: "node20",
+    splitting: false,
+    treeshake: true,
     noExternal: ["fast-xml-parser"],
   },
   {

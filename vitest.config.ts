@@ -13,6 +13,7 @@ export default defineConfig({
         find: /^contextfmt\/agent-config$/,
         replacement: source("./src/agent-config/index.ts"),
       },
+      { find: /^contextfmt\/testing$/, replacement: source("./src/testing/index.ts") },
     ],
   },
   test: {
