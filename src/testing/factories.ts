@@ -263,8 +263,8 @@ export interface MakeProjectOptions extends FactoryOptions {
 }
 
 /**
- * One project's state, every part filled: last session, TODOs of each priority, recent files,
- * stack, blockers and notes.
+ * One project's state with every part filled, so each shrink rule has something to do: last
+ * session, one to five TODOs of mixed priority, recent files, stack, a blocker and a note.
  *
  * @example
  * ```ts
@@ -279,7 +279,7 @@ export function makeProject(options: MakeProjectOptions = {}): ProjectContextInp
     projectId: options.projectId ?? name.toLowerCase(),
     name,
     status: options.status ?? "active",
-    lastSessionSummary: `${random.pick(WORK)} ${random.pick(SERVICES)}. ${random.pick(OUTCOMES)}.`,
+    lastSessionSummary: `${random.pick(WORK)} ${random.pick(SERVICES)}; ${random.pick(OUTCOMES)}.`,
     lastSessionDate: hoursBefore(now, random.int(2, 72)),
     activeTodos: todos.map(
       (text): TodoInput => ({
@@ -290,9 +290,9 @@ export function makeProject(options: MakeProjectOptions = {}): ProjectContextInp
     ),
     recentFiles: random.some(FILES, random.int(2, 6)),
     languages: random.some(LANGUAGES, random.int(1, 2)),
-    frameworks: random.some(FRAMEWORKS, random.int(0, 2)),
-    blockers: random.chance(0.5) ? [`Waiting on access to the ${random.pick(SERVICES)}.`] : [],
-    notes: random.chance(0.5) ? [`${random.pick(PEOPLE)} reviews everything touching money.`] : [],
+    frameworks: random.some(FRAMEWORKS, random.int(1, 2)),
+    blockers: [`Waiting on access to the ${random.pick(SERVICES)}.`],
+    notes: [`${random.pick(PEOPLE)} reviews everything that touches the ${random.pick(SERVICES)}.`],
     lastUpdated: hoursBefore(now, random.int(1, 24)),
   };
 }

@@ -13,7 +13,7 @@ export interface Seeded {
   pick<T>(list: readonly T[]): T;
   /** `true` with probability `p`. */
   chance(p: number): boolean;
-  /** Up to `count` distinct elements of `list`, in its order. */
+  /** `count` distinct elements of `list` (all of them when it has fewer), in its order. */
   some<T>(list: readonly T[], count: number): T[];
 }
 
@@ -33,6 +33,18 @@ export function seeded(seed: number): Seeded {
     int,
     pick: (list) => list[Math.floor(next() * list.length)] as (typeof list)[number],
     chance: (p) => next() < p,
-    some: (list, count) => list.filter(() => next() < count / list.length).slice(0, count),
+    some: (list, count) => {
+      // A partial shuffle of the indices picks `count` of them; sorted, they keep the list's order.
+      const indices = list.map((_, index) => index);
+      const take = Math.min(count, list.length);
+      for (let at = 0; at < take; at += 1) {
+        const swap = at + Math.floor(next() * (indices.length - at));
+        [indices[at], indices[swap]] = [indices[swap] as number, indices[at] as number];
+      }
+      return indices
+        .slice(0, take)
+        .sort((a, b) => a - b)
+        .map((index) => list[index] as (typeof list)[number]);
+    },
   };
 }
