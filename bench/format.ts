@@ -3,11 +3,12 @@
  * to pay (build the text, count it), with the heuristic and the exact o200k counter.
  * Run: `npm run bench` (all benchmarks) or `npx tsx bench/format.ts`.
  */
+
 import { defaultCounter, FormatManager, type RuleSetInput } from "contextfmt";
+import { makeRules } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { manyRules } from "../test/fixtures/rules.js";
 import { interleaved, median, ms, ratio, time } from "./measure.js";
 
 const EVERYTHING = 10_000_000;
@@ -16,8 +17,8 @@ const NOW = "2025-10-04T20:00:00Z";
 export function runFormatBench(): string[] {
   const lines: string[] = [];
   const manager = new FormatManager();
-  const rules10k = { rules: manyRules(10_000) };
-  const rules100k = { rules: manyRules(100_000) };
+  const rules10k = { rules: makeRules(10_000, { absoluteShare: 0.1 }) };
+  const rules100k = { rules: makeRules(100_000, { absoluteShare: 0.1 }) };
   const format = (input: RuleSetInput, options: Record<string, unknown> = {}) =>
     manager.format("claude", input, { budget: EVERYTHING, now: NOW, ...options });
 

@@ -120,8 +120,8 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Whether a result accounts for every input item once: its report lists each item (by path)
- * exactly once as `included`, `shortened` or `skipped` (with a form exactly when shown, above 0
+ * Whether a result accounts for every input item once: its report lists each item (by path and
+ * id) exactly once as `included`, `shortened` or `skipped` (with a form exactly when shown, above 0
  * exactly when shortened, a reason when skipped), and agrees with the result's `included`,
  * `skipped`, `rulesIncluded` and `rulesSkipped`. `expected` is the number of input items, or
  * their ids; without it only the result's own lists are compared.
@@ -141,10 +141,12 @@ export function conserves(
   }
   const { items } = report;
   const problems: string[] = [];
-  const paths = new Set<string>();
+  // An item is its path and id together: a project's parts share its path, memories may share an id.
+  const seen = new Set<string>();
   for (const item of items) {
-    if (paths.has(item.path)) problems.push(`${item.path} is reported twice`);
-    paths.add(item.path);
+    const key = `${item.path}\u0000${item.id}`;
+    if (seen.has(key)) problems.push(`${item.path} (${item.id}) is reported twice`);
+    seen.add(key);
     const shown = item.status === "included" || item.status === "shortened";
     if (!shown && item.status !== "skipped") {
       problems.push(`${item.path} has status ${JSON.stringify(item.status)}`);

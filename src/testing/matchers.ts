@@ -24,14 +24,28 @@ const matcher = (check: AssertionResult): MatcherResult => ({
 });
 
 /**
- * The matchers' types, to merge into your runner's `expect`. `R` is what a matcher returns
- * (vitest passes the received type, jest its `R`).
+ * The matchers' types, to merge into your runner's `Matchers` once (in a setup file or any `.ts`
+ * file the tests compile with). `R` is what a matcher returns: vitest passes its `T`, jest its `R`.
  *
  * @example
  * ```ts
- * // vitest, in a .d.ts or a setup file:
+ * import type { ContextfmtMatchers } from "contextfmt/testing";
+ *
+ * // vitest
  * declare module "vitest" {
  *   interface Matchers<T = any> extends ContextfmtMatchers<T> {}
+ * }
+ *
+ * // jest, with `import { expect } from "@jest/globals"` (the `expect` package)
+ * declare module "expect" {
+ *   interface Matchers<R extends void | Promise<void>, T = unknown> extends ContextfmtMatchers<R> {}
+ * }
+ *
+ * // jest, with the global `expect` of @types/jest
+ * declare global {
+ *   namespace jest {
+ *     interface Matchers<R, T = {}> extends ContextfmtMatchers<R> {}
+ *   }
  * }
  * ```
  */

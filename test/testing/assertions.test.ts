@@ -109,7 +109,7 @@ describe("conserves", () => {
     if (!first || !shown) throw new Error("no included item");
     expect(conserves(withItems(result, [shown, ...result.report.items])).message).toMatch(
       new RegExp(
-        `but ${shown.path.replace(/[[\]]/g, "\\$&")} is reported twice; the report shows \\d+ items, included lists \\d+`,
+        `but ${shown.path.replace(/[[\]]/g, "\\$&")} \\(${shown.id}\\) is reported twice; the report shows \\d+ items, included lists \\d+`,
       ),
     );
     expect(conserves(withItems(result, rest), rules.length).message).toMatch(
