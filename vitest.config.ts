@@ -17,7 +17,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
     globalSetup: ["test/cli/build.global.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
