@@ -60,10 +60,12 @@ export function assertKnownVariables(
 function checkVariables(
   variables: Readonly<Record<string, string>>,
 ): Readonly<Record<string, string>> {
-  for (const [name, value] of Object.entries(optionsArgument(variables, "variables"))) {
+  // No variables (undefined) is an empty set, not a TypeError from Object.keys further on.
+  const checked = optionsArgument(variables, "variables");
+  for (const [name, value] of Object.entries(checked)) {
     if (typeof value !== "string") badArgument(`variables.${name}`, "a string", value);
   }
-  return variables;
+  return checked;
 }
 
 /**
@@ -82,10 +84,11 @@ export function renderTemplate(
 ): string {
   stringArgument(path, "path");
   stringArgument(template, path);
-  assertKnownVariables(template, Object.keys(checkVariables(variables)), path);
+  const checked = checkVariables(variables);
+  assertKnownVariables(template, Object.keys(checked), path);
   return template.replace(PLACEHOLDER, (whole, name: string | undefined) => {
     if (name === undefined) return whole[0] ?? "";
-    return variables[name] ?? "";
+    return checked[name] ?? "";
   });
 }
 
