@@ -1,4 +1,4 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
 /** The modules of contextfmt/testing that the index re-exports, each its own ES module. */
 const TESTING_PARTS = [
@@ -13,8 +13,21 @@ const TESTING_PARTS = [
   "run-hook",
 ];
 
+/** What every library build shares. */
+const LIBRARY: Options = {
+  // `npm run build` empties dist/ once before the builds run (they run in parallel).
+  clean: false,
+  sourcemap: false,
+  target: "node20",
+  treeshake: true,
+  // Only fast-xml-parser's validator is used by the core (the XML check); bundling it keeps the
+  // rest of that package, and ~20 ms of module loading, out of the core's import.
+  noExternal: ["fast-xml-parser"],
+};
+
 export default defineConfig([
   {
+    ...LIBRARY,
     entry: {
       index: "src/index.ts",
       tiktoken: "src/tiktoken.ts",
@@ -23,15 +36,7 @@ export default defineConfig([
     },
     format: ["esm", "cjs"],
     dts: true,
-    // `npm run build` empties dist/ once before both builds run (they run in parallel).
-    clean: false,
-    sourcemap: false,
-    target: "node20",
     splitting: true,
-    treeshake: true,
-    // Only fast-xml-parser's validator is used (the XML check); bundling it keeps the rest of that
-    // package, and ~20 ms of module loading, out of the core's import.
-    noExternal: ["fast-xml-parser"],
   },
   // contextfmt/testing, built on its own: it bundles fast-xml-parser's parser (for the XML round
   // trip), which chunks shared with the core would carry into the core's import. Its copy of the
@@ -39,28 +44,20 @@ export default defineConfig([
   // build keeps one file per part, so a bundler that takes only `fixedCounter` leaves the hook
   // runner and the XML parser out; CommonJS, which bundlers do not shake, is one file.
   {
+    ...LIBRARY,
     entry: Object.fromEntries(TESTING_PARTS.map((part) => [part, `src/testing/${part}.ts`])),
     outDir: "dist/testing",
     format: ["esm"],
     dts: { entry: { index: "src/testing/index.ts" } },
-    clean: false,
-    sourcemap: false,
-    target: "node20",
     splitting: true,
-    treeshake: true,
-    noExternal: ["fast-xml-parser"],
   },
   {
+    ...LIBRARY,
     entry: { index: "src/testing/index.ts" },
     outDir: "dist/testing",
     format: ["cjs"],
     dts: true,
-    clean: false,
-    sourcemap: false,
-    target: "node20",
     splitting: false,
-    treeshake: true,
-    noExternal: ["fast-xml-parser"],
   },
   {
     // The `contextfmt` bin, CommonJS: Node starts a CommonJS file ~5 ms sooner than an ES module
