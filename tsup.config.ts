@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 import * as zodMini from "zod/mini";
 
 /**
@@ -72,8 +72,34 @@ const lazyZod: Plugin = {
   },
 };
 
+/** The modules of contextfmt/testing that the index re-exports, each its own ES module. */
+const TESTING_PARTS = [
+  "index",
+  "assertions",
+  "factories",
+  "fixed-counter",
+  "hook-contract",
+  "hook-input",
+  "hostile-texts",
+  "matchers",
+  "run-hook",
+];
+
+/** What every library build shares. */
+const LIBRARY: Options = {
+  // `npm run build` empties dist/ once before the builds run (they run in parallel).
+  clean: false,
+  sourcemap: false,
+  target: "node20",
+  treeshake: true,
+  // Only fast-xml-parser's validator is used by the core (the XML check); bundling it keeps the
+  // rest of that package, and ~20 ms of module loading, out of the core's import.
+  noExternal: ["fast-xml-parser"],
+};
+
 export default defineConfig([
   {
+    ...LIBRARY,
     entry: {
       index: "src/index.ts",
       tiktoken: "src/tiktoken.ts",
@@ -82,18 +108,33 @@ export default defineConfig([
     },
     format: ["esm", "cjs"],
     dts: true,
-    // `npm run build` empties dist/ once before both builds run (they run in parallel).
-    clean: false,
-    sourcemap: false,
-    target: "node20",
     splitting: true,
-    treeshake: true,
-    // Only fast-xml-parser's validator is used (the XML check); bundling it keeps the rest of that
-    // package, and ~20 ms of module loading, out of the core's import. zod is bundled so that it
-    // can start lazily (see lazyZod); it is one copy shared by every entry, and keeps its
-    // configuration on globalThis, as any other zod 4 does. Types still come from "zod/mini".
+    // zod is bundled so that it can start lazily (see lazyZod); it is one copy shared by every
+    // entry, and keeps its configuration on globalThis, as any other zod 4 does. Types still come
+    // from "zod/mini".
     noExternal: ["fast-xml-parser", "zod"],
     esbuildPlugins: [lazyZod],
+  },
+  // contextfmt/testing, built on its own: it bundles fast-xml-parser's parser (for the XML round
+  // trip), which chunks shared with the core would carry into the core's import. Its copy of the
+  // core is only for tests (it imports zod as a dependency, not lazily); errors and counters work across copies (Symbol.for). The ES module
+  // build keeps one file per part, so a bundler that takes only `fixedCounter` leaves the hook
+  // runner and the XML parser out; CommonJS, which bundlers do not shake, is one file.
+  {
+    ...LIBRARY,
+    entry: Object.fromEntries(TESTING_PARTS.map((part) => [part, `src/testing/${part}.ts`])),
+    outDir: "dist/testing",
+    format: ["esm"],
+    dts: { entry: { index: "src/testing/index.ts" } },
+    splitting: true,
+  },
+  {
+    ...LIBRARY,
+    entry: { index: "src/testing/index.ts" },
+    outDir: "dist/testing",
+    format: ["cjs"],
+    dts: true,
+    splitting: false,
   },
   {
     // The `contextfmt` bin, CommonJS: Node starts a CommonJS file ~5 ms sooner than an ES module

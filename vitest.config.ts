@@ -13,10 +13,11 @@ export default defineConfig({
         find: /^contextfmt\/agent-config$/,
         replacement: source("./src/agent-config/index.ts"),
       },
+      { find: /^contextfmt\/testing$/, replacement: source("./src/testing/index.ts") },
     ],
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
     globalSetup: ["test/cli/build.global.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },

@@ -4,11 +4,12 @@
  * Builds the package first so the bin measured is the current source.
  * Run: `npm run bench` (all benchmarks) or `npx tsx bench/cold-start.ts`.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { manyRules } from "../test/fixtures/rules.js";
+import { makeRules } from "contextfmt/testing";
 import { median, ms, ratio } from "./measure.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -36,7 +37,7 @@ export function runColdStartBench(): string[] {
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
   const dir = mkdtempSync(join(tmpdir(), "contextfmt-cold-start-"));
   const rulesFile = join(dir, "rules.json");
-  writeFileSync(rulesFile, JSON.stringify({ rules: manyRules(200) }));
+  writeFileSync(rulesFile, JSON.stringify({ rules: makeRules(200, { absoluteShare: 0.1 }) }));
 
   const cases: Record<string, () => number> = {
     "node -e 0": () => wallTime(["-e", "0"]),

@@ -3,6 +3,7 @@
  * `xml-memory` format, side by side with the floor any formatter has to pay: join the
  * pre-rendered output and count it once. Run: `npm run bench` or `npx tsx bench/memories.ts`.
  */
+
 import {
   createFormatManager,
   defaultCounter,
@@ -11,15 +12,16 @@ import {
   parseWith,
   xmlMemoryAdapter,
 } from "contextfmt";
+import { makeMemories } from "contextfmt/testing";
 import { xmlProblem } from "../src/manager/checks.js";
-import { manyMemories, TEST_NONCE } from "../test/fixtures/memories.js";
+import { TEST_NONCE } from "../test/fixtures/memories.js";
 import { interleaved, ms, ratio } from "./measure.js";
 
 const EVERYTHING = 10_000_000;
 
 export function runMemoriesBench(): string[] {
   const manager = createFormatManager([xmlMemoryAdapter]);
-  const input = { directive: "Follow procedural memories first.", memories: manyMemories(10_000) };
+  const input = { directive: "Follow procedural memories first.", memories: makeMemories(10_000) };
   const options = { budget: EVERYTHING, nonce: TEST_NONCE };
   const output = manager.format("xml-memory", input, options).content;
   const prerendered = output.split("\n");

@@ -9,16 +9,17 @@
  *    (cold) and the same counter again (warm), also with a cache smaller than the work.
  * Run: `npm run bench` (all benchmarks) or `npx tsx bench/tiktoken.ts`.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FormatManager, type TokenCounter } from "contextfmt";
+import { makeRules } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { buildSync } from "esbuild";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { LONG_RUN_SHAPES } from "../test/fixtures/long-runs.js";
-import { manyRules } from "../test/fixtures/rules.js";
 import { median, ms, ratio, time } from "./measure.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -177,7 +178,7 @@ function cacheThroughPipeline(lines: string[]): void {
     [10_000, 5],
     [100_000, 3],
   ] as const) {
-    const input = { rules: manyRules(ruleCount) };
+    const input = { rules: makeRules(ruleCount, { absoluteShare: 0.1 }) };
     const format = (counter: TokenCounter) =>
       manager.format("claude", input, { budget: 10_000_000, now: NOW, counter });
     const output = format(createTiktokenCounter()).content;

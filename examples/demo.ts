@@ -14,7 +14,8 @@ const manager = new FormatManager();
 const line = "─".repeat(72);
 
 for (const example of EXAMPLES) {
-  const input: unknown = JSON.parse(readFileSync(new URL(example, import.meta.url), "utf8"));
+  // A file of any of the shapes; formatAll checks it against every format when it runs.
+  const input = JSON.parse(readFileSync(new URL(example, import.meta.url), "utf8"));
   for (const result of manager.formatAll(input, OPTIONS)) {
     console.log(
       `${line}\nexamples/${example} as ${result.adapter} (${result.formatType}): ` +

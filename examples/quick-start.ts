@@ -1,7 +1,7 @@
 /** The README's quick start, as a runnable script (exercised by the tests). */
-import { FormatManager } from "contextfmt";
+import { FormatManager, type MemoryRuleInput } from "contextfmt";
 
-const rules = [
+const rules: MemoryRuleInput[] = [
   {
     name: "atomic_commits",
     rule: "Always make atomic commits with clear, descriptive messages",

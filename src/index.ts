@@ -95,6 +95,14 @@ export {
   type FormatOptions,
 } from "./manager/format-manager.js";
 export type {
+  AnyFormatAdapter,
+  BuiltinAdapter,
+  BuiltinFormats,
+  FormatInputOf,
+  NoOptions,
+  TypedFormatAdapter,
+} from "./manager/format-types.js";
+export type {
   BudgetReport,
   FormattedContext,
   ReportItem,
@@ -202,7 +210,7 @@ export {
   selectTemplate,
 } from "./templates/defaults.js";
 export { type ContextTemplate, renderTemplate, templateVariables } from "./templates/template.js";
-export { defineTemplateAdapter } from "./templates/template-adapter.js";
+export { defineTemplateAdapter, type TemplateAdapter } from "./templates/template-adapter.js";
 export { isSafeBoundary, splitLineUnits, type TokenCounter } from "./tokens/counter.js";
 export {
   createHeuristicCounter,

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const run = (script: string) =>
@@ -66,4 +67,14 @@ describe("examples run as documented", () => {
     expect(output).toContain('<USER id="david">\n- Prefers concise responses\n</USER>\n\n<PROJECT');
     expect(output).not.toContain("Note: User prefers concise responses.");
   }, 30_000);
+});
+
+describe("the README's testing example", () => {
+  it("is examples/testing/rules-for-claude.test.ts as it is (npm test runs that file)", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## Testing your code against contextfmt"));
+    const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    const file = new URL("../examples/testing/rules-for-claude.test.ts", import.meta.url);
+    expect(block).toBe(readFileSync(file, "utf8"));
+  });
 });

@@ -1,6 +1,7 @@
 import * as core from "contextfmt";
 import * as agentConfig from "contextfmt/agent-config";
 import * as hooks from "contextfmt/hooks";
+import * as testing from "contextfmt/testing";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
 
@@ -158,4 +159,30 @@ it("pins the public exports of contextfmt/agent-config", () => {
       "skillName",
     ]
   `);
+});
+
+it("pins the public exports of contextfmt/testing", () => {
+  expect(Object.keys(testing).sort()).toEqual([
+    "checkHookOutput",
+    "conserves",
+    "contextfmtMatchers",
+    "createFixedCounter",
+    "findForgedStructure",
+    "fitsBudget",
+    "fixedCounter",
+    "hasNoForgedStructure",
+    "hostileTexts",
+    "hostileValues",
+    "invisiblePrefixes",
+    "isDeterministic",
+    "lineBreaks",
+    "makeCandidates",
+    "makeHookInput",
+    "makeMemories",
+    "makeProject",
+    "makeRules",
+    "roundTripsXml",
+    "runHook",
+    "specialTexts",
+  ]);
 });

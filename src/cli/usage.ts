@@ -1,10 +1,7 @@
 import { parseArgs } from "node:util";
-import { ContextFmtError } from "../problems/errors.js";
+import { UsageError } from "./usage-error.js";
 
-/** A bad command line: an unknown flag or subcommand, a missing argument, a malformed value. */
-export class UsageError extends ContextFmtError {
-  static override readonly errorName: string = "UsageError";
-}
+export { UsageError };
 
 /** A flag's type as `node:util`'s `parseArgs` takes it. */
 type FlagSpec = Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;

@@ -163,14 +163,29 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
 }
 
 /**
- * Identity helper that infers an adapter's type parameters and freezes it.
+ * Identity helper that infers an adapter's type parameters and freezes it. The result's type
+ * keeps the literal id and the schemas, so a `FormatManager` it is registered with knows the id
+ * and the input it takes.
  *
  * @example
  * ```ts
  * export const myAdapter = defineAdapter({ id: "mine", ... });
  * ```
  */
-export function defineAdapter<I, O, T>(adapter: FormatAdapter<I, O, T>): FormatAdapter<I, O, T> {
+export function defineAdapter<
+  I,
+  O,
+  T,
+  const Id extends string = string,
+  In extends z.core.$ZodType<I> = z.core.$ZodType<I>,
+  Options extends z.core.$ZodType<O> = z.core.$ZodType<O>,
+>(
+  adapter: FormatAdapter<I, O, T> & {
+    readonly id: Id;
+    readonly input: In;
+    readonly options: Options;
+  },
+): FormatAdapter<I, O, T> & { readonly id: Id; readonly input: In; readonly options: Options } {
   return Object.freeze(checkAdapter(adapter));
 }
 

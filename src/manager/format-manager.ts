@@ -10,12 +10,26 @@ import { sessionFullAdapter } from "../formats/session/session-full.js";
 import { accepts, parseWith } from "../model/parse.js";
 import { arrayArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
+import type {
+  AnyFormatAdapter,
+  BuiltinAdapter,
+  FormatInputFor,
+  FormatInputOf,
+  FormatOptionsFor,
+  FormatOwnOptionsOf,
+  KnownFormatId,
+  WithAdapter,
+} from "./format-types.js";
 import type { FormattedContext } from "./formatted-context.js";
 import type { CommonOptions } from "./options.js";
 import { adapterOptionKeys, runPipeline } from "./pipeline.js";
 
-/** The adapters `new FormatManager()` registers. */
-export const builtinAdapters: readonly FormatAdapter[] = [
+/**
+ * The adapters `new FormatManager()` registers, typed with their ids and inputs
+ * (`BuiltinFormats`), so `format("claude", …)` takes a rule set and `format("cluade", …)` does
+ * not compile.
+ */
+export const builtinAdapters = [
   claudeAdapter,
   codexAdapter,
   geminiAdapter,
@@ -24,14 +38,16 @@ export const builtinAdapters: readonly FormatAdapter[] = [
   sessionBriefAdapter,
   projectAdapter,
   projectMarkdownAdapter,
-];
+] as readonly FormatAdapter[] as readonly BuiltinAdapter[];
 
-/** Options of `format` and `formatAll`: the common ones plus any the adapter defines. */
-export type FormatOptions = CommonOptions & Readonly<Record<string, unknown>>;
+/** Options of `format` and `formatAll`: the common ones plus the adapter's own (`Own`). */
+export type FormatOptions<Own = Readonly<Record<string, unknown>>> = CommonOptions & Own;
 
 /**
  * A registry of format adapters and the pipeline that runs them. Created, never global: each
- * instance has its own adapters.
+ * instance has its own adapters. Its type knows each registered id and the input it takes
+ * (`A` is the union of the adapters' types): a mistyped built-in id or an input of the wrong shape
+ * is a compile error, and `register` adds the new adapter's id and input.
  *
  * @example
  * ```ts
@@ -40,23 +56,26 @@ export type FormatOptions = CommonOptions & Readonly<Record<string, unknown>>;
  * console.log(result.content, result.tokenCount, result.skipped);
  * ```
  */
-export class FormatManager {
+export class FormatManager<A extends AnyFormatAdapter = BuiltinAdapter> {
   readonly #adapters = new Map<string, FormatAdapter>();
 
   /** @param adapters what to register; default: the built-in adapters. */
-  constructor(adapters: readonly FormatAdapter[] = builtinAdapters) {
+  constructor(adapters: readonly A[] = builtinAdapters as readonly AnyFormatAdapter[] as A[]) {
     const list = arrayArgument(adapters, "adapters");
     // An index loop, not forEach: a hole in a sparse array is an adapter missing, not skipped.
     for (let index = 0; index < list.length; index += 1) {
-      this.register(checkAdapter(list[index] as FormatAdapter, `adapters[${index}]`));
+      this.register(checkAdapter(list[index] as A, `adapters[${index}]`));
     }
   }
 
   /**
    * Registers an adapter. An id that is taken throws, unless `replace: true` says to swap it.
-   * Returns the manager, for chaining.
+   * Returns the manager, for chaining; its type then knows the adapter's id and input.
    */
-  register(adapter: FormatAdapter, options: { replace?: boolean } = {}): this {
+  register<B extends AnyFormatAdapter>(
+    adapter: B,
+    options: { replace?: boolean } = {},
+  ): FormatManager<WithAdapter<A, B>> {
     checkAdapter(adapter);
     const { replace = false } = optionsArgument(options);
     if (this.#adapters.has(adapter.id) && replace !== true) {
@@ -65,11 +84,11 @@ export class FormatManager {
       );
     }
     this.#adapters.set(adapter.id, adapter);
-    return this;
+    return this as FormatManager<AnyFormatAdapter> as FormatManager<WithAdapter<A, B>>;
   }
 
   /** The adapter registered under `id`; throws `UnknownAdapterError` listing the known ids. */
-  get(id: string): FormatAdapter {
+  get<Id extends string>(id: KnownFormatId<A, Id>): FormatAdapter {
     const adapter = this.#adapters.get(stringArgument(id, "id"));
     if (!adapter) throw new UnknownAdapterError(id, this.list());
     return adapter;
@@ -90,8 +109,12 @@ export class FormatManager {
    * check. Bad input throws `InvalidInputError`; with `strict: true`, error issues throw
    * `FormatValidationError`; otherwise problems are in `result.issues`.
    */
-  format(id: string, input: unknown, options: FormatOptions = {}): FormattedContext {
-    return runPipeline(this.get(id), input, options);
+  format<Id extends string>(
+    id: KnownFormatId<A, Id>,
+    input: FormatInputFor<A, Id>,
+    options: FormatOptionsFor<A, Id> = {} as FormatOptionsFor<A, Id>,
+  ): FormattedContext {
+    return runPipeline(this.get<string>(id), input, options);
   }
 
   /**
@@ -99,7 +122,10 @@ export class FormatManager {
    * order (so a rule set gives the claude, codex and gemini texts). Input that no adapter accepts
    * throws the first adapter's `InvalidInputError`.
    */
-  formatAll(input: unknown, options: FormatOptions = {}): FormattedContext[] {
+  formatAll(
+    input: FormatInputOf<A>,
+    options: FormatOptions<FormatOwnOptionsOf<A>> = {} as FormatOptions<FormatOwnOptionsOf<A>>,
+  ): FormattedContext[] {
     const adapters = [...this.#adapters.values()];
     const accepting = adapters.filter((adapter) => accepts(adapter.input, input));
     const [first] = adapters;
@@ -120,6 +146,8 @@ export class FormatManager {
  * const manager = createFormatManager([claudeAdapter, myAdapter]);
  * ```
  */
-export function createFormatManager(adapters?: readonly FormatAdapter[]): FormatManager {
-  return new FormatManager(adapters);
+export function createFormatManager<A extends AnyFormatAdapter = BuiltinAdapter>(
+  adapters?: readonly A[],
+): FormatManager<A> {
+  return new FormatManager<A>(adapters);
 }

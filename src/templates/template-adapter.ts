@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import { defineAdapter, type FormatAdapter, type FormatType } from "../formats/adapter.js";
 import { escapeMarkdownInline, escapeTags, inlineField, titleCase } from "../formats/escape.js";
 import { ruleItems, ruleMetadata, rulesInAdditionOrder } from "../formats/rules/rule-items.js";
@@ -7,7 +8,7 @@ import {
   CacheStableOptionsSchema,
 } from "../formats/stable.js";
 import { countGenericStructure } from "../formats/structure.js";
-import { type MemoryRule, type RuleSet, RuleSetSchema } from "../model/rule.js";
+import { type MemoryRule, type RuleSet, type RuleSetInput, RuleSetSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { DOCUMENT_VARIABLES, RULE_VARIABLES } from "./defaults.js";
 import { assertKnownVariables, type ContextTemplate, fillTemplate } from "./template.js";
@@ -82,6 +83,20 @@ function defaultFormatType(toolName: string): FormatType {
 }
 
 /**
+ * A template's format: takes a rule set (`RuleSetInput`), has no options of its own, and is
+ * registered under `Id` (the template's name unless `options.id` says otherwise).
+ */
+export type TemplateAdapter<Id extends string = string> = FormatAdapter<
+  RuleSet,
+  CacheStableOptions,
+  MemoryRule
+> & {
+  readonly id: Id;
+  readonly input: z.core.$ZodType<RuleSet, RuleSetInput>;
+  readonly options: z.core.$ZodType<CacheStableOptions, CacheStableOptions>;
+};
+
+/**
  * Turns a {@link ContextTemplate} into a format adapter for rule sets, so a custom or per-project
  * template is registered and run like any built-in format (budget, counting, checks included).
  * Templates are checked up front: an unknown `{variable}` throws `InvalidInputError` naming it.
@@ -95,10 +110,13 @@ function defaultFormatType(toolName: string): FormatType {
  * manager.format("claude_default", { rules, project: { name: "Atlas", id: "atlas" } });
  * ```
  */
-export function defineTemplateAdapter(
-  template: ContextTemplate,
-  options: { id?: string } = {},
-): FormatAdapter<RuleSet, CacheStableOptions, MemoryRule> {
+export function defineTemplateAdapter<
+  const Name extends string = string,
+  const Id extends string = Name,
+>(
+  template: ContextTemplate & { readonly name: Name },
+  options: { id?: Id } = {},
+): TemplateAdapter<Id> {
   checkTemplate(template);
   const { id = template.name } = optionsArgument(options);
   stringArgument(id, "options.id");
@@ -155,8 +173,15 @@ export function defineTemplateAdapter(
     return text.endsWith("\n") ? text : `${text}\n`;
   };
 
-  return defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
-    id,
+  return defineAdapter<
+    RuleSet,
+    CacheStableOptions,
+    MemoryRule,
+    Id,
+    TemplateAdapter["input"],
+    TemplateAdapter["options"]
+  >({
+    id: id as Id,
     formatType,
     capabilities: {
       toolName: template.toolName,

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS, type HookTool } from "contextfmt/hooks";
+import { makeRules } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
-import { manyRules } from "../fixtures/rules.js";
 import { contextfmt } from "./run-bin.js";
 
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
@@ -226,7 +226,7 @@ describe("contextfmt hook: what each moment injects", () => {
 describe("contextfmt hook: fits the tool's inline limit", () => {
   it("claude: 400 rules and a large budget stay under 10,000 characters, skips reported", () => {
     const rules = join(dir, "many.json");
-    writeFileSync(rules, JSON.stringify({ rules: manyRules(400) }));
+    writeFileSync(rules, JSON.stringify({ rules: makeRules(400, { absoluteShare: 0.1 }) }));
     const { stdout, stderr, status } = contextfmt(
       ["hook", "claude", "session-start", "--rules", rules, "--budget", "100000"],
       JSON.stringify(hookInputs.claude.SessionStart),
@@ -242,7 +242,7 @@ describe("contextfmt hook: fits the tool's inline limit", () => {
 
   it("claude: required rules alone over the limit: written all the same, over_hook_limit on stderr, exit 0", () => {
     const rules = join(dir, "absolute.yaml");
-    writeFileSync(rules, JSON.stringify(manyRules(300, 1)));
+    writeFileSync(rules, JSON.stringify(makeRules(300, { absoluteShare: 1 })));
     const { stdout, stderr, status } = contextfmt(
       ["hook", "claude", "session-start", "--rules", rules],
       JSON.stringify(hookInputs.claude.SessionStart),

@@ -71,7 +71,7 @@ const samples = [
 
 describe("each format's cache-stable layout (golden files)", () => {
   it.each(samples)("$id", async ({ id, ext, input, options }) => {
-    const result = manager.format(id, input, { ...options, ...stable });
+    const result = manager.format(id, input as never, { ...options, ...stable });
     expect(errors(result)).toEqual([]);
     expect(result.metadata.layout).toBe("cache-stable");
     await expect(result.content).toMatchFileSnapshot(golden(`${id}/cache-stable.${ext}`));
@@ -94,7 +94,7 @@ describe("docs/cache-stable.md", () => {
   const doc = readFileSync(new URL("../../docs/cache-stable.md", import.meta.url), "utf8");
 
   it.each(samples)("shows what $id writes, byte for byte", ({ id, input, options }) => {
-    const { content } = manager.format(id, input, { ...options, ...stable });
+    const { content } = manager.format(id, input as never, { ...options, ...stable });
     const section = doc.slice(doc.indexOf(`\n## \`${id}\`\n`));
     const example = /```\w*\n([\s\S]*?)\n```/.exec(section)?.[1];
     expect(example).toBe(content.replace(/\n+$/, ""));
@@ -103,7 +103,7 @@ describe("docs/cache-stable.md", () => {
 
 describe("the same input gives the same bytes, whatever the clock", () => {
   it.each(samples)("$id", ({ id, input, options }) => {
-    const at = (now: string) => manager.format(id, input, { ...options, ...stable, now }).content;
+    const at = (now: string) => manager.format(id, input as never, { ...options, ...stable, now }).content;
     // A minute, a day and a year later: nothing in the text says when it was made.
     const first = at("2026-01-25T10:00:00Z");
     for (const now of ["2026-01-25T10:01:00Z", "2026-01-26T10:00:00Z", "2027-03-01T00:00:00Z"]) {

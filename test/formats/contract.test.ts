@@ -14,12 +14,12 @@ import {
   sessionFullAdapter,
   xmlMemoryAdapter,
 } from "contextfmt";
+import { makeCandidates, makeMemories, makeRules } from "contextfmt/testing";
 import fc from "fast-check";
 import { type ContractSpec, runAdapterContract } from "../contract.js";
 import {
   arbitraryMemorySet,
   hostileMemorySet,
-  manyMemories,
   sampleMemorySet,
   TEST_NONCE,
 } from "../fixtures/memories.js";
@@ -34,11 +34,10 @@ import {
   slamRushCompleted,
 } from "../fixtures/projects.js";
 
-import { arbitraryRuleSet, hostileRuleSet, manyRules, seedRuleSet } from "../fixtures/rules.js";
+import { arbitraryRuleSet, hostileRuleSet, seedRuleSet } from "../fixtures/rules.js";
 import {
   arbitrarySession,
   hostileSession,
-  manyCandidates,
   SESSION_NOW,
   sampleSession,
 } from "../fixtures/session.js";
@@ -67,10 +66,14 @@ for (const adapter of ruleFormats) {
     adapter,
     sample: seedRuleSet,
     hostile: hostileRuleSet,
-    large: { rules: manyRules(60, 15) },
+    large: { rules: makeRules(60, { seed: 15, absoluteShare: 0.07 }) },
     arbitrary: arbitraryRuleSet,
     itemIds: ruleIds,
     requiredIds: absoluteIds,
+    // The template adapters write the same text in their own words; the oracle knows the built-ins.
+    ...(adapter.id === "claude" || adapter.id === "codex" || adapter.id === "gemini"
+      ? { structure: adapter.id }
+      : {}),
   });
 }
 
@@ -78,12 +81,13 @@ specs.push({
   adapter: xmlMemoryAdapter,
   sample: sampleMemorySet,
   hostile: hostileMemorySet,
-  large: { directive: "Follow procedural memories first.", memories: manyMemories(60) },
+  large: { directive: "Follow procedural memories first.", memories: makeMemories(60) },
   arbitrary: arbitraryMemorySet,
   itemIds: (input) => (input as MemorySetInput).memories.map((memory) => memory.id),
   // The directive is always kept, but it is not an item: no memory is required.
   requiredIds: () => [],
   options: { nonce: TEST_NONCE },
+  structure: "xml-memory",
 });
 
 const sessionIds = (input: unknown) => {
@@ -95,22 +99,24 @@ specs.push({
   adapter: sessionFullAdapter,
   sample: sampleSession,
   hostile: hostileSession,
-  large: { candidates: manyCandidates(60), alerts: sampleSession.alerts },
+  large: { candidates: makeCandidates(60), alerts: sampleSession.alerts },
   arbitrary: arbitrarySession,
   itemIds: sessionIds,
   requiredIds: () => [],
   options: { now: SESSION_NOW },
+  structure: "session-full",
 });
 
 specs.push({
   adapter: sessionBriefAdapter,
   sample: { candidates: sampleSession.candidates.slice(0, 3) },
   hostile: { candidates: hostileSession.candidates },
-  large: { candidates: manyCandidates(60) },
+  large: { candidates: makeCandidates(60) },
   arbitrary: arbitrarySession.map(({ candidates }) => ({ candidates })),
   itemIds: (input) => (input as SessionContextInput).candidates.map((candidate) => candidate.id),
   requiredIds: () => [],
   options: { now: SESSION_NOW },
+  structure: "session-brief",
 });
 
 const projectItemIds = (input: unknown, adapter = projectAdapter) =>
@@ -132,6 +138,7 @@ specs.push({
   // The primary project's opening and closing tags (P0) are never left out.
   requiredIds: (input) => projectItemIds(input).filter((id) => /:(name|close)$/.test(id)),
   options: { now: PROJECT_NOW },
+  structure: "project",
 });
 
 // The same blocks as markdown headings: the same items, no closing lines.
@@ -145,6 +152,7 @@ specs.push({
   requiredIds: (input) =>
     projectItemIds(input, projectMarkdownAdapter).filter((id) => id.endsWith(":name")),
   options: { now: PROJECT_NOW },
+  structure: "project-markdown",
 });
 
 for (const spec of specs) {

@@ -4,6 +4,7 @@ import {
   defineTemplateAdapter,
   FormatManager,
   GEMINI_DEFAULT_TEMPLATE,
+  type MemoryRuleInput,
   type RuleSetInput,
 } from "contextfmt";
 import fc from "fast-check";
@@ -251,7 +252,10 @@ describe("the footer is paid before optional rules", () => {
   const ids = ["claude", "codex", "gemini", ...templates.map((template) => template.name)];
 
   it("claude, an absolute and a default rule: within budget whenever the absolute one fits alone", () => {
-    const [absolute, fallback] = [seedRuleSet.rules[0], seedRuleSet.rules[3]];
+    const [absolute, fallback] = [seedRuleSet.rules[0], seedRuleSet.rules[3]] as [
+      MemoryRuleInput,
+      MemoryRuleInput,
+    ];
     const alone = manager.format("claude", { rules: [absolute] }).tokenCount;
     for (let budget = alone; budget < alone + 20; budget += 1) {
       const result = manager.format("claude", { rules: [absolute, fallback] }, { budget });

@@ -12,13 +12,13 @@ import {
   type TokenCounter,
   wordPunctuationCounter,
 } from "contextfmt";
+import { makeCandidates } from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   arbitraryCandidate,
   candidate,
   hostileSession,
-  manyCandidates,
   SESSION_NOW,
   sampleAlerts,
   sampleSession,
@@ -187,7 +187,7 @@ describe("full context", () => {
   });
 
   it("keeps everything without a budget; keeps alerts first within one", () => {
-    const candidates = manyCandidates(200);
+    const candidates = makeCandidates(200);
     const all = formatFullContext(candidates, sampleAlerts, { now });
     expect(all.match(/^- /gm)?.length).toBe(
       candidates.filter((entry) => entry.category !== "recent_session").length,
@@ -215,7 +215,7 @@ describe("brief context", () => {
   it.each(counters)(
     "stays within 200 tokens by the %s counter, most relevant first",
     (_, counter) => {
-      const candidates = manyCandidates(40);
+      const candidates = makeCandidates(40);
       // No candidate limit, so the 200-token limit is what stops it.
       const output = formatBriefContext(candidates, { counter, maxCandidates: 40 });
       expect(counter.count(output)).toBeLessThanOrEqual(200);
@@ -259,7 +259,12 @@ describe("brief context", () => {
   });
 
   it("summarises each candidate to 20 words and reports what did not fit", async () => {
-    const result = manager.format("session-brief", { candidates: manyCandidates(40) });
+    // Each text twice, so that every one is past 20 words.
+    const candidates = makeCandidates(40).map((candidate) => ({
+      ...candidate,
+      content: `${candidate.content} ${candidate.content}`,
+    }));
+    const result = manager.format("session-brief", { candidates });
     expect(result.rulesSkipped).toBe(35);
     expect(result.skipped.length + result.included.length).toBe(40);
     expect(result.budget).toBe(200);
@@ -287,7 +292,7 @@ describe("brief context", () => {
   });
 
   it("never goes above 200 tokens even when asked", () => {
-    const output = formatBriefContext(manyCandidates(40), { budget: 5000, maxCandidates: 40 });
+    const output = formatBriefContext(makeCandidates(40), { budget: 5000, maxCandidates: 40 });
     expect(defaultCounter.count(output)).toBeLessThanOrEqual(200);
     expect(defaultCounter.count(output)).toBeGreaterThan(150);
   });

@@ -8,15 +8,20 @@ import {
   FormatManager,
   inlineText,
 } from "contextfmt";
+import {
+  findForgedStructure,
+  hostileTexts,
+  hostileValues,
+  invisiblePrefixes,
+  lineBreaks,
+} from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findForgedStructure } from "../../src/formats/forged.js";
 import {
   FORMAT_STRUCTURES,
   GENERIC_RULES,
   readContextStructure,
 } from "../../src/formats/structure.js";
-import { hostileTexts, hostileValues, invisiblePrefixes, lineBreaks } from "../hostile/corpus.js";
 
 const NOW = "2026-01-25T10:00:00Z";
 const FORMATS = Object.keys(FORMAT_STRUCTURES);

@@ -5,10 +5,17 @@ import {
   InvalidInputError,
   injectMemories,
   type MemoryInput,
+  type MemorySetInput,
   toAnthropic,
   toGoogle,
   xmlMemoryAdapter,
 } from "contextfmt";
+import {
+  type ContextfmtMatchers,
+  contextfmtMatchers,
+  makeMemories,
+  roundTripsXml,
+} from "contextfmt/testing";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -16,14 +23,19 @@ import {
   arbitraryMemorySet,
   hostileMemorySet,
   hostileTexts,
-  manyMemories,
   sampleMemorySet,
   TEST_NONCE,
 } from "../fixtures/memories.js";
 
+declare module "vitest" {
+  // biome-ignore lint/suspicious/noExplicitAny: vitest's own declaration has this default
+  interface Matchers<T = any> extends ContextfmtMatchers<T> {}
+}
+expect.extend(contextfmtMatchers);
+
 const golden = (name: string) => new URL(`../golden/xml-memory/${name}`, import.meta.url).pathname;
 const manager = new FormatManager();
-const format = (input: unknown, options: Record<string, unknown> = {}) =>
+const format = (input: MemorySetInput, options: Record<string, unknown> = {}) =>
   manager.format("xml-memory", input, { nonce: TEST_NONCE, ...options });
 
 /** A conforming reading: character references decoded, whitespace kept, values as strings. */
@@ -173,18 +185,14 @@ describe("xml-memory: escaping round-trips through an XML parser", () => {
       fc.property(arbitraryMemorySet, (input) => {
         const result = format(input, { budget: 100_000 });
         expect(result.issues.filter((issue) => issue.severity === "error")).toEqual([]);
-        const { blocks } = parseBlocks(result.content);
-        const parsed = blocks.flatMap((block) =>
-          block.memories.map((memory) => ({ ...memory, tag: block.tag, nonce: block.nonce })),
+        const count = input.memories.length;
+        expect(result).toRoundTripXml(input.memories);
+        expect(roundTripsXml(result, input.memories).message).toBe(
+          `well-formed XML, ${count} of ${count} memories read back as their text`,
         );
-        expect(parsed).toHaveLength(input.memories.length);
+        const { blocks } = parseBlocks(result.content);
         expect(new Set(blocks.map((block) => block.tag)).size).toBe(blocks.length);
-        for (const memory of input.memories) {
-          const back = parsed.find((entry) => entry.id === memory.id);
-          expect(back?.["#text"]).toBe(xmlCarried(memory.content));
-          expect(back?.tag).toBe(`${memory.category ?? "factual"}_memories`);
-          expect(back?.nonce).toBe(TEST_NONCE);
-        }
+        expect(blocks.every((block) => block.nonce === TEST_NONCE)).toBe(true);
       }),
       { numRuns: 150 },
     );
@@ -261,7 +269,7 @@ describe("injectMemories", () => {
 
   it("sets wasTruncated and lists what the budget left out", () => {
     const result = injectMemories(messages, {
-      memories: manyMemories(40),
+      memories: makeMemories(40),
       budget: 300,
       nonce: TEST_NONCE,
     });
@@ -306,7 +314,7 @@ describe("a directive over budget", () => {
     const directive = "Follow every procedural memory before anything else. ".repeat(20);
     const result = injectMemories([], {
       directive,
-      memories: manyMemories(5),
+      memories: makeMemories(5),
       budget: 50,
       nonce: TEST_NONCE,
     });

@@ -1,14 +1,14 @@
 import { FormatManager } from "contextfmt";
 import { fitHookContext, hookOutput, utf8Length } from "contextfmt/hooks";
+import { makeRules } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
-import { manyRules } from "../fixtures/rules.js";
 
 const manager = new FormatManager();
 const NOW = "2025-10-04T20:00:00Z";
 
 describe("fitHookContext", () => {
   it("keeps Claude Code context under 10,000 characters through the budget, essentials first", () => {
-    const rules = manyRules(400);
+    const rules = makeRules(400, { absoluteShare: 0.1 });
     const renders: number[] = [];
     const { result, budget } = fitHookContext(
       "claude",
@@ -38,7 +38,11 @@ describe("fitHookContext", () => {
       "claude",
       (budget) => {
         renders += 1;
-        return manager.format("claude", { rules: manyRules(5) }, { budget, now: NOW });
+        return manager.format(
+          "claude",
+          { rules: makeRules(5, { absoluteShare: 0.1 }) },
+          { budget, now: NOW },
+        );
       },
       { budget: 2_000 },
     );
@@ -46,7 +50,7 @@ describe("fitHookContext", () => {
   });
 
   it("when required items alone are over the limit, keeps them and hookOutput reports over_hook_limit", () => {
-    const rules = manyRules(300, 1); // every rule absolute
+    const rules = makeRules(300, { absoluteShare: 1 }); // every rule absolute
     const { result, budget } = fitHookContext(
       "claude",
       (fitted) => manager.format("claude", { rules }, { budget: fitted, now: NOW }),
@@ -64,13 +68,18 @@ describe("fitHookContext", () => {
   it("keeps Codex CLI context under its 10,000 UTF-8 bytes, in bytes, not characters", () => {
     const { result } = fitHookContext(
       "codex",
-      (budget) => manager.format("codex", { rules: manyRules(400) }, { budget, now: NOW }),
+      (budget) =>
+        manager.format(
+          "codex",
+          { rules: makeRules(400, { absoluteShare: 0.1 }) },
+          { budget, now: NOW },
+        ),
       { budget: 50_000 },
     );
     expect(utf8Length(result.content)).toBeLessThanOrEqual(10_000);
     expect(utf8Length(result.content)).toBeGreaterThan(8_500);
     // Text of two-byte letters: about half as many characters fit.
-    const accented = manyRules(400).map((rule) => ({
+    const accented = makeRules(400, { absoluteShare: 0.1 }).map((rule) => ({
       ...rule,
       rule: rule.rule.replace(/e/g, "é"),
     }));
@@ -87,7 +96,12 @@ describe("fitHookContext", () => {
   it("leaves Gemini CLI context to the budget alone (no inline limit)", () => {
     const { budget } = fitHookContext(
       "gemini",
-      (fitted) => manager.format("gemini", { rules: manyRules(400) }, { budget: fitted, now: NOW }),
+      (fitted) =>
+        manager.format(
+          "gemini",
+          { rules: makeRules(400, { absoluteShare: 0.1 }) },
+          { budget: fitted, now: NOW },
+        ),
       { budget: 20_000 },
     );
     expect(budget).toBe(20_000);
@@ -95,7 +109,7 @@ describe("fitHookContext", () => {
 
   it("returns the context at the given budget when even the required items do not fit, so issues name that budget", () => {
     // 101 absolute rules of about 200 characters: over 10,000 characters whatever the budget.
-    const rules = manyRules(200, 1).map((rule, index) => ({
+    const rules = makeRules(200, { absoluteShare: 1 }).map((rule, index) => ({
       ...rule,
       rule: "Keep the change small and covered by tests. ".repeat(5),
       authority: index < 101 ? ("absolute" as const) : ("default" as const),

@@ -1,17 +1,17 @@
 /**
  * No source's text may start a line that reads as any structure of any format of a hook's joined
- * context. For every field of every source, every hostile value (test/hostile/corpus.ts: each
+ * context. For every field of every source, every hostile value (`hostileValues` of contextfmt/testing: each
  * text at the field's start, after every line break, behind invisible prefixes) is put into the
  * context the hook CLI composes for each tool and moment; the structure oracle
  * (src/formats/structure.ts) then reads it. No line may be forged, and the lines that read as
  * structure must be exactly those of the same context built with harmless text in that field.
  */
 import { parseHookInput } from "contextfmt/hooks";
+import { hostileTexts, hostileValues } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
 import { readContextStructure } from "../../src/formats/structure.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
-import { hostileTexts, hostileValues } from "./corpus.js";
 
 const NOW = "2026-01-25T10:00:00Z";
 const HARMLESS = "plain words here";

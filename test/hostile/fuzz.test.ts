@@ -6,6 +6,7 @@
  */
 import * as core from "contextfmt";
 import * as hooks from "contextfmt/hooks";
+import { hostileTexts } from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
@@ -13,7 +14,6 @@ import { arbitraryMemorySet } from "../fixtures/memories.js";
 import { arbitraryProject } from "../fixtures/projects.js";
 import { arbitraryRuleSet } from "../fixtures/rules.js";
 import { arbitraryCandidate, arbitrarySession } from "../fixtures/session.js";
-import { hostileTexts } from "./corpus.js";
 
 /** Anything at all, the awkward values included. */
 const anything = fc.anything({

@@ -102,7 +102,7 @@ export const growthCases: readonly GrowthCase[] = [
     (id): GrowthCase => ({
       name: `format ${id}: a rule of spaces`,
       build: (size) => ({ rules: [rule(spaced(size))] }),
-      run: (input) => manager.format(id, input, { now: NOW }),
+      run: (input) => manager.format<string>(id, input, { now: NOW }),
     }),
   ),
   {
@@ -123,7 +123,7 @@ export const growthCases: readonly GrowthCase[] = [
   {
     name: "xml-memory: a memory of spaces and tags",
     build: (size) => ({ memories: [{ id: "m", content: repeated(size, () => "<a   b>  ") }] }),
-    run: (input) => manager.format("xml-memory", input, { nonce: "nonce-1234" }),
+    run: (input) => manager.format<string>("xml-memory", input, { nonce: "nonce-1234" }),
   },
   {
     name: "injectMemories: long messages",

@@ -13,6 +13,7 @@ import {
   InvalidInputError,
   packByBudget,
   renderTemplate,
+  type RuleSetInput,
   sectionBreakdown,
   summarizeSession,
   type TokenCounter,
@@ -22,7 +23,9 @@ import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 
 const manager = new FormatManager();
-const rules = { rules: [{ name: "a", rule: "x", category: "behavior", authority: "default" }] };
+const rules: RuleSetInput = {
+  rules: [{ name: "a", rule: "x", category: "behavior", authority: "default" }],
+};
 const project = { projectId: "atlas", name: "Atlas", lastSessionSummary: "Done." };
 
 /** The error `run` throws: an InvalidInputError, checked. */
@@ -172,7 +175,7 @@ describe("a counter's count must be a whole number >= 0", () => {
         name: `r${i}`,
         rule: `keep the tests green ${i}`,
         category: "behavior",
-        authority: "default",
+        authority: "default" as const,
       })),
     };
     let bounds = 0;

@@ -63,10 +63,12 @@ describe("FormatManager", () => {
 
   it("raises UnknownAdapterError listing the registered ids", () => {
     const manager = new FormatManager();
+    // @ts-expect-error: "cursor" is no registered id
     expect(() => manager.format("cursor", seedRuleSet)).toThrow(
       'unknown adapter "cursor"; registered: "claude", "codex", "gemini", "xml-memory", "session-full", "session-brief", "project", "project-markdown"',
     );
     try {
+      // @ts-expect-error: "cursor" is no registered id
       manager.get("cursor");
     } catch (error) {
       expect(UnknownAdapterError.is(error)).toBe(true);
@@ -121,6 +123,7 @@ describe("FormatManager", () => {
 
   it("rejects unknown and malformed options with their path", () => {
     const manager = new FormatManager();
+    // @ts-expect-error: a misspelt option
     expect(() => manager.format("claude", seedRuleSet, { budjet: 10 })).toThrow(
       'options.budjet: unknown option; known options of "claude": budget, maxChars, now, counter, strict',
     );
@@ -140,7 +143,9 @@ describe("FormatManager", () => {
     expect(manager.formatAll({ lines: ["x"] }).map((result) => result.adapter)).toEqual([
       "complaining",
     ]);
+    // @ts-expect-error: a rule without its text, category and authority
     expect(() => manager.formatAll({ rules: [{ name: "x" }] })).toThrow(InvalidInputError);
+    // @ts-expect-error: the same
     expect(() => manager.formatAll({ rules: [{ name: "x" }] })).toThrow(/^rules\[0\]\.rule: /);
   });
 

@@ -2,8 +2,9 @@ import { FormatManager, MemorySchema } from "contextfmt";
 import { describe, expect, it } from "vitest";
 import { TEST_NONCE } from "../fixtures/memories.js";
 
+// Unchecked input (the id typed `string`), as from a file: the schema checks it when it runs.
 const format = (input: unknown) =>
-  new FormatManager().format("xml-memory", input, { nonce: TEST_NONCE });
+  new FormatManager().format<string>("xml-memory", input, { nonce: TEST_NONCE });
 
 describe("Memory model", () => {
   it("applies the original defaults: factual, confidence 0.8", () => {

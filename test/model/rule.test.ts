@@ -62,7 +62,7 @@ describe("MemoryRule", () => {
 
   it("lists every problem, one per line, and carries them as issues", () => {
     try {
-      new FormatManager().format("claude", { rules: [{ name: "x" }] });
+      new FormatManager().format<string>("claude", { rules: [{ name: "x" }] });
       expect.unreachable();
     } catch (error) {
       expect(InvalidInputError.is(error)).toBe(true);
@@ -77,10 +77,10 @@ describe("MemoryRule", () => {
   });
 
   it("names the root when the input is not an object at all", () => {
-    expect(messageOf(() => new FormatManager().format("claude", null))).toBe(
+    expect(messageOf(() => new FormatManager().format<string>("claude", null))).toBe(
       "(input): expected object, received null",
     );
-    expect(messageOf(() => new FormatManager().format("claude", { rules: {} }))).toBe(
+    expect(messageOf(() => new FormatManager().format<string>("claude", { rules: {} }))).toBe(
       "rules: expected array, received an object",
     );
   });

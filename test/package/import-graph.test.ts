@@ -65,6 +65,23 @@ describe("import graph", () => {
     expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
   });
 
+  it("contextfmt/testing is pure: no node: module, no test runner, no file read; YAML only on demand", async () => {
+    const { inputs, external } = await graphOf("testing/index.ts");
+    expect(external).toEqual(["fast-xml-parser", "yaml", "zod/mini"]);
+    expect(inputs.every((path) => path.startsWith("src/"))).toBe(true);
+    expect(inputs.some((path) => path.includes("tiktoken"))).toBe(false);
+    // The hook command's pure modules only: not its flag parsing, stdin, files or output.
+    const cli = inputs.filter((path) => path.startsWith("src/cli/")).sort();
+    expect(cli).toEqual([
+      "src/cli/hook-answer.ts",
+      "src/cli/hook-context.ts",
+      "src/cli/hook-memories.ts",
+      "src/cli/input-shapes.ts",
+      "src/cli/input-text.ts",
+      "src/cli/usage-error.ts",
+    ]);
+  });
+
   it("contextfmt/tiktoken brings only js-tiktoken's rank files (its own byte-pair merge), nothing from node:", async () => {
     const { external } = await graphOf("tiktoken.ts");
     expect(external).toEqual(["js-tiktoken/ranks/cl100k_base", "js-tiktoken/ranks/o200k_base"]);

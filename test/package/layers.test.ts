@@ -29,6 +29,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "agent-config": BELOW_FACADES,
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
   cli: [...BELOW_FACADES, "facades", "hooks", "agent-config", "entries"],
+  // contextfmt/testing runs the hook command's own code (its pure modules: the import graph test
+  // keeps node: modules out), so it sits above the CLI.
+  testing: [...BELOW_FACADES, "facades", "hooks", "cli"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -26,6 +26,13 @@ describe("renderTemplate", () => {
       "template: unknown variable {project_nam}; known variables: {project_name}, {timestamp}",
     );
   });
+
+  it("takes no variables as none: plain text as it is, a placeholder an unknown variable", () => {
+    expect(renderTemplate("plain {{text}}", undefined as never)).toBe("plain {text}");
+    expect(() => renderTemplate("{x}", undefined as never)).toThrow(
+      "template: unknown variable {x}; known variables: ",
+    );
+  });
 });
 
 describe("defineTemplateAdapter", () => {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FormatManager, InvalidInputError } from "contextfmt";
+import { makeRules } from "contextfmt/testing";
 import { createTiktokenCounter, type TiktokenEncoding } from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
@@ -10,7 +11,7 @@ import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { describe, expect, it } from "vitest";
 import { buildRankTable } from "../../src/tiktoken/rank-table.js";
 import { LONG_RUN_SHAPES } from "../fixtures/long-runs.js";
-import { manyRules, SEED_NOW } from "../fixtures/rules.js";
+import { SEED_NOW } from "../fixtures/rules.js";
 
 const o200k = createTiktokenCounter();
 const cl100k = createTiktokenCounter({ encoding: "cl100k_base" });
@@ -278,7 +279,7 @@ describe("createTiktokenCounter", () => {
     for (const id of ["claude", "codex", "gemini"]) {
       const result = manager.format(
         id,
-        { rules: manyRules(200) },
+        { rules: makeRules(200, { absoluteShare: 0.1 }) },
         { counter: o200k, budget: 3000, now: SEED_NOW },
       );
       expect(result.tokenCount).toBe(

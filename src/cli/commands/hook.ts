@@ -3,21 +3,13 @@ import {
   HOOK_EVENTS,
   HOOK_TOOLS,
   type HookTool,
-  hookContextLimit,
-  hookOutput,
   isHookTool,
-  parseHookInput,
   resolveHookEvent,
 } from "../../hooks/index.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import {
-  activeSources,
-  composeHookContext,
-  HOOK_SOURCE_FLAGS,
-  type HookSourceFlag,
-  prepareHookContext,
-} from "../hook-context.js";
+import { answerHook, DEFAULT_HOOK_BUDGET } from "../hook-answer.js";
+import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
@@ -30,8 +22,7 @@ import {
   UsageError,
 } from "../usage.js";
 
-/** Hook context budget when `--budget` is not given: about what the tools take inline. */
-export const DEFAULT_HOOK_BUDGET = 2_000;
+export { DEFAULT_HOOK_BUDGET };
 
 /** `tool`'s events in kebab-case, wrapped under the tool's name. */
 function eventList(tool: HookTool): string {
@@ -122,57 +113,28 @@ export const run: Command["run"] = async (args) => {
   const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
   noMorePositionals("hook", positionals, 2);
   const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
-  const paths: Record<HookSourceFlag, string | undefined> = {
-    rules: values.rules,
-    project: values.project,
-    session: values.session,
-    memories: values.memories,
-  };
+  const files: Partial<Record<HookSourceFlag, string>> = {};
   for (const flag of HOOK_SOURCE_FLAGS) {
-    if (paths[flag] === "-") {
+    const path = values[flag];
+    if (path === "-") {
       throw new UsageError(`--${flag} -: stdin holds the hook's own JSON; give the file's path`);
     }
+    if (path !== undefined) files[flag] = path;
   }
-  if (HOOK_SOURCE_FLAGS.every((flag) => paths[flag] === undefined)) {
-    throw new UsageError(
-      `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
-    );
-  }
-
-  const hook = parseHookInput(tool, await readStdin());
-  if (hook.hook_event_name !== event) {
-    throw new UsageError(
-      `stdin holds a ${hook.hook_event_name} event, but the command line says ${event}`,
-    );
-  }
-  const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
-  for (const source of activeSources(hook, paths)) {
-    const path = paths[source.flag];
-    if (path !== undefined) files[source.flag] = { path, data: await readInputFile(path) };
-  }
-  const counter = await counterFor(values.exact);
-  const prepared = await prepareHookContext({
-    hook,
+  const answer = await answerHook({
+    tool,
+    event,
+    stdin: await readStdin(),
     files,
-    counter,
+    load: readInputFile,
+    budget,
+    counter: await counterFor(values.exact),
     now: values.now,
     nonce: values.nonce,
     cacheStable: values["cache-stable"] === true,
   });
-  const result = composeHookContext(prepared, budget, hookContextLimit(tool, event));
-  if (result.content.trim() === "") {
-    // Nothing to inject: the empty object every tool reads as "no change".
-    writeStdout("{}\n");
-    reportIssues(result.issues);
-    if (values.report) printReports(result.parts, { json: values.json === true });
-    return 0;
-  }
-  const { output, issues } = hookOutput(tool, event, {
-    additionalContext: result.content,
-    ...(counter ? { counter } : {}),
-  });
-  writeStdout(`${JSON.stringify(output)}\n`);
-  reportIssues([...result.issues, ...issues]);
-  if (values.report) printReports(result.parts, { json: values.json === true });
+  writeStdout(answer.stdout);
+  reportIssues(answer.issues);
+  if (values.report) printReports(answer.parts, { json: values.json === true });
   return 0;
 };

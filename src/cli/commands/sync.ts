@@ -122,7 +122,8 @@ export const run: Command["run"] = async (args) => {
     kinds,
     renderRules: (tool) => {
       const result = renderNamingFile(values.rules as string, () =>
-        manager.format(
+        // The file's content is checked when it is formatted (its errors name the file).
+        manager.format<string>(
           tool,
           Array.isArray(rules) ? { rules } : rules,
           budget !== undefined ? { budget } : {},

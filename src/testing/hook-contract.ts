@@ -1,0 +1,286 @@
+/**
+ * Each tool's contract for what a hook prints: the fields it reads, what it rejects, how much
+ * context it takes inline. Checked on the text a hook wrote, so it serves hooks written with or
+ * without contextfmt.
+ */
+import {
+  checkTool,
+  type HookEventName,
+  type HookTool,
+  hookMoment,
+  kebab,
+  resolveHookEvent,
+} from "../hooks/events.js";
+import { HOOK_CONTEXT_LIMITS, overHookLimit } from "../hooks/output.js";
+import { badArgument, optionsArgument } from "../problems/arguments.js";
+import type { Issue } from "../problems/issue.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
+import { CODEX_HOOK_OUTPUT_SCHEMAS } from "./codex-hook-schemas.js";
+import { schemaProblems } from "./schema-check.js";
+
+/**
+ * The top-level fields Claude Code reads (the Agent SDK's `SyncHookJSONOutput`) and those of
+ * `hookSpecificOutput` per event; a type test pins them to @anthropic-ai/claude-agent-sdk.
+ */
+export const CLAUDE_HOOK_FIELDS = {
+  output: [
+    "continue",
+    "suppressOutput",
+    "stopReason",
+    "decision",
+    "systemMessage",
+    "terminalSequence",
+    "reason",
+    "hookSpecificOutput",
+  ],
+  specific: {
+    SessionStart: [
+      "hookEventName",
+      "additionalContext",
+      "initialUserMessage",
+      "sessionTitle",
+      "watchPaths",
+      "reloadSkills",
+    ],
+    UserPromptSubmit: [
+      "hookEventName",
+      "additionalContext",
+      "sessionTitle",
+      "suppressOriginalPrompt",
+    ],
+    PreToolUse: [
+      "hookEventName",
+      "permissionDecision",
+      "permissionDecisionReason",
+      "updatedInput",
+      "additionalContext",
+    ],
+    PostToolUse: [
+      "hookEventName",
+      "additionalContext",
+      "classifierContext",
+      "updatedToolOutput",
+      "updatedMCPToolOutput",
+    ],
+  },
+} as const;
+
+/** The fields Gemini CLI reads of a hook's output (its hook output classes) and per event. */
+export const GEMINI_HOOK_FIELDS = {
+  output: [
+    "continue",
+    "stopReason",
+    "suppressOutput",
+    "systemMessage",
+    "decision",
+    "reason",
+    "hookSpecificOutput",
+  ],
+  specific: {
+    SessionStart: ["hookEventName", "additionalContext"],
+    BeforeAgent: ["hookEventName", "additionalContext"],
+    BeforeTool: ["hookEventName", "tool_input"],
+    AfterTool: ["hookEventName", "additionalContext", "tailToolCallRequest"],
+  },
+} as const;
+
+const TOOL_NAMES: Record<HookTool, string> = {
+  claude: "Claude Code",
+  codex: "Codex CLI",
+  gemini: "Gemini CLI",
+};
+
+/** Options of {@link checkHookOutput}. */
+export interface HookContractOptions {
+  /** Counts tokens for Codex CLI's inline limit; default: the default counter. */
+  readonly counter?: TokenCounter;
+}
+
+const issue = (
+  severity: Issue["severity"],
+  path: string,
+  message: string,
+  code = "hook_contract",
+): Issue => ({ code, severity, path, message });
+
+/** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
+const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
+
+/** The hook output as JSON, or the issue that says why it is not one object. */
+function parseOutput(
+  stdout: string,
+  tool: HookTool,
+): { output: Readonly<Record<string, unknown>> } | { problem: Issue } {
+  let value: unknown;
+  try {
+    value = JSON.parse(stdout);
+  } catch (error) {
+    const reason = `not JSON (${(error as Error).message}); ${TOOL_NAMES[tool]} shows it as plain text, not as context`;
+    return { problem: issue("error", "(stdout)", reason) };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const shown = JSON.stringify(value)?.slice(0, 40);
+    return { problem: issue("error", "(stdout)", `expected one JSON object, received ${shown}`) };
+  }
+  return { output: value as Record<string, unknown> };
+}
+
+/** Fields of `object` not among `known`, as warnings at `path`. */
+function unknownFields(
+  object: Readonly<Record<string, unknown>>,
+  known: readonly string[],
+  path: string,
+  tool: HookTool,
+): Issue[] {
+  return Object.keys(object)
+    .filter((key) => !known.includes(key))
+    .map((key) =>
+      issue(
+        "warning",
+        path ? `${path}.${key}` : key,
+        `not a field ${TOOL_NAMES[tool]} reads of a hook's output`,
+      ),
+    );
+}
+
+/** The Claude Code and Gemini CLI checks: field names and types, the event, context for the event. */
+function readerIssues(
+  tool: "claude" | "gemini",
+  event: string,
+  output: Readonly<Record<string, unknown>>,
+): Issue[] {
+  const fields = tool === "claude" ? CLAUDE_HOOK_FIELDS : GEMINI_HOOK_FIELDS;
+  const issues = unknownFields(output, fields.output, "", tool);
+  for (const key of ["continue", "suppressOutput"]) {
+    if (key in output && typeof output[key] !== "boolean")
+      issues.push(issue("error", key, "expected a boolean"));
+  }
+  for (const key of ["stopReason", "systemMessage", "reason"]) {
+    if (key in output && typeof output[key] !== "string")
+      issues.push(issue("error", key, "expected a string"));
+  }
+  const specific = output.hookSpecificOutput;
+  if (specific === undefined) return issues;
+  if (typeof specific !== "object" || specific === null || Array.isArray(specific)) {
+    return [...issues, issue("error", "hookSpecificOutput", "expected an object")];
+  }
+  const known = (fields.specific as Readonly<Record<string, readonly string[]>>)[event];
+  if (known)
+    issues.push(
+      ...unknownFields(specific as Record<string, unknown>, known, "hookSpecificOutput", tool),
+    );
+  return issues;
+}
+
+/** Codex CLI's check: the event's generated schema, which rejects any field it does not know. */
+function codexIssues(event: string, output: Readonly<Record<string, unknown>>): Issue[] {
+  const schema = CODEX_HOOK_OUTPUT_SCHEMAS[kebab(event)];
+  if (schema === undefined) {
+    return [
+      issue(
+        "info",
+        "(stdout)",
+        `no Codex CLI output schema is known for ${event}; only the common checks were made`,
+      ),
+    ];
+  }
+  return schemaProblems(schema as Record<string, unknown>, output).map((problem) => {
+    const [path = "(output)", message = problem] = problem.split(/: (.*)/s);
+    return issue(
+      "error",
+      path,
+      `${message}; Codex CLI drops the whole output of a hook it cannot read`,
+    );
+  });
+}
+
+/**
+ * Every way a hook's stdout breaks `tool`'s contract for `event`: not one JSON object (error);
+ * a `hookSpecificOutput.hookEventName` other than the event (error); for Codex CLI anything its
+ * generated schema for the event rejects, an unknown field included (error: it drops the whole
+ * output); for Claude Code and Gemini CLI a field they do not read (warning); `additionalContext`
+ * over the tool's inline limit (`over_hook_limit`: Claude Code 10,000 characters, Codex CLI
+ * ~2,500 tokens); context on Gemini CLI's `BeforeTool`, which carries none, or XML tags sent to
+ * Gemini CLI, which escapes them (`unsupported_field` warnings). `[]` when the output keeps the
+ * contract; `{}` always does.
+ *
+ * @example
+ * ```ts
+ * checkHookOutput("codex", "SessionStart", '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"x","extra":1}}');
+ * // [{ code: "hook_contract", severity: "error", path: "hookSpecificOutput.extra", message: "not a known field; Codex CLI drops …" }]
+ * ```
+ */
+export function checkHookOutput(
+  tool: HookTool,
+  event: HookEventName | string,
+  stdout: string | Readonly<Record<string, unknown>>,
+  options: HookContractOptions = {},
+): Issue[] {
+  checkTool(tool);
+  const wire = resolveHookEvent(tool, event);
+  const { counter } = optionsArgument(options);
+  if (typeof stdout !== "string" && (typeof stdout !== "object" || stdout === null)) {
+    badArgument("stdout", "the hook's stdout text or its parsed JSON", stdout);
+  }
+  const parsed = typeof stdout === "string" ? parseOutput(stdout, tool) : { output: stdout };
+  if ("problem" in parsed) return [parsed.problem];
+  const { output } = parsed;
+  const issues = tool === "codex" ? codexIssues(wire, output) : readerIssues(tool, wire, output);
+  const specific = output.hookSpecificOutput as Record<string, unknown> | null | undefined;
+  if (typeof specific !== "object" || specific === null) return issues;
+  const eventPath = "hookSpecificOutput.hookEventName";
+  if (specific.hookEventName !== wire && !issues.some((found) => found.path === eventPath)) {
+    issues.push(
+      issue(
+        "error",
+        eventPath,
+        `expected ${JSON.stringify(wire)}, received ${JSON.stringify(specific.hookEventName)}`,
+      ),
+    );
+  }
+  const context = specific.additionalContext;
+  if (context === undefined || context === null) return issues;
+  if (typeof context !== "string") {
+    if (tool !== "codex")
+      issues.push(issue("error", "hookSpecificOutput.additionalContext", "expected a string"));
+    return issues;
+  }
+  const path = "hookSpecificOutput.additionalContext";
+  if (tool === "gemini" && hookMoment(tool, wire) === "pre-tool") {
+    issues.push(
+      issue(
+        "warning",
+        path,
+        `Gemini CLI's ${wire} carries no additionalContext: the model never sees it`,
+        "unsupported_field",
+      ),
+    );
+  }
+  if (tool === "gemini" && XML_TAG.test(context)) {
+    issues.push(
+      issue(
+        "warning",
+        path,
+        "Gemini CLI escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;",
+        "unsupported_field",
+      ),
+    );
+  }
+  const over = overHookLimit(
+    tool,
+    context,
+    counter === undefined ? undefined : checkedCounter(counter, "options.counter"),
+  );
+  if (over) {
+    const limit = (HOOK_CONTEXT_LIMITS[tool] as { chars?: number; tokens?: number })[over.unit];
+    issues.push(
+      issue(
+        "error",
+        path,
+        `${over.size} ${over.unit} > ${limit}: ${TOOL_NAMES[tool]} moves context over ${limit} ${over.unit} to a file and shows the model only a stub`,
+        "over_hook_limit",
+      ),
+    );
+  }
+  return issues;
+}

@@ -1,0 +1,83 @@
+import {
+  type HookEventName,
+  type HookMoment,
+  type HookTool,
+  hookMoment,
+  resolveHookEvent,
+} from "../hooks/events.js";
+import { optionsArgument } from "../problems/arguments.js";
+
+/** The fields each tool sends with every event, as its documentation and schemas show them. */
+const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
+  claude: {
+    session_id: "9f1c2a7e-5b3d-4e8f-a1c6-2d7e9b0f3a41",
+    transcript_path: "/home/dev/.claude/projects/-repo/9f1c2a7e-5b3d-4e8f-a1c6-2d7e9b0f3a41.jsonl",
+    cwd: "/home/dev/repo",
+    permission_mode: "default",
+  },
+  gemini: {
+    session_id: "c0ffee00-1111-4222-8333-444455556666",
+    transcript_path: "/home/dev/.gemini/tmp/6f1d/chats/session-2025-10-04T20-00.json",
+    cwd: "/home/dev/repo",
+    timestamp: "2025-10-04T20:00:00.000Z",
+  },
+  codex: {
+    session_id: "0199b0a4-7c2e-7d31-9a8e-1f2e3d4c5b6a",
+    // Codex sends null before a transcript exists.
+    transcript_path: null,
+    cwd: "/home/dev/repo",
+    model: "gpt-5-codex",
+    permission_mode: "default",
+    turn_id: "turn-1",
+  },
+};
+
+/** Each tool's name for its shell tool, and the id of one call. */
+const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
+  claude: { tool_name: "Bash", tool_use_id: "toolu_01ABCDEF" },
+  gemini: { tool_name: "run_shell_command" },
+  codex: { tool_name: "Bash", tool_use_id: "call_abc123" },
+};
+
+const COMMAND = { command: "pytest -q tests/test_payments.py" };
+
+/** The fields of each moment; a moment not listed here gets the base fields only. */
+const MOMENTS: Readonly<
+  Partial<Record<HookMoment, (tool: HookTool) => Readonly<Record<string, unknown>>>>
+> = {
+  "session-start": () => ({ source: "startup" }),
+  prompt: () => ({ prompt: "Add retry logic to the payment client and write tests for it" }),
+  "pre-tool": (tool) => ({ ...SHELL[tool], tool_input: COMMAND }),
+  "post-tool": (tool) => ({
+    ...SHELL[tool],
+    tool_input: COMMAND,
+    tool_response: { output: "3 passed", exit_code: 0 },
+  }),
+};
+
+/**
+ * A realistic stdin payload of `tool`'s hook `event` (wire or kebab-case name): the fields that
+ * tool sends, with fixed ids and paths, `fields` merged over them (a `prompt`, a `tool_name`).
+ * Serialize it with `JSON.stringify`, or pass it to `runHook` as it is.
+ *
+ * @example
+ * ```ts
+ * makeHookInput("codex", "UserPromptSubmit", { prompt: "Fix the flaky test" });
+ * // { session_id: "0199…", transcript_path: null, cwd: "/home/dev/repo", model: "gpt-5-codex", …,
+ * //   hook_event_name: "UserPromptSubmit", prompt: "Fix the flaky test" }
+ * ```
+ */
+export function makeHookInput(
+  tool: HookTool,
+  event: HookEventName | string,
+  fields: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
+  const wire = resolveHookEvent(tool, event);
+  optionsArgument(fields, "fields");
+  return {
+    ...BASES[tool],
+    hook_event_name: wire,
+    ...MOMENTS[hookMoment(tool, wire)]?.(tool),
+    ...fields,
+  };
+}
