@@ -22,7 +22,7 @@ import { describe, expect, it } from "vitest";
 import {
   arbitraryMemorySet,
   hostileMemorySet,
-  hostileTexts,
+  hostileMemoryTexts,
   sampleMemorySet,
   TEST_NONCE,
 } from "../fixtures/memories.js";
@@ -165,7 +165,7 @@ describe("xml-memory: escaping round-trips through an XML parser", () => {
     expect(directive).toBe(`\n${hostileMemorySet.directive}\n`);
     expect(blocks.every((block) => block.nonce === TEST_NONCE)).toBe(true);
     const parsed = blocks.flatMap((block) => block.memories);
-    expect(parsed).toHaveLength(hostileTexts.length);
+    expect(parsed).toHaveLength(hostileMemoryTexts.length);
     for (const memory of hostileMemorySet.memories) {
       const back = parsed.find((entry) => entry.id === memory.id);
       expect(back?.["#text"]).toBe(xmlCarried(memory.content));
