@@ -15,7 +15,11 @@ const count = (list: readonly unknown[], has: (item: never) => boolean) =>
   list.filter((item) => has(item as never)).length;
 
 /** The most lines of each own rule a format writes for `input` (whatever the budget keeps). */
-function allowances(formatId: string, input: unknown): Record<string, number> {
+function allowances(
+  formatId: string,
+  input: unknown,
+  cacheStable: boolean,
+): Record<string, number> {
   switch (formatId) {
     case "claude":
     case "codex":
@@ -70,10 +74,13 @@ function allowances(formatId: string, input: unknown): Record<string, number> {
       return {
         title: 1,
         section: 4,
-        entry: count(
-          candidates,
-          (candidate: { category: string }) => candidate.category !== "recent_session",
-        ),
+        // The cache-stable layout lists the previous sessions among the entries too.
+        entry: cacheStable
+          ? candidates.length
+          : count(
+              candidates,
+              (candidate: { category: string }) => candidate.category !== "recent_session",
+            ),
       };
     }
     case "session-brief":
@@ -88,7 +95,8 @@ function allowances(formatId: string, input: unknown): Record<string, number> {
  * structure the format did not write for that input: see {@link readStructure}. `context` names
  * the other formats the content is placed with (a hook's joined context), whose structure no line
  * may read as either. One limit: a forged line identical to one the format writes for an item the
- * budget left out is not told apart from it.
+ * budget left out is not told apart from it. `options.cacheStable` reads the content as the
+ * format's cache-stable layout (`metadata.layout === "cache-stable"`).
  *
  * @example
  * ```ts
@@ -100,8 +108,8 @@ export function findForgedStructure(
   content: string,
   input: unknown,
   context: readonly string[] = [],
+  options: { readonly cacheStable?: boolean } = {},
 ): ForgedLine[] {
-  return [
-    ...readStructure(formatId, content, { allowed: allowances(formatId, input), context }).forged,
-  ];
+  const allowed = allowances(formatId, input, options.cacheStable === true);
+  return [...readStructure(formatId, content, { allowed, context }).forged];
 }

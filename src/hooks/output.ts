@@ -169,7 +169,8 @@ export function overHookLimit(
   return undefined;
 }
 
-const TOOL_NAMES: Record<HookTool, string> = {
+/** Each tool by the name its users know it by, for messages. */
+export const TOOL_NAMES: Readonly<Record<HookTool, string>> = {
   claude: "Claude Code",
   codex: "Codex CLI",
   gemini: "Gemini CLI",

@@ -429,7 +429,8 @@ export function isDeterministic(
  * Whether a built-in format's output (`content`, or a result) holds no line that reads as
  * structure the format did not write for `input`: {@link findForgedStructure}'s lines, from the
  * same line-start rules the format's validator uses. `context` names the formats the text is
- * joined with (a hook's context).
+ * joined with (a hook's context). A result rendered with `cacheStable: true` is read as that
+ * layout (its `metadata.layout`); pass the result rather than its `content` for that.
  *
  * @example
  * ```ts
@@ -444,7 +445,14 @@ export function hasNoForgedStructure(
 ): AssertionResult {
   const content = contentOf(received);
   if (typeof formatId !== "string") badArgument("formatId", "a format id", formatId);
-  const forged: readonly ForgedLine[] = findForgedStructure(formatId, content, input, context);
+  // A result rendered in its cache-stable layout says so; that layout lists more entries.
+  const cacheStable =
+    typeof received === "object" &&
+    received !== null &&
+    (received as { metadata?: { layout?: unknown } }).metadata?.layout === "cache-stable";
+  const forged: readonly ForgedLine[] = findForgedStructure(formatId, content, input, context, {
+    cacheStable,
+  });
   if (forged.length === 0)
     return result(true, `no line of the ${formatId} output reads as forged structure`);
   const lines = forged

@@ -4,25 +4,135 @@
  * `npm run codex-schemas` from test/fixtures/codex-hook-output-schemas/; do not edit.
  */
 export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
+  interrupt: {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    properties: {
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "interrupt.command.output",
+    type: "object",
+  },
+  "permission-request": {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    definitions: {
+      PermissionRequestBehaviorWire: {
+        enum: ["allow", "deny"],
+        type: "string",
+      },
+      PermissionRequestDecisionWire: {
+        additionalProperties: false,
+        properties: {
+          behavior: {
+            $ref: "#/definitions/PermissionRequestBehaviorWire",
+          },
+          interrupt: {
+            default: false,
+            description:
+              "Reserved for future short-circuiting semantics.\n\nPermissionRequest hooks currently fail closed if this field is `true`.",
+            type: "boolean",
+          },
+          message: {
+            default: null,
+            type: "string",
+          },
+          updatedInput: {
+            default: null,
+            description:
+              "Reserved for a future input-rewrite capability.\n\nPermissionRequest hooks currently fail closed if this field is present.",
+          },
+          updatedPermissions: {
+            default: null,
+            description:
+              "Reserved for a future permission-rewrite capability.\n\nPermissionRequest hooks currently fail closed if this field is present.",
+          },
+        },
+        required: ["behavior"],
+        type: "object",
+      },
+      PermissionRequestHookSpecificOutputWire: {
+        additionalProperties: false,
+        properties: {
+          decision: {
+            allOf: [
+              {
+                $ref: "#/definitions/PermissionRequestDecisionWire",
+              },
+            ],
+            default: null,
+          },
+          hookEventName: {
+            const: "PermissionRequest",
+            type: "string",
+          },
+        },
+        required: ["hookEventName"],
+        type: "object",
+      },
+    },
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      hookSpecificOutput: {
+        allOf: [
+          {
+            $ref: "#/definitions/PermissionRequestHookSpecificOutputWire",
+          },
+        ],
+        default: null,
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "permission-request.command.output",
+    type: "object",
+  },
+  "post-compact": {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "post-compact.command.output",
+    type: "object",
+  },
   "post-tool-use": {
     $schema: "http://json-schema.org/draft-07/schema#",
     additionalProperties: false,
     definitions: {
       BlockDecisionWire: {
         enum: ["block"],
-        type: "string",
-      },
-      HookEventNameWire: {
-        enum: [
-          "PreToolUse",
-          "PermissionRequest",
-          "PostToolUse",
-          "PreCompact",
-          "PostCompact",
-          "SessionStart",
-          "UserPromptSubmit",
-          "Stop",
-        ],
         type: "string",
       },
       PostToolUseHookSpecificOutputWire: {
@@ -33,12 +143,10 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
             type: "string",
           },
           hookEventName: {
-            $ref: "#/definitions/HookEventNameWire",
+            const: "PostToolUse",
+            type: "string",
           },
           updatedMCPToolOutput: {
-            default: null,
-          },
-          updatedToolOutput: {
             default: null,
           },
         },
@@ -87,12 +195,36 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
     title: "post-tool-use.command.output",
     type: "object",
   },
+  "pre-compact": {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "pre-compact.command.output",
+    type: "object",
+  },
   "pre-tool-use": {
     $schema: "http://json-schema.org/draft-07/schema#",
     additionalProperties: false,
     definitions: {
-      HookEventNameWire: {
-        enum: ["PreToolUse", "SessionStart", "UserPromptSubmit", "Stop"],
+      PreToolUseDecisionWire: {
+        enum: ["approve", "block"],
         type: "string",
       },
       PreToolUseHookSpecificOutputWire: {
@@ -103,7 +235,8 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
             type: "string",
           },
           hookEventName: {
-            $ref: "#/definitions/HookEventNameWire",
+            const: "PreToolUse",
+            type: "string",
           },
           permissionDecision: {
             allOf: [
@@ -134,6 +267,14 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
         default: true,
         type: "boolean",
       },
+      decision: {
+        allOf: [
+          {
+            $ref: "#/definitions/PreToolUseDecisionWire",
+          },
+        ],
+        default: null,
+      },
       hookSpecificOutput: {
         allOf: [
           {
@@ -141,6 +282,10 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
           },
         ],
         default: null,
+      },
+      reason: {
+        default: null,
+        type: "string",
       },
       stopReason: {
         default: null,
@@ -168,13 +313,6 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
           additionalContext: {
             default: null,
             type: "string",
-          },
-          env: {
-            additionalProperties: {
-              type: "string",
-            },
-            default: {},
-            type: "object",
           },
           hookEventName: {
             const: "SessionStart",
@@ -214,30 +352,146 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
     title: "session-start.command.output",
     type: "object",
   },
+  stop: {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    definitions: {
+      BlockDecisionWire: {
+        enum: ["block"],
+        type: "string",
+      },
+    },
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      decision: {
+        allOf: [
+          {
+            $ref: "#/definitions/BlockDecisionWire",
+          },
+        ],
+        default: null,
+      },
+      reason: {
+        default: null,
+        description:
+          "Claude requires `reason` when `decision` is `block`; we enforce that semantic rule during output parsing rather than in the JSON schema.",
+        type: "string",
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "stop.command.output",
+    type: "object",
+  },
+  "subagent-start": {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    definitions: {
+      SubagentStartHookSpecificOutputWire: {
+        additionalProperties: false,
+        properties: {
+          additionalContext: {
+            default: null,
+            type: "string",
+          },
+          hookEventName: {
+            const: "SubagentStart",
+            type: "string",
+          },
+        },
+        required: ["hookEventName"],
+        type: "object",
+      },
+    },
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      hookSpecificOutput: {
+        allOf: [
+          {
+            $ref: "#/definitions/SubagentStartHookSpecificOutputWire",
+          },
+        ],
+        default: null,
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "subagent-start.command.output",
+    type: "object",
+  },
+  "subagent-stop": {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    additionalProperties: false,
+    definitions: {
+      BlockDecisionWire: {
+        enum: ["block"],
+        type: "string",
+      },
+    },
+    properties: {
+      continue: {
+        default: true,
+        type: "boolean",
+      },
+      decision: {
+        allOf: [
+          {
+            $ref: "#/definitions/BlockDecisionWire",
+          },
+        ],
+        default: null,
+      },
+      reason: {
+        default: null,
+        description:
+          "Claude requires `reason` when `decision` is `block`; we enforce that semantic rule during output parsing rather than in the JSON schema.",
+        type: "string",
+      },
+      stopReason: {
+        default: null,
+        type: "string",
+      },
+      suppressOutput: {
+        default: false,
+        type: "boolean",
+      },
+      systemMessage: {
+        default: null,
+        type: "string",
+      },
+    },
+    title: "subagent-stop.command.output",
+    type: "object",
+  },
   "user-prompt-submit": {
     $schema: "http://json-schema.org/draft-07/schema#",
     additionalProperties: false,
-    allOf: [
-      {
-        if: {
-          properties: {
-            decision: {
-              const: "block",
-            },
-          },
-          required: ["decision"],
-        },
-        then: {
-          properties: {
-            reason: {
-              pattern: ".*\\S.*",
-              type: "string",
-            },
-          },
-          required: ["reason"],
-        },
-      },
-    ],
     definitions: {
       BlockDecisionWire: {
         enum: ["block"],
@@ -248,7 +502,7 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
         properties: {
           additionalContext: {
             default: null,
-            type: ["string", "null"],
+            type: "string",
           },
           hookEventName: {
             const: "UserPromptSubmit",
@@ -265,34 +519,28 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
         type: "boolean",
       },
       decision: {
-        anyOf: [
+        allOf: [
           {
             $ref: "#/definitions/BlockDecisionWire",
-          },
-          {
-            type: "null",
           },
         ],
         default: null,
       },
       hookSpecificOutput: {
-        anyOf: [
+        allOf: [
           {
             $ref: "#/definitions/UserPromptSubmitHookSpecificOutputWire",
-          },
-          {
-            type: "null",
           },
         ],
         default: null,
       },
       reason: {
         default: null,
-        type: ["string", "null"],
+        type: "string",
       },
       stopReason: {
         default: null,
-        type: ["string", "null"],
+        type: "string",
       },
       suppressOutput: {
         default: false,
@@ -300,7 +548,7 @@ export const CODEX_HOOK_OUTPUT_SCHEMAS: Readonly<Record<string, unknown>> = {
       },
       systemMessage: {
         default: null,
-        type: ["string", "null"],
+        type: "string",
       },
     },
     title: "user-prompt-submit.command.output",

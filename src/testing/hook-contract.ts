@@ -11,7 +11,7 @@ import {
   kebab,
   resolveHookEvent,
 } from "../hooks/events.js";
-import { HOOK_CONTEXT_LIMITS, overHookLimit } from "../hooks/output.js";
+import { escapesXml, overHookLimit, TOOL_NAMES } from "../hooks/output.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
@@ -84,12 +84,6 @@ export const GEMINI_HOOK_FIELDS = {
   },
 } as const;
 
-const TOOL_NAMES: Record<HookTool, string> = {
-  claude: "Claude Code",
-  codex: "Codex CLI",
-  gemini: "Gemini CLI",
-};
-
 /** Options of {@link checkHookOutput}. */
 export interface HookContractOptions {
   /** Counts tokens for Codex CLI's inline limit; default: the default counter. */
@@ -145,12 +139,15 @@ function unknownFields(
 
 /** The Claude Code and Gemini CLI checks: field names and types, the event, context for the event. */
 function readerIssues(
-  tool: "claude" | "gemini",
+  tool: Exclude<HookTool, "codex">,
   event: string,
   output: Readonly<Record<string, unknown>>,
 ): Issue[] {
-  const fields = tool === "claude" ? CLAUDE_HOOK_FIELDS : GEMINI_HOOK_FIELDS;
-  const issues = unknownFields(output, fields.output, "", tool);
+  // Copilot CLI and Qwen Code are checked for the fields contextfmt writes, not for every field
+  // they read: their full lists are not published as schemas.
+  const fields =
+    tool === "claude" ? CLAUDE_HOOK_FIELDS : tool === "gemini" ? GEMINI_HOOK_FIELDS : undefined;
+  const issues = fields ? unknownFields(output, fields.output, "", tool) : [];
   for (const key of ["continue", "suppressOutput"]) {
     if (key in output && typeof output[key] !== "boolean")
       issues.push(issue("error", key, "expected a boolean"));
@@ -164,7 +161,9 @@ function readerIssues(
   if (typeof specific !== "object" || specific === null || Array.isArray(specific)) {
     return [...issues, issue("error", "hookSpecificOutput", "expected an object")];
   }
-  const known = (fields.specific as Readonly<Record<string, readonly string[]>>)[event];
+  const known = (fields?.specific as Readonly<Record<string, readonly string[]>> | undefined)?.[
+    event
+  ];
   if (known)
     issues.push(
       ...unknownFields(specific as Record<string, unknown>, known, "hookSpecificOutput", tool),
@@ -199,9 +198,10 @@ function codexIssues(event: string, output: Readonly<Record<string, unknown>>): 
  * a `hookSpecificOutput.hookEventName` other than the event (error); for Codex CLI anything its
  * generated schema for the event rejects, an unknown field included (error: it drops the whole
  * output); for Claude Code and Gemini CLI a field they do not read (warning); `additionalContext`
- * over the tool's inline limit (`over_hook_limit`: Claude Code 10,000 characters, Codex CLI
- * ~2,500 tokens); context on Gemini CLI's `BeforeTool`, which carries none, or XML tags sent to
- * Gemini CLI, which escapes them (`unsupported_field` warnings). `[]` when the output keeps the
+ * (Copilot CLI: at the top level) over the tool's inline limit for the event (`over_hook_limit`,
+ * see `hookContextLimit`: Claude Code 10,000 characters, Codex CLI 10,000 UTF-8 bytes); context
+ * on Gemini CLI's `BeforeTool`, which carries none, or XML tags sent to Gemini CLI or Qwen Code,
+ * which escape them (`unsupported_field` warnings). `[]` when the output keeps the
  * contract; `{}` always does.
  *
  * @example
@@ -226,26 +226,31 @@ export function checkHookOutput(
   if ("problem" in parsed) return [parsed.problem];
   const { output } = parsed;
   const issues = tool === "codex" ? codexIssues(wire, output) : readerIssues(tool, wire, output);
-  const specific = output.hookSpecificOutput as Record<string, unknown> | null | undefined;
-  if (typeof specific !== "object" || specific === null) return issues;
+  // Copilot CLI reads additionalContext at the top level; the others in hookSpecificOutput.
+  const holder =
+    tool === "copilot" ? output : (output.hookSpecificOutput as Record<string, unknown> | null);
+  if (typeof holder !== "object" || holder === null) return issues;
   const eventPath = "hookSpecificOutput.hookEventName";
-  if (specific.hookEventName !== wire && !issues.some((found) => found.path === eventPath)) {
+  if (
+    tool !== "copilot" &&
+    holder.hookEventName !== wire &&
+    !issues.some((found) => found.path === eventPath)
+  ) {
     issues.push(
       issue(
         "error",
         eventPath,
-        `expected ${JSON.stringify(wire)}, received ${JSON.stringify(specific.hookEventName)}`,
+        `expected ${JSON.stringify(wire)}, received ${JSON.stringify(holder.hookEventName)}`,
       ),
     );
   }
-  const context = specific.additionalContext;
+  const context = holder.additionalContext;
+  const path = tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext";
   if (context === undefined || context === null) return issues;
   if (typeof context !== "string") {
-    if (tool !== "codex")
-      issues.push(issue("error", "hookSpecificOutput.additionalContext", "expected a string"));
+    if (tool !== "codex") issues.push(issue("error", path, "expected a string"));
     return issues;
   }
-  const path = "hookSpecificOutput.additionalContext";
   if (tool === "gemini" && hookMoment(tool, wire) === "pre-tool") {
     issues.push(
       issue(
@@ -256,12 +261,12 @@ export function checkHookOutput(
       ),
     );
   }
-  if (tool === "gemini" && XML_TAG.test(context)) {
+  if (escapesXml(tool) && XML_TAG.test(context)) {
     issues.push(
       issue(
         "warning",
         path,
-        "Gemini CLI escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;",
+        `${TOOL_NAMES[tool]} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;`,
         "unsupported_field",
       ),
     );
@@ -270,14 +275,14 @@ export function checkHookOutput(
     tool,
     context,
     counter === undefined ? undefined : checkedCounter(counter, "options.counter"),
+    wire,
   );
   if (over) {
-    const limit = (HOOK_CONTEXT_LIMITS[tool] as { chars?: number; tokens?: number })[over.unit];
     issues.push(
       issue(
         "error",
         path,
-        `${over.size} ${over.unit} > ${limit}: ${TOOL_NAMES[tool]} moves context over ${limit} ${over.unit} to a file and shows the model only a stub`,
+        `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} does not take ${wire} context over ${over.limit} ${over.unit} inline (it is cut, or moved to a file with only a stub shown)`,
         "over_hook_limit",
       ),
     );

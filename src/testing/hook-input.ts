@@ -30,6 +30,19 @@ const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
     permission_mode: "default",
     turn_id: "turn-1",
   },
+  // Copilot CLI sends no transcript path.
+  copilot: {
+    session_id: "31463c1e-4e44-46e4-9731-1146fde059ca",
+    cwd: "/home/dev/repo",
+    timestamp: "2025-10-04T20:00:00.000Z",
+  },
+  qwen: {
+    session_id: "7367e82b-877a-4f22-807e-6a89b0f17aea",
+    transcript_path: "/home/dev/.qwen/projects/-home-dev-repo/chats/7367e82b.jsonl",
+    cwd: "/home/dev/repo",
+    timestamp: "2025-10-04T20:00:00.000Z",
+    permission_mode: "default",
+  },
 };
 
 /** Each tool's name for its shell tool, and the id of one call. */
@@ -37,6 +50,8 @@ const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
   claude: { tool_name: "Bash", tool_use_id: "toolu_01ABCDEF" },
   gemini: { tool_name: "run_shell_command" },
   codex: { tool_name: "Bash", tool_use_id: "call_abc123" },
+  copilot: { tool_name: "Bash" },
+  qwen: { tool_name: "run_shell_command" },
 };
 
 const COMMAND = { command: "pytest -q tests/test_payments.py" };
@@ -51,8 +66,29 @@ const MOMENTS: Readonly<
   "post-tool": (tool) => ({
     ...SHELL[tool],
     tool_input: COMMAND,
-    tool_response: { output: "3 passed", exit_code: 0 },
+    // Copilot CLI reports a tool's outcome as tool_result.
+    ...(tool === "copilot"
+      ? { tool_result: { result_type: "success", text_result_for_llm: "3 passed" } }
+      : { tool_response: { output: "3 passed", exit_code: 0 } }),
   }),
+  "tool-failure": (tool) => ({ ...SHELL[tool], tool_input: COMMAND, error: "exit code 1" }),
+  "tool-batch": (tool) => ({
+    tool_calls: [{ ...SHELL[tool], tool_input: COMMAND, tool_response: { output: "3 passed" } }],
+  }),
+  "subagent-start": () => ({ agent_id: "agent-1", agent_type: "general-purpose" }),
+  "prompt-expansion": () => ({
+    prompt: "/review payments",
+    expansion_type: "slash_command",
+    command_name: "review",
+    command_args: "payments",
+  }),
+  stop: () => ({ stop_hook_active: false }),
+  "subagent-stop": () => ({
+    stop_hook_active: false,
+    agent_id: "agent-1",
+    agent_type: "general-purpose",
+  }),
+  "model-switch": () => ({ from_model: "sonnet", to_model: "opus", source: "user" }),
 };
 
 /**

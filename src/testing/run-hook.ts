@@ -30,13 +30,15 @@ export interface RunHookOptions {
   readonly now?: string;
   /** `--nonce`; pass one for byte-stable XML memory blocks. */
   readonly nonce?: string;
+  /** `--cache-stable`: every format in its cache-stable layout. */
+  readonly cacheStable?: boolean;
 }
 
 /** One hook call as the bin answers it, and what the tool's contract says of the answer. */
 export interface HookRun {
   /** Exactly what `contextfmt hook` prints on stdout. */
   readonly stdout: string;
-  /** `stdout` parsed: `{}`, or the output with `hookSpecificOutput`. */
+  /** `stdout` parsed: `{}`, or the output with `hookSpecificOutput` (Copilot CLI: `additionalContext`). */
   readonly output: HookOutput;
   /** The context the tool passes to the model, or `undefined` for none. */
   readonly additionalContext: string | undefined;
@@ -88,7 +90,7 @@ export async function runHook(
     badArgument("stdin", "the hook's JSON, as text or an object", stdin);
   }
   optionsArgument(sources, "sources");
-  const { budget = DEFAULT_HOOK_BUDGET, now, nonce } = optionsArgument(options);
+  const { budget = DEFAULT_HOOK_BUDGET, now, nonce, cacheStable } = optionsArgument(options);
   if (!Number.isSafeInteger(budget) || budget < 0)
     badArgument("options.budget", "a whole number >= 0", budget);
   const counter =
@@ -107,12 +109,15 @@ export async function runHook(
     counter,
     now,
     nonce,
+    cacheStable: cacheStable === true,
   });
   const output = JSON.parse(answer.stdout) as HookOutput;
+  // Copilot CLI reads the context at the top level; the others in hookSpecificOutput.
+  const context = tool === "copilot" ? output.additionalContext : undefined;
   return {
     stdout: answer.stdout,
     output,
-    additionalContext: output.hookSpecificOutput?.additionalContext,
+    additionalContext: context ?? output.hookSpecificOutput?.additionalContext,
     issues: answer.issues,
     contract: checkHookOutput(tool, wire, answer.stdout, counter ? { counter } : {}),
     parts: answer.parts,

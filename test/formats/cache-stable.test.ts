@@ -103,7 +103,8 @@ describe("docs/cache-stable.md", () => {
 
 describe("the same input gives the same bytes, whatever the clock", () => {
   it.each(samples)("$id", ({ id, input, options }) => {
-    const at = (now: string) => manager.format(id, input as never, { ...options, ...stable, now }).content;
+    const at = (now: string) =>
+      manager.format(id, input as never, { ...options, ...stable, now }).content;
     // A minute, a day and a year later: nothing in the text says when it was made.
     const first = at("2026-01-25T10:00:00Z");
     for (const now of ["2026-01-25T10:01:00Z", "2026-01-26T10:00:00Z", "2027-03-01T00:00:00Z"]) {

@@ -39,12 +39,6 @@ function categoryHeading(category: string): string {
   return `### ${titleCase(category)}\n`;
 }
 
-/** `- **name**: text`: the line every form of a rule starts with. */
-function entryLine(rule: MemoryRule): string {
-  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
-  return `- **${name}**: ${inlineField(rule.rule)}\n`;
-}
-
 /**
  * `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after; the
  * shorter form (`form` 1) is the entry without its sub-bullets. `labelled` (the cache-stable
