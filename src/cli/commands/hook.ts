@@ -42,7 +42,8 @@ function eventList(tool: HookTool): string {
 const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
 
 Reads the hook's JSON on stdin and writes the JSON the tool accepts on stdout, with the
-context for that moment in hookSpecificOutput.additionalContext. Issues go to stderr.
+context for that moment in hookSpecificOutput.additionalContext (Copilot CLI: a top-level
+additionalContext). Issues go to stderr.
 
 Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}
