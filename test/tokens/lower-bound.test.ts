@@ -120,7 +120,7 @@ describe("lowerBound of the shipped counters", () => {
       { numRuns: 1500 },
     );
     // It does stop: a long text past a small room is not read to its end.
-    const long = " word".repeat(1000) + ".";
+    const long = `${" word".repeat(1000)}.`;
     expect(defaultCounter.lowerBound?.(long, 3)).toBe(4);
     expect(spacedWords(long, 3)).toBe(4);
     expect(textPieces(long, 3)).toBe(4);
