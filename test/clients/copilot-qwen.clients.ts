@@ -11,6 +11,7 @@ import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   hookProject,
+  MARKER_FILES,
   type ModelScript,
   modelBodies,
   occurrences,
@@ -21,30 +22,6 @@ const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
 const marker = (event: string) => `CTX_${event}_END`;
 const example = (path: string) =>
   readFileSync(new URL(`../../examples/hooks/${path}`, import.meta.url), "utf8");
-
-const FILES = {
-  "rules.json": {
-    rules: [
-      {
-        name: "rule_marker",
-        rule: "RULE_MARKER_7Q run the linter before every commit",
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  },
-  "project.json": { projectId: "beacon", name: "PROJECT_MARKER_Beacon", status: "active" },
-  "session.json": [
-    {
-      id: "c1",
-      content: "SESSION_MARKER_3K retries stop after five attempts",
-      relevance: 0.9,
-      category: "high_relevance_cluster",
-      createdAt: "2026-03-01T10:00:00Z",
-    },
-  ],
-  "memories.json": [{ id: "m1", content: "MEMORY_MARKER_5Z the user is Ada", score: 0.9 }],
-};
 
 /** Reads a file that exists and one that does not, then answers. */
 const readTwo = (dir: string, tool: string, path: string): ModelScript => ({
@@ -70,7 +47,7 @@ afterAll(() => {
 
 /** A project with the marker files and a file to read. */
 function project() {
-  const made = hookProject(FILES);
+  const made = hookProject(MARKER_FILES);
   dirs.push(made.dir);
   writeFileSync(join(made.dir, "exists.txt"), "hello\n");
   return made;

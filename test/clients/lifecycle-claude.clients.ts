@@ -12,6 +12,7 @@ import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   hookProject,
+  MARKER_FILES,
   type ModelScript,
   modelBodies,
   occurrences,
@@ -158,36 +159,6 @@ describe("Claude Code: each event's context reaches the next model request", () 
   });
 });
 
-/** Input files with markers, as the example settings read them from .contextfmt/. */
-const FILES = {
-  "rules.json": {
-    rules: [
-      {
-        name: "rule_marker",
-        rule: "RULE_MARKER_7Q run the linter before every commit",
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  },
-  "project.json": {
-    projectId: "beacon",
-    name: "PROJECT_MARKER_Beacon",
-    status: "active",
-    lastSessionSummary: "Wired the beacon scheduler.",
-  },
-  "session.json": [
-    {
-      id: "c1",
-      content: "SESSION_MARKER_3K retries stop after five attempts",
-      relevance: 0.9,
-      category: "high_relevance_cluster",
-      createdAt: "2026-03-01T10:00:00Z",
-    },
-  ],
-  "memories.json": [{ id: "m1", content: "MEMORY_MARKER_5Z the user is Ada", score: 0.9 }],
-};
-
 const EXAMPLE = readFileSync(
   new URL("../../examples/hooks/claude/lifecycle.settings.json", import.meta.url),
   "utf8",
@@ -195,7 +166,7 @@ const EXAMPLE = readFileSync(
 
 describe("Claude Code with the lifecycle example: what contextfmt hook injects at each moment", () => {
   it("session start: everything; a failed tool: the brief context; a subagent: rules and project", () => {
-    const project = hookProject(FILES);
+    const project = hookProject(MARKER_FILES);
     dirs.push(project.dir);
     install(project.home, JSON.parse(EXAMPLE).hooks);
     const run = claude(
@@ -250,7 +221,7 @@ describe("Claude Code with the lifecycle example: what contextfmt hook injects a
 });
 
 describe("Claude Code resume, fork and compaction: the context once, never twice, never lost", () => {
-  const project = hookProject(FILES);
+  const project = hookProject(MARKER_FILES);
   dirs.push(project.dir);
   const session = randomUUID();
   const example = JSON.parse(EXAMPLE).hooks;
@@ -278,7 +249,7 @@ describe("Claude Code resume, fork and compaction: the context once, never twice
       join(project.dir, ".contextfmt/rules.json"),
       JSON.stringify({
         rules: [
-          ...FILES["rules.json"].rules,
+          ...MARKER_FILES["rules.json"].rules,
           {
             name: "added_later",
             rule: "RULE_ADDED_LATER keep commits small",

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { binarySchemas, fixturePath } from "./codex-schemas.js";
 import {
   hookProject,
+  MARKER_FILES,
   type ModelScript,
   modelBodies,
   occurrences,
@@ -125,36 +126,6 @@ describe("Codex CLI: each event's context reaches the next model request", () =>
   });
 });
 
-/** Input files with markers, as the example config reads them from .contextfmt/. */
-const FILES = {
-  "rules.json": {
-    rules: [
-      {
-        name: "rule_marker",
-        rule: "RULE_MARKER_7Q run the linter before every commit",
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  },
-  "project.json": {
-    projectId: "beacon",
-    name: "PROJECT_MARKER_Beacon",
-    status: "active",
-    lastSessionSummary: "Wired the beacon scheduler.",
-  },
-  "session.json": [
-    {
-      id: "c1",
-      content: "SESSION_MARKER_3K retries stop after five attempts",
-      relevance: 0.9,
-      category: "high_relevance_cluster",
-      createdAt: "2026-03-01T10:00:00Z",
-    },
-  ],
-  "memories.json": [{ id: "m1", content: "MEMORY_MARKER_5Z the user is Ada", score: 0.9 }],
-};
-
 const EXAMPLE = readFileSync(
   new URL("../../examples/hooks/codex/lifecycle.config.toml", import.meta.url),
   "utf8",
@@ -162,7 +133,7 @@ const EXAMPLE = readFileSync(
 
 describe("Codex CLI with the lifecycle example: what contextfmt hook injects at each moment", () => {
   it("session start: everything; after a tool: the brief context; a subagent: rules and project", () => {
-    const project = hookProject(FILES);
+    const project = hookProject(MARKER_FILES);
     dirs.push(project.dir);
     writeFileSync(join(project.home, "config.toml"), EXAMPLE);
     const bodies = modelBodies(codex(project, TOOL_THEN_SUBAGENT, ["MAIN_PROMPT go"]));
@@ -183,7 +154,7 @@ describe("Codex CLI with the lifecycle example: what contextfmt hook injects at 
 });
 
 describe("Codex CLI resume, fork and compaction: the context once, never twice, never lost", () => {
-  const project = hookProject(FILES);
+  const project = hookProject(MARKER_FILES);
   dirs.push(project.dir);
   // Beside the example, a SessionStart hook that injects on every source, as hooks did before.
   writeFileSync(
@@ -212,7 +183,7 @@ describe("Codex CLI resume, fork and compaction: the context once, never twice, 
       join(project.dir, ".contextfmt/rules.json"),
       JSON.stringify({
         rules: [
-          ...FILES["rules.json"].rules,
+          ...MARKER_FILES["rules.json"].rules,
           {
             name: "later",
             rule: "RULE_ADDED_LATER keep commits small",

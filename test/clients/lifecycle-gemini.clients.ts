@@ -6,23 +6,21 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hookProject, modelBodies, occurrences, runScripted } from "./run-scripted.js";
+import {
+  hookProject,
+  MARKER_FILES,
+  modelBodies,
+  occurrences,
+  runScripted,
+} from "./run-scripted.js";
 
 const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
 const STAMPED = "STAMPED_CONTEXT";
 
+/** The marker rules and project, with no session candidates. */
 const FILES = {
-  "rules.json": {
-    rules: [
-      {
-        name: "rule_marker",
-        rule: "RULE_MARKER_7Q run the linter before every commit",
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  },
-  "project.json": { projectId: "beacon", name: "PROJECT_MARKER_Beacon", status: "active" },
+  "rules.json": MARKER_FILES["rules.json"],
+  "project.json": MARKER_FILES["project.json"],
   "session.json": [],
 };
 

@@ -72,6 +72,40 @@ export const modelBodies = (run: RecordedRun) =>
 export const occurrences = (body: string, text: string) => body.split(text).length - 1;
 
 /**
+ * Input files whose every part carries a marker (`RULE_MARKER_7Q`, `PROJECT_MARKER_Beacon`,
+ * `SESSION_MARKER_3K`, `MEMORY_MARKER_5Z`), so a model request shows which of them a hook
+ * injected, and how often.
+ */
+export const MARKER_FILES = {
+  "rules.json": {
+    rules: [
+      {
+        name: "rule_marker",
+        rule: "RULE_MARKER_7Q run the linter before every commit",
+        category: "behavior",
+        authority: "absolute",
+      },
+    ],
+  },
+  "project.json": {
+    projectId: "beacon",
+    name: "PROJECT_MARKER_Beacon",
+    status: "active",
+    lastSessionSummary: "Wired the beacon scheduler.",
+  },
+  "session.json": [
+    {
+      id: "c1",
+      content: "SESSION_MARKER_3K retries stop after five attempts",
+      relevance: 0.9,
+      category: "high_relevance_cluster",
+      createdAt: "2026-03-01T10:00:00Z",
+    },
+  ],
+  "memories.json": [{ id: "m1", content: "MEMORY_MARKER_5Z the user is Ada", score: 0.9 }],
+};
+
+/**
  * A project as the hook examples assume it: `contextfmt` installed in node_modules/.bin, the input
  * files in .contextfmt/, and a home directory for the CLI's settings and sessions.
  */
