@@ -3,12 +3,12 @@
  * (formats/structure.ts) with the most lines of each rule the input allows. Kept apart from the
  * rules, which every validator loads, because it parses the inputs of every format.
  */
-import * as z from "zod/mini";
 import { MemorySetSchema } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
-import { ProjectListSchema } from "../model/project.js";
 import { RuleSetSchema } from "../model/rule.js";
 import { SessionContextSchema } from "../model/session.js";
+import { arrayArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
+import { ProjectBlocksInputSchema } from "./project/adapter.js";
 import { type ForgedLine, readStructure } from "./structure.js";
 
 const count = (list: readonly unknown[], has: (item: never) => boolean) =>
@@ -59,7 +59,7 @@ function allowances(
     }
     case "project":
     case "project-markdown": {
-      const { projects } = parseWith(z.object({ projects: ProjectListSchema }), input);
+      const { projects } = parseWith(ProjectBlocksInputSchema, input);
       const blocks = Math.max(projects.length, formatId === "project" ? 1 : 0);
       const todos = projects.reduce(
         (sum, project) => sum + Math.min(project.activeTodos.length, 3),
@@ -110,6 +110,13 @@ export function findForgedStructure(
   context: readonly string[] = [],
   options: { readonly cacheStable?: boolean } = {},
 ): ForgedLine[] {
-  const allowed = allowances(formatId, input, options.cacheStable === true);
+  stringArgument(formatId, "formatId");
+  stringArgument(content, "content");
+  arrayArgument(context, "context");
+  for (let index = 0; index < context.length; index += 1) {
+    stringArgument(context[index], `context[${index}]`);
+  }
+  const { cacheStable = false } = optionsArgument(options);
+  const allowed = allowances(formatId, input, cacheStable === true);
   return [...readStructure(formatId, content, { allowed, context }).forged];
 }

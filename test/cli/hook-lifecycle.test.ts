@@ -9,27 +9,9 @@ import { type HookTool, SESSION_START_CONTEXT, utf8Length } from "contextfmt/hoo
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { manyRules } from "../fixtures/rules.js";
-import { contextfmt } from "./run-bin.js";
+import { ALL_FILES, contextfmt, example, kebab, NOW, RULES } from "./run-bin.js";
 
-const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
-const example = (name: string) => new URL(`../../examples/hooks/${name}`, import.meta.url).pathname;
-const ALL_FILES = [
-  "--rules",
-  RULES,
-  "--project",
-  example("project.json"),
-  "--session",
-  example("session.json"),
-  "--memories",
-  example("memories.json"),
-  "--nonce",
-  "n0nce-7f3a9c2e",
-];
-const NOW = "2025-10-04T20:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "contextfmt-hook-lifecycle-"));
-
-const kebab = (name: string) =>
-  name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase());
 
 function run(
   tool: HookTool,

@@ -13,6 +13,32 @@ export function contextfmt(args: readonly string[], stdin = "", cwd?: string) {
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
+/** The bundled example rules, as `--rules` takes them. */
+export const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
+
+/** A file of examples/hooks/, by name. */
+export const example = (name: string) =>
+  new URL(`../../examples/hooks/${name}`, import.meta.url).pathname;
+
+/** Every input file of the bundled hook examples, and a fixed nonce, as `hook` flags. */
+export const ALL_FILES = [
+  "--rules",
+  RULES,
+  "--project",
+  example("project.json"),
+  "--session",
+  example("session.json"),
+  "--memories",
+  example("memories.json"),
+  "--nonce",
+  "n0nce-7f3a9c2e",
+];
+
+/** The clock of the hook tests' `--now`. */
+export const NOW = "2025-10-04T20:00:00Z";
+
+export { kebab } from "../../src/hooks/events.js";
+
 /** A YAML file of nested aliases that expands to 10^8 values: an alias bomb. */
 export const ALIAS_BOMB = (() => {
   const lines = ["a: &a [1,1,1,1,1,1,1,1,1,1]"];

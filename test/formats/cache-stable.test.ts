@@ -12,7 +12,6 @@ import {
   type MemoryRuleInput,
 } from "contextfmt";
 import fc from "fast-check";
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   arbitraryMemorySet,
@@ -30,6 +29,7 @@ import {
   meanPrefixShare,
   SNAPSHOT_FORMATS,
 } from "../fixtures/session-growth.js";
+import { xmlReader } from "../fixtures/xml.js";
 
 const manager = new FormatManager();
 const golden = (name: string) => `../golden/${name}`;
@@ -180,15 +180,7 @@ describe("the order of addition", () => {
   });
 
   it("memories round-trip through an XML parser, one block with the nonce (property)", () => {
-    const parser = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: "",
-      trimValues: false,
-      parseTagValue: false,
-      parseAttributeValue: false,
-      htmlEntities: true,
-      isArray: (name) => name === "memory" || name === "memories",
-    });
+    const parser = xmlReader({ isArray: (name) => name === "memory" || name === "memories" });
     // What XML 1.0 cannot carry comes back as U+FFFD (and is reported); the rest as it was.
     const carried = (text: string) =>
       text.replace(

@@ -1,15 +1,9 @@
 import { escapeXmlAttribute, escapeXmlText } from "contextfmt";
 import fc from "fast-check";
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { xmlReader } from "../fixtures/xml.js";
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-});
+const parser = xmlReader({ htmlEntities: false });
 
 describe("escapeXmlText / escapeXmlAttribute", () => {
   it("escape markup, quotes and raw whitespace that attribute normalisation would change", () => {

@@ -17,7 +17,6 @@ import {
   roundTripsXml,
 } from "contextfmt/testing";
 import fc from "fast-check";
-import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   arbitraryMemorySet,
@@ -26,6 +25,7 @@ import {
   sampleMemorySet,
   TEST_NONCE,
 } from "../fixtures/memories.js";
+import { xmlReader } from "../fixtures/xml.js";
 
 declare module "vitest" {
   // biome-ignore lint/suspicious/noExplicitAny: vitest's own declaration has this default
@@ -39,15 +39,7 @@ const format = (input: MemorySetInput, options: Record<string, unknown> = {}) =>
   manager.format("xml-memory", input, { nonce: TEST_NONCE, ...options });
 
 /** A conforming reading: character references decoded, whitespace kept, values as strings. */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  htmlEntities: true,
-  isArray: (name) => name === "memory" || name.endsWith("_memories"),
-});
+const parser = xmlReader({ isArray: (name) => name === "memory" || name.endsWith("_memories") });
 
 interface ParsedMemory {
   id: string;
