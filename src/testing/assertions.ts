@@ -139,6 +139,13 @@ export function conserves(
   if (typeof report !== "object" || report === null || !Array.isArray(report.items)) {
     return badArgument("received", "a result with a budget report", received);
   }
+  if (
+    expected !== undefined &&
+    !(typeof expected === "number" && Number.isSafeInteger(expected) && expected >= 0) &&
+    !(Array.isArray(expected) && expected.every((id) => typeof id === "string"))
+  ) {
+    badArgument("expected", "a whole number >= 0 or an array of ids", expected);
+  }
   const { items } = report;
   const problems: string[] = [];
   // An item is its path and id together: a project's parts share its path, memories may share an id.
@@ -223,6 +230,25 @@ export interface ExpectedMemory {
   readonly category?: string | undefined;
 }
 
+/** Throws `InvalidInputError` naming the first of `memories` that is not an {@link ExpectedMemory}. */
+function checkExpectedMemories(memories: unknown): void {
+  const expected = "an array of { id, content, category? }";
+  if (!Array.isArray(memories)) badArgument("memories", expected, memories);
+  // An index loop, not forEach: a hole in a sparse array is a missing memory, not nothing.
+  for (let index = 0; index < memories.length; index += 1) {
+    const memory = memories[index] as Partial<ExpectedMemory> | null | undefined;
+    const path = `memories[${index}]`;
+    if (typeof memory !== "object" || memory === null) badArgument(path, "an object", memory);
+    if (typeof memory.id !== "string") badArgument(`${path}.id`, "a string", memory.id);
+    if (typeof memory.content !== "string") {
+      badArgument(`${path}.content`, "a string", memory.content);
+    }
+    if (memory.category !== undefined && typeof memory.category !== "string") {
+      badArgument(`${path}.category`, "a string", memory.category);
+    }
+  }
+}
+
 /** A conforming reading: character references decoded, whitespace kept, values as strings. */
 const xmlParser = () =>
   new XMLParser({
@@ -298,9 +324,7 @@ export function roundTripsXml(
   const content = contentOf(received);
   const malformed = xmlProblem(content);
   if (malformed) return result(false, malformed.message);
-  if (memories !== undefined && !Array.isArray(memories)) {
-    badArgument("memories", "an array of { id, content, category? }", memories);
-  }
+  if (memories !== undefined) checkExpectedMemories(memories);
   const parsed = elements(xmlParser().parse(`<root>\n${content}</root>`), "", []);
   const problems: string[] = [];
   const nonces = new Set(

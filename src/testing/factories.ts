@@ -111,9 +111,14 @@ const TODO_TEXTS = [
   "Review the invoice migration",
 ];
 
-/** A count argument: a whole number >= 0. */
+/** The most items one factory call makes: more is a mistake, not a fixture. */
+const MAX_FACTORY_COUNT = 1_000_000;
+
+/** A count argument: a whole number from 0 to {@link MAX_FACTORY_COUNT}. */
 function countArgument(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 0) badArgument("count", "a whole number >= 0", count);
+  if (!Number.isSafeInteger(count) || count < 0 || count > MAX_FACTORY_COUNT) {
+    badArgument("count", "a whole number from 0 to 1,000,000", count);
+  }
   return count;
 }
 
@@ -122,7 +127,7 @@ function start(options: FactoryOptions): { random: Seeded; now: number } {
   const { seed = 1, now = DEFAULT_NOW } = optionsArgument(options);
   if (typeof seed !== "number" || !Number.isFinite(seed))
     badArgument("options.seed", "a number", seed);
-  const time = Date.parse(now);
+  const time = typeof now === "string" ? Date.parse(now) : Number.NaN;
   if (Number.isNaN(time)) badArgument("options.now", "an ISO 8601 date-time", now);
   return { random: seeded(seed), now: time };
 }

@@ -1,4 +1,4 @@
-import { badArgument, optionsArgument } from "../problems/arguments.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { markChecked, type TokenCounter } from "../tokens/counter.js";
 
 /** Options of {@link createFixedCounter}. */
@@ -66,7 +66,7 @@ export function createFixedCounter(options: FixedCounterOptions = {}): TokenCoun
     markChecked({
       name,
       lineAdditive: true,
-      count: (text: string) => countFixed(text, lettersPerToken),
+      count: (text: string) => countFixed(stringArgument(text, "text"), lettersPerToken),
     }),
   );
 }

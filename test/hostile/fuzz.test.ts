@@ -1,12 +1,13 @@
 /**
- * Every exported function of "contextfmt" and "contextfmt/hooks" throws only `ContextFmtError`s,
+ * Every exported function of "contextfmt", "contextfmt/hooks" and "contextfmt/testing" throws only
+ * `ContextFmtError`s,
  * whatever it is given: arbitrary values, hostile text, numbers such as NaN and 1e16, objects of
  * the right shape with fields of the wrong type, callbacks that return anything. The list of
  * cases is checked against the entries' exports, so a new export without a case fails here.
  */
 import * as core from "contextfmt";
 import * as hooks from "contextfmt/hooks";
-import { hostileTexts } from "contextfmt/testing";
+import * as testing from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
@@ -53,7 +54,7 @@ const counterLike = fc.record({
 /** A value that is sometimes right and often wrong, in the ways callers get it wrong. */
 const value = fc.oneof(
   { weight: 3, arbitrary: anything },
-  { weight: 2, arbitrary: fc.constantFrom(...hostileTexts) },
+  { weight: 2, arbitrary: fc.constantFrom(...testing.hostileTexts) },
   { weight: 2, arbitrary: fc.string() },
   { weight: 2, arbitrary: specialNumber },
   { weight: 1, arbitrary: fc.nat() },
@@ -109,7 +110,7 @@ const session = plausible(arbitrarySession);
 const candidates = fc.oneof(fc.array(plausible(arbitraryCandidate), { maxLength: 4 }), value);
 const project = plausible(arbitraryProject);
 const projects = fc.oneof(fc.array(project, { maxLength: 3 }), project, value);
-const text = fc.oneof(fc.string(), fc.constantFrom(...hostileTexts), value);
+const text = fc.oneof(fc.string(), fc.constantFrom(...testing.hostileTexts), value);
 const formatId = fc.oneof(fc.constantFrom(...core.builtinAdapters.map((a) => a.id)), value);
 const input = fc.oneof(rules, memories, session, fc.record({ projects }), value);
 const hookTool = fc.oneof(fc.constantFrom(...hooks.HOOK_TOOLS), value);
@@ -483,7 +484,109 @@ const CASES: Record<string, FuzzCase> = {
     call: call(hooks.hookContextLimit),
   },
   "hooks:utf8Length": { args: args(fc.oneof(text, value)), call: call(hooks.utf8Length) },
+  ...testingCases(),
 };
+
+/**
+ * contextfmt/testing: assertions given real results and anything else, factories given any count
+ * and options, the hook runner and contract given any stdin, and each matcher.
+ */
+function testingCases(): Record<string, FuzzCase> {
+  const result = fc.oneof(
+    fc.constantFrom(
+      manager.format("claude", { rules: testing.makeRules(3) }, { budget: 60 }),
+      manager.format(
+        "xml-memory",
+        { memories: testing.makeMemories(2) },
+        { nonce: "n0nce-7f3a9c2e" },
+      ),
+    ),
+    value,
+  );
+  const count = fc.oneof(fc.nat({ max: 20 }), specialNumber, value);
+  const factoryOptions = fc.oneof(
+    options,
+    fc.record(
+      { seed: fc.oneof(fc.nat(), value), now: value, absoluteShare: fc.oneof(fc.double(), value) },
+      { requiredKeys: [] },
+    ),
+  );
+  const sources = fc.oneof(
+    fc.record({ rules: fc.oneof(fc.constant(JSON.stringify({ rules: [] })), text, rules) }),
+    fc.record(
+      { memories: fc.oneof(memories, text), session: fc.oneof(candidates, text) },
+      { requiredKeys: [] },
+    ),
+    value,
+  );
+  const matcher = (name: keyof typeof testing.contextfmtMatchers) => (list: readonly unknown[]) =>
+    fn(testing.contextfmtMatchers[name])(...list);
+  return {
+    "testing:findForgedStructure": {
+      args: args(formatId, text, input, value),
+      call: call(testing.findForgedStructure),
+    },
+    "testing:fitsBudget": { args: args(result, value, value), call: call(testing.fitsBudget) },
+    "testing:conserves": { args: args(result, value), call: call(testing.conserves) },
+    "testing:roundTripsXml": { args: args(result, value), call: call(testing.roundTripsXml) },
+    "testing:isDeterministic": {
+      args: args(fc.oneof(fc.func(anything), value), value),
+      call: call(testing.isDeterministic),
+    },
+    "testing:hasNoForgedStructure": {
+      args: args(result, formatId, input, value),
+      call: call(testing.hasNoForgedStructure),
+    },
+    "testing:makeRules": { args: args(count, factoryOptions), call: call(testing.makeRules) },
+    "testing:makeMemories": { args: args(count, factoryOptions), call: call(testing.makeMemories) },
+    "testing:makeCandidates": {
+      args: args(count, factoryOptions),
+      call: call(testing.makeCandidates),
+    },
+    "testing:hostileValues": { args: args(value), call: call(testing.hostileValues) },
+    "testing:makeProject": { args: args(factoryOptions), call: call(testing.makeProject) },
+    "testing:createFixedCounter": {
+      args: args(fc.oneof(fc.record({ lettersPerToken: value }), value)),
+      call: call(testing.createFixedCounter),
+    },
+    "testing:fixedCounter.count": {
+      args: args(text),
+      call: (list) => fn(testing.fixedCounter.count)(...list),
+    },
+    "testing:checkHookOutput": {
+      args: args(hookTool, hookEvent, fc.oneof(hookJson, value), options),
+      call: call(testing.checkHookOutput),
+    },
+    "testing:makeHookInput": {
+      args: args(hookTool, hookEvent, value),
+      call: call(testing.makeHookInput),
+    },
+    "testing:runHook": {
+      args: args(hookTool, hookEvent, hookJson, sources, options),
+      call: call(testing.runHook),
+    },
+    "testing:contextfmtMatchers.toFitBudget": {
+      args: args(result, value, value),
+      call: matcher("toFitBudget"),
+    },
+    "testing:contextfmtMatchers.toConserveItems": {
+      args: args(result, value),
+      call: matcher("toConserveItems"),
+    },
+    "testing:contextfmtMatchers.toRoundTripXml": {
+      args: args(result, value),
+      call: matcher("toRoundTripXml"),
+    },
+    "testing:contextfmtMatchers.toBeDeterministic": {
+      args: args(fc.oneof(fc.func(anything), value), value),
+      call: matcher("toBeDeterministic"),
+    },
+    "testing:contextfmtMatchers.toHaveNoForgedStructure": {
+      args: args(result, formatId, input, value),
+      call: matcher("toHaveNoForgedStructure"),
+    },
+  };
+}
 
 /** Exports that are data, not functions, and why no case calls them directly. */
 const DATA: Readonly<Record<string, string>> = {
@@ -543,14 +646,22 @@ const DATA: Readonly<Record<string, string>> = {
   "hooks:SESSION_START_CONTEXT": "names",
   "hooks:HOOK_EVENTS": "names",
   "hooks:HOOK_TOOLS": "names",
+  "testing:hostileTexts": "texts",
+  "testing:invisiblePrefixes": "texts",
+  "testing:lineBreaks": "texts",
+  "testing:specialTexts": "texts",
 };
 
-/** What must have a case: every function and class of both entries, their methods, and counters. */
+/**
+ * What must have a case: every function and class of the three entries, their methods, counters,
+ * and the functions of an exported object of functions (the matchers).
+ */
 function callables(): string[] {
   const names: string[] = [];
   for (const [entry, module] of [
     ["core", core],
     ["hooks", hooks],
+    ["testing", testing],
   ] as const) {
     for (const [name, exported] of Object.entries(module)) {
       const key = `${entry}:${name}`;
@@ -564,6 +675,14 @@ function callables(): string[] {
         }
       } else if (typeof (exported as { count?: unknown } | null)?.count === "function") {
         names.push(`${key}.count`);
+      } else if (
+        typeof exported === "object" &&
+        exported !== null &&
+        !Array.isArray(exported) &&
+        Object.keys(exported).length > 0 &&
+        Object.values(exported).every((member) => typeof member === "function")
+      ) {
+        for (const member of Object.keys(exported)) names.push(`${key}.${member}`);
       } else if (!(key in DATA)) {
         names.push(key);
       }

@@ -162,7 +162,12 @@ describe("seeded factories", () => {
   });
 
   it("reject a bad count or option with a typed error", () => {
-    expect(() => makeRules(-1)).toThrow("count: expected a whole number >= 0, received -1");
+    expect(() => makeRules(-1)).toThrow(
+      "count: expected a whole number from 0 to 1,000,000, received -1",
+    );
+    expect(() => makeMemories(1e9)).toThrow(
+      "count: expected a whole number from 0 to 1,000,000, received 1000000000",
+    );
     expect(() => makeRules(1, { seed: Number.NaN })).toThrow(/^options\.seed: expected a number/);
     expect(() => makeMemories(1, { now: "yesterday" })).toThrow(
       /^options\.now: expected an ISO 8601 date-time/,
