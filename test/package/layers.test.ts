@@ -48,12 +48,14 @@ function layerOf(file: string): string {
   return rest.length === 0 ? "entries" : (first as string);
 }
 
-/** Every relative module a file imports, statically or with `import()`. */
+/** Every relative module a file imports: statically, for its side effects, or with `import()`. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specifiers = [
     ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/gms),
     ...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g),
+    // A side-effect import (`import "./x.js";`) is an import too.
+    ...text.matchAll(/^\s*import\s+"(\.[^"]+)"/gm),
   ].map((match) => match[1] as string);
   return specifiers.map((specifier) => resolve(dirname(file), specifier));
 }
