@@ -187,7 +187,7 @@ export function escapesXml(tool: HookTool): boolean {
 }
 
 /** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
-const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
+export const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
 
 function contextIssues(
   tool: HookTool,

@@ -11,7 +11,7 @@ import {
   kebab,
   resolveHookEvent,
 } from "../hooks/events.js";
-import { escapesXml, overHookLimit, TOOL_NAMES } from "../hooks/output.js";
+import { escapesXml, overHookLimit, TOOL_NAMES, XML_TAG } from "../hooks/output.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
@@ -96,9 +96,6 @@ const issue = (
   message: string,
   code = "hook_contract",
 ): Issue => ({ code, severity, path, message });
-
-/** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
-const XML_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
 
 /** The hook output as JSON, or the issue that says why it is not one object. */
 function parseOutput(
