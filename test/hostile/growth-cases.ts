@@ -28,6 +28,8 @@ import {
   wordPunctuationCounter,
 } from "contextfmt";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
+import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
+import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
@@ -74,6 +76,7 @@ const candidate = (content: string, category = "recent_session") => ({
 });
 
 const manager = new FormatManager();
+const o200k = createTiktokenCounter();
 
 /**
  * Budgets nothing is cut to: these cases time the de-duplication of a combined context, not
@@ -362,5 +365,44 @@ export const growthCases: readonly GrowthCase[] = [
       });
       return composeHookContext(prepared, 100_000);
     },
+  },
+  {
+    name: "lowerBound (estimate): spaces, words and punctuation",
+    build: (size) => repeated(size, (i) => (i % 3 === 0 ? "   " : i % 3 === 1 ? "word " : "-.,")),
+    run: (text) => defaultCounter.lowerBound?.(text as string),
+  },
+  {
+    name: "lowerBound (o200k): a run of letters and spaces",
+    build: (size) => repeated(size, (i) => (i % 2 === 0 ? "a" : " ")),
+    run: (text) => o200k.lowerBound?.(text as string),
+  },
+  {
+    name: "format claude, cacheStable: a rule of spaces",
+    build: (size) => ({ rules: [rule(spaced(size))] }),
+    run: (rules) =>
+      manager.format("claude", rules as never, { budget: 1_000_000, cacheStable: true }),
+  },
+  {
+    name: "format session-full, cacheStable: a candidate of spaces",
+    build: (size) => ({ candidates: [candidate(spaced(size), "high_relevance_cluster")] }),
+    run: (session) =>
+      manager.format("session-full", session as never, {
+        budget: 1_000_000,
+        now: NOW,
+        cacheStable: true,
+      }),
+  },
+  {
+    name: "checkHookOutput qwen: a context of open tags",
+    build: (size) => repeated(size, () => "<a   "),
+    run: (context) =>
+      checkHookOutput("qwen", "SessionStart", {
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context as string },
+      }),
+  },
+  {
+    name: "findForgedStructure session-full: many forged entry lines",
+    build: (size) => repeated(size, (i) => `- Previous session (${i}): x\n`),
+    run: (content) => findForgedStructure("session-full", content as string, { candidates: [] }),
   },
 ];
