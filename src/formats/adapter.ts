@@ -32,7 +32,7 @@ export interface AdapterItem<T> {
   /** Higher comes first among items of the same `required`. */
   readonly priority: number;
   /** Epoch milliseconds; more recent comes first among equal priority. */
-  readonly time?: number;
+  readonly time?: number | undefined;
   /** Keys of the groups (sections, headings) the item renders under; see `renderGroup`. */
   readonly groups?: readonly string[];
   /**

@@ -33,13 +33,29 @@ export interface Fitting {
   render(choices: readonly FitChoice[], footer?: boolean): RenderedChoice;
 }
 
+/** The fit's view of an item with one or two forms: shared, as nearly every item is one of these. */
+const COMMON_FIT_ITEMS: readonly FitItem[] = [
+  { required: true, forms: 1, omitFirst: false },
+  { required: false, forms: 1, omitFirst: false },
+  { required: false, forms: 2, omitFirst: false },
+  { required: false, forms: 1, omitFirst: true },
+  { required: false, forms: 2, omitFirst: true },
+].map((item) => Object.freeze(item));
+
 /** The fit's view of the items: required ones whole, the others with their forms. */
 function fitItemsOf<T>(items: readonly AdapterItem<T>[]): FitItem[] {
-  return items.map((item) => ({
-    required: item.required,
-    forms: item.required ? 1 : Math.max(1, Math.floor(item.forms ?? 1)),
-    omitFirst: item.omitFirst === true,
-  }));
+  const fitItems = new Array<FitItem>(items.length);
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as AdapterItem<T>;
+    const forms = item.required ? 1 : Math.max(1, Math.floor(item.forms ?? 1));
+    const omitFirst = item.omitFirst === true;
+    fitItems[index] = item.required
+      ? (COMMON_FIT_ITEMS[0] as FitItem)
+      : forms <= 2
+        ? (COMMON_FIT_ITEMS[forms + (omitFirst ? 2 : 0)] as FitItem)
+        : { required: false, forms, omitFirst };
+  }
+  return fitItems;
 }
 
 /** How one measure (tokens, characters) adds up: an item's cost, a group's, the frame's. */

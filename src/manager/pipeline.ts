@@ -61,19 +61,23 @@ function screen<T>(
   const reasons = new Map<number, SkipReason>();
   const seen = new Set<string>();
   let place = 0;
-  items.forEach((item, index) => {
-    if (item.key !== undefined) {
-      if (seen.has(item.key)) {
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as AdapterItem<T>;
+    const { key } = item;
+    if (key !== undefined) {
+      // One lookup for the common case, a key not seen before: the size tells whether it was.
+      const before = seen.size;
+      seen.add(key);
+      if (seen.size === before) {
         reasons.set(index, "duplicate");
-        return;
+        continue;
       }
-      seen.add(item.key);
     }
     if (limit !== undefined && place >= limit && !item.required) {
       reasons.set(index, "over_item_limit");
     }
     place += 1;
-  });
+  }
   return reasons;
 }
 
@@ -119,10 +123,16 @@ export function runParsedPipeline<I, O, T>(
   const items = orderItems(given);
   const limit = adapter.maxItems?.(options);
   const reasons = screen(items, limit);
-  const competing: number[] = [];
-  items.forEach((_, index) => {
-    if (!reasons.has(index)) competing.push(index);
-  });
+  // The items that compete for the budget, by place in `items`; all of them when none was screened out.
+  const competing: number[] | undefined = reasons.size === 0 ? undefined : [];
+  let overItemLimit = 0;
+  if (competing) {
+    for (let index = 0; index < items.length; index += 1) {
+      const reason = reasons.get(index);
+      if (reason === undefined) competing.push(index);
+      else if (reason === "over_item_limit") overItemLimit += 1;
+    }
+  }
   const texts = new ItemTexts(adapter as FormatAdapter<unknown, O, T>, ctx);
   const request: FitRequest<I, O, T> = {
     adapter,
@@ -132,18 +142,21 @@ export function runParsedPipeline<I, O, T>(
     budget,
     maxChars: common.maxChars,
     texts,
-    items: competing.map((index) => items[index] as AdapterItem<T>),
-    skippedBefore: [...reasons.values()].filter((reason) => reason === "over_item_limit").length,
+    items: competing ? competing.map((index) => items[index] as AdapterItem<T>) : items,
+    skippedBefore: overItemLimit,
     minRoom: adapter.minRoom?.(options) ?? 0,
   };
   const fitting = fitRequest(request);
   // Exact for line-additive counters and texts on line boundaries: this normally renders once.
   const result = correctOverBudget(request, fitting, fitting.render(fitting.choices));
 
-  const choices: FitChoice[] = items.map(() => undefined);
-  competing.forEach((index, at) => {
-    choices[index] = fitting.choices[at];
-  });
+  let choices: FitChoice[] = fitting.choices;
+  if (competing) {
+    choices = new Array<FitChoice>(items.length).fill(undefined);
+    competing.forEach((index, at) => {
+      choices[index] = fitting.choices[at];
+    });
+  }
   const outcome = { items, choices, reasons, inputOrder: given };
   const summary = summarize(outcome, limit);
   issues.push(...summary.issues);

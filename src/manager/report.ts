@@ -60,15 +60,17 @@ export function summarize<T>(
 ): { skipped: SkippedItem[]; issues: Issue[] } {
   const skipped: SkippedItem[] = [];
   const shortened: AdapterItem<T>[] = [];
-  outcome.items.forEach((item, index) => {
-    const form = outcome.choices[index];
+  const { items, choices, reasons } = outcome;
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as AdapterItem<T>;
+    const form = choices[index];
     if (form === undefined) {
-      const reason = outcome.reasons.get(index) ?? "over_budget";
+      const reason = reasons.size === 0 ? "over_budget" : (reasons.get(index) ?? "over_budget");
       skipped.push({ id: item.id, path: item.path, reason });
     } else if (form > 0) {
       shortened.push(item);
     }
-  });
+  }
   const issues: Issue[] = [];
   if (skipped.length > 0) {
     issues.push({

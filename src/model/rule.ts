@@ -1,14 +1,14 @@
 import type * as z from "zod/mini";
 import {
+  type FastParse,
   fastArray,
-  fastEnum,
-  fastNumber,
   fastObject,
+  fastParserOf,
   fastString,
   fastTransform,
+  MISMATCH,
   optional,
   required,
-  withDefault,
 } from "./fast-parse.js";
 import { lazySchema } from "./lazy-schema.js";
 
@@ -52,7 +52,18 @@ export type Authority = z.output<typeof AuthoritySchema>;
 const nonEmptyText = lazySchema((z) => z.string().check(z.minLength(1)));
 const fastNonEmptyText = fastString(1);
 const CATEGORY = /^[a-z][a-z0-9_-]*$/;
-const fastRule = fastMemoryRule();
+const RULE_KEYS = [
+  "id",
+  "name",
+  "rule",
+  "category",
+  "authority",
+  "scope",
+  "source",
+  "conditions",
+  "priority",
+  "createdAt",
+] as const;
 
 /**
  * A memory rule: one thing the agent must (absolute) or should (default) do.
@@ -82,8 +93,10 @@ export const MemoryRuleSchema = lazySchema(
       priority: z._default(z.int().check(z.gte(0), z.lte(100)), 50),
       createdAt: z.optional(DateInputSchema),
     }),
-  fastRule,
+  fastMemoryRule(),
 );
+
+const fastRule = fastParserOf(MemoryRuleSchema) as FastParse<unknown>;
 
 /** A parsed memory rule (defaults applied, `createdAt` a `Date`). */
 export type MemoryRule = z.output<typeof MemoryRuleSchema>;
@@ -110,20 +123,76 @@ export const RuleSetSchema = lazySchema(
   }),
 );
 
-/** {@link MemoryRuleSchema}'s fast parser, key for key. */
-function fastMemoryRule() {
-  return fastObject({
-    id: optional(fastNonEmptyText),
-    name: required(fastNonEmptyText),
-    rule: required(fastNonEmptyText),
-    category: required(fastString(0, CATEGORY)),
-    authority: required(fastEnum(AUTHORITIES)),
-    scope: withDefault(fastArray(fastNonEmptyText), () => []),
-    source: optional(fastNonEmptyText),
-    conditions: optional(fastObject({ condition: optional(fastString()) })),
-    priority: withDefault(fastNumber(0, 100, true), () => 50),
-    createdAt: optional(fastDateInput),
-  });
+const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
+
+/** The scope array as zod builds it: a new array of non-empty strings. */
+function parseScope(value: unknown): string[] | typeof MISMATCH {
+  if (!Array.isArray(value)) return MISMATCH;
+  const scope = new Array<string>(value.length);
+  for (let index = 0; index < value.length; index += 1) {
+    const item: unknown = value[index];
+    if (!isText(item)) return MISMATCH;
+    scope[index] = item;
+  }
+  return scope;
+}
+
+const fastConditions = fastObject({ condition: optional(fastString()) });
+
+/**
+ * {@link MemoryRuleSchema}'s fast parser, key for key, written out: a list of 10,000 rules is
+ * parsed on every call, and named fields build one object shape where a loop over the fields
+ * (as {@link fastObject} does) costs a closure call and a keyed store per field.
+ */
+function fastMemoryRule(): FastParse<unknown> {
+  const parse = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return MISMATCH;
+    const input = value as Record<string, unknown>;
+    const { id, name, rule, category, authority, scope, source, conditions, priority, createdAt } =
+      input;
+    if (!isText(name) || !isText(rule)) return MISMATCH;
+    if (typeof category !== "string" || !CATEGORY.test(category)) return MISMATCH;
+    if (authority !== "absolute" && authority !== "default") return MISMATCH;
+    // Keys in the schema's order; an optional key given as `undefined` stays, as zod keeps it.
+    const out: Record<string, unknown> = {};
+    if (id !== undefined) {
+      if (!isText(id)) return MISMATCH;
+      out.id = id;
+    } else if ("id" in input) out.id = undefined;
+    out.name = name;
+    out.rule = rule;
+    out.category = category;
+    out.authority = authority;
+    if (scope === undefined) out.scope = [];
+    else {
+      const parsed = parseScope(scope);
+      if (parsed === MISMATCH) return MISMATCH;
+      out.scope = parsed;
+    }
+    if (source !== undefined) {
+      if (!isText(source)) return MISMATCH;
+      out.source = source;
+    } else if ("source" in input) out.source = undefined;
+    if (conditions !== undefined) {
+      const parsed = fastConditions(conditions);
+      if (parsed === MISMATCH) return MISMATCH;
+      out.conditions = parsed;
+    } else if ("conditions" in input) out.conditions = undefined;
+    if (priority === undefined) out.priority = 50;
+    else if (
+      !Number.isSafeInteger(priority) ||
+      (priority as number) < 0 ||
+      (priority as number) > 100
+    )
+      return MISMATCH;
+    else out.priority = priority;
+    if (createdAt !== undefined) {
+      if (!isDateInput(createdAt)) return MISMATCH;
+      out.createdAt = toDate(createdAt);
+    } else if ("createdAt" in input) out.createdAt = undefined;
+    return out;
+  };
+  return Object.assign(parse, { keys: RULE_KEYS });
 }
 
 /** Parsed input of the rule formats. */

@@ -29,6 +29,18 @@ describe("sanitizeText", () => {
     expect(sanitizeText("x\uD800y\uDC00z")).toBe("x\uFFFDy\uFFFDz");
     expect(sanitizeText("🧪")).toBe("🧪");
   });
+
+  it("replaces exactly what the pattern of NUL and lone surrogates matches (property)", () => {
+    const lone = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+    const unit = fc.constantFrom("a", " ", "\0", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "🧪", "é");
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (units) => {
+        const text = units.join("");
+        expect(sanitizeText(text)).toBe(text.replace(lone, "\uFFFD"));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe("escapeMarkdownInline", () => {

@@ -207,6 +207,44 @@ describe("ordering", () => {
   });
 });
 
+describe("the same rule given twice", () => {
+  const rule = (name: string, priority: number, extra: Partial<MemoryRuleInput> = {}) => ({
+    name,
+    rule: "Keep commits small",
+    category: "behavior",
+    authority: "default" as const,
+    priority,
+    ...extra,
+  });
+
+  it("keeps the more important of two rules with one id, the other skipped as a duplicate", () => {
+    const result = manager.format("claude", {
+      rules: [rule("low", 10, { id: "r1" }), rule("high", 90, { id: "r1" })],
+    });
+    expect(result.included).toEqual(["r1"]);
+    expect(result.content).toContain("**high**");
+    expect(result.content).not.toContain("**low**");
+    expect(result.skipped).toEqual([{ id: "r1", path: "rules[0]", reason: "duplicate" }]);
+  });
+
+  it("without ids, the same name, text, scope and condition is the same rule", () => {
+    const result = manager.format("codex", {
+      rules: [rule("a", 10), rule("a", 20), rule("a", 30, { scope: ["git"] })],
+    });
+    expect(result.skipped).toEqual([{ id: "a", path: "rules[0]", reason: "duplicate" }]);
+    expect(result.rulesIncluded).toBe(2);
+  });
+
+  it("an id cannot pass for the key of a rule without one", () => {
+    const keyless = rule("a", 10);
+    const key = JSON.stringify([keyless.name, keyless.rule, [], null]);
+    for (const id of [key, `\0${key}`, `\0\0${key}`, "\0"]) {
+      const result = manager.format("gemini", { rules: [keyless, rule("b", 90, { id })] });
+      expect(result.rulesIncluded, JSON.stringify(id)).toBe(2);
+    }
+  });
+});
+
 describe("metadata and results", () => {
   it("reports absolute/default counts and the tool", () => {
     const result = manager.format("claude", seedRuleSet, { now: SEED_NOW });

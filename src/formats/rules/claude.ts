@@ -105,7 +105,7 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
   options: CacheStableOptionsSchema,
   items: (input, { report }) =>
     ruleItems(input, report, {
-      extraGroups: (rule) => [`${rule.authority}/${rule.category}`],
+      categoryGroups: true,
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
   minText: ruleText,

@@ -1,26 +1,41 @@
 import type { MemoryRule, RuleSet } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
-import { inlineField } from "../escape.js";
+import { hasUnsendable, inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { inAdditionOrder, placesIn } from "../stable.js";
 import { countLines } from "../structure.js";
 
+/** Whether any text field of the rule holds NUL or a lone surrogate (most rules have none). */
+function hasUnsendableField(rule: MemoryRule): boolean {
+  if (hasUnsendable(rule.name) || hasUnsendable(rule.rule)) return true;
+  if (rule.source !== undefined && hasUnsendable(rule.source)) return true;
+  const condition = rule.conditions?.condition;
+  if (condition !== undefined && hasUnsendable(condition)) return true;
+  return rule.scope.some(hasUnsendable);
+}
+
 /** Reports each text field that holds NUL or a lone surrogate (rendered as U+FFFD). */
-function reportUnsendable(rule: MemoryRule, path: string, report: (issue: Issue) => void): void {
+function reportUnsendable(rule: MemoryRule, index: number, report: (issue: Issue) => void): void {
+  // One quick test per field; the paths are built only for a rule that has such a field.
+  if (!hasUnsendableField(rule)) return;
+  const path = `rules[${index}]`;
   reportSanitized(report, `${path}.name`, rule.name);
   reportSanitized(report, `${path}.rule`, rule.rule);
   reportSanitized(report, `${path}.source`, rule.source);
   reportSanitized(report, `${path}.conditions.condition`, rule.conditions?.condition);
-  for (const [index, scope] of rule.scope.entries()) {
-    reportSanitized(report, `${path}.scope[${index}]`, scope);
+  for (const [at, scope] of rule.scope.entries()) {
+    reportSanitized(report, `${path}.scope[${at}]`, scope);
   }
 }
 
 /** How a format's rules become items. */
 export interface RuleItemsOptions {
-  /** Groups besides the rule's section (e.g. its category heading). */
-  readonly extraGroups?: (rule: MemoryRule) => readonly string[];
+  /**
+   * Whether a rule also renders under a heading of its category (`absolute/behavior`, after its
+   * section `absolute`), as Claude Code's layout does.
+   */
+  readonly categoryGroups?: boolean;
   /**
    * Whether the rule has lines the format can leave out to shorten it (Scope, Source,
    * Condition): such a rule has a second, shorter form, the rule alone.
@@ -30,11 +45,14 @@ export interface RuleItemsOptions {
 
 /**
  * What makes two rules the same rule: the same `id`, or with no id the same name, text, scope
- * and condition. Of the same rule given twice only the more important is kept.
+ * and condition. Of the same rule given twice only the more important is kept. An id is its own
+ * key (no new string per rule); the key of a rule without one starts with NUL and `[`, which no
+ * id's key does: an id that starts with NUL gets a second one.
  */
 function ruleKey(rule: MemoryRule): string {
-  if (rule.id !== undefined) return `id:${rule.id}`;
-  return JSON.stringify([rule.name, rule.rule, rule.scope, rule.conditions?.condition ?? null]);
+  const { id } = rule;
+  if (id !== undefined) return id.charCodeAt(0) === 0 ? `\0${id}` : id;
+  return `\0${JSON.stringify([rule.name, rule.rule, rule.scope, rule.conditions?.condition ?? null])}`;
 }
 
 /** Scope or Condition: the lines every rule format writes under a rule. */
@@ -43,32 +61,67 @@ export function hasScopeOrCondition(rule: MemoryRule): boolean {
 }
 
 /**
+ * The groups of each rule, one array per section and category shared by all its rules: a list
+ * of 10,000 rules has a handful of distinct group lists, so none is built per rule.
+ */
+function groupsOfRules(categoryGroups: boolean): (rule: MemoryRule) => readonly string[] {
+  const bySection = new Map<string, Map<string, readonly string[]>>();
+  const sectionOnly = new Map<string, readonly string[]>();
+  return (rule) => {
+    // The section a rule renders under is its authority: `absolute` or `default`.
+    const section = rule.authority;
+    if (!categoryGroups) {
+      const known = sectionOnly.get(section);
+      if (known) return known;
+      const groups = [section];
+      sectionOnly.set(section, groups);
+      return groups;
+    }
+    let byCategory = bySection.get(section);
+    if (!byCategory) {
+      byCategory = new Map();
+      bySection.set(section, byCategory);
+    }
+    const known = byCategory.get(rule.category);
+    if (known) return known;
+    const groups = [section, `${section}/${rule.category}`];
+    byCategory.set(rule.category, groups);
+    return groups;
+  };
+}
+
+/**
  * The items of a rule set: absolute rules are required; priority and recency order the rest.
- * `groups` lists the rule's section, plus `extraGroups` (e.g. its category heading). A rule with
- * details (`hasDetails`) has two forms: in full, and without its detail lines.
+ * `groups` lists the rule's section, plus its category heading with `categoryGroups`. A rule
+ * with details (`hasDetails`) has two forms: in full, and without its detail lines.
  */
 export function ruleItems(
   input: RuleSet,
   report: (issue: Issue) => void,
   options: RuleItemsOptions = {},
 ): AdapterItem<MemoryRule>[] {
-  const { extraGroups, hasDetails } = options;
-  return input.rules.map((rule, index) => {
-    reportUnsendable(rule, `rules[${index}]`, report);
+  const { hasDetails } = options;
+  const groupsOf = groupsOfRules(options.categoryGroups === true);
+  const { rules } = input;
+  const items = new Array<AdapterItem<MemoryRule>>(rules.length);
+  for (let index = 0; index < rules.length; index += 1) {
+    const rule = rules[index] as MemoryRule;
+    reportUnsendable(rule, index, report);
     const time = rule.createdAt?.getTime();
-    return {
+    // One object literal of one shape for every rule (no spreads): cheap to build and to read.
+    items[index] = {
       id: rule.id ?? rule.name,
       path: `rules[${index}]`,
       value: rule,
       required: rule.authority === "absolute",
       priority: rule.priority,
-      ...(time !== undefined && !Number.isNaN(time) ? { time } : {}),
-      // The section a rule renders under is its authority: `absolute` or `default`.
-      groups: [rule.authority, ...(extraGroups?.(rule) ?? [])],
+      time: time !== undefined && !Number.isNaN(time) ? time : undefined,
+      groups: groupsOf(rule),
       key: ruleKey(rule),
-      ...(hasDetails?.(rule) ? { forms: 2 } : {}),
+      forms: hasDetails?.(rule) ? 2 : 1,
     };
-  });
+  }
+  return items;
 }
 
 /**
@@ -90,13 +143,19 @@ export function splitBySection(rules: readonly MemoryRule[]): {
   return { absolute, default: fallback };
 }
 
+function countAbsolute(rules: readonly MemoryRule[]): number {
+  let count = 0;
+  for (const rule of rules) if (rule.authority === "absolute") count += 1;
+  return count;
+}
+
 /** Metadata every rule format reports: input counts per authority and included counts. */
 export function ruleMetadata(
   input: RuleSet,
   included: readonly MemoryRule[],
 ): NonNullable<Rendered["metadata"]> {
-  const absoluteIncluded = included.filter((rule) => rule.authority === "absolute").length;
-  const absoluteRules = input.rules.filter((rule) => rule.authority === "absolute").length;
+  const absoluteIncluded = countAbsolute(included);
+  const absoluteRules = countAbsolute(input.rules);
   return {
     absoluteRules,
     defaultRules: input.rules.length - absoluteRules,
