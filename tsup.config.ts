@@ -166,6 +166,9 @@ export default defineConfig([
     // toml-eslint-parser (source ranges for in-place TOML edits) and diff (--dry-run) are
     // bundled into the sync and init commands only, so they need not be installed.
     noExternal: ["zod", "fast-xml-parser", "toml-eslint-parser", "diff"],
+    // zod starts on the first schema built, as in the library: a hook given valid input never
+    // runs zod's module code.
+    esbuildPlugins: [lazyZod],
     // Less source to parse at every start; error messages are written out, not taken from names.
     minify: true,
     banner: { js: "#!/usr/bin/env node" },
