@@ -5,6 +5,13 @@
  */
 import type { FitChoice, FitLedger } from "./fit.js";
 
+/**
+ * Up to this many items that can give way, a fit measures the whole text for each question it
+ * asks (exact for any counter and any joining); above it, it adds up the items' own counts and
+ * measures the result, since measuring at every question would take time quadratic in the items.
+ */
+export const MEASURE_LIMIT = 24;
+
 /** What a ledger of sums needs to know. */
 export interface SumLedgerSpec {
   readonly budget: number;

@@ -6,8 +6,8 @@ import {
 } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
-import { type FitChoice, type FitItem, fitForms } from "./fit.js";
-import { createMeasureLedger } from "./ledgers.js";
+import { effectiveForms, type FitChoice, type FitItem, type FitOutcome, fitForms } from "./fit.js";
+import { createMeasureLedger, createSumLedger, MEASURE_LIMIT } from "./ledgers.js";
 
 /** One part of a text that competes for the budget, with its importance and how it shrinks. */
 export interface PriorityComponent {
@@ -132,6 +132,87 @@ function fillOrder(components: readonly PriorityComponent[]): number[] {
     .map(({ index }) => index);
 }
 
+/** `cost`, counted once per component and form. */
+function memoizedCosts(cost: (at: number, form: number) => number) {
+  const known: number[][] = [];
+  return (at: number, form: number): number => {
+    let row = known[at];
+    if (!row) {
+      row = [];
+      known[at] = row;
+    }
+    let tokens = row[form];
+    if (tokens === undefined) {
+      tokens = cost(at, form);
+      row[form] = tokens;
+    }
+    return tokens;
+  };
+}
+
+/** One step of giving way: the component at `at` (in fill order) shows `form` instead. */
+interface GiveWay {
+  readonly at: number;
+  readonly form: FitChoice;
+}
+
+/**
+ * The steps by which the shown components give way further, least important first: each shown
+ * optional one shortened one form at a time, then left out; the more important ones only after.
+ */
+function givingWay(
+  items: readonly FitItem[],
+  fitted: FitOutcome,
+  cost: (at: number, form: number) => number,
+): GiveWay[] {
+  const steps: GiveWay[] = [];
+  for (let at = items.length - 1; at >= 0; at -= 1) {
+    const item = items[at] as FitItem;
+    const form = fitted.choices[at];
+    if (item.required || form === undefined) continue;
+    const chain = item.omitFirst
+      ? [0]
+      : (fitted.forms[at] ?? effectiveForms(item.forms, (step) => cost(at, step)));
+    for (let next = chain.indexOf(form) + 1; next < chain.length; next += 1) {
+      steps.push({ at, form: chain[next] });
+    }
+    steps.push({ at, form: undefined });
+  }
+  return steps;
+}
+
+/** The choices once the first `taken` steps are applied. */
+function afterSteps(
+  choices: readonly FitChoice[],
+  steps: readonly GiveWay[],
+  taken: number,
+): FitChoice[] {
+  const after = [...choices];
+  for (let step = 0; step < taken; step += 1) {
+    const { at, form } = steps[step] as GiveWay;
+    after[at] = form;
+  }
+  return after;
+}
+
+/**
+ * The fewest of `total` steps after which `fits` holds, by bisection (a few counts of the
+ * content, however many steps there are); `total` when none makes it fit. Each step takes text
+ * away, so for a counter that never counts fewer tokens for a text with more in it, fitting
+ * after some steps means fitting after more.
+ */
+function fewestSteps(total: number, fits: (taken: number) => boolean): number {
+  if (fits(0)) return 0;
+  let low = 0; // does not fit
+  let high = total; // fits, or nothing more can give way
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (fits(middle)) high = middle;
+    else low = middle;
+  }
+  return high;
+}
+
 /**
  * Fits components into a token budget by priority: the engine's fit ({@link fitForms}) for
  * texts counted whole. Priority-0 components are always kept whole. The others give way least
@@ -142,9 +223,13 @@ function fillOrder(components: readonly PriorityComponent[]): number[] {
  * Everything shortened or left out is listed.
  *
  * Guarantees: the content never exceeds `maxTokens` unless the priority-0 components alone do
- * (then `budget_exceeded` is reported); every candidate text is counted whole, so this holds for
- * any counter; and a smaller budget never yields more tokens, for every counter that never counts
- * fewer tokens for a text with more in it (all the counters this library ships).
+ * (then `budget_exceeded` is reported); the content is counted whole, so this holds for any
+ * counter; and a smaller budget never yields more tokens, for every counter that never counts
+ * fewer tokens for a text with more in it (all the counters this library ships). With more than
+ * 24 components that can give way, the fit adds up each text's count instead of counting every
+ * candidate content (which would take time quadratic in the components), and the content's count
+ * then decides how many more give way: the last guarantee then holds where the counts add up (a
+ * line-additive counter such as the shipped ones, texts that end in `"\n"`, joined as they are).
  *
  * @example
  * ```ts
@@ -211,13 +296,32 @@ export function truncateByPriority(
       });
       return byIndex;
     };
-    const ledger = createMeasureLedger({
-      budget: maxTokens,
-      size: items.length,
-      cost: (at, form) => counter.count(textOf(order[at] as number, form)),
-      measure: (choices) => counter.count(contentOf(inInputOrder(choices))),
-    });
-    chosen = inInputOrder(fitForms(items, ledger, { minRoom }).choices);
+    const cost = memoizedCosts((at, form) => counter.count(textOf(order[at] as number, form)));
+    const optional = items.reduce((sum, item) => sum + (item.required ? 0 : 1), 0);
+    if (optional <= MEASURE_LIMIT) {
+      const ledger = createMeasureLedger({
+        budget: maxTokens,
+        size: items.length,
+        cost,
+        measure: (choices) => counter.count(contentOf(inInputOrder(choices))),
+      });
+      chosen = inInputOrder(fitForms(items, ledger, { minRoom }).choices);
+    } else {
+      // Measuring the whole content at each question would be quadratic in the components: the
+      // fit adds up their counts instead (exact for a line-additive counter and texts that end
+      // in "\n", joined as they are), and the count of the content has the last word.
+      const ledger = createSumLedger({
+        budget: maxTokens,
+        frame: counter.count(assemble([])),
+        cost,
+      });
+      const fitted = fitForms(items, ledger, { minRoom });
+      const steps = givingWay(items, fitted, cost);
+      const fits = (taken: number) =>
+        counter.count(contentOf(inInputOrder(afterSteps(fitted.choices, steps, taken)))) <=
+        maxTokens;
+      chosen = inInputOrder(afterSteps(fitted.choices, steps, fewestSteps(steps.length, fits)));
+    }
     content = contentOf(chosen);
     tokenCount = counter.count(content);
   }

@@ -10,18 +10,17 @@ import {
   type FitLedger,
   fitForms,
 } from "../budget/fit.js";
-import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
+import {
+  combineLedgers,
+  createMeasureLedger,
+  createSumLedger,
+  MEASURE_LIMIT,
+} from "../budget/ledgers.js";
 import type { AdapterItem } from "../formats/adapter.js";
 import type { FitRequest } from "./fit-request.js";
 import { type RenderedChoice, renderChoices } from "./render-choice.js";
 
 export type { FitRequest } from "./fit-request.js";
-
-/**
- * Up to this many optional items, the fit renders and counts the whole text for each question it
- * asks (exact for any counter and any layout); above it, it adds up the items' own counts.
- */
-export const MEASURE_LIMIT = 24;
 
 /** A fit in progress: the choices, and how to render any of them. */
 export interface Fitting {

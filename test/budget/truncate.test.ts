@@ -130,39 +130,46 @@ const notLineAdditive: TokenCounter = {
   count: (t) => Math.ceil(t.length / 5),
 };
 
-const arbitraryComponents = fc
-  .array(
-    fc.record({
-      priority: fc.integer({ min: 0, max: 6 }),
-      time: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
-      words: fc.array(fc.constantFrom("alpha", "b.", "c/d", "<x>", "the", "é", "42"), {
-        minLength: 1,
-        maxLength: 30,
+/**
+ * Between `minLength` and `maxLength` components, each text ending in `end`. Above 24 that can
+ * give way, the fit adds up counts and the count of the content corrects it.
+ */
+const componentsOf = (minLength: number, maxLength: number, end = "\n") =>
+  fc
+    .array(
+      fc.record({
+        priority: fc.integer({ min: 0, max: 6 }),
+        time: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
+        words: fc.array(fc.constantFrom("alpha", "b.", "c/d", "<x>", "the", "é", "42"), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        shrinks: fc.integer({ min: 0, max: 3 }),
       }),
-      shrinks: fc.integer({ min: 0, max: 3 }),
-    }),
-    { maxLength: 8 },
-  )
-  .map((specs) =>
-    specs.map(
-      (spec, index): PriorityComponent => ({
-        id: `c${index}`,
-        priority: spec.priority,
-        ...(spec.time !== undefined ? { time: spec.time } : {}),
-        text: `${spec.words.join(" ")}\n`,
-        ...(spec.shrinks > 0
-          ? {
-              shrink: (text: string) => {
-                const words = text.trim().split(" ");
-                return words.length > 1
-                  ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}\n`
-                  : undefined;
-              },
-            }
-          : {}),
-      }),
-    ),
-  );
+      { minLength, maxLength },
+    )
+    .map((specs) =>
+      specs.map(
+        (spec, index): PriorityComponent => ({
+          id: `c${index}`,
+          priority: spec.priority,
+          ...(spec.time !== undefined ? { time: spec.time } : {}),
+          text: `${spec.words.join(" ")}${end}`,
+          ...(spec.shrinks > 0
+            ? {
+                shrink: (text: string) => {
+                  const words = text.trim().split(" ");
+                  return words.length > 1
+                    ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}${end}`
+                    : undefined;
+                },
+              }
+            : {}),
+        }),
+      ),
+    );
+
+const arbitraryComponents = componentsOf(0, 8);
 
 describe("truncateByPriority properties", () => {
   it.each([
@@ -216,5 +223,75 @@ describe("truncateByPriority properties", () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("truncateByPriority with many components", () => {
+  const many = componentsOf(25, 60);
+  it.each([
+    ["default", defaultCounter],
+    ["char-ratio", charRatioCounter],
+    ["word-punctuation", wordPunctuationCounter],
+  ])(
+    "is monotone where the counts add up (%s counter, texts ending in a line break)",
+    (_, counter) => {
+      fc.assert(
+        fc.property(
+          many,
+          fc.integer({ min: 0, max: 600 }),
+          fc.integer({ min: 0, max: 600 }),
+          (components, a, b) => {
+            const [small, large] = a <= b ? [a, b] : [b, a];
+            const smaller = truncateByPriority(components, { maxTokens: small, counter });
+            const larger = truncateByPriority(components, { maxTokens: large, counter });
+            expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    },
+  );
+
+  it.each([
+    ["default, texts on one line", defaultCounter, " "],
+    ["word-punctuation, texts run together", wordPunctuationCounter, ""],
+    ["not line-additive", notLineAdditive, "\n"],
+  ])("keeps the budget when the counts do not add up (%s)", (_, counter, end) => {
+    fc.assert(
+      fc.property(
+        componentsOf(25, 60, end),
+        fc.integer({ min: 0, max: 600 }),
+        (components, maxTokens) => {
+          const result = truncateByPriority(components, { maxTokens, counter });
+          expect(result.tokenCount).toBe(counter.count(result.content));
+          const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
+          expect(overBudget).toBe(result.tokenCount > maxTokens);
+          if (overBudget) {
+            expect(
+              result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
+            ).toBe(true);
+          }
+          expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
+            components.map((c) => c.id).sort(),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("gives way as little as the count of the content allows when adding up counts too few", () => {
+    // Forty components of two characters run together, with a counter that counts a text by the
+    // square of its length: the counts add up to far too few, and the content's count decides.
+    const components = Array.from({ length: 40 }, (_, index) => ({
+      id: `c${index}`,
+      priority: 1,
+      text: "ab",
+    }));
+    const counter: TokenCounter = { name: "squares", count: (t) => Math.ceil(t.length ** 2 / 4) };
+    const result = truncateByPriority(components, { maxTokens: 25, counter, minRoom: 0 });
+    expect(result.tokenCount).toBe(25);
+    expect(result.kept.map((k) => k.id)).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+    expect(result.dropped).toHaveLength(35);
   });
 });

@@ -67,7 +67,7 @@ describe("contextfmt render", () => {
       budget: 160,
       counter: createTiktokenCounter({ encoding: "o200k_base" }),
     });
-    const { stdout, status } = contextfmt([
+    const { stdout, stderr, status } = contextfmt([
       "render",
       "--format",
       "claude",
@@ -78,7 +78,7 @@ describe("contextfmt render", () => {
       "--now",
       NOW,
     ]);
-    expect(status).toBe(0);
+    expect(status, stderr).toBe(0);
     expect(stdout).toBe(`${expected.content.trimEnd()}\n`);
   }, 30_000);
 

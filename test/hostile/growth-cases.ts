@@ -19,11 +19,13 @@ import {
   formatProjectContext,
   injectMemories,
   inlineText,
+  type PriorityComponent,
   type ProjectContextInput,
   renderTemplate,
   sectionBreakdown,
   summarize,
   summarizeSession,
+  truncateByPriority,
   updateProjectContext,
   wordPunctuationCounter,
 } from "contextfmt";
@@ -108,6 +110,32 @@ export const growthCases: readonly GrowthCase[] = [
       run: (input) => manager.format<string>(id, input, { now: NOW }),
     }),
   ),
+  {
+    name: "truncateByPriority: many components, about half cut",
+    build: (size) => {
+      const components: PriorityComponent[] = [];
+      for (let index = 0; index * 24 < size; index += 1) {
+        components.push({
+          id: `c${index}`,
+          priority: 1 + (index % 5),
+          text: `component ${index} holds a note\n`,
+          shrink: (text) => (text.length > 12 ? `${text.slice(0, 10)}\n` : undefined),
+        });
+      }
+      // About half the tokens: every component is looked at, most shrink and some are left out.
+      const maxTokens = Math.floor(
+        defaultCounter.count(components.map((c) => c.text).join("")) / 2,
+      );
+      return { components, maxTokens };
+    },
+    run: (input) => {
+      const { components, maxTokens } = input as {
+        components: PriorityComponent[];
+        maxTokens: number;
+      };
+      return truncateByPriority(components, { maxTokens, counter: defaultCounter });
+    },
+  },
   {
     name: "format session-full: a candidate of spaces",
     build: (size) => [candidate(spaced(size))],
