@@ -98,8 +98,20 @@ function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skip
 }
 
 /**
+ * How many characters of an item's `minText` to ask for when the room left is `enough` tokens:
+ * enough, in ordinary text, for a bound past the room (a spaced word is at most a few letters
+ * more than a token); `undefined` (all of it) when the room is not small.
+ */
+function charsFor(enough: number): number | undefined {
+  const chars = 8 * (enough + 2);
+  return chars < 256 ? chars : undefined;
+}
+
+/**
  * The fit's lower bound on an item's tokens, when the counter can bound a text from below and
- * the adapter names a text every form of an item contains; otherwise none.
+ * the adapter names a text every form of an item contains; otherwise none. When the room left
+ * is small the start of that text is bounded first; only when that does not settle it is the
+ * whole text worked out.
  */
 function lowerBoundOf<I, O, T>(
   request: FitRequest<I, O, T>,
@@ -109,12 +121,15 @@ function lowerBoundOf<I, O, T>(
   const bound = counter.lowerBound;
   if (minText === undefined || bound === undefined) return {};
   return {
-    lowerBound: (index, enough) =>
-      bound.call(
-        counter,
-        minText.call(adapter, (items[index] as AdapterItem<T>).value, ctx.options),
-        enough,
-      ),
+    lowerBound: (index, enough) => {
+      const { value } = items[index] as AdapterItem<T>;
+      const chars = charsFor(enough);
+      if (chars !== undefined) {
+        const start = bound.call(counter, minText.call(adapter, value, ctx.options, chars), enough);
+        if (start > enough) return start;
+      }
+      return bound.call(counter, minText.call(adapter, value, ctx.options), enough);
+    },
   };
 }
 

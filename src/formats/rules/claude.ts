@@ -15,8 +15,8 @@ import {
   metaCount,
   ruleItems,
   ruleMetadata,
+  ruleMinText,
   rulesInAdditionOrder,
-  ruleText,
   splitBySection,
 } from "./rule-items.js";
 
@@ -108,7 +108,7 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
       categoryGroups: true,
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
-  minText: ruleText,
+  minText: ruleMinText,
   // Entries are not numbered, so every rule has one text per form whatever its position.
   renderItem: (rule, { form, options }) => renderRule(rule, form, options.cacheStable),
   renderGroup(key, { options }) {

@@ -16,8 +16,8 @@ import {
   renderNumberedSections,
   ruleItems,
   ruleMetadata,
+  ruleMinText,
   rulesInAdditionOrder,
-  ruleText,
 } from "./rule-items.js";
 
 const SECTIONS = {
@@ -80,7 +80,7 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
   options: CacheStableOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
-  minText: ruleText,
+  minText: ruleMinText,
   renderItem: (rule, { position, form, options }) =>
     renderRule(rule, position, form, options.cacheStable),
   renderGroup: (key, { options }) =>
