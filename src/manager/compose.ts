@@ -55,8 +55,17 @@ export interface ComposedContext {
 
 const SEPARATOR = "\n\n";
 
-/** What a part's text adds to the joined content: its text without trailing blank space. */
-const textOf = (result: FormattedContext) => result.content.trimEnd();
+/**
+ * What a part's text adds to the joined content: its text without its trailing line breaks (a
+ * space at the end of its last line stays, as the part has it on its own).
+ */
+const textOf = (result: FormattedContext) => withoutTrailingBreaks(result.content);
+
+function withoutTrailingBreaks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 /** The parts' texts that say something, joined by a blank line. */
 function join(parts: readonly ContextPart[], results: readonly FormattedContext[]): string {

@@ -68,16 +68,26 @@ export function sameFile(a: string, b: string): boolean {
 }
 
 /**
- * A trie of paths by segment, kept in numbers: a node is an index, and the edges along one
- * segment are one map from node to child. Objects per node, or edge keys too large for a small
- * integer, would make a long path (tens of thousands of segments) cost the collector more than
- * the walk itself.
+ * A trie of paths by segment, kept in numbers: a node is an index. A node's first child is kept
+ * by node (most nodes of a path have one child: a 100,000-segment path then costs no hashing at
+ * all); the edges past the first, along one segment, are one map from node to child. Objects per node, or edge keys too large for a small integer, would make a long path
+ * (tens of thousands of segments) cost the collector more than the walk itself.
  */
 export class SegmentTrie {
   readonly #ids = new Map<string, number>();
-  /** By segment id: parent node → child node. */
+  /**
+   * By node, three numbers: its depth, the segment id of its first child (-1: none) and that
+   * child. One typed array, doubled when full: off the collector's heap, so a long path costs the
+   * same per segment at any length.
+   */
+  #nodes = new Int32Array(3 * 16);
+  #count = 1;
+  /** By segment id: parent node → child node, for every child but a node's first. */
   readonly #edges: Map<number, number>[] = [];
-  readonly #depth: number[] = [0];
+
+  constructor() {
+    this.#nodes[1] = -1;
+  }
 
   /** The root: the empty path. */
   readonly root = 0;
@@ -85,7 +95,7 @@ export class SegmentTrie {
   /** The child of `node` along `segment`, or `undefined`. */
   child(node: number, segment: string): number | undefined {
     const id = this.#ids.get(segment);
-    return id === undefined ? undefined : this.#edges[id]?.get(node);
+    return id === undefined ? undefined : this.#childById(node, id);
   }
 
   /** The child of `node` along `segment`, made if it is not there. */
@@ -96,18 +106,34 @@ export class SegmentTrie {
       this.#ids.set(segment, id);
       this.#edges.push(new Map());
     }
-    const edges = this.#edges[id] as Map<number, number>;
-    let child = edges.get(node);
-    if (child === undefined) {
-      child = this.#depth.length;
-      this.#depth.push((this.#depth[node] as number) + 1);
-      edges.set(node, child);
+    const known = this.#childById(node, id);
+    if (known !== undefined) return known;
+    const child = this.#count;
+    this.#count += 1;
+    if (3 * this.#count > this.#nodes.length) {
+      const larger = new Int32Array(2 * this.#nodes.length);
+      larger.set(this.#nodes);
+      this.#nodes = larger;
     }
+    const nodes = this.#nodes;
+    nodes[3 * child] = (nodes[3 * node] as number) + 1;
+    nodes[3 * child + 1] = -1;
+    if (nodes[3 * node + 1] === -1) {
+      nodes[3 * node + 1] = id;
+      nodes[3 * node + 2] = child;
+    } else (this.#edges[id] as Map<number, number>).set(node, child);
     return child;
   }
 
   depth(node: number): number {
-    return this.#depth[node] as number;
+    return this.#nodes[3 * node] as number;
+  }
+
+  #childById(node: number, id: number): number | undefined {
+    const first = this.#nodes[3 * node + 1] as number;
+    if (first === id) return this.#nodes[3 * node + 2] as number;
+    if (first === -1) return undefined;
+    return this.#edges[id]?.get(node);
   }
 }
 

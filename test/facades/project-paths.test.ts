@@ -60,6 +60,27 @@ describe("one project text for every path", () => {
     );
   }, 120_000);
 
+  it("agree when a list holds only blank space (found by the property: the hook trimmed it)", async () => {
+    const projects: ProjectContextInput[] = [
+      {
+        projectId: "a",
+        name: " ",
+        status: "active",
+        lastSessionSummary: "fix",
+        lastSessionDate: 1700000000000,
+        activeTodos: [],
+        languages: [" "],
+        frameworks: ["\t", "vitest"],
+      },
+    ];
+    for (const budget of [0, 23, 200]) {
+      const facade = formatProjectContext(projects, { maxTokens: budget, now, markup: "markdown" });
+      expect(await hookText("gemini", projects, budget)).toBe(facade.content);
+      expect(facade.content).not.toMatch(/ \n/);
+      if (budget === 200) expect(facade.content).toContain("\nStack: vitest\n");
+    }
+  });
+
   it("the built command line gives the same text as the library", () => {
     const dir = mkdtempSync(join(tmpdir(), "contextfmt-project-paths-"));
     const file = join(dir, "project.json");

@@ -242,9 +242,11 @@ function stackLine(
   frameworks: readonly string[],
   line: (text: string) => string,
 ): string {
+  // An entry that is only blank space says nothing: it is left out, not shown as a gap.
   const parts = [languages, frameworks]
+    .map((list) => list.map(line).filter((text) => text !== ""))
     .filter((list) => list.length > 0)
-    .map((list) => list.map(line).join(", "));
+    .map((list) => list.join(", "));
   return `Stack: ${parts.join(" | ")}\n`;
 }
 
@@ -351,9 +353,9 @@ export function projectComponents(
   }
 
   const { languages, frameworks } = project;
-  const first = languages[0] ?? frameworks[0];
+  const first = [...languages, ...frameworks].map(line).find((text) => text !== "");
   if (first !== undefined) {
-    const short = `Stack: ${line(first)}\n`;
+    const short = `Stack: ${first}\n`;
     parts.push(
       component("stack", 4, stackLine(languages, frameworks, line), (text) =>
         text === short ? undefined : short,
