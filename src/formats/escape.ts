@@ -232,6 +232,16 @@ export function inlineField(text: string): string {
   return escapeTags(inlineText(text));
 }
 
+/**
+ * `text` without the run of `characters` at its end. A loop, not a pattern such as `/[.]+$/`,
+ * which starts again at every character of a long inner run (quadratic).
+ */
+export function withoutTrailing(text: string, characters: ReadonlySet<string>): string {
+  let end = text.length;
+  while (end > 0 && characters.has(text.charAt(end - 1))) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Escapes text to match itself literally inside a regular expression (names, paths). */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

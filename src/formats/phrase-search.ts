@@ -4,8 +4,7 @@
  * regular expression per name, `includes` per fact) takes phrases × text.
  */
 
-/** Edges of the trie past each node's first, in one map keyed by `node * EDGE + code unit`. */
-const EDGE = 0x10000;
+import { NumberTrie } from "./number-trie.js";
 
 /**
  * The phrases given, searchable in any text. Matching is exact (code unit by code unit): lower
@@ -17,15 +16,8 @@ const EDGE = 0x10000;
  * ```
  */
 export class PhraseSearch {
-  /**
-   * Per node: the code unit of its first child and that child (-1: none). Most nodes of a long
-   * phrase have one child, found without hashing; node 0 is the root. Typed arrays sized once to
-   * the most nodes the phrases can make: no growing, no holes.
-   */
-  readonly #firstCode: Int32Array;
-  readonly #firstChild: Int32Array;
-  /** `node * EDGE + code` → child node, for every child but a node's first. */
-  readonly #edges = new Map<number, number>();
+  /** The phrases' trie, keyed by code unit. */
+  readonly #trie = new NumberTrie();
   /** Per node: the longest proper suffix of its text that is also a node. */
   readonly #fail: Int32Array;
   /** Per node: the nearest node on its fail chain that ends a phrase, or -1. */
@@ -36,30 +28,19 @@ export class PhraseSearch {
 
   constructor(phrases: readonly string[]) {
     this.#lengths = phrases.map((phrase) => phrase.length);
-    const most = 1 + this.#lengths.reduce((sum, length) => sum + length, 0);
-    this.#firstCode = new Int32Array(most).fill(-1);
-    this.#firstChild = new Int32Array(most).fill(-1);
-    // Per node, as built: its parent, the code unit that leads to it and its depth (for the links).
-    const parent = new Int32Array(most);
-    const via = new Int32Array(most);
-    const depth = new Int32Array(most);
-    let nodes = 1;
+    const trie = this.#trie;
+    // Per node, as made: its parent and the code unit that leads to it (for the links).
+    const parent: number[] = [0];
+    const via: number[] = [0];
     phrases.forEach((phrase, index) => {
       if (phrase === "") return;
-      let node = 0;
+      let node = trie.root;
       for (let i = 0; i < phrase.length; i += 1) {
         const code = phrase.charCodeAt(i);
-        let child = this.#child(node, code);
-        if (child === undefined) {
-          child = nodes;
-          nodes += 1;
-          parent[child] = node;
-          via[child] = code;
-          depth[child] = i + 1;
-          if (this.#firstCode[node] === -1) {
-            this.#firstCode[node] = code;
-            this.#firstChild[node] = child;
-          } else this.#edges.set(node * EDGE + code, child);
+        const child = trie.grow(node, code);
+        if (child === parent.length) {
+          parent.push(node);
+          via.push(code);
         }
         node = child;
       }
@@ -67,33 +48,28 @@ export class PhraseSearch {
       if (list) list.push(index);
       else this.#ends.set(node, [index]);
     });
-    this.#fail = new Int32Array(nodes);
-    this.#output = new Int32Array(nodes).fill(-1);
-    this.#link(parent, via, depth.subarray(0, nodes));
-  }
-
-  /** The child of `node` along `code`, if it has one. */
-  #child(node: number, code: number): number | undefined {
-    if (this.#firstCode[node] === code) return this.#firstChild[node];
-    if (this.#firstCode[node] === -1) return undefined;
-    return this.#edges.get(node * EDGE + code);
+    // Typed arrays of the final size: set in depth order, not node order, a growing array would
+    // be written past its end and turn into a slow dictionary.
+    this.#fail = new Int32Array(trie.size);
+    this.#output = new Int32Array(trie.size).fill(-1);
+    this.#link(parent, via);
   }
 
   /** Fail and output links, shallow nodes first (a node's links need those of shorter ones). */
-  #link(parent: Int32Array, via: Int32Array, depth: Int32Array): void {
-    const order = byDepth(depth);
+  #link(parent: readonly number[], via: readonly number[]): void {
+    const trie = this.#trie;
     const fail = this.#fail;
     const output = this.#output;
-    for (const node of order) {
+    for (const node of byDepth(trie)) {
       const from = parent[node] as number;
       const code = via[node] as number;
       let target = 0;
       if (from !== 0) {
         let candidate = fail[from] as number;
-        while (candidate !== 0 && this.#child(candidate, code) === undefined) {
+        while (candidate !== 0 && trie.child(candidate, code) === undefined) {
           candidate = fail[candidate] as number;
         }
-        target = this.#child(candidate, code) ?? 0;
+        target = trie.child(candidate, code) ?? 0;
       }
       fail[node] = target;
       output[node] = this.#ends.has(target) ? target : (output[target] as number);
@@ -116,10 +92,10 @@ export class PhraseSearch {
     let node = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
-      let next = this.#child(node, code);
+      let next = this.#trie.child(node, code);
       while (next === undefined && node !== 0) {
         node = fail[node] as number;
-        next = this.#child(node, code);
+        next = this.#trie.child(node, code);
       }
       node = next ?? 0;
       const first = this.#ends.has(node) ? node : (output[node] as number);
@@ -136,26 +112,25 @@ export class PhraseSearch {
 }
 
 /**
- * The nodes other than the root (1, 2, …), shallowest first and in creation order at one depth:
+ * The nodes of `trie` other than the root, shallowest first and in the order made at one depth:
  * a counting sort, linear in the nodes and the deepest depth (a comparison sort would add a
  * logarithm, which a single long phrase of 50,000 nodes makes felt).
  */
-function byDepth(depth: Int32Array): Int32Array {
+function byDepth(trie: NumberTrie): Int32Array {
   let deepest = 0;
-  for (let node = 1; node < depth.length; node += 1) {
-    deepest = Math.max(deepest, depth[node] as number);
-  }
+  for (let node = 1; node < trie.size; node += 1) deepest = Math.max(deepest, trie.depth(node));
   // Where each depth's run starts in the order.
-  const start = new Array<number>(deepest + 2).fill(0);
-  for (let node = 1; node < depth.length; node += 1) {
-    start[(depth[node] as number) + 1] = (start[(depth[node] as number) + 1] as number) + 1;
+  const start = new Int32Array(deepest + 2);
+  for (let node = 1; node < trie.size; node += 1) {
+    const at = trie.depth(node) + 1;
+    start[at] = (start[at] as number) + 1;
   }
   for (let at = 1; at < start.length; at += 1) {
     start[at] = (start[at] as number) + (start[at - 1] as number);
   }
-  const order = new Int32Array(depth.length - 1);
-  for (let node = 1; node < depth.length; node += 1) {
-    const at = depth[node] as number;
+  const order = new Int32Array(trie.size - 1);
+  for (let node = 1; node < trie.size; node += 1) {
+    const at = trie.depth(node);
     order[start[at] as number] = node;
     start[at] = (start[at] as number) + 1;
   }

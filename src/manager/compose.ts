@@ -4,6 +4,7 @@
  * had to give something up, and the joined text is held to the budget as a whole.
  */
 import type { FormatAdapter } from "../formats/adapter.js";
+import { withoutTrailing } from "../formats/escape.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
@@ -59,13 +60,8 @@ const SEPARATOR = "\n\n";
  * What a part's text adds to the joined content: its text without its trailing line breaks (a
  * space at the end of its last line stays, as the part has it on its own).
  */
-const textOf = (result: FormattedContext) => withoutTrailingBreaks(result.content);
-
-function withoutTrailingBreaks(text: string): string {
-  let end = text.length;
-  while (end > 0 && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end -= 1;
-  return end === text.length ? text : text.slice(0, end);
-}
+const textOf = (result: FormattedContext) => withoutTrailing(result.content, LINE_ENDS);
+const LINE_ENDS: ReadonlySet<string> = new Set(["\n", "\r"]);
 
 /** The parts' texts that say something, joined by a blank line. */
 function join(parts: readonly ContextPart[], results: readonly FormattedContext[]): string {

@@ -1,3 +1,4 @@
+import { withoutTrailing } from "../formats/escape.js";
 import {
   lowerCase,
   PhraseSearch,
@@ -12,7 +13,7 @@ import {
 } from "../model/project.js";
 import { DateInputSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
-import { FileIndex, pathsIn, SegmentTrie, withoutTrailing } from "./paths.js";
+import { FileIndex, pathsIn, SegmentTrie } from "./paths.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";

@@ -2,6 +2,8 @@
  * Paths in conversation text. One reading serves both active-project detection (any path) and
  * recent-file tracking (paths that name a file).
  */
+import { withoutTrailing } from "../formats/escape.js";
+import { NumberTrie } from "../formats/number-trie.js";
 
 /**
  * A path-like word: with a `/` or a `\`, or a file name with an extension. It may not start inside
@@ -32,16 +34,6 @@ export function pathsIn(message: string): string[] {
 const SENTENCE_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?"]);
 
 /**
- * `text` without the run of `characters` at its end. A loop, not a pattern such as `/[.]+$/`,
- * which starts again at every character of a long inner run (quadratic).
- */
-export function withoutTrailing(text: string, characters: ReadonlySet<string>): string {
-  let end = text.length;
-  while (end > 0 && characters.has(text.charAt(end - 1))) end -= 1;
-  return end === text.length ? text : text.slice(0, end);
-}
-
-/**
  * The file paths `message` mentions, in order, each once: path-like words whose last segment is
  * `name.ext`, with any `:line` or `:line:column` suffix removed.
  *
@@ -67,27 +59,10 @@ export function sameFile(a: string, b: string): boolean {
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
 }
 
-/**
- * A trie of paths by segment, kept in numbers: a node is an index. A node's first child is kept
- * by node (most nodes of a path have one child: a 100,000-segment path then costs no hashing at
- * all); the edges past the first, along one segment, are one map from node to child. Objects per node, or edge keys too large for a small integer, would make a long path
- * (tens of thousands of segments) cost the collector more than the walk itself.
- */
+/** A trie of paths by segment: a {@link NumberTrie} whose keys are the segments' ids. */
 export class SegmentTrie {
   readonly #ids = new Map<string, number>();
-  /**
-   * By node, three numbers: its depth, the segment id of its first child (-1: none) and that
-   * child. One typed array, doubled when full: off the collector's heap, so a long path costs the
-   * same per segment at any length.
-   */
-  #nodes = new Int32Array(3 * 16);
-  #count = 1;
-  /** By segment id: parent node → child node, for every child but a node's first. */
-  readonly #edges: Map<number, number>[] = [];
-
-  constructor() {
-    this.#nodes[1] = -1;
-  }
+  readonly #trie = new NumberTrie();
 
   /** The root: the empty path. */
   readonly root = 0;
@@ -95,45 +70,21 @@ export class SegmentTrie {
   /** The child of `node` along `segment`, or `undefined`. */
   child(node: number, segment: string): number | undefined {
     const id = this.#ids.get(segment);
-    return id === undefined ? undefined : this.#childById(node, id);
+    return id === undefined ? undefined : this.#trie.child(node, id);
   }
 
   /** The child of `node` along `segment`, made if it is not there. */
   grow(node: number, segment: string): number {
     let id = this.#ids.get(segment);
     if (id === undefined) {
-      id = this.#edges.length;
+      id = this.#ids.size;
       this.#ids.set(segment, id);
-      this.#edges.push(new Map());
     }
-    const known = this.#childById(node, id);
-    if (known !== undefined) return known;
-    const child = this.#count;
-    this.#count += 1;
-    if (3 * this.#count > this.#nodes.length) {
-      const larger = new Int32Array(2 * this.#nodes.length);
-      larger.set(this.#nodes);
-      this.#nodes = larger;
-    }
-    const nodes = this.#nodes;
-    nodes[3 * child] = (nodes[3 * node] as number) + 1;
-    nodes[3 * child + 1] = -1;
-    if (nodes[3 * node + 1] === -1) {
-      nodes[3 * node + 1] = id;
-      nodes[3 * node + 2] = child;
-    } else (this.#edges[id] as Map<number, number>).set(node, child);
-    return child;
+    return this.#trie.grow(node, id);
   }
 
   depth(node: number): number {
-    return this.#nodes[3 * node] as number;
-  }
-
-  #childById(node: number, id: number): number | undefined {
-    const first = this.#nodes[3 * node + 1] as number;
-    if (first === id) return this.#nodes[3 * node + 2] as number;
-    if (first === -1) return undefined;
-    return this.#edges[id]?.get(node);
+    return this.#trie.depth(node);
   }
 }
 

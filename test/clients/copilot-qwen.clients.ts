@@ -10,16 +10,16 @@ import { join } from "node:path";
 import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  HOOK_OUTPUT,
   hookProject,
   MARKER_FILES,
   type ModelScript,
+  marker,
   modelBodies,
   occurrences,
   runScripted,
 } from "./run-scripted.js";
 
-const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
-const marker = (event: string) => `CTX_${event}_END`;
 const example = (path: string) =>
   readFileSync(new URL(`../../examples/hooks/${path}`, import.meta.url), "utf8");
 

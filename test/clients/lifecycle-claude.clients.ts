@@ -11,17 +11,16 @@ import { join } from "node:path";
 import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  HOOK_OUTPUT,
   hookProject,
   MARKER_FILES,
   type ModelScript,
+  marker,
   modelBodies,
   occurrences,
   runScripted,
+  STAMPED,
 } from "./run-scripted.js";
-
-const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
-const STAMPED = "STAMPED_CONTEXT";
-const marker = (event: string) => `CTX_${event}_END`;
 
 /** Claude Code's settings with `hooks`, in the project's home. */
 function install(home: string, hooks: Record<string, unknown>): void {

@@ -11,17 +11,16 @@ import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { binarySchemas, fixturePath } from "./codex-schemas.js";
 import {
+  HOOK_OUTPUT,
   hookProject,
   MARKER_FILES,
   type ModelScript,
+  marker,
   modelBodies,
   occurrences,
   runScripted,
+  STAMPED,
 } from "./run-scripted.js";
-
-const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
-const marker = (event: string) => `CTX_${event}_END`;
-const STAMPED = "STAMPED_CONTEXT";
 
 /** A hook table in Codex's config.toml for one command. */
 const table = (event: string, command: string, matcher?: string) =>

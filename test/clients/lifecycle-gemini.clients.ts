@@ -7,15 +7,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  HOOK_OUTPUT,
   hookProject,
   MARKER_FILES,
   modelBodies,
   occurrences,
   runScripted,
+  STAMPED,
 } from "./run-scripted.js";
-
-const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
-const STAMPED = "STAMPED_CONTEXT";
 
 /** The marker rules and project, with no session candidates. */
 const FILES = {

@@ -71,6 +71,13 @@ export const modelBodies = (run: RecordedRun) =>
 /** How often `text` occurs in `body`. */
 export const occurrences = (body: string, text: string) => body.split(text).length - 1;
 
+/** The script a hook command runs to print what the tool sent it (the lifecycle tests' hooks). */
+export const HOOK_OUTPUT = new URL("./hook-output.mjs", import.meta.url).pathname;
+/** The context a hook stamps on the events that take one. */
+export const STAMPED = "STAMPED_CONTEXT";
+/** The marker that ends the context a hook adds for `event`. */
+export const marker = (event: string) => `CTX_${event}_END`;
+
 /**
  * Input files whose every part carries a marker (`RULE_MARKER_7Q`, `PROJECT_MARKER_Beacon`,
  * `SESSION_MARKER_3K`, `MEMORY_MARKER_5Z`), so a model request shows which of them a hook
