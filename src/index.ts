@@ -13,13 +13,6 @@ export {
 } from "./budget/pack.js";
 export { summarize } from "./budget/summarize.js";
 export { formatTimeAgo } from "./budget/time-ago.js";
-export {
-  type KeptComponent,
-  type PriorityComponent,
-  type TruncateOptions,
-  type TruncateResult,
-  truncateByPriority,
-} from "./budget/truncate.js";
 export { buildCombinedContext, type CombinedContextInput } from "./facades/combined-context.js";
 export {
   type InjectedSystemMessage,
@@ -41,6 +34,13 @@ export {
   formatBriefContext,
   formatFullContext,
 } from "./facades/session-context.js";
+export {
+  type KeptComponent,
+  type PriorityComponent,
+  type TruncateOptions,
+  type TruncateResult,
+  truncateByPriority,
+} from "./facades/truncate.js";
 export {
   type AdapterItem,
   defineAdapter,

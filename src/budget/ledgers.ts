@@ -1,22 +1,22 @@
 /**
- * The two ways the fit can know what a selection costs: by adding up the items' own counts (fast,
- * exact for counters whose counts add up across line boundaries) or by measuring the whole text
- * each time (exact for any counter, for a handful of items).
+ * The two ways the fit can know what a selection costs: by adding up the items' own counts (exact
+ * for counters whose counts add up across line boundaries, one count per text) or by measuring
+ * the whole text each time (exact for any counter, one count of the whole text per question).
  */
 import type { FitChoice, FitLedger } from "./fit.js";
-
-/**
- * Up to this many items that can give way, a fit measures the whole text for each question it
- * asks (exact for any counter and any joining); above it, it adds up the items' own counts and
- * measures the result, since measuring at every question would take time quadratic in the items.
- */
-export const MEASURE_LIMIT = 24;
 
 /** What a ledger of sums needs to know. */
 export interface SumLedgerSpec {
   readonly budget: number;
-  /** Tokens spent whatever is shown (headers, footers). */
-  readonly frame: number;
+  /**
+   * Tokens spent whatever is shown (headers), or, for a frame whose footer counts the optional
+   * items left out ("3 rules skipped"), the tokens it takes with `out` of them out.
+   */
+  readonly frame: number | ((out: number) => number);
+  /** How many optional items there are (all out at first); with a `frame` function. */
+  readonly optional?: number;
+  /** Whether item `index` is required (never counted as out); with a `frame` function. */
+  required?(index: number): boolean;
   /** Tokens of item `index` in form `form`, on its own. */
   cost(index: number, form: number): number;
   /** Keys of the groups item `index` renders under (a section, a heading); paid once per group. */
@@ -27,7 +27,9 @@ export interface SumLedgerSpec {
 
 /**
  * A ledger that adds up: frame + each shown item's cost + each opened group's cost. Exact when
- * the counter is line-additive and every text sits on a safe line boundary of the content.
+ * the counter is line-additive and every text sits on a safe line boundary of the content. A
+ * footer that counts the items left out is paid for what is out at each step: nothing once
+ * every item is shown.
  *
  * @example
  * ```ts
@@ -37,7 +39,11 @@ export interface SumLedgerSpec {
 export function createSumLedger(spec: SumLedgerSpec): FitLedger {
   const shown = new Map<number, number>();
   const opened = new Map<string, number>();
-  let used = spec.frame;
+  const { frame } = spec;
+  const frameOf = typeof frame === "number" ? () => frame : frame;
+  const optional = (index: number) => typeof frame !== "number" && !spec.required?.(index);
+  let out = spec.optional ?? 0;
+  let used = frameOf(out);
 
   const distinctGroups = (index: number): readonly string[] => {
     const groups = spec.groups?.(index);
@@ -57,9 +63,11 @@ export function createSumLedger(spec: SumLedgerSpec): FitLedger {
     if (form !== undefined) {
       change += spec.cost(index, form);
       for (const key of distinctGroups(index)) if (!opened.get(key)) change += groupCost(key);
+      if (optional(index)) change += frameOf(out - 1) - frameOf(out);
     } else if (before !== undefined) {
       change -= spec.cost(index, before);
       for (const key of distinctGroups(index)) if (opened.get(key) === 1) change -= groupCost(key);
+      if (optional(index)) change += frameOf(out + 1) - frameOf(out);
     }
     return change;
   };
@@ -72,6 +80,7 @@ export function createSumLedger(spec: SumLedgerSpec): FitLedger {
     if ((before === undefined) === (form === undefined)) return;
     const step = form === undefined ? -1 : 1;
     for (const key of distinctGroups(index)) opened.set(key, (opened.get(key) ?? 0) + step);
+    if (optional(index)) out -= step;
   };
 
   return {

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import { InvalidInputError } from "../problems/errors.js";
 import {
   InputFileError,
   inputName as nameOf,
   parseInputText,
   STDIN,
   type YamlParser,
-} from "./input-text.js";
+} from "../hooks/input-text.js";
+import { InvalidInputError } from "../problems/errors.js";
 import { writeStderr } from "./output.js";
 import { readStdinBytes } from "./stdin.js";
 

@@ -4,6 +4,22 @@
  * context inside what the tool takes inline.
  */
 
+export { utf8Length } from "../tokens/utf8.js";
+export {
+  answerHook,
+  DEFAULT_HOOK_BUDGET,
+  type HookAnswer,
+  type HookFile,
+  type HookRequest,
+} from "./answer.js";
+export {
+  HOOK_SOURCE_FLAGS,
+  type HookContext,
+  type HookContextRequest,
+  type HookFiles,
+  type HookSourceFlag,
+  hookContext,
+} from "./context.js";
 export {
   HOOK_EVENTS,
   HOOK_TOOLS,
@@ -14,7 +30,6 @@ export {
   isHookTool,
   resolveHookEvent,
 } from "./events.js";
-export { type FitHookContextOptions, type FittedHookContext, fitHookContext } from "./fit.js";
 export { type HookInput, parseHookInput } from "./input.js";
 export {
   SESSION_START_CONTEXT,
@@ -31,6 +46,5 @@ export {
   hookContextLimit,
   hookOutput,
   overHookLimit,
-  utf8Length,
 } from "./output.js";
 export { rankForPrompt, wordOverlap } from "./relevance.js";

@@ -2,6 +2,7 @@ import { XMLValidator } from "fast-xml-parser";
 import type { FormatType } from "../formats/adapter.js";
 import { hasUnsendable } from "../formats/escape.js";
 import type { Issue } from "../problems/issue.js";
+import type { SizeLimit } from "./fit-request.js";
 
 /** Facts the common checks need about one format call. */
 export interface CheckFacts {
@@ -9,8 +10,8 @@ export interface CheckFacts {
   readonly formatType: FormatType;
   readonly tokenCount: number;
   readonly budget: number;
-  /** The most characters the content may have, if limited. */
-  readonly maxChars?: number | undefined;
+  /** Limits on the content's size beside the budget. */
+  readonly sizes: readonly SizeLimit[];
   /** Items placed in the content; with none (nothing given, or nothing fit) it may be empty. */
   readonly itemsIncluded: number;
 }
@@ -25,7 +26,7 @@ export function commonChecks({
   formatType,
   tokenCount,
   budget,
-  maxChars,
+  sizes,
   itemsIncluded,
 }: CheckFacts): Issue[] {
   const issues: Issue[] = [];
@@ -43,11 +44,13 @@ export function commonChecks({
       message: `content is ${tokenCount} tokens; the budget is ${budget}`,
     });
   }
-  if (maxChars !== undefined && content.length > maxChars) {
+  for (const size of sizes) {
+    const used = size.of(content);
+    if (used <= size.limit) continue;
     issues.push({
       code: "budget_exceeded",
       severity: "error",
-      message: `content is ${content.length} characters; the limit is ${maxChars}`,
+      message: `content is ${used} ${size.unit}; the limit is ${size.limit}`,
     });
   }
   if (hasUnsendable(content)) {

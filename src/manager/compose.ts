@@ -1,7 +1,8 @@
 /**
  * Several formats in one context (a hook's rules, project and session text): each part is fitted
- * by the pipeline within its share of one budget, what a part leaves unused goes to the parts that
- * had to give something up, and the joined text is held to the budget as a whole.
+ * by the pipeline within its share of every limit (tokens, and the characters or bytes a tool
+ * takes inline), what a part leaves unused goes to the parts that had to give something up, and
+ * the joined text is held to the limits as a whole.
  */
 import type { FormatAdapter } from "../formats/adapter.js";
 import { withoutTrailing } from "../formats/escape.js";
@@ -9,6 +10,7 @@ import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
+import { sizeLimits } from "./fit-request.js";
 import type { FormattedContext } from "./formatted-context.js";
 import { runPipeline } from "./pipeline.js";
 
@@ -39,6 +41,8 @@ export interface ComposeOptions {
   readonly budget: number;
   /** Characters the whole context may take (Claude Code's 10,000); default: no limit. */
   readonly maxChars?: number | undefined;
+  /** UTF-8 bytes the whole context may take (Codex CLI's 10,000); default: no limit. */
+  readonly maxBytes?: number | undefined;
   readonly counter?: TokenCounter | undefined;
   readonly now?: Date | string | number | undefined;
 }
@@ -86,11 +90,29 @@ const shareOf = (total: number, share: number, shares: number, cap = Number.POSI
   Math.max(0, Math.min(cap, Math.floor((total * share) / shares)));
 
 /**
- * Fits several formats into one context. Each part first gets its share of the budget (and of
- * the character limit); then what the parts left unused goes, in order, to the parts that
- * shortened or left out something, which are fitted again with it. If the joined text is still
- * over (the blank lines between parts, a counter that does not add up), the last part that can
- * give way is fitted again with less, until it fits or nothing optional is left.
+ * One limit of the whole context (tokens, characters or bytes): what it is, what the parts may
+ * use of it once the blank lines between them are paid, and each part's own limit.
+ */
+interface Limit {
+  /** The pipeline option that sets it. */
+  readonly option: "budget" | "maxChars" | "maxBytes";
+  readonly total: number;
+  /** What the parts' own texts may take together. */
+  readonly room: number;
+  /** What a part's text takes of it, as it stands in the joined content. */
+  used(result: FormattedContext): number;
+  /** What the joined content takes of it. */
+  of(content: string): number;
+  /** Each part's limit, as the fitting goes. */
+  readonly perPart: number[];
+}
+
+/**
+ * Fits several formats into one context. Each part first gets its share of every limit; then
+ * what the parts left unused goes, in order, to the parts that shortened or left out something,
+ * which are fitted again with it. If the joined text is still over (the blank lines between
+ * parts, a counter that does not add up), the last part that can give way is fitted again with
+ * less, until it fits or nothing optional is left.
  *
  * @example
  * ```ts
@@ -110,22 +132,36 @@ export function composeContexts(
   const glue = Math.max(0, parts.length - 1);
   // Each part's text keeps its own final line break; between parts a blank line is added.
   const tokenRoom = Math.max(0, options.budget - glue * counter.count(SEPARATOR));
-  const charRoom =
-    options.maxChars === undefined
-      ? undefined
-      : Math.max(0, options.maxChars - glue * (SEPARATOR.length - 1));
-  const budgets = parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxTokens));
-  const charBudgets = parts.map((part) =>
-    charRoom === undefined ? undefined : shareOf(charRoom, part.share, shares),
-  );
+  const limits: Limit[] = [
+    {
+      option: "budget",
+      total: options.budget,
+      room: tokenRoom,
+      used: (result) => result.tokenCount,
+      of: (content) => counter.count(content),
+      perPart: parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxTokens)),
+    },
+    ...sizeLimits(options).map((size): Limit => {
+      const room = Math.max(0, size.limit - glue * (size.of(SEPARATOR) - size.of("\n")));
+      return {
+        option: size.unit === "characters" ? "maxChars" : "maxBytes",
+        total: size.limit,
+        room,
+        used: (result) => size.of(textOf(result)),
+        of: size.of,
+        perPart: parts.map((part) => shareOf(room, part.share, shares)),
+      };
+    }),
+  ];
+  const [tokens] = limits as [Limit];
   const fitPart = (index: number): FormattedContext => {
     const part = parts[index] as ContextPart;
-    const chars = charBudgets[index];
+    const own: Record<string, number> = {};
+    for (const limit of limits) own[limit.option] = limit.perPart[index] as number;
     try {
       return runPipeline(part.adapter, part.input, {
         ...part.options,
-        budget: budgets[index],
-        ...(chars !== undefined ? { maxChars: chars } : {}),
+        ...own,
         ...(options.counter ? { counter: options.counter } : {}),
         ...(options.now !== undefined ? { now: options.now } : {}),
       });
@@ -136,26 +172,22 @@ export function composeContexts(
   const results = parts.map((_, index) => fitPart(index));
 
   // What the parts left unused goes to those that gave something up, most binding first.
-  const used = () => results.reduce((sum, result) => sum + result.tokenCount, 0);
-  const usedChars = () => results.reduce((sum, result) => sum + textOf(result).length, 0);
+  const spare = (limit: Limit) =>
+    limit.room - results.reduce((sum, result) => sum + limit.used(result), 0);
   results.forEach((result, index) => {
-    const spare = tokenRoom - used();
-    const spareChars = charRoom === undefined ? undefined : charRoom - usedChars();
-    if (!gaveWay(result) || (spare <= 0 && (spareChars ?? 1) <= 0)) return;
-    budgets[index] = Math.min(
-      parts[index]?.maxTokens ?? Number.POSITIVE_INFINITY,
-      result.tokenCount + Math.max(0, spare),
-    );
-    if (spareChars !== undefined)
-      charBudgets[index] = textOf(result).length + Math.max(0, spareChars);
+    if (!gaveWay(result)) return;
+    const spares = limits.map(spare);
+    if (spares.every((left) => left <= 0)) return;
+    limits.forEach((limit, at) => {
+      const raised = limit.used(result) + Math.max(0, spares[at] as number);
+      limit.perPart[index] =
+        limit === tokens ? Math.min(parts[index]?.maxTokens ?? Infinity, raised) : raised;
+    });
     results[index] = fitPart(index);
   });
 
   let content = join(parts, results);
-  let tokenCount = counter.count(content);
-  const over = () =>
-    tokenCount > options.budget ||
-    (options.maxChars !== undefined && content.length > options.maxChars);
+  const over = () => limits.some((limit) => limit.of(content) > limit.total);
   // Still over: the last part that can give way is fitted again with less, then with nothing
   // but its required items; then the part before it.
   let index = results.length - 1;
@@ -167,19 +199,16 @@ export function composeContexts(
       continue;
     }
     const before = results[index] as FormattedContext;
-    const excess = Math.max(1, tokenCount - options.budget);
-    budgets[index] = Math.max(0, Math.min(budgets[index] ?? 0, before.tokenCount) - excess);
-    const chars = charBudgets[index];
-    if (chars !== undefined && options.maxChars !== undefined) {
-      const excessChars = Math.max(0, content.length - options.maxChars);
-      charBudgets[index] = Math.max(0, Math.min(chars, textOf(before).length) - excessChars);
+    for (const limit of limits) {
+      const excess = limit.of(content) - limit.total;
+      const given = Math.min(limit.perPart[index] as number, limit.used(before));
+      limit.perPart[index] = Math.max(0, given - Math.max(limit === tokens ? 1 : 0, excess));
     }
     const helped = (result: FormattedContext) =>
-      result.tokenCount < before.tokenCount || textOf(result).length < textOf(before).length;
+      limits.some((limit) => limit.used(result) < limit.used(before));
     let after = fitPart(index);
     if (!helped(after)) {
-      budgets[index] = 0;
-      if (chars !== undefined) charBudgets[index] = 0;
+      for (const limit of limits) limit.perPart[index] = 0;
       after = fitPart(index);
       emptied = true;
       // Only its required items, and no shorter: it stays as it was, its issues naming the
@@ -188,7 +217,6 @@ export function composeContexts(
     }
     results[index] = after;
     content = join(parts, results);
-    tokenCount = counter.count(content);
   }
 
   const issues = results.flatMap((result, index) =>
@@ -199,7 +227,7 @@ export function composeContexts(
   );
   return {
     content,
-    tokenCount,
+    tokenCount: counter.count(content),
     parts: results.map((result, index) => ({ label: parts[index]?.label ?? "", result })),
     issues,
   };

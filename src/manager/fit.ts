@@ -1,7 +1,13 @@
 /**
- * The fit step of the pipeline: chooses, for each item, the form it shows or that it is left out,
- * with the one fit of `budget/fit.ts`, and renders the choice. Items are rendered and counted on
- * demand, in order of importance, and only as far as the fit asks.
+ * The fit step of the pipeline: for each item, the form it shows or that it is left out, by the
+ * one fit of `budget/fit.ts`; then the choice rendered and held to every limit.
+ *
+ * What a choice costs is known one of two ways, picked by the counter. A line-additive counter's
+ * counts add up across line boundaries, so the fit adds up the items' own counts (each text
+ * rendered and counted once, on demand) and the frame's. Any other counter is asked about the
+ * whole text at every change the fit tries. Either way the chosen text is rendered and counted
+ * whole at the end; where adding up was not exact (texts that share a line), the least important
+ * items give way further until it fits.
  */
 import {
   effectiveForms,
@@ -10,19 +16,15 @@ import {
   type FitLedger,
   fitForms,
 } from "../budget/fit.js";
-import {
-  combineLedgers,
-  createMeasureLedger,
-  createSumLedger,
-  MEASURE_LIMIT,
-} from "../budget/ledgers.js";
+import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
 import type { AdapterItem } from "../formats/adapter.js";
 import type { FitRequest } from "./fit-request.js";
+import { lowerBoundOf } from "./lower-bound.js";
 import { type RenderedChoice, renderChoices } from "./render-choice.js";
 
 export type { FitRequest } from "./fit-request.js";
 
-/** A fit in progress: the choices, and how to render any of them. */
+/** What the fit decided, and how to render any choice of forms. */
 export interface Fitting {
   /** Per item: the form it shows (0: full), or `undefined` when left out. */
   readonly choices: FitChoice[];
@@ -32,40 +34,41 @@ export interface Fitting {
   render(choices: readonly FitChoice[], footer?: boolean): RenderedChoice;
 }
 
-/** The fit's view of an item with one or two forms: shared, as nearly every item is one of these. */
-const COMMON_FIT_ITEMS: readonly FitItem[] = [
-  { required: true, forms: 1, omitFirst: false },
-  { required: false, forms: 1, omitFirst: false },
-  { required: false, forms: 2, omitFirst: false },
-  { required: false, forms: 1, omitFirst: true },
-  { required: false, forms: 2, omitFirst: true },
-].map((item) => Object.freeze(item));
-
 /** The fit's view of the items: required ones whole, the others with their forms. */
 function fitItemsOf<T>(items: readonly AdapterItem<T>[]): FitItem[] {
   const fitItems = new Array<FitItem>(items.length);
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index] as AdapterItem<T>;
-    const forms = item.required ? 1 : Math.max(1, Math.floor(item.forms ?? 1));
-    const omitFirst = item.omitFirst === true;
     fitItems[index] = item.required
-      ? (COMMON_FIT_ITEMS[0] as FitItem)
-      : forms <= 2
-        ? (COMMON_FIT_ITEMS[forms + (omitFirst ? 2 : 0)] as FitItem)
-        : { required: false, forms, omitFirst };
+      ? REQUIRED
+      : fitItemOf(Math.max(1, Math.floor(item.forms ?? 1)), item.omitFirst === true);
   }
   return fitItems;
 }
 
-/** How one measure (tokens, characters) adds up: an item's cost, a group's, the frame's. */
+// Nearly every item has one or two forms: their views are shared, not made per item.
+const REQUIRED: FitItem = Object.freeze({ required: true, forms: 1, omitFirst: false });
+const SHARED: readonly FitItem[] = [1, 2].flatMap((forms) =>
+  [false, true].map((omitFirst) => Object.freeze({ required: false, forms, omitFirst })),
+);
+const fitItemOf = (forms: number, omitFirst: boolean): FitItem =>
+  forms <= 2
+    ? (SHARED[(forms - 1) * 2 + (omitFirst ? 1 : 0)] as FitItem)
+    : { required: false, forms, omitFirst };
+
+/**
+ * One thing the content is measured in (tokens, characters, bytes) as a sum: what an item's text,
+ * a group's text and the frame take. Exact for tokens when the counter is line-additive and the
+ * texts sit on line boundaries; for characters and bytes when the format adds nothing between items.
+ */
 interface Measure {
-  readonly budget: number;
+  readonly limit: number;
   cost(index: number, form: number): number;
   groupCost(key: string): number;
   frame(skippedCount: number): number;
 }
 
-/** Whether every item fits in full, by `measure`, with the frame a render with no skipped items has. */
+/** Whether every item fits in full by `measure`, with the frame of a render with nothing skipped. */
 function allFitInFull<T>(
   items: readonly AdapterItem<T>[],
   measure: Measure,
@@ -74,62 +77,27 @@ function allFitInFull<T>(
   let used = measure.frame(skippedBefore);
   const opened = new Set<string>();
   for (let index = 0; index < items.length; index += 1) {
-    const item = items[index] as AdapterItem<T>;
     used += measure.cost(index, 0);
-    for (const key of item.groups ?? []) {
+    for (const key of (items[index] as AdapterItem<T>).groups ?? []) {
       if (opened.has(key)) continue;
       opened.add(key);
       used += measure.groupCost(key);
     }
-    if (used > measure.budget) return false;
+    if (used > measure.limit) return false;
   }
   return true;
 }
 
-/** A ledger of sums for `measure`, the footer paid up front for every optional item skipped. */
-function sumLedgerOf<T>(items: readonly AdapterItem<T>[], measure: Measure, skippedMost: number) {
-  return createSumLedger({
-    budget: measure.budget,
-    frame: measure.frame(skippedMost),
-    cost: measure.cost,
-    groups: (index) => items[index]?.groups,
-    groupCost: measure.groupCost,
-  });
-}
-
-/**
- * How many characters of an item's `minText` to ask for when the room left is `enough` tokens:
- * enough, in ordinary text, for a bound past the room (a spaced word is at most a few letters
- * more than a token); `undefined` (all of it) when the room is not small.
- */
-function charsFor(enough: number): number | undefined {
-  const chars = 8 * (enough + 2);
-  return chars < 256 ? chars : undefined;
-}
-
-/**
- * The fit's lower bound on an item's tokens, when the counter can bound a text from below and
- * the adapter names a text every form of an item contains; otherwise none. When the room left
- * is small the start of that text is bounded first; only when that does not settle it is the
- * whole text worked out.
- */
-function lowerBoundOf<I, O, T>(
-  request: FitRequest<I, O, T>,
-): { lowerBound?: (index: number, enough: number) => number } {
-  const { adapter, counter, items, ctx } = request;
-  const { minText } = adapter;
-  const bound = counter.lowerBound;
-  if (minText === undefined || bound === undefined) return {};
-  return {
-    lowerBound: (index, enough) => {
-      const { value } = items[index] as AdapterItem<T>;
-      const chars = charsFor(enough);
-      if (chars !== undefined) {
-        const start = bound.call(counter, minText.call(adapter, value, ctx.options, chars), enough);
-        if (start > enough) return start;
-      }
-      return bound.call(counter, minText.call(adapter, value, ctx.options), enough);
-    },
+/** Remembers what a function of a number returned for each argument. */
+function memoize(compute: (key: number) => number): (key: number) => number {
+  const known = new Map<number, number>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      known.set(key, value);
+    }
+    return value;
   };
 }
 
@@ -148,13 +116,13 @@ function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (
 }
 
 /**
- * Fits the items into the budget. Everything in full when it fits (with no "N skipped" footer);
+ * Fits the items into the limits. Everything in full when it fits (with no "N skipped" footer);
  * otherwise the frame is paid first, footer included, and {@link fitForms} shortens before it
  * leaves out, least important first.
  */
 export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
-  const { adapter, input, ctx, counter, budget, maxChars, texts, items } = request;
-  // A measuring ledger asks for the same choice twice in a row, once per measure.
+  const { adapter, input, ctx, counter, budget, sizes, texts, items } = request;
+  // A measuring ledger asks for the same choice once per limit, one after the other.
   const renderFitted = memoizeLast(
     (choices: readonly FitChoice[]) => renderChoices(request, choices),
     (choices) => choices.join(","),
@@ -163,6 +131,8 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
     footer ? renderFitted(choices) : renderChoices(request, choices, false);
   const cost = (index: number, form: number) =>
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
+  const textOf = (index: number, form: number) =>
+    texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text;
   const fitItems = fitItemsOf(items);
   const fitting = (
     choices: readonly FitChoice[],
@@ -175,31 +145,30 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   });
   const full: FitChoice[] = items.map(() => 0);
   const optional = items.reduce((sum, item) => sum + (item.required ? 0 : 1), 0);
-  const minRoom = { minRoom: request.minRoom };
 
-  if (optional <= MEASURE_LIMIT) {
-    const whole = render(full);
-    if (fitsLimits(request, whole)) return fitting(full);
-    const tokens = createMeasureLedger({
-      budget,
-      size: items.length,
-      cost,
-      measure: (choices) => render(choices).tokenCount,
+  if (!counter.lineAdditive) {
+    // Counts that do not add up: the whole text is measured for every change tried.
+    if (fitsLimits(request, render(full))) return fitting(full);
+    const ledgers = [
+      createMeasureLedger({
+        budget,
+        size: items.length,
+        cost,
+        measure: (choices) => render(choices).tokenCount,
+      }),
+      ...sizes.map((size) =>
+        createMeasureLedger({
+          budget: size.limit,
+          size: items.length,
+          cost: (index, form) => size.of(textOf(index, form)),
+          measure: (choices) => size.of(render(choices).rendered.content),
+        }),
+      ),
+    ];
+    const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+      minRoom: request.minRoom,
     });
-    const chars =
-      maxChars === undefined
-        ? []
-        : [
-            createMeasureLedger({
-              budget: maxChars,
-              size: items.length,
-              cost: (index, form) =>
-                texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text.length,
-              measure: (choices) => render(choices).rendered.content.length,
-            }),
-          ];
-    const { choices, forms } = fitForms(fitItems, combineLedgers(tokens, ...chars), minRoom);
-    return fitting(choices, forms);
+    return fitting(fitted.choices, fitted.forms);
   }
 
   const item = (value: T, position: number) => texts.get(value, position).text;
@@ -209,7 +178,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const groupTokens = new Map<string, number>();
   const measures: Measure[] = [
     {
-      budget,
+      limit: budget,
       cost,
       groupCost: (key) => {
         let tokens = groupTokens.get(key);
@@ -221,60 +190,107 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
       },
       frame: (skippedCount) => counter.count(frameText(skippedCount)),
     },
+    ...sizes.map(
+      (size): Measure => ({
+        limit: size.limit,
+        cost: (index, form) => size.of(textOf(index, form)),
+        groupCost: (key) => size.of(groupText(key)),
+        frame: (skippedCount) => size.of(frameText(skippedCount)),
+      }),
+    ),
   ];
-  if (maxChars !== undefined) {
-    measures.push({
-      budget: maxChars,
-      cost: (index, form) =>
-        texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text.length,
-      groupCost: (key) => groupText(key).length,
-      frame: (skippedCount) => frameText(skippedCount).length,
-    });
-  }
   if (measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))) {
     return fitting(full);
   }
-  // The footer is paid up front, as long as it can be: every optional item skipped.
-  const skippedMost = request.skippedBefore + optional;
-  const [tokens, ...others] = measures.map((measure) => sumLedgerOf(items, measure, skippedMost));
-  const { choices, forms } = fitForms(fitItems, combineLedgers(tokens as FitLedger, ...others), {
-    ...minRoom,
+  // The frame's "N skipped" footer is paid for the items out at each step: none once all are in.
+  const ledgers = measures.map((measure) =>
+    createSumLedger({
+      budget: measure.limit,
+      frame: memoize((out: number) => measure.frame(request.skippedBefore + out)),
+      optional,
+      required: (index) => (items[index] as AdapterItem<T>).required,
+      cost: measure.cost,
+      groups: (index) => items[index]?.groups,
+      groupCost: measure.groupCost,
+    }),
+  );
+  const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+    minRoom: request.minRoom,
     ...lowerBoundOf(request),
   });
-  return fitting(choices, forms);
+  return fitting(fitted.choices, fitted.forms);
 }
 
-/** Whether a rendered choice keeps the token budget and the character limit. */
+/** Whether a rendered choice keeps the token budget and every size limit. */
 export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
   if (result.tokenCount > request.budget) return false;
-  return request.maxChars === undefined || result.rendered.content.length <= request.maxChars;
+  const { content } = result.rendered;
+  return request.sizes.every((size) => size.of(content) <= size.limit);
 }
 
 /**
- * Makes a rendered choice fit when adding up counts was not exact (a counter that is not
- * line-additive, texts off line boundaries): the least important optional item still shown is
- * shortened one form, or left out when it is at its shortest, until the count fits. When only
- * required items are left and the text is still over, the footer is left out too: whenever the
- * required items fit alone, the content fits, and when they do not, nothing else is added.
+ * The fitted choice, rendered and held to the limits. Where adding up counts was not exact (a
+ * counter that is not line-additive, texts that share a line), the choice may be over: then the
+ * shown optional items give way further, least important first (each shortened one form at a
+ * time, then left out), as few steps as make it fit, found by bisection: a few renders however
+ * many items there are. When only required items are left and it is still over, the footer is
+ * left out too: whenever the required items fit alone, the content fits, and when they do not,
+ * nothing else is added.
  */
-export function correctOverBudget<I, O, T>(
+export function renderFitted<I, O, T>(
   request: FitRequest<I, O, T>,
   fitting: Fitting,
-  first: RenderedChoice,
 ): RenderedChoice {
-  let result = first;
-  const { choices } = fitting;
-  while (!fitsLimits(request, result)) {
-    let at = choices.length - 1;
-    while (at >= 0 && (choices[at] === undefined || request.items[at]?.required)) at -= 1;
-    if (at < 0) {
-      // Only required items are left and still over: the footer gives way too.
-      const bare = fitting.render(choices, false);
-      return bare.tokenCount <= result.tokenCount ? bare : result;
+  const first = fitting.render(fitting.choices);
+  if (fitsLimits(request, first)) return first;
+  const steps = givingWay(request, fitting);
+  const after = (taken: number) => {
+    const choices = [...fitting.choices];
+    for (let step = 0; step < taken; step += 1) {
+      const { index, form } = steps[step] as GiveWay;
+      choices[index] = form;
     }
-    const chain = request.items[at]?.omitFirst ? [0] : fitting.formsOf(at);
-    choices[at] = chain[chain.indexOf(choices[at] as number) + 1];
-    result = fitting.render(choices);
+    return choices;
+  };
+  // Fits after `high` steps, or nothing more can give way; not after `low`.
+  let low = 0;
+  let high = steps.length;
+  let best = fitting.render(after(high));
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    const rendered = fitting.render(after(middle));
+    if (fitsLimits(request, rendered)) {
+      high = middle;
+      best = rendered;
+    } else low = middle;
   }
-  return result;
+  const choices = after(high);
+  for (let index = 0; index < choices.length; index += 1) fitting.choices[index] = choices[index];
+  if (fitsLimits(request, best)) return best;
+  // Only required items are left and still over: the footer gives way too.
+  const bare = fitting.render(choices, false);
+  return bare.tokenCount <= best.tokenCount ? bare : best;
+}
+
+/** One step of giving way: item `index` shows `form` instead (`undefined`: left out). */
+interface GiveWay {
+  readonly index: number;
+  readonly form: FitChoice;
+}
+
+/** The steps by which the shown optional items give way further, least important first. */
+function givingWay<I, O, T>(request: FitRequest<I, O, T>, fitting: Fitting): GiveWay[] {
+  const steps: GiveWay[] = [];
+  const { choices } = fitting;
+  for (let index = choices.length - 1; index >= 0; index -= 1) {
+    const item = request.items[index] as AdapterItem<T>;
+    const form = choices[index];
+    if (item.required || form === undefined) continue;
+    const chain = item.omitFirst ? [0] : fitting.formsOf(index);
+    for (let next = chain.indexOf(form) + 1; next < chain.length; next += 1) {
+      steps.push({ index, form: chain[next] });
+    }
+    steps.push({ index, form: undefined });
+  }
+  return steps;
 }

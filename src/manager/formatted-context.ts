@@ -80,6 +80,8 @@ export interface FormattedContext {
   readonly rulesSkipped: number;
   /** Ids of the items in the content (in full or shortened), most important first. */
   readonly included: readonly string[];
+  /** Ids of the included items that are shortened, most important first. */
+  readonly shortened: readonly string[];
   readonly skipped: readonly SkippedItem[];
   /** Every item's fate and tokens, the sections and the frame: see {@link BudgetReport}. */
   readonly report: BudgetReport;

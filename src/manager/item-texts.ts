@@ -47,11 +47,6 @@ export class ItemTexts<O, T> {
     return this.countText(this.get(item, position, form), counter);
   }
 
-  /** The text of `item` in `form` as it was last rendered, if it was. */
-  last(item: T, form: number): ItemText | undefined {
-    return this.#texts.get(item)?.[form];
-  }
-
   /** The count of a text this object rendered, counted once. */
   countText(entry: ItemText, counter: TokenCounter): number {
     if (entry.tokens === undefined) entry.tokens = counter.count(entry.text);

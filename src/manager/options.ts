@@ -27,6 +27,8 @@ export const CommonOptionsSchema = lazySchema(
        * context is limited to 10,000 characters); default: no limit.
        */
       maxChars: z.optional(z.int().check(z.gte(0))),
+      /** The most UTF-8 bytes the content may have (Codex CLI's hook context: 10,000). */
+      maxBytes: z.optional(z.int().check(z.gte(0))),
       /** The clock for timestamps and "time ago" text; default: the current time. */
       now: z.optional(DateInputSchema),
       /** How tokens are counted; default: `defaultCounter`. */
@@ -45,6 +47,7 @@ export const CommonOptionsSchema = lazySchema(
   fastObject({
     budget: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
     maxChars: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
+    maxBytes: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
     now: optional(fastDateInput),
     counter: optional(fastCounterOption),
     strict: optional(fastBoolean),
@@ -60,6 +63,7 @@ export type ParsedCommonOptions = z.output<typeof CommonOptionsSchema>;
 export const COMMON_OPTION_KEYS: readonly string[] = [
   "budget",
   "maxChars",
+  "maxBytes",
   "now",
   "counter",
   "strict",

@@ -12,7 +12,8 @@ import { FormatValidationError, InvalidInputError } from "../problems/errors.js"
 import { hasErrors, type Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
-import { correctOverBudget, type FitRequest, fitRequest } from "./fit.js";
+import { type FitRequest, fitRequest, renderFitted } from "./fit.js";
+import { sizeLimits } from "./fit-request.js";
 import type { FormattedContext, SkipReason } from "./formatted-context.js";
 import { ItemTexts } from "./item-texts.js";
 import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } from "./options.js";
@@ -140,7 +141,7 @@ export function runParsedPipeline<I, O, T>(
     ctx,
     counter,
     budget,
-    maxChars: common.maxChars,
+    sizes: sizeLimits(common),
     texts,
     items: competing ? competing.map((index) => items[index] as AdapterItem<T>) : items,
     skippedBefore: overItemLimit,
@@ -148,7 +149,7 @@ export function runParsedPipeline<I, O, T>(
   };
   const fitting = fitRequest(request);
   // Exact for line-additive counters and texts on line boundaries: this normally renders once.
-  const result = correctOverBudget(request, fitting, fitting.render(fitting.choices));
+  const result = renderFitted(request, fitting);
 
   let choices: FitChoice[] = fitting.choices;
   if (competing) {
@@ -169,7 +170,7 @@ export function runParsedPipeline<I, O, T>(
       formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
-      maxChars: common.maxChars,
+      sizes: request.sizes,
       itemsIncluded: included.length,
     }),
   );
@@ -193,12 +194,14 @@ export function runParsedPipeline<I, O, T>(
     rulesIncluded: included.length,
     rulesSkipped: summary.skipped.length,
     included: included.map((item) => item.id),
+    shortened: summary.shortened,
     skipped: summary.skipped,
     report: buildReport(outcome, {
       content,
       counter,
       texts,
       placed: result.placed,
+      placedBy: result.placedBy,
       around: result.around,
     }),
     metadata,

@@ -8,6 +8,8 @@ import { type ItemText, measureAlong } from "./item-texts.js";
 export interface RenderedChoice {
   readonly rendered: Rendered;
   readonly placed: readonly ItemText[];
+  /** The text each placed item shows in this render, by item value. */
+  readonly placedBy: ReadonlyMap<unknown, ItemText>;
   readonly tokenCount: number;
   /** Tokens of the text around the placed items, when the count could tell. */
   readonly around: number | undefined;
@@ -38,6 +40,7 @@ export function renderChoices<I, O, T>(
     formOf.set(item.value, form);
   });
   const placed: ItemText[] = [];
+  const placedBy = new Map<unknown, ItemText>();
   const rendered = adapter.render(
     {
       input,
@@ -47,11 +50,12 @@ export function renderChoices<I, O, T>(
       item: (value, position) => {
         const entry = texts.get(value, position, formOf.get(value) ?? 0);
         placed.push(entry);
+        placedBy.set(value, entry);
         return entry.text;
       },
     },
     ctx,
   );
   const { total, around } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, tokenCount: total, around, footer };
+  return { rendered, placed, placedBy, tokenCount: total, around, footer };
 }

@@ -57,7 +57,7 @@ function reasonWords(skipped: readonly SkippedItem[], itemLimit: number | undefi
 export function summarize<T>(
   outcome: Outcome<T>,
   itemLimit: number | undefined,
-): { skipped: SkippedItem[]; issues: Issue[] } {
+): { skipped: SkippedItem[]; shortened: string[]; issues: Issue[] } {
   const skipped: SkippedItem[] = [];
   const shortened: AdapterItem<T>[] = [];
   const { items, choices, reasons } = outcome;
@@ -86,7 +86,7 @@ export function summarize<T>(
       message: `${shortened.length} item(s) shortened to fit the budget: ${someIds(shortened)}`,
     });
   }
-  return { skipped, issues };
+  return { skipped, shortened: shortened.map((item) => item.id), issues };
 }
 
 /** What {@link buildReport} needs besides the outcome. */
@@ -96,6 +96,8 @@ export interface ReportFacts<O, T> {
   readonly texts: ItemTexts<O, T>;
   /** The item texts the content holds, in order. */
   readonly placed: readonly ItemText[];
+  /** The text each placed item shows, by item value. */
+  readonly placedBy: ReadonlyMap<unknown, ItemText>;
   /** Tokens around the placed texts, when counting the content already told. */
   readonly around: number | undefined;
 }
@@ -125,7 +127,7 @@ function reportItem<O, T>(
       reason: outcome.reasons.get(index) ?? "over_budget",
     };
   }
-  const text = texts.last(item.value, form);
+  const text = facts.placedBy.get(item.value);
   return {
     id: item.id,
     path: item.path,

@@ -1,7 +1,7 @@
-import { answerHook, DEFAULT_HOOK_BUDGET } from "../cli/hook-answer.js";
-import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../cli/hook-context.js";
-import { isJsonInput, parseInputText, type YamlParser } from "../cli/input-text.js";
+import { answerHook, DEFAULT_HOOK_BUDGET, type HookFile } from "../hooks/answer.js";
+import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hooks/context.js";
 import { checkTool, type HookEventName, type HookTool, resolveHookEvent } from "../hooks/events.js";
+import { isJsonInput, parseInputText, type YamlParser } from "../hooks/input-text.js";
 import type { HookOutput } from "../hooks/output.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
@@ -95,16 +95,17 @@ export async function runHook(
     badArgument("options.budget", "a whole number >= 0", budget);
   const counter =
     options.counter === undefined ? undefined : checkedCounter(options.counter, "options.counter");
-  const files: Partial<Record<HookSourceFlag, string>> = {};
+  const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const flag of HOOK_SOURCE_FLAGS) {
-    if (sources[flag] !== undefined) files[flag] = sourceName(flag);
+    const path = sourceName(flag);
+    if (sources[flag] !== undefined)
+      files[flag] = { path, load: () => loadSource(sources[flag], path) };
   }
   const answer = await answerHook({
     tool,
     event: wire,
     stdin: typeof stdin === "string" ? stdin : JSON.stringify(stdin),
     files,
-    load: (name, flag) => loadSource(sources[flag], name),
     budget,
     counter,
     now,

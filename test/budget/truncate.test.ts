@@ -34,10 +34,10 @@ const parts: PriorityComponent[] = [
 
 describe("truncateByPriority", () => {
   it("keeps everything, in input order, when it fits", () => {
-    const result = truncateByPriority(parts, { maxTokens: 1000, counter: defaultCounter });
+    const result = truncateByPriority(parts, { budget: 1000, counter: defaultCounter });
     expect(result.content).toBe(parts.map((part) => part.text).join(""));
-    expect(result.shrunk).toEqual([]);
-    expect(result.dropped).toEqual([]);
+    expect(result.shortened).toEqual([]);
+    expect(result.skipped).toEqual([]);
     expect(result.issues).toEqual([]);
     expect(result.tokenCount).toBe(defaultCounter.count(result.content));
   });
@@ -45,33 +45,34 @@ describe("truncateByPriority", () => {
   it("leaves out an unshrinkable P5 first, then shrinks P2 before P1", () => {
     const full = defaultCounter.count(parts.map((part) => part.text).join(""));
     const withoutNotes = truncateByPriority(parts, {
-      maxTokens: full - 1,
+      budget: full - 1,
       counter: defaultCounter,
     });
-    expect(withoutNotes.dropped).toEqual(["notes"]);
-    expect(withoutNotes.shrunk).toEqual([]);
+    expect(withoutNotes.skipped.map((item) => item.id)).toEqual(["notes"]);
+    expect(withoutNotes.shortened).toEqual([]);
     const tighter = truncateByPriority(parts, {
-      maxTokens: withoutNotes.tokenCount - 1,
+      budget: withoutNotes.tokenCount - 1,
       counter: defaultCounter,
     });
-    expect(tighter.shrunk).toEqual(["todos"]);
+    expect(tighter.shortened).toEqual(["todos"]);
     expect(tighter.content).toContain("- one\n</P>");
-    expect(tighter.issues.map((issue) => [issue.code, issue.path])).toEqual([
-      ["item_truncated", "todos"],
-      ["item_skipped", "notes"],
+    expect(tighter.issues.map((issue) => issue.code)).toEqual(["item_skipped", "item_shortened"]);
+    expect(tighter.issues.map((issue) => issue.message)).toEqual([
+      "1 item(s) left out over budget: notes",
+      "1 item(s) shortened to fit the budget: todos",
     ]);
   });
 
   it("shrinks everything before it leaves out what can shrink", () => {
-    const shrunk = truncateByPriority(parts, { maxTokens: 30, counter: defaultCounter });
-    expect(shrunk.shrunk).toEqual(["summary", "todos"]);
+    const shrunk = truncateByPriority(parts, { budget: 30, counter: defaultCounter });
+    expect(shrunk.shortened).toEqual(["summary", "todos"]);
     expect(shrunk.content).toBe(
       '<P name="SAM" status="active">\nImplemented fact extraction.\n- one\n</P>\n',
     );
   });
 
   it("never shrinks or leaves out priority 0, and reports budget_exceeded when it alone is over", () => {
-    const result = truncateByPriority(parts, { maxTokens: 5, counter: defaultCounter });
+    const result = truncateByPriority(parts, { budget: 5, counter: defaultCounter });
     expect(result.kept.map((part) => part.id)).toEqual(["name", "close"]);
     expect(result.content).toBe('<P name="SAM" status="active">\n</P>\n');
     expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
@@ -80,10 +81,10 @@ describe("truncateByPriority", () => {
   it("includes nothing optional when under minRoom tokens are left beyond priority 0", () => {
     const p0 = defaultCounter.count('<P name="SAM" status="active">\n</P>\n');
     const tiny: PriorityComponent[] = [...parts, { id: "tiny", priority: 3, text: "ok\n" }];
-    const result = truncateByPriority(tiny, { maxTokens: p0 + 9, counter: defaultCounter });
+    const result = truncateByPriority(tiny, { budget: p0 + 9, counter: defaultCounter });
     expect(result.kept.map((part) => part.id)).toEqual(["name", "close"]);
     const roomy = truncateByPriority(tiny, {
-      maxTokens: p0 + 9,
+      budget: p0 + 9,
       counter: defaultCounter,
       minRoom: 0,
     });
@@ -97,11 +98,11 @@ describe("truncateByPriority", () => {
     ];
     const both = defaultCounter.count(notes.map((note) => note.text).join(""));
     const result = truncateByPriority(notes, {
-      maxTokens: both - 1,
+      budget: both - 1,
       counter: defaultCounter,
       minRoom: 0,
     });
-    expect(result.dropped).toEqual(["old"]);
+    expect(result.skipped.map((item) => item.id)).toEqual(["old"]);
   });
 
   it("stops shrinking when a shrink function does not shorten", () => {
@@ -116,11 +117,11 @@ describe("truncateByPriority", () => {
       },
     };
     const result = truncateByPriority([stubborn], {
-      maxTokens: 1,
+      budget: 1,
       counter: defaultCounter,
       minRoom: 0,
     });
-    expect(result.dropped).toEqual(["s"]);
+    expect(result.skipped.map((item) => item.id)).toEqual(["s"]);
     expect(calls).toBe(1);
   });
 });
@@ -186,8 +187,8 @@ describe("truncateByPriority properties", () => {
         fc.integer({ min: 0, max: 12 }),
         (components, a, b, minRoom) => {
           const [small, large] = a <= b ? [a, b] : [b, a];
-          const smaller = truncateByPriority(components, { maxTokens: small, counter, minRoom });
-          const larger = truncateByPriority(components, { maxTokens: large, counter, minRoom });
+          const smaller = truncateByPriority(components, { budget: small, counter, minRoom });
+          const larger = truncateByPriority(components, { budget: large, counter, minRoom });
           expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
         },
       ),
@@ -197,30 +198,26 @@ describe("truncateByPriority properties", () => {
 
   it("keeps every priority-0 component whole, keeps the budget otherwise, and accounts for all", () => {
     fc.assert(
-      fc.property(
-        arbitraryComponents,
-        fc.integer({ min: 0, max: 150 }),
-        (components, maxTokens) => {
-          const result = truncateByPriority(components, { maxTokens, counter: defaultCounter });
-          for (const component of components.filter((c) => c.priority === 0)) {
-            expect(result.kept).toContainEqual({
-              id: component.id,
-              text: component.text,
-              shrinkSteps: 0,
-            });
-          }
-          expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
-            components.map((c) => c.id).sort(),
-          );
-          expect(result.tokenCount).toBe(defaultCounter.count(result.content));
-          const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
-          expect(overBudget).toBe(result.tokenCount > maxTokens);
-          if (overBudget)
-            expect(
-              result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
-            ).toBe(true);
-        },
-      ),
+      fc.property(arbitraryComponents, fc.integer({ min: 0, max: 150 }), (components, budget) => {
+        const result = truncateByPriority(components, { budget, counter: defaultCounter });
+        for (const component of components.filter((c) => c.priority === 0)) {
+          expect(result.kept).toContainEqual({
+            id: component.id,
+            text: component.text,
+            shrinkSteps: 0,
+          });
+        }
+        expect(
+          [...result.kept.map((k) => k.id), ...result.skipped.map((item) => item.id)].sort(),
+        ).toEqual(components.map((c) => c.id).sort());
+        expect(result.tokenCount).toBe(defaultCounter.count(result.content));
+        const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
+        expect(overBudget).toBe(result.tokenCount > budget);
+        if (overBudget)
+          expect(
+            result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
+          ).toBe(true);
+      }),
       { numRuns: 300 },
     );
   });
@@ -242,8 +239,8 @@ describe("truncateByPriority with many components", () => {
           fc.integer({ min: 0, max: 600 }),
           (components, a, b) => {
             const [small, large] = a <= b ? [a, b] : [b, a];
-            const smaller = truncateByPriority(components, { maxTokens: small, counter });
-            const larger = truncateByPriority(components, { maxTokens: large, counter });
+            const smaller = truncateByPriority(components, { budget: small, counter });
+            const larger = truncateByPriority(components, { budget: large, counter });
             expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
           },
         ),
@@ -261,19 +258,19 @@ describe("truncateByPriority with many components", () => {
       fc.property(
         componentsOf(25, 60, end),
         fc.integer({ min: 0, max: 600 }),
-        (components, maxTokens) => {
-          const result = truncateByPriority(components, { maxTokens, counter });
+        (components, budget) => {
+          const result = truncateByPriority(components, { budget, counter });
           expect(result.tokenCount).toBe(counter.count(result.content));
           const overBudget = result.issues.some((issue) => issue.code === "budget_exceeded");
-          expect(overBudget).toBe(result.tokenCount > maxTokens);
+          expect(overBudget).toBe(result.tokenCount > budget);
           if (overBudget) {
             expect(
               result.kept.every((k) => components.find((c) => c.id === k.id)?.priority === 0),
             ).toBe(true);
           }
-          expect([...result.kept.map((k) => k.id), ...result.dropped].sort()).toEqual(
-            components.map((c) => c.id).sort(),
-          );
+          expect(
+            [...result.kept.map((k) => k.id), ...result.skipped.map((item) => item.id)].sort(),
+          ).toEqual(components.map((c) => c.id).sort());
         },
       ),
       { numRuns: 100 },
@@ -289,9 +286,9 @@ describe("truncateByPriority with many components", () => {
       text: "ab",
     }));
     const counter: TokenCounter = { name: "squares", count: (t) => Math.ceil(t.length ** 2 / 4) };
-    const result = truncateByPriority(components, { maxTokens: 25, counter, minRoom: 0 });
+    const result = truncateByPriority(components, { budget: 25, counter, minRoom: 0 });
     expect(result.tokenCount).toBe(25);
     expect(result.kept.map((k) => k.id)).toEqual(["c0", "c1", "c2", "c3", "c4"]);
-    expect(result.dropped).toHaveLength(35);
+    expect(result.skipped).toHaveLength(35);
   });
 });

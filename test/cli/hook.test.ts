@@ -222,7 +222,7 @@ describe("contextfmt hook: fits the tool's inline limit", () => {
     );
   });
 
-  it("claude: required rules alone over the limit: written all the same, over_hook_limit on stderr, exit 0", () => {
+  it("claude: required rules alone over the limit: cut at a line with a note, over_hook_limit on stderr, exit 0", () => {
     const rules = join(dir, "absolute.yaml");
     writeFileSync(rules, JSON.stringify(makeRules(300, { absoluteShare: 1 })));
     const { stdout, stderr, status } = contextfmt(
@@ -230,9 +230,13 @@ describe("contextfmt hook: fits the tool's inline limit", () => {
       JSON.stringify(hookInputs.claude.SessionStart),
     );
     expect(status).toBe(0);
-    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext.length).toBeGreaterThan(10_000);
+    const context: string = JSON.parse(stdout).hookSpecificOutput.additionalContext;
+    expect(context.length).toBeLessThanOrEqual(10_000);
+    expect(context).toMatch(
+      /\n\[… \d+ more characters cut here: Claude Code takes at most 10000 characters of hook context inline\]\n$/,
+    );
     expect(stderr).toMatch(
-      /contextfmt: error: over_hook_limit at hookSpecificOutput\.additionalContext: \d+ chars > 10000/,
+      /contextfmt: warning: over_hook_limit at hookSpecificOutput\.additionalContext: the required items alone are over Claude Code's inline limit of 10000 characters: cut \d+ characters from line \d+ on/,
     );
   });
 });
@@ -337,7 +341,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "stdin of another event",
       ["hook", "claude", "pre-tool-use", "--rules", RULES],
       session,
-      /^contextfmt: stdin holds a SessionStart event, but the command line says PreToolUse$/,
+      /^contextfmt: stdin holds a SessionStart event, but the hook was called for PreToolUse$/,
     ],
     [
       "an unknown tool",

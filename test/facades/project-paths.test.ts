@@ -10,7 +10,7 @@ import { FormatManager, formatProjectContext, type ProjectContextInput } from "c
 import { parseHookInput } from "contextfmt/hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
+import { hookContext } from "../../src/hooks/context.js";
 import { contextfmt } from "../cli/run-bin.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { arbitraryProjects, PROJECT_NOW, samTerminal } from "../fixtures/projects.js";
@@ -25,13 +25,14 @@ async function hookText(
   budget: number,
 ) {
   const hook = parseHookInput(tool, JSON.stringify(hookInputs[tool].SessionStart));
-  const prepared = await prepareHookContext({
+  const limit = tool === "claude" ? { chars: 10_000 } : {};
+  return hookContext({
     hook,
     files: { project: { path: "project.json", data: { projects } } },
+    budget,
+    limit,
     now,
-  });
-  const limits = tool === "claude" ? { chars: 10_000 } : {};
-  return composeHookContext(prepared, budget, limits).content;
+  }).content;
 }
 
 describe("one project text for every path", () => {

@@ -9,8 +9,8 @@
 import { parseHookInput } from "contextfmt/hooks";
 import { hostileTexts, hostileValues } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
-import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
 import { readContextStructure } from "../../src/formats/structure.js";
+import { hookContext } from "../../src/hooks/context.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 
 const NOW = "2026-01-25T10:00:00Z";
@@ -157,15 +157,15 @@ async function compose(
 ): Promise<string> {
   const raw = (hookInputs as Record<string, Record<string, unknown>>)[tool]?.[event];
   const hook = parseHookInput(tool, raw);
-  const prepared = await prepareHookContext({
+  return hookContext({
     hook,
     files: Object.fromEntries(
       Object.entries(files).map(([flag, data]) => [flag, { path: `${flag}.json`, data }]),
     ),
+    budget: 100_000,
     now: NOW,
     nonce: "session-nonce-42",
-  });
-  return composeHookContext(prepared, 100_000).content;
+  }).content;
 }
 
 /**

@@ -126,6 +126,27 @@ const hookJson = fc.oneof(
   ),
   text,
 );
+/** Every fixture's hook input, parsed as `hookContext` takes it. */
+const parsedHooks = Object.entries(hookInputs).flatMap(([tool, events]) =>
+  Object.values(events).map((event) => hooks.parseHookInput(tool as hooks.HookTool, event)),
+);
+/** Hook files by flag, each made from its content by `file`, or a wrong value. */
+const hookFiles = (file: (data: unknown) => unknown) =>
+  fc.oneof(
+    fc.record(
+      {
+        rules: fc.oneof(rules.map(file), value),
+        project: fc.oneof(
+          projects.map((list) => file({ projects: list })),
+          value,
+        ),
+        session: fc.oneof(session.map(file), value),
+        memories: fc.oneof(memories.map(file), value),
+      },
+      { requiredKeys: [] },
+    ),
+    value,
+  );
 const template = plausible(
   fc.record({
     name: fc.string({ minLength: 1 }),
@@ -424,17 +445,45 @@ const CASES: Record<string, FuzzCase> = {
   "hooks:hookMoment": { args: args(hookTool, hookEvent), call: call(hooks.hookMoment) },
   "hooks:isHookTool": { args: args(hookTool), call: call(hooks.isHookTool) },
   "hooks:resolveHookEvent": { args: args(hookTool, hookEvent), call: call(hooks.resolveHookEvent) },
-  "hooks:fitHookContext": {
+  "hooks:hookContext": {
     args: args(
-      hookTool,
       fc.oneof(
-        fc.func(fc.oneof(fc.record({ content: text }), value)),
-        fc.constant((budget: number) => ({ content: "x".repeat(Math.min(budget * 20, 50_000)) })),
+        fc.record(
+          {
+            hook: fc.oneof(fc.constantFrom(...parsedHooks), value),
+            files: hookFiles((data) => ({ path: "rules.json", data })),
+            budget: fc.oneof(fc.nat({ max: 3000 }), value),
+            limit: fc.oneof(fc.constantFrom({ chars: 10_000 }, { bytes: 300 }, {}), value),
+            counter: fc.oneof(fc.constant(core.defaultCounter), counterLike, value),
+            now: fc.oneof(fc.constant("2026-01-25T10:00:00Z"), value),
+            manager: fc.oneof(fc.constant(new core.FormatManager()), value),
+          },
+          { requiredKeys: ["hook", "files", "budget"] },
+        ),
         value,
       ),
-      options,
     ),
-    call: call(hooks.fitHookContext),
+    call: call(hooks.hookContext),
+  },
+  "hooks:answerHook": {
+    args: args(
+      fc.oneof(
+        fc.record(
+          {
+            tool: hookTool,
+            event: hookEvent,
+            stdin: hookJson,
+            files: hookFiles((data) => ({ path: "rules.json", load: () => data })),
+            budget: fc.oneof(fc.nat({ max: 3000 }), value),
+            counter: fc.oneof(fc.constant(core.defaultCounter), counterLike, value),
+            now: fc.oneof(fc.constant("2026-01-25T10:00:00Z"), value),
+          },
+          { requiredKeys: ["tool", "event", "stdin", "files"] },
+        ),
+        value,
+      ),
+    ),
+    call: call(hooks.answerHook),
   },
   "hooks:parseHookInput": { args: args(hookTool, hookJson), call: call(hooks.parseHookInput) },
   "hooks:hookOutput": {
@@ -643,6 +692,8 @@ const DATA: Readonly<Record<string, string>> = {
   "core:MEMORY_CATEGORIES": "a list of names",
   "core:PROJECT_CONTEXT_DDL": "SQL text",
   "hooks:HOOK_CONTEXT_LIMITS": "numbers",
+  "hooks:DEFAULT_HOOK_BUDGET": "a number",
+  "hooks:HOOK_SOURCE_FLAGS": "names",
   "hooks:SESSION_START_CONTEXT": "names",
   "hooks:HOOK_EVENTS": "names",
   "hooks:HOOK_TOOLS": "names",

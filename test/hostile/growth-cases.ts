@@ -32,7 +32,7 @@ import {
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
-import { composeHookContext, prepareHookContext } from "../../src/cli/hook-context.js";
+import { hookContext } from "../../src/hooks/context.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
 export interface GrowthCase {
@@ -381,18 +381,17 @@ export const growthCases: readonly GrowthCase[] = [
   {
     name: "hook context claude session-start: a rule of spaces",
     build: (size) => ({ rules: [rule(spaced(size))] }),
-    run: async (rules) => {
-      const prepared = await prepareHookContext({
+    run: (rules) =>
+      hookContext({
         hook: hookInput,
         files: {
           rules: { path: "rules.json", data: rules },
           project: { path: "project.json", data: project({ lastSessionSummary: "Done." }) },
           session: { path: "session.json", data: [candidate("Refactored the parser.")] },
         },
+        budget: 100_000,
         now: NOW,
-      });
-      return composeHookContext(prepared, 100_000);
-    },
+      }),
   },
   {
     name: "lowerBound (estimate): spaces, words and punctuation",

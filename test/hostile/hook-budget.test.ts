@@ -1,7 +1,7 @@
 /**
  * The hook names the budget that was in use: with more absolute rules than Claude Code takes
- * inline (101 of 200 rules, about 200 characters each), shrinking the budget cannot help, so the
- * context at the default budget of 2,000 is written and the issues say so, instead of
+ * inline (101 of 200 rules, about 200 characters each), no budget can help, so the context at
+ * the default budget of 2,000 is cut to the limit at a line, the issues say so, and none says
  * "the budget is 0".
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -28,9 +28,11 @@ describe("contextfmt hook: required context over the inline limit", () => {
     );
     expect(status).toBe(0);
     const context: string = JSON.parse(stdout).hookSpecificOutput.additionalContext;
-    expect(context.match(/^- \*\*rule_/gm)).toHaveLength(101);
+    expect(context.length).toBeLessThanOrEqual(10_000);
+    expect(context.match(/^- \*\*rule_/gm)?.length).toBeGreaterThan(35);
+    expect(context).toMatch(/more characters cut here/);
     expect(stderr).toMatch(/budget_exceeded.*the budget is 2000\b/);
     expect(stderr).not.toMatch(/the budget is 0\b/);
-    expect(stderr).toMatch(/over_hook_limit/);
+    expect(stderr).toMatch(/over_hook_limit.*cut \d+ characters/);
   });
 });

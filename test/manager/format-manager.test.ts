@@ -125,7 +125,7 @@ describe("FormatManager", () => {
     const manager = new FormatManager();
     // @ts-expect-error: a misspelt option
     expect(() => manager.format("claude", seedRuleSet, { budjet: 10 })).toThrow(
-      'options.budjet: unknown option; known options of "claude": budget, maxChars, now, counter, strict',
+      'options.budjet: unknown option; known options of "claude": budget, maxChars, maxBytes, now, counter, strict',
     );
     expect(() => manager.format("claude", seedRuleSet, { budget: -1 })).toThrow(
       "options.budget: expected a number >= 0, received -1",

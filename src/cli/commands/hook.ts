@@ -1,15 +1,18 @@
 import { kebab } from "../../hooks/events.js";
 import {
+  answerHook,
+  DEFAULT_HOOK_BUDGET,
   HOOK_EVENTS,
+  HOOK_SOURCE_FLAGS,
   HOOK_TOOLS,
+  type HookFile,
+  type HookSourceFlag,
   type HookTool,
   isHookTool,
   resolveHookEvent,
 } from "../../hooks/index.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import { answerHook, DEFAULT_HOOK_BUDGET } from "../hook-answer.js";
-import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hook-context.js";
 import { readInputFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
@@ -114,20 +117,24 @@ export const run: Command["run"] = async (args) => {
   const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
   noMorePositionals("hook", positionals, 2);
   const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
-  const files: Partial<Record<HookSourceFlag, string>> = {};
+  const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const flag of HOOK_SOURCE_FLAGS) {
     const path = values[flag];
     if (path === "-") {
       throw new UsageError(`--${flag} -: stdin holds the hook's own JSON; give the file's path`);
     }
-    if (path !== undefined) files[flag] = path;
+    if (path !== undefined) files[flag] = { path, load: () => readInputFile(path) };
+  }
+  if (Object.keys(files).length === 0) {
+    throw new UsageError(
+      `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
+    );
   }
   const answer = await answerHook({
     tool,
     event,
     stdin: await readStdin(),
     files,
-    load: readInputFile,
     budget,
     counter: await counterFor(values.exact),
     now: values.now,

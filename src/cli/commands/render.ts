@@ -1,9 +1,9 @@
+import { inputOf } from "../../hooks/input-shapes.js";
 import { FormatManager } from "../../manager/format-manager.js";
 import { hasErrors } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
-import { inputOf } from "../input-shapes.js";
 import { printReports, reportFlags } from "../report.js";
 import {
   noMorePositionals,

@@ -1,3 +1,4 @@
+import { inputOf } from "../../hooks/input-shapes.js";
 import { FormatManager } from "../../manager/format-manager.js";
 import { hasErrors, type Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
@@ -6,7 +7,6 @@ import { type SectionBreakdown, sectionBreakdown } from "../../tokens/sections.j
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
-import { inputOf } from "../input-shapes.js";
 import { writeStdout } from "../output.js";
 import {
   noMorePositionals,

@@ -1,9 +1,14 @@
 import type * as z from "zod/mini";
-import { shrinkForms } from "../../budget/truncate.js";
 import { fastNumber, fastObject, optional, required } from "../../model/fast-parse.js";
 import { lazySchema } from "../../model/lazy-schema.js";
 import { fastProjectList, ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
+import {
+  componentItems,
+  componentText,
+  inInputOrder,
+  type PlacedComponent,
+} from "../components.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, fastCacheStableOption } from "../stable.js";
 import { checkStructure } from "../structure.js";
 import {
@@ -46,20 +51,13 @@ export const ProjectBlocksOptionsSchema = lazySchema(
   }),
 );
 
-/** A component with its place in the blocks and its forms, longest first. */
-interface PlacedComponent {
-  readonly component: ProjectComponent;
-  readonly order: number;
-  readonly forms: readonly string[];
-}
-
 /** The adapter of one markup: the same items, the markup's lines around them and checks. */
 function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
   const xml = markup === "xml";
   return defineAdapter<
     z.output<typeof ProjectBlocksInputSchema>,
     z.output<typeof ProjectBlocksOptionsSchema>,
-    PlacedComponent
+    PlacedComponent<ProjectComponent>
   >({
     id,
     formatType: markup,
@@ -77,35 +75,23 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
     minRoom: (options) => options.minRoom ?? PROJECT_MIN_ROOM,
     items: (input, ctx) =>
       // The parts always stand in the same order; cache-stable, dates do not depend on the clock.
-      componentsOf(
-        input.projects,
-        ctx.options.cacheStable ? undefined : ctx.now,
-        ctx.report,
-        markup,
-      ).map((component, order) => {
-        const required = component.priority === 0;
-        const forms = required ? [component.text] : shrinkForms(component);
-        return {
-          id: component.id,
-          path: `projects[${component.project}]`,
-          value: { component, order, forms },
-          required,
-          // The pipeline puts higher numbers first; P1 is the most important after P0.
-          priority: -component.priority,
-          ...(component.time !== undefined ? { time: component.time } : {}),
-          forms: forms.length,
-          // A part with no shorter form (blockers, notes) gives way whole, at its turn.
-          ...(!required && forms.length === 1 ? { omitFirst: true } : {}),
-        };
-      }),
-    renderItem: ({ forms }, { form }) => forms[form] ?? (forms[0] as string),
+      componentItems(
+        componentsOf(
+          input.projects,
+          ctx.options.cacheStable ? undefined : ctx.now,
+          ctx.report,
+          markup,
+        ),
+        (component) => `projects[${component.project}]`,
+      ),
+    renderItem: (placed, { form }) => componentText(placed, form),
     render({ input, included, item }, { options }) {
       const layout = options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {};
       if (input.projects.length === 0) {
         // In markdown the placeholder is a plain line, not a block.
         return { content: noProjectText(markup), metadata: { blocks: xml ? 1 : 0, ...layout } };
       }
-      const placed = [...included].sort((a, b) => a.order - b.order);
+      const placed = inInputOrder(included);
       const content = placed.map((part, index) => item(part, index + 1)).join("");
       const blocks = placed.filter(
         ({ component }) => component.part === "name" || component.part === "block",

@@ -2,9 +2,10 @@
  * A project's parts as PROJECT-block lines, each with its priority (P0–P5) and its shrink rule:
  * the items of the `project` and `project-markdown` formats.
  */
-import type { PriorityComponent } from "../../budget/truncate.js";
+
 import type { ProjectContext, ProjectStatus, Todo } from "../../model/project.js";
 import type { Issue } from "../../problems/issue.js";
+import type { PriorityComponent } from "../components.js";
 import {
   escapeMarkdownLineStart,
   escapeXmlAttribute,

@@ -1,7 +1,7 @@
-import type { HookInput } from "../hooks/index.js";
-import { rankForPrompt } from "../hooks/relevance.js";
 import { type Memory, MemorySetSchema } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
+import type { HookInput } from "./input.js";
+import { rankForPrompt } from "./relevance.js";
 
 /** `{ directive?, memories }` as it is, or a bare list of memories wrapped in it. */
 const memorySetOf = (file: unknown) => (Array.isArray(file) ? { memories: file } : file);

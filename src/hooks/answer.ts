@@ -1,0 +1,123 @@
+/**
+ * A hook's whole answer, from the tool's stdin and the input files to the one line of JSON the
+ * tool reads: what `contextfmt hook` prints and `runHook` (contextfmt/testing) checks. No I/O:
+ * the caller reads stdin and the files, and prints.
+ */
+import {
+  functionArgument,
+  integerArgument,
+  optionsArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+import { ContextFmtError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
+import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
+import {
+  activeSources,
+  checkFiles,
+  type HookContext,
+  type HookFiles,
+  type HookSourceFlag,
+  hookContext,
+} from "./context.js";
+import { checkTool, type HookEventName, type HookTool, resolveHookEvent } from "./events.js";
+import { parseHookInput } from "./input.js";
+import { hookContextLimit, hookOutput } from "./output.js";
+
+/** Hook context budget when none is given: about what the tools take inline. */
+export const DEFAULT_HOOK_BUDGET = 2_000;
+
+/** One input file of a hook call: how messages name it, and how to read it. */
+export interface HookFile {
+  /** Its path, or any name errors and reports use. */
+  readonly path: string;
+  /** Its content, parsed; called only when this moment injects it. */
+  load(): unknown;
+}
+
+/** One hook call. */
+export interface HookRequest {
+  readonly tool: HookTool;
+  /** The event's wire name (`SessionStart`). */
+  readonly event: HookEventName;
+  /** The hook's JSON, as the tool wrote it on stdin. */
+  readonly stdin: string;
+  /** The input files, by flag. */
+  readonly files: Readonly<Partial<Record<HookSourceFlag, HookFile>>>;
+  /** Tokens the context may take; default {@link DEFAULT_HOOK_BUDGET}. */
+  readonly budget?: number | undefined;
+  readonly counter?: TokenCounter | undefined;
+  readonly now?: string | undefined;
+  readonly nonce?: string | undefined;
+  /** Every format in its cache-stable layout. */
+  readonly cacheStable?: boolean | undefined;
+}
+
+/** What the hook prints and reports. */
+export interface HookAnswer {
+  /** Exactly what goes to stdout: one line of JSON (`{}` when there is nothing to inject). */
+  readonly stdout: string;
+  /** Every issue of the formats and of the tool's contract, as stderr lists them. */
+  readonly issues: readonly Issue[];
+  /** Each injected file's result, labelled by flag (`--rules`): what `--report` prints. */
+  readonly parts: HookContext["parts"];
+}
+
+/**
+ * Answers one hook call: reads stdin as the event's input, loads the files this moment injects,
+ * fits them into the budget and the tool's inline limit, and builds the JSON the tool accepts.
+ * Bad stdin or file content throws a `ContextFmtError` naming it.
+ *
+ * @example
+ * ```ts
+ * const { stdout } = await answerHook({ tool: "claude", event: "SessionStart", stdin,
+ *   files: { rules: { path: "rules.json", load: () => ({ rules }) } } });
+ * ```
+ */
+export async function answerHook(request: HookRequest): Promise<HookAnswer> {
+  optionsArgument(request, "request");
+  const { tool } = request;
+  checkTool(tool);
+  const event = resolveHookEvent(tool, stringArgument(request.event, "request.event"));
+  checkFiles<HookFile>(request.files, (file, path) => {
+    stringArgument(file.path, `${path}.path`);
+    functionArgument(file.load, `${path}.load`);
+  });
+  const budget = integerArgument(request.budget ?? DEFAULT_HOOK_BUDGET, "request.budget");
+  const counter =
+    request.counter === undefined ? undefined : checkedCounter(request.counter, "request.counter");
+  const hook = parseHookInput(tool, stringArgument(request.stdin, "request.stdin"));
+  if (hook.hook_event_name !== event) {
+    throw new ContextFmtError(
+      `stdin holds a ${hook.hook_event_name} event, but the hook was called for ${event}`,
+    );
+  }
+  const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
+  for (const source of activeSources(hook, request.files)) {
+    const file = request.files[source.flag];
+    if (file) files[source.flag] = { path: file.path, data: await file.load() };
+  }
+  const result = hookContext({
+    hook,
+    files: files as HookFiles,
+    budget,
+    limit: hookContextLimit(tool, event),
+    counter,
+    now: request.now,
+    nonce: request.nonce,
+    cacheStable: request.cacheStable,
+  });
+  if (result.content.trim() === "") {
+    // Nothing to inject: the empty object every tool reads as "no change".
+    return { stdout: "{}\n", issues: result.issues, parts: result.parts };
+  }
+  const { output, issues } = hookOutput(tool, event, {
+    additionalContext: result.content,
+    ...(counter ? { counter } : {}),
+  });
+  return {
+    stdout: `${JSON.stringify(output)}\n`,
+    issues: [...result.issues, ...issues],
+    parts: result.parts,
+  };
+}
