@@ -102,6 +102,7 @@ export default defineConfig([
     ...LIBRARY,
     entry: {
       index: "src/index.ts",
+      adapters: "src/adapters.ts",
       tiktoken: "src/tiktoken.ts",
       "agent-config": "src/agent-config/index.ts",
       hooks: "src/hooks/index.ts",

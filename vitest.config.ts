@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^contextfmt$/, replacement: source("./src/index.ts") },
+      { find: /^contextfmt\/adapters$/, replacement: source("./src/adapters.ts") },
       { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
       { find: /^contextfmt\/hooks$/, replacement: source("./src/hooks/index.ts") },
       {

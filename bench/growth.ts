@@ -24,7 +24,7 @@ const engineCases: readonly GrowthCase[] = [
       ),
     run: (components) =>
       truncateByPriority(components as PriorityComponent[], {
-        maxTokens: 50,
+        budget: 50,
         counter: defaultCounter,
       }),
   },

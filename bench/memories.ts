@@ -9,9 +9,9 @@ import {
   defaultCounter,
   injectMemories,
   MemorySetSchema,
-  parseWith,
   xmlMemoryAdapter,
 } from "contextfmt";
+import { parseWith } from "contextfmt/adapters";
 import { makeMemories } from "contextfmt/testing";
 import { xmlProblem } from "../src/manager/checks.js";
 import { TEST_NONCE } from "../test/fixtures/memories.js";

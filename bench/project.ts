@@ -20,10 +20,10 @@ export function runProjectBench(): string[] {
     {
       countOnce: repeat(() => defaultCounter.count(fits)),
       fits: repeat(() => formatProjectContext(samTerminal, options)),
-      truncated50: repeat(() => formatProjectContext(samTerminal, { ...options, maxTokens: 50 })),
+      truncated50: repeat(() => formatProjectContext(samTerminal, { ...options, budget: 50 })),
       markdown: repeat(() => formatProjectContext(samTerminal, { ...options, markup: "markdown" })),
       markdown50: repeat(() =>
-        formatProjectContext(samTerminal, { ...options, maxTokens: 50, markup: "markdown" }),
+        formatProjectContext(samTerminal, { ...options, budget: 50, markup: "markdown" }),
       ),
       twoProjects: repeat(() => formatProjectContext([samTerminal, rvcPaused], options)),
       combined: repeat(() =>

@@ -1,5 +1,6 @@
 /** The README's "Writing an adapter" example, as a runnable script (exercised by the tests). */
-import { defineAdapter, FormatManager } from "contextfmt";
+import { FormatManager } from "contextfmt";
+import { defineAdapter } from "contextfmt/adapters";
 import { z } from "zod";
 
 const bullets = defineAdapter({

@@ -14,14 +14,17 @@ const project: ProjectContextInput = {
 };
 const now = "2026-01-25T10:00:00Z";
 
-const tight = formatProjectContext(project, { maxTokens: 40, now });
+const tight = formatProjectContext(project, { budget: 40, now });
 console.log(tight.content);
-console.log("shrunk:", tight.shrunk.join(", "), "| dropped:", tight.dropped.join(", "));
+console.log(
+  "shrunk:",
+  tight.shortened.join(", "),
+  "| dropped:",
+  tight.skipped.map((item) => item.id).join(", "),
+);
 
 // The same parts without XML, for tools that escape `<` and `>` (Gemini CLI's hook context).
-console.log(
-  `\n${formatProjectContext(project, { maxTokens: 40, now, markup: "markdown" }).content}`,
-);
+console.log(`\n${formatProjectContext(project, { budget: 40, now, markup: "markdown" }).content}`);
 
 const combined = buildCombinedContext({
   user: { userId: "david", facts: [{ text: "Prefers concise responses", category: "preference" }] },

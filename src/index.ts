@@ -42,28 +42,6 @@ export {
   truncateByPriority,
 } from "./facades/truncate.js";
 export {
-  type AdapterItem,
-  defineAdapter,
-  type FormatAdapter,
-  type FormatType,
-  type RenderContext,
-  type Rendered,
-  type RenderPlan,
-  type ToolCapabilities,
-  type ValidationContext,
-} from "./formats/adapter.js";
-export {
-  escapeLineStart,
-  escapeMarkdownInline,
-  escapeMarkdownLineStart,
-  escapeTags,
-  escapeXmlAttribute,
-  escapeXmlText,
-  inlineText,
-  sanitizeText,
-  titleCase,
-} from "./formats/escape.js";
-export {
   createSessionNonce,
   type XmlMemoryMetadata,
   type XmlMemoryOptions,
@@ -71,7 +49,6 @@ export {
 } from "./formats/memories/xml-memory.js";
 export {
   DEFAULT_PROJECT_TOKENS,
-  ProjectBlocksInputSchema,
   projectAdapter,
   projectMarkdownAdapter,
 } from "./formats/project/adapter.js";
@@ -89,19 +66,11 @@ export {
   sessionFullAdapter,
 } from "./formats/session/session-full.js";
 export {
-  builtinAdapters,
   createFormatManager,
   FormatManager,
   type FormatOptions,
 } from "./manager/format-manager.js";
-export type {
-  AnyFormatAdapter,
-  BuiltinAdapter,
-  BuiltinFormats,
-  FormatInputOf,
-  NoOptions,
-  TypedFormatAdapter,
-} from "./manager/format-types.js";
+export type { BuiltinFormats } from "./manager/format-types.js";
 export type {
   BudgetReport,
   FormattedContext,
@@ -109,29 +78,25 @@ export type {
   ReportSection,
   SkippedItem,
 } from "./manager/formatted-context.js";
-export { type CommonOptions, CommonOptionsSchema } from "./manager/options.js";
+export type { CommonOptions } from "./manager/options.js";
 export {
   MEMORY_CATEGORIES,
   type Memory,
   type MemoryCategory,
-  MemoryCategorySchema,
   type MemoryInput,
   MemorySchema,
   type MemorySet,
   type MemorySetInput,
   MemorySetSchema,
 } from "./model/memory.js";
-export { parseWith } from "./model/parse.js";
 export {
   type ProjectContext,
   type ProjectContextInput,
   ProjectContextSchema,
   ProjectListSchema,
   type ProjectStatus,
-  ProjectStatusSchema,
   type Todo,
   type TodoInput,
-  TodoSchema,
 } from "./model/project.js";
 export {
   PROJECT_CONTEXT_DDL,
@@ -141,7 +106,6 @@ export {
 } from "./model/project-row.js";
 export {
   type Authority,
-  AuthoritySchema,
   type MemoryRule,
   type MemoryRuleInput,
   MemoryRuleSchema,
@@ -157,7 +121,6 @@ export {
   type InjectionCandidateInput,
   InjectionCandidateSchema,
   type InjectionCategory,
-  InjectionCategorySchema,
   type SessionCandidates,
   type SessionCandidatesInput,
   SessionCandidatesSchema,
@@ -167,7 +130,6 @@ export {
 } from "./model/session.js";
 export {
   type UserFact,
-  UserFactSchema,
   type UserFacts,
   type UserFactsInput,
   UserFactsSchema,
@@ -200,28 +162,11 @@ export {
   type UpdateProjectContextOptions,
   updateProjectContext,
 } from "./project/update.js";
-export {
-  CLAUDE_DEFAULT_TEMPLATE,
-  CODEX_DEFAULT_TEMPLATE,
-  DOCUMENT_VARIABLES,
-  defaultTemplates,
-  GEMINI_DEFAULT_TEMPLATE,
-  RULE_VARIABLES,
-  selectTemplate,
-} from "./templates/defaults.js";
-export { type ContextTemplate, renderTemplate, templateVariables } from "./templates/template.js";
-export { defineTemplateAdapter, type TemplateAdapter } from "./templates/template-adapter.js";
-export { isSafeBoundary, splitLineUnits, type TokenCounter } from "./tokens/counter.js";
+export type { TokenCounter } from "./tokens/counter.js";
 export {
   createHeuristicCounter,
   defaultCounter,
   estimateTokens,
   type HeuristicCounterOptions,
 } from "./tokens/heuristic.js";
-export {
-  type SectionBreakdown,
-  sectionBreakdown,
-  type TextSection,
-  type TextSectionKind,
-} from "./tokens/sections.js";
 export { charRatioCounter, wordPunctuationCounter } from "./tokens/seed-counters.js";

@@ -6,12 +6,12 @@
 import {
   charRatioCounter,
   defaultCounter,
-  type FormatAdapter,
   FormatManager,
   type FormattedContext,
   type TokenCounter,
   wordPunctuationCounter,
 } from "contextfmt";
+import type { FormatAdapter } from "contextfmt/adapters";
 import {
   conserves,
   fitsBudget,

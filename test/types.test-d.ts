@@ -1,5 +1,4 @@
 import type {
-  FormatAdapter,
   FormattedContext,
   Issue,
   MemoryRule,
@@ -7,6 +6,7 @@ import type {
   TokenCounter,
 } from "contextfmt";
 import { FormatManager, packByBudget } from "contextfmt";
+import type { FormatAdapter } from "contextfmt/adapters";
 import { describe, expectTypeOf, it } from "vitest";
 
 describe("public types", () => {

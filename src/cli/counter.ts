@@ -1,4 +1,4 @@
-import type { TokenCounter } from "../tokens/counter.js";
+import type { TokenCounter } from "../index.js";
 
 /**
  * The exact o200k counter for `--exact`, else `undefined` (the core's default heuristic). The

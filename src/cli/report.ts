@@ -1,4 +1,4 @@
-import type { FormattedContext } from "../manager/formatted-context.js";
+import type { FormattedContext } from "../index.js";
 import { writeStderr } from "./output.js";
 import { UsageError } from "./usage.js";
 

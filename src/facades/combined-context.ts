@@ -4,6 +4,7 @@ import { userBlockAdapter } from "../formats/project/combined.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
 import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
 import { runPipeline } from "../manager/pipeline.js";
+import { summaryIssues } from "../manager/report.js";
 import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
 import { lazySchema } from "../model/lazy-schema.js";
 import { parseWith } from "../model/parse.js";
@@ -20,13 +21,13 @@ import { optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { repeatsFact, withoutSentences, workingOnSearch } from "../project/overlap.js";
 import { defaultCounter } from "../tokens/heuristic.js";
+import { budgetOption } from "./budget-option.js";
 import {
   DEFAULT_PROJECT_TOKENS,
   fitProjects,
   type ProjectContextResult,
   ProjectMarkupOption,
   parseProjects,
-  partsGivenWay,
 } from "./project-context.js";
 
 const budget = lazySchema((z) => z.int().check(z.gte(0, { error: "expected an integer >= 0" })));
@@ -39,12 +40,18 @@ const CombinedOptionsSchema = lazySchema(
       user: z.optional(z.nullable(UserFactsSchema)),
       now: CommonOptionsSchema.shape.now,
       counter: CommonOptionsSchema.shape.counter,
-      /** The whole text: USER block, blank line, PROJECT block(s). */
-      maxTokens: z._default(budget, 500),
-      /** The PROJECT block(s) alone. */
-      projectMaxTokens: z._default(budget, DEFAULT_PROJECT_TOKENS),
-      /** The USER block alone. */
-      userMaxTokens: z._default(budget, 300),
+      /** The whole text: USER block, blank line, PROJECT block(s); default 500. */
+      budget: z.optional(budget),
+      /** The PROJECT block(s) alone; default 175. */
+      projectBudget: z.optional(budget),
+      /** The USER block alone; default 300. */
+      userBudget: z.optional(budget),
+      /** @deprecated The old name of `budget`. */
+      maxTokens: z.optional(budget),
+      /** @deprecated The old name of `projectBudget`. */
+      projectMaxTokens: z.optional(budget),
+      /** @deprecated The old name of `userBudget`. */
+      userMaxTokens: z.optional(budget),
       /** Facts with a lower confidence are left out. */
       minConfidence: z._default(
         z
@@ -63,9 +70,12 @@ const CombinedOptionsSchema = lazySchema(
       user: optional<UserFacts | null>((value) => (value === null ? null : fastUserFacts(value))),
       now: optional(fastDateInput),
       counter: optional(fastCounterOption),
-      maxTokens: withDefault(fastBudget, () => 500),
-      projectMaxTokens: withDefault(fastBudget, () => DEFAULT_PROJECT_TOKENS),
-      userMaxTokens: withDefault(fastBudget, () => 300),
+      budget: optional(fastBudget),
+      projectBudget: optional(fastBudget),
+      userBudget: optional(fastBudget),
+      maxTokens: optional(fastBudget),
+      projectMaxTokens: optional(fastBudget),
+      userMaxTokens: optional(fastBudget),
       minConfidence: withDefault(fastNumber(0, 1), () => 0.5),
       markup: withDefault(fastEnum(["xml", "markdown"] as const), () => "xml" as const),
     },
@@ -118,8 +128,8 @@ function leftOutFact(
 
 /**
  * `<USER id="…">` with the user's facts, a blank line, then the PROJECT block(s): about 400–500
- * tokens in all (`maxTokens`, default 500; the PROJECT blocks get up to 175, the USER block up to
- * 300). Overlaps are resolved as the original design says: tech skills and the project's stack
+ * tokens in all (`budget`, default 500; the PROJECT blocks get up to `projectBudget`, 175, the
+ * USER block up to `userBudget`, 300). Overlaps are resolved as the original design says: tech skills and the project's stack
  * both stay; the current task is the PROJECT's (user facts saying "working on <project>" and
  * `task` facts are dropped); preferences and constraints are the USER's (project notes repeating
  * them are dropped). Facts under `minConfidence` (0.5) are left out; every removal is reported.
@@ -137,6 +147,14 @@ function leftOutFact(
 export function buildCombinedContext(input: CombinedContextInput = {}): ProjectContextResult {
   const { projects: rawProjects, ...rest } = optionsArgument(input, "input");
   const options = parseWith(CombinedOptionsSchema, rest);
+  const budget = budgetOption(options, "budget", "maxTokens", 500);
+  const projectBudget = budgetOption(
+    options,
+    "projectBudget",
+    "projectMaxTokens",
+    DEFAULT_PROJECT_TOKENS,
+  );
+  const userBudget = budgetOption(options, "userBudget", "userMaxTokens", 300);
   const projects = parseProjects(rawProjects);
   const now = options.now ?? new Date();
   const counter = options.counter ?? defaultCounter;
@@ -144,20 +162,20 @@ export function buildCombinedContext(input: CombinedContextInput = {}): ProjectC
   const facts = options.user?.facts ?? [];
 
   const projectPart = fitProjects(withoutRepeatedNotes(projects, repeatsFact(facts), issues), {
-    maxTokens: Math.min(options.projectMaxTokens, options.maxTokens),
+    budget: Math.min(projectBudget, budget),
     now,
     counter,
     markup: options.markup,
   });
-  issues.push(...projectPart.issues);
   const user = options.user;
-  if (!user) return { ...projectPart, budget: options.maxTokens, issues };
+  if (!user) return { ...projectPart, budget, issues: [...issues, ...projectPart.issues] };
 
   // "Working on <project>" is searched for all names at once, built once for every fact.
   const names = projects.map((project) => project.name);
   const workingOn = names.length === 0 ? undefined : workingOnSearch(names);
   const kept: { path: string; text: string; confidence: number }[] = [];
-  for (const [index, fact] of facts.entries()) {
+  for (let index = 0; index < facts.length; index += 1) {
+    const fact = facts[index] as UserFact;
     const path = `user.facts[${index}]`;
     const inline = inlineText(fact.text);
     const text = workingOn ? withoutSentences(inline, workingOn) : inline;
@@ -165,60 +183,82 @@ export function buildCombinedContext(input: CombinedContextInput = {}): ProjectC
     if (reason) issues.push({ code: reason[0], severity: "info", path, message: reason[1] });
     else kept.push({ path, text, confidence: fact.confidence });
   }
-  if (kept.length === 0) return { ...projectPart, budget: options.maxTokens, issues };
+  if (kept.length === 0) {
+    return { ...projectPart, budget, issues: [...issues, ...projectPart.issues] };
+  }
 
   const tail = projectPart.content;
   const userPart = runPipeline(
     userBlockAdapter(options.markup),
     { userId: user.userId, facts: kept, projects: tail },
     {
-      // The USER block gets up to userMaxTokens of its own, within the whole maxTokens.
-      budget: Math.min(options.maxTokens, options.userMaxTokens + counter.count(`\n${tail}`)),
+      // The USER block gets up to userBudget of its own, within the whole budget.
+      budget: Math.min(budget, userBudget + counter.count(`\n${tail}`)),
       now,
       counter,
     },
   );
-  return joinParts(userPart, projectPart, options.maxTokens, issues);
+  return joinParts(userPart, projectPart, budget, issues);
 }
 
 /**
- * The combined result: the USER pipeline's text (which ends with the project text), its facts
- * and the project's parts in the lists and the report, per-fact issues like the project's.
+ * The combined result: the USER pipeline's text (which ends with the project text), the facts and
+ * the project's parts in the lists and the report, one summary of what gave way over both, and
+ * the checks of the whole text against the whole budget.
  */
 function joinParts(
   userPart: FormattedContext,
-  projectPart: ProjectContextResult,
-  maxTokens: number,
+  projectPart: FormattedContext,
+  budget: number,
   issues: Issue[],
-): ProjectContextResult {
-  const { dropped, issues: perFact } = partsGivenWay(userPart.report, userPart.budget);
-  issues.push(...perFact);
-  // Summaries and the USER block's own budget stand for what the lines above and below say.
-  const summaries = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
-  issues.push(...userPart.issues.filter((issue) => !summaries.has(issue.code)));
-  if (userPart.tokenCount > maxTokens) {
+): FormattedContext {
+  const skipped = [...userPart.skipped, ...projectPart.skipped];
+  const shortened = [...userPart.shortened, ...projectPart.shortened];
+  // The parts' summaries and budget checks stand for what the lines below say of the whole.
+  const own = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
+  for (const part of [projectPart, userPart]) {
+    for (const issue of part.issues) if (!own.has(issue.code)) issues.push(issue);
+  }
+  issues.push(...summaryIssues(skipped, shortened));
+  if (projectPart.issues.some((issue) => issue.code === "budget_exceeded")) {
+    issues.push(...projectPart.issues.filter((issue) => issue.code === "budget_exceeded"));
+  }
+  if (userPart.tokenCount > budget) {
     issues.push({
       code: "budget_exceeded",
       severity: "error",
-      message: `the combined context is ${userPart.tokenCount} tokens; the budget is ${maxTokens}`,
+      message: `the combined context is ${userPart.tokenCount} tokens; the budget is ${budget}`,
     });
   }
-  const projectItemTokens = projectPart.report.items.reduce(
-    (sum, item) => sum + (item.status === "skipped" ? 0 : item.tokens),
-    0,
-  );
+  const { report } = userPart;
+  let items: FormattedContext["report"]["items"] | undefined;
+  let frameTokens: number | undefined;
   return {
-    content: userPart.content,
-    tokenCount: userPart.tokenCount,
-    counter: userPart.counter,
-    budget: maxTokens,
-    shrunk: projectPart.shrunk,
-    dropped: [...dropped, ...projectPart.dropped],
+    ...userPart,
+    budget,
+    rulesIncluded: userPart.rulesIncluded + projectPart.rulesIncluded,
+    rulesSkipped: skipped.length,
+    included: [...userPart.included, ...projectPart.included],
+    shortened,
+    skipped,
     report: {
-      items: [...userPart.report.items, ...projectPart.report.items],
-      sections: userPart.report.sections,
+      get items() {
+        items ??= [...report.items, ...projectPart.report.items];
+        return items;
+      },
+      get sections() {
+        return report.sections;
+      },
       // The USER pipeline counted the project text as its frame; its items are the project's.
-      frameTokens: userPart.report.frameTokens - projectItemTokens,
+      get frameTokens() {
+        frameTokens ??=
+          report.frameTokens -
+          projectPart.report.items.reduce(
+            (sum, item) => sum + (item.status === "skipped" ? 0 : item.tokens),
+            0,
+          );
+        return frameTokens;
+      },
     },
     issues,
   };

@@ -5,7 +5,7 @@ import {
   projectMarkdownAdapter,
 } from "../formats/project/adapter.js";
 import type { ProjectMarkup } from "../formats/project/components.js";
-import type { BudgetReport } from "../manager/formatted-context.js";
+import type { FormattedContext } from "../manager/formatted-context.js";
 import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
 import { runParsedPipeline } from "../manager/pipeline.js";
 import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
@@ -18,8 +18,8 @@ import {
   ProjectListSchema,
 } from "../model/project.js";
 import { fastDateInput } from "../model/rule.js";
-import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
+import { budgetOption } from "./budget-option.js";
 
 export { DEFAULT_PROJECT_TOKENS };
 
@@ -38,7 +38,10 @@ const fastNonNegativeInt = fastNumber(0, Number.POSITIVE_INFINITY, true);
 export const ProjectOptionsSchema = lazySchema(
   (z) =>
     z.strictObject({
-      maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
+      /** Tokens the blocks may take; default 175. */
+      budget: z.optional(nonNegativeInt),
+      /** @deprecated The old name of `budget`. */
+      maxTokens: z.optional(nonNegativeInt),
       now: CommonOptionsSchema.shape.now,
       counter: CommonOptionsSchema.shape.counter,
       minRoom: z.optional(nonNegativeInt),
@@ -47,7 +50,8 @@ export const ProjectOptionsSchema = lazySchema(
     }),
   fastObject(
     {
-      maxTokens: withDefault(fastNonNegativeInt, () => DEFAULT_PROJECT_TOKENS),
+      budget: optional(fastNonNegativeInt),
+      maxTokens: optional(fastNonNegativeInt),
       now: optional(fastDateInput),
       counter: optional(fastCounterOption),
       minRoom: optional(fastNonNegativeInt),
@@ -60,23 +64,11 @@ export const ProjectOptionsSchema = lazySchema(
 /** Options of {@link formatProjectContext}. */
 export type ProjectContextOptions = z.input<typeof ProjectOptionsSchema>;
 
-/** What {@link formatProjectContext} and `buildCombinedContext` return. */
-export interface ProjectContextResult {
-  readonly content: string;
-  /** `counter.count(content)`. */
-  readonly tokenCount: number;
-  /** Name of the counter used. */
-  readonly counter: string;
-  readonly budget: number;
-  /** Ids (`<projectId>:<part>`) of parts that were shortened, in block order. */
-  readonly shrunk: readonly string[];
-  /** Ids of parts left out, in block order. */
-  readonly dropped: readonly string[];
-  /** Every part's status and tokens, the sections and the frame, as `FormattedContext.report`. */
-  readonly report: BudgetReport;
-  /** Everything shortened or left out, and `budget_exceeded` if the P0 parts alone are over. */
-  readonly issues: readonly Issue[];
-}
+/**
+ * What {@link formatProjectContext} and `buildCombinedContext` return: the engine's result, each
+ * part of a block an item named `<projectId>:<part>` (`sam:todos`).
+ */
+export type ProjectContextResult = FormattedContext;
 
 /** Parses `project | projects | null` into a list; errors name `project.field` or `projects[i].field`. */
 export function parseProjects(
@@ -89,92 +81,33 @@ export function parseProjects(
 
 /** What the project pipeline needs, parsed. */
 export interface ProjectFit {
-  readonly maxTokens: number;
+  readonly budget: number;
   readonly now?: Date | undefined;
   readonly counter?: TokenCounter | undefined;
   readonly minRoom?: number | undefined;
   readonly markup: ProjectMarkup;
 }
 
-/**
- * The parts a report says were shortened or left out, with one issue per part as the project
- * functions report them: `item_truncated` for a shortened part, `item_skipped` for a left-out one.
- */
-export function partsGivenWay(
-  report: BudgetReport,
-  budget: number,
-): { shrunk: string[]; dropped: string[]; issues: Issue[] } {
-  const shrunk: string[] = [];
-  const dropped: string[] = [];
-  const issues: Issue[] = [];
-  for (const item of report.items) {
-    if (item.status === "shortened") {
-      shrunk.push(item.id);
-      const steps = item.form ?? 1;
-      issues.push({
-        code: "item_truncated",
-        severity: "warning",
-        path: item.id,
-        message: `shortened (${steps} step${steps > 1 ? "s" : ""}) to fit ${budget} tokens`,
-      });
-    } else if (item.status === "skipped") {
-      dropped.push(item.id);
-      issues.push({
-        code: "item_skipped",
-        severity: "warning",
-        path: item.id,
-        message: `left out: no room within ${budget} tokens`,
-      });
-    }
-  }
-  return { shrunk, dropped, issues };
-}
-
-/**
- * Runs the `project` (or `project-markdown`) format on parsed projects and gives its result the
- * shape of {@link ProjectContextResult}: per part, `item_truncated` for a shortened one and
- * `item_skipped` for one left out, in block order.
- */
+/** Runs the `project` (or `project-markdown`) format on projects the caller parsed. */
 export function fitProjects(
   projects: readonly ProjectContext[],
   fit: ProjectFit,
-): ProjectContextResult {
+): FormattedContext {
   const adapter = fit.markup === "markdown" ? projectMarkdownAdapter : projectAdapter;
-  // Everything here was parsed by the caller: the pipeline takes it as it is.
-  const result = runParsedPipeline(
+  return runParsedPipeline(
     adapter,
     { projects: [...projects] },
     fit.minRoom !== undefined ? { minRoom: fit.minRoom } : {},
     {
-      budget: fit.maxTokens,
+      budget: fit.budget,
       ...(fit.now !== undefined ? { now: fit.now } : {}),
       ...(fit.counter !== undefined ? { counter: fit.counter } : {}),
     },
   );
-  const { shrunk, dropped, issues: perPart } = partsGivenWay(result.report, fit.maxTokens);
-  // The per-part issues stand for the pipeline's summaries of the same parts.
-  const own = result.issues.filter(
-    (issue) => issue.code !== "item_skipped" && issue.code !== "item_shortened",
-  );
-  const firstCheck = own.findIndex((issue) => issue.code === "budget_exceeded");
-  const issues =
-    firstCheck < 0
-      ? [...own, ...perPart]
-      : [...own.slice(0, firstCheck), ...perPart, ...own.slice(firstCheck)];
-  return {
-    content: result.content,
-    tokenCount: result.tokenCount,
-    counter: result.counter,
-    budget: result.budget,
-    shrunk,
-    dropped,
-    report: result.report,
-    issues,
-  };
 }
 
 /**
- * Renders `<PROJECT name="…" status="…">` blocks within `maxTokens` (default 175): the project's
+ * Renders `<PROJECT name="…" status="…">` blocks within `budget` (default 175): the project's
  * name and status (P0) always; then last session (P1), TODOs (P2), recent files (P3), tech stack
  * (P4) and blockers/notes (P5). When the budget is short the parts give way lowest priority
  * first: each is shortened by its rule (first sentence, top TODO, two basenames, first language;
@@ -191,9 +124,9 @@ export function fitProjects(
  *
  * @example
  * ```ts
- * const { content, shrunk, dropped } = formatProjectContext(
+ * const { content, shortened, skipped } = formatProjectContext(
  *   { projectId: "sam", name: "SAM Terminal", status: "active", lastSessionSummary: "Added decay." },
- *   { maxTokens: 175, now: "2026-01-25T10:00:00Z" },
+ *   { budget: 175, now: "2026-01-25T10:00:00Z" },
  * );
  * ```
  */
@@ -203,5 +136,6 @@ export function formatProjectContext(
 ): ProjectContextResult {
   const list = parseProjects(projects);
   const parsed = parseWith(ProjectOptionsSchema, options, "options");
-  return fitProjects(list, parsed);
+  const budget = budgetOption(parsed, "budget", "maxTokens", DEFAULT_PROJECT_TOKENS);
+  return fitProjects(list, { ...parsed, budget });
 }

@@ -75,8 +75,7 @@ export interface HookAnswer {
  * ```
  */
 export async function answerHook(request: HookRequest): Promise<HookAnswer> {
-  optionsArgument(request, "request");
-  const { tool } = request;
+  const { tool } = optionsArgument(request, "request");
   checkTool(tool);
   const event = resolveHookEvent(tool, stringArgument(request.event, "request.event"));
   checkFiles<HookFile>(request.files, (file, path) => {

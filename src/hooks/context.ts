@@ -226,8 +226,7 @@ const inFile = (path: string, error: InvalidInputError) =>
  * ```
  */
 export function hookContext(request: HookContextRequest): HookContext {
-  optionsArgument(request, "request");
-  const { hook } = request;
+  const { hook } = optionsArgument(request, "request");
   checkHook(hook);
   checkFiles<{ path: unknown }>(request.files, (file, path) =>
     stringArgument(file.path, `${path}.path`),

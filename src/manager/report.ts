@@ -34,10 +34,9 @@ export interface Outcome<T> {
   readonly inputOrder: readonly AdapterItem<T>[];
 }
 
-/** The ids of a list, the first five and an ellipsis. */
-function someIds(items: readonly { readonly id: string }[]): string {
-  const shown = items.slice(0, 5).map((item) => item.id);
-  return `${shown.join(", ")}${items.length > 5 ? ", …" : ""}`;
+/** The first five ids of a list, and an ellipsis when there are more. */
+function someIds(ids: readonly string[]): string {
+  return `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
 }
 
 /** Words for the reasons in a list of skipped items, in a fixed order. */
@@ -51,15 +50,15 @@ function reasonWords(skipped: readonly SkippedItem[], itemLimit: number | undefi
 }
 
 /**
- * The skipped items and the summary issues: one `item_skipped` warning naming the first five left
- * out, one `item_shortened` warning naming the first five shortened.
+ * The skipped and shortened items of one call, most important first, and the issues that sum
+ * them up ({@link summaryIssues}).
  */
 export function summarize<T>(
   outcome: Outcome<T>,
   itemLimit: number | undefined,
 ): { skipped: SkippedItem[]; shortened: string[]; issues: Issue[] } {
   const skipped: SkippedItem[] = [];
-  const shortened: AdapterItem<T>[] = [];
+  const shortened: string[] = [];
   const { items, choices, reasons } = outcome;
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index] as AdapterItem<T>;
@@ -68,15 +67,27 @@ export function summarize<T>(
       const reason = reasons.size === 0 ? "over_budget" : (reasons.get(index) ?? "over_budget");
       skipped.push({ id: item.id, path: item.path, reason });
     } else if (form > 0) {
-      shortened.push(item);
+      shortened.push(item.id);
     }
   }
+  return { skipped, shortened, issues: summaryIssues(skipped, shortened, itemLimit) };
+}
+
+/**
+ * One `item_skipped` warning naming the first five items left out (and why), one
+ * `item_shortened` warning naming the first five shortened; none where there are none.
+ */
+export function summaryIssues(
+  skipped: readonly SkippedItem[],
+  shortened: readonly string[],
+  itemLimit?: number,
+): Issue[] {
   const issues: Issue[] = [];
   if (skipped.length > 0) {
     issues.push({
       code: "item_skipped",
       severity: "warning",
-      message: `${skipped.length} item(s) left out ${reasonWords(skipped, itemLimit)}: ${someIds(skipped)}`,
+      message: `${skipped.length} item(s) left out ${reasonWords(skipped, itemLimit)}: ${someIds(skipped.map((item) => item.id))}`,
     });
   }
   if (shortened.length > 0) {
@@ -86,7 +97,7 @@ export function summarize<T>(
       message: `${shortened.length} item(s) shortened to fit the budget: ${someIds(shortened)}`,
     });
   }
-  return { skipped, shortened: shortened.map((item) => item.id), issues };
+  return issues;
 }
 
 /** What {@link buildReport} needs besides the outcome. */

@@ -14,7 +14,9 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `invalid_input`: input did not match the schema (only inside thrown errors).
  * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
  * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
- * - `item_truncated`: an item was shortened to fit.
+ * - `item_shortened`: items were shortened to fit; the report says which and to what form.
+ * - `list_capped` (info): a format shows at most so many entries of a list (a PROJECT block's
+ *   three TODOs); the rest are left out of it, whatever the budget.
  * - `duplicate_removed`: a combined context left out what the other block already says.
  * - `empty_output`: items were included but the content is empty.
  * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
@@ -32,7 +34,8 @@ export type IssueCode =
   | "invalid_input"
   | "budget_exceeded"
   | "item_skipped"
-  | "item_truncated"
+  | "item_shortened"
+  | "list_capped"
   | "duplicate_removed"
   | "empty_output"
   | "invalid_xml"

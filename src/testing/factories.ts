@@ -273,7 +273,7 @@ export interface MakeProjectOptions extends FactoryOptions {
  *
  * @example
  * ```ts
- * formatProjectContext(makeProject({ seed: 4 }), { maxTokens: 120, counter: fixedCounter });
+ * formatProjectContext(makeProject({ seed: 4 }), { budget: 120, counter: fixedCounter });
  * ```
  */
 export function makeProject(options: MakeProjectOptions = {}): ProjectContextInput {

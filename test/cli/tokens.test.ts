@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultCounter, FormatManager, sectionBreakdown } from "contextfmt";
+import { defaultCounter, FormatManager } from "contextfmt";
+import { sectionBreakdown } from "contextfmt/adapters";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";

@@ -47,7 +47,7 @@ describe("one project text for every path", () => {
               ["xml", "project", "claude"],
               ["markdown", "project-markdown", "gemini"],
             ] as const) {
-              const facade = formatProjectContext(projects, { maxTokens: budget, now, markup });
+              const facade = formatProjectContext(projects, { budget: budget, now, markup });
               const rendered = manager.format(format, { projects }, { budget, now });
               expect(rendered.content).toBe(facade.content);
               expect(rendered.report).toEqual(facade.report);
@@ -75,7 +75,7 @@ describe("one project text for every path", () => {
       },
     ];
     for (const budget of [0, 23, 200]) {
-      const facade = formatProjectContext(projects, { maxTokens: budget, now, markup: "markdown" });
+      const facade = formatProjectContext(projects, { budget: budget, now, markup: "markdown" });
       expect(await hookText("gemini", projects, budget)).toBe(facade.content);
       expect(facade.content).not.toMatch(/ \n/);
       if (budget === 200) expect(facade.content).toContain("\nStack: vitest\n");
@@ -91,7 +91,7 @@ describe("one project text for every path", () => {
         ["xml", "project", "claude"],
         ["markdown", "project-markdown", "gemini"],
       ] as const) {
-        const expected = formatProjectContext(samTerminal, { maxTokens: budget, now, markup });
+        const expected = formatProjectContext(samTerminal, { budget: budget, now, markup });
         const args = ["--budget", String(budget), "--now", now];
         const render = contextfmt(["render", "--format", format, file, ...args]);
         expect(render.stdout).toBe(expected.content);

@@ -4,13 +4,8 @@
  * injection-safe, still fitted by importance.
  */
 import { readFileSync } from "node:fs";
-import {
-  CLAUDE_DEFAULT_TEMPLATE,
-  defineTemplateAdapter,
-  FormatManager,
-  type FormattedContext,
-  type MemoryRuleInput,
-} from "contextfmt";
+import { FormatManager, type FormattedContext, type MemoryRuleInput } from "contextfmt";
+import { CLAUDE_DEFAULT_TEMPLATE, defineTemplateAdapter } from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,19 +1,21 @@
 import type { MemorySetInput, RuleSetInput, SessionContextInput } from "contextfmt";
 import {
-  CLAUDE_DEFAULT_TEMPLATE,
-  CODEX_DEFAULT_TEMPLATE,
   claudeAdapter,
   codexAdapter,
-  defineTemplateAdapter,
-  GEMINI_DEFAULT_TEMPLATE,
   geminiAdapter,
-  parseWith,
   projectAdapter,
   projectMarkdownAdapter,
   sessionBriefAdapter,
   sessionFullAdapter,
   xmlMemoryAdapter,
 } from "contextfmt";
+import {
+  CLAUDE_DEFAULT_TEMPLATE,
+  CODEX_DEFAULT_TEMPLATE,
+  defineTemplateAdapter,
+  GEMINI_DEFAULT_TEMPLATE,
+  parseWith,
+} from "contextfmt/adapters";
 import { makeCandidates, makeMemories, makeRules } from "contextfmt/testing";
 import fc from "fast-check";
 import { type ContractSpec, runAdapterContract } from "../contract.js";

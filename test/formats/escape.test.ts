@@ -1,4 +1,4 @@
-import { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "contextfmt";
+import { escapeMarkdownInline, inlineText, sanitizeText, titleCase } from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 

@@ -2,11 +2,10 @@ import {
   buildCombinedContext,
   charRatioCounter,
   defaultCounter,
-  escapeTags,
   FormatManager,
   formatProjectContext,
-  inlineText,
 } from "contextfmt";
+import { escapeTags, inlineText } from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -36,8 +35,8 @@ describe("markdown project context: golden files", () => {
   it("full: the same parts as the XML block under a heading", async () => {
     const result = formatProjectContext(samTerminal, options);
     const xml = formatProjectContext(samTerminal, { now: PROJECT_NOW });
-    expect(result.shrunk).toEqual([]);
-    expect(result.dropped).toEqual([]);
+    expect(result.shortened).toEqual([]);
+    expect(result.skipped.map((item) => item.id)).toEqual([]);
     expect(result.content.startsWith("### Project: SAM Terminal (active)\n")).toBe(true);
     // Only the first and last lines differ from the XML block.
     expect(result.content.split("\n").slice(1, -1)).toEqual(xml.content.split("\n").slice(1, -2));
@@ -45,8 +44,8 @@ describe("markdown project context: golden files", () => {
   });
 
   it("minimal (50 tokens): every part shrunk by its rule, as in XML", async () => {
-    const result = formatProjectContext(samTerminal, { ...options, maxTokens: 50 });
-    expect(result.shrunk).toEqual([
+    const result = formatProjectContext(samTerminal, { ...options, budget: 50 });
+    expect(result.shortened).toEqual([
       "sam_terminal:summary",
       "sam_terminal:todos",
       "sam_terminal:files",
@@ -61,9 +60,9 @@ describe("markdown project context: golden files", () => {
     expect(result.content).toContain("### Project: RVC Voice Training (blocked)\n");
     expect(result.content).toContain("\nBLOCKED: Waiting for more training audio samples.\n");
     await expect(result.content).toMatchFileSnapshot(golden("blocked"));
-    const tight = formatProjectContext(rvcBlocked, { ...options, maxTokens: 40 });
+    const tight = formatProjectContext(rvcBlocked, { ...options, budget: 40 });
     expect(tight.content).toContain("BLOCKED:");
-    expect(tight.dropped).toEqual(["rvc_voice:notes"]);
+    expect(tight.skipped.map((item) => item.id)).toEqual(["rvc_voice:notes"]);
   });
 
   it("completed: completion date, outcome and archive path", async () => {
@@ -74,19 +73,20 @@ describe("markdown project context: golden files", () => {
   it("multiple: a primary block, then secondary blocks after a blank line", async () => {
     const result = formatProjectContext([samTerminal, rvcPaused], options);
     // Without closing tags the blocks are shorter: the primary's blockers and notes fit too.
-    expect(formatProjectContext([samTerminal, rvcPaused], { now: PROJECT_NOW }).dropped).toEqual([
-      "sam_terminal:blockers",
-      "sam_terminal:notes",
-    ]);
-    expect(result.dropped).toEqual([]);
+    expect(
+      formatProjectContext([samTerminal, rvcPaused], { now: PROJECT_NOW }).skipped.map(
+        (item) => item.id,
+      ),
+    ).toEqual(["sam_terminal:blockers", "sam_terminal:notes"]);
+    expect(result.skipped.map((item) => item.id)).toEqual([]);
     expect(result.content).toMatch(/^### Project: SAM Terminal \(active, primary\)\n/);
     expect(result.content).toMatch(
       /\n\n### Project: RVC Voice Training \(paused, secondary\)\nStatus: Paused - waiting on more training data\.\n$/,
     );
     await expect(result.content).toMatchFileSnapshot(golden("multiple"));
-    const tight = formatProjectContext([samTerminal, rvcPaused], { ...options, maxTokens: 90 });
+    const tight = formatProjectContext([samTerminal, rvcPaused], { ...options, budget: 90 });
     expect(tight.content).toMatch(/\n\n### Project: RVC Voice Training \(paused, secondary\)\n$/);
-    expect(tight.shrunk).toContain("rvc_paused:block");
+    expect(tight.shortened).toContain("rvc_paused:block");
   });
 
   it("placeholder: one plain line", async () => {
@@ -137,9 +137,9 @@ describe("markdown project context", () => {
   it("hostile names and texts cannot open a heading, a list item or a block", () => {
     const result = formatProjectContext([hostileMarkdownProject, hostileProject], {
       ...options,
-      maxTokens: 100_000,
+      budget: 100_000,
     });
-    expect(result.dropped).toEqual([]);
+    expect(result.skipped.map((item) => item.id)).toEqual([]);
     const lines = result.content.trimEnd().split("\n");
     for (const line of lines) expect(line).toMatch(LINE);
     expect(headings(result.content)).toHaveLength(2);
@@ -160,8 +160,8 @@ describe("markdown project context", () => {
 
   it("holds no markup of its own: < and > only where the user's text has them", () => {
     fc.assert(
-      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, maxTokens) => {
-        const { content } = formatProjectContext(projects, { ...options, maxTokens });
+      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, budget) => {
+        const { content } = formatProjectContext(projects, { ...options, budget });
         if (!/[<>]/.test(JSON.stringify(projects))) expect(content).not.toMatch(/[<>]/);
         for (const line of content.trimEnd().split("\n")) expect(line).toMatch(LINE);
       }),

@@ -34,18 +34,21 @@ export function truncationProperties(spec: MarkupSpec): void {
 
   it(spec.budgetTitle, () => {
     fc.assert(
-      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, maxTokens) => {
+      fc.property(arbitraryProjects, fc.integer({ min: 0, max: 400 }), (projects, budget) => {
         for (const counter of spec.counters) {
-          const result = formatProjectContext(projects, { ...options, maxTokens, counter });
+          const result = formatProjectContext(projects, { ...options, budget, counter });
           const kept =
             projects.length === 0
               ? spec.blocksWithoutProjects
               : 1 +
-                projects.slice(1).filter((p) => !result.dropped.includes(`${p.projectId}:block`))
-                  .length;
+                projects
+                  .slice(1)
+                  .filter(
+                    (p) => !result.skipped.map((item) => item.id).includes(`${p.projectId}:block`),
+                  ).length;
           expect(spec.blocks(result.content)).toBe(kept);
           expect(result.tokenCount).toBe(counter.count(result.content));
-          if (result.tokenCount > maxTokens) {
+          if (result.tokenCount > budget) {
             expect(result.issues.map((issue) => issue.code)).toContain("budget_exceeded");
           }
         }
@@ -62,12 +65,12 @@ export function truncationProperties(spec: MarkupSpec): void {
         fc.integer({ min: 0, max: 300 }),
         (project, a, b) => {
           const [small, large] = a <= b ? [a, b] : [b, a];
-          const smaller = formatProjectContext(project, { ...options, maxTokens: small });
-          const larger = formatProjectContext(project, { ...options, maxTokens: large });
+          const smaller = formatProjectContext(project, { ...options, budget: small });
+          const larger = formatProjectContext(project, { ...options, budget: large });
           expect(smaller.tokenCount).toBeLessThanOrEqual(larger.tokenCount);
           spec.expectP0(smaller.content, project);
-          expect(smaller.dropped).not.toContain(`${project.projectId}:name`);
-          expect(smaller.shrunk).not.toContain(`${project.projectId}:name`);
+          expect(smaller.skipped.map((item) => item.id)).not.toContain(`${project.projectId}:name`);
+          expect(smaller.shortened).not.toContain(`${project.projectId}:name`);
         },
       ),
       { numRuns: spec.runs.monotone },

@@ -7,8 +7,8 @@ import {
   FormatManager,
   formatProjectContext,
   InvalidInputError,
-  inlineText,
 } from "contextfmt";
+import { inlineText } from "contextfmt/adapters";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
@@ -50,7 +50,7 @@ describe("the original design's test cases", () => {
 
   it("2: truncation to 50 tokens keeps the name and status (P0)", () => {
     for (const counter of [defaultCounter, charRatioCounter]) {
-      const truncated = formatProjectContext(samTerminal, { ...options, counter, maxTokens: 50 });
+      const truncated = formatProjectContext(samTerminal, { ...options, counter, budget: 50 });
       expect(truncated.content).toContain("SAM Terminal");
       expect(truncated.content).toContain("status=");
       expect(truncated.tokenCount).toBeLessThanOrEqual(50);
@@ -79,27 +79,28 @@ describe("the original design's test cases", () => {
 describe("golden files: the original design's examples", () => {
   it("full (default budget: everything fits)", async () => {
     const result = formatProjectContext(samTerminal, options);
-    expect(result.shrunk).toEqual([]);
-    expect(result.dropped).toEqual([]);
+    expect(result.shortened).toEqual([]);
+    expect(result.skipped.map((item) => item.id)).toEqual([]);
     await expect(result.content).toMatchFileSnapshot(golden("full"));
   });
 
   it("medium (120 tokens: blockers and notes left out, files and stack shrunk)", async () => {
-    const result = formatProjectContext(samTerminal, { ...options, maxTokens: 120 });
-    expect(result.dropped).toEqual(["sam_terminal:blockers", "sam_terminal:notes"]);
-    expect(result.shrunk).toEqual(["sam_terminal:files", "sam_terminal:stack"]);
-    expect(result.issues.map((issue) => issue.code)).toEqual([
-      "item_truncated",
-      "item_truncated",
-      "item_skipped",
-      "item_skipped",
+    const result = formatProjectContext(samTerminal, { ...options, budget: 120 });
+    expect(result.skipped.map((item) => item.id)).toEqual([
+      "sam_terminal:blockers",
+      "sam_terminal:notes",
+    ]);
+    expect(result.shortened).toEqual(["sam_terminal:files", "sam_terminal:stack"]);
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      "2 item(s) left out over budget: sam_terminal:blockers, sam_terminal:notes",
+      "2 item(s) shortened to fit the budget: sam_terminal:files, sam_terminal:stack",
     ]);
     await expect(result.content).toMatchFileSnapshot(golden("medium"));
   });
 
   it("minimal (50 tokens: every part shrunk by its rule)", async () => {
-    const result = formatProjectContext(samTerminal, { ...options, maxTokens: 50 });
-    expect(result.shrunk).toEqual([
+    const result = formatProjectContext(samTerminal, { ...options, budget: 50 });
+    expect(result.shortened).toEqual([
       "sam_terminal:summary",
       "sam_terminal:todos",
       "sam_terminal:files",
@@ -115,9 +116,9 @@ describe("golden files: the original design's examples", () => {
     const result = formatProjectContext(rvcBlocked, options);
     expect(result.content).toContain("\nBLOCKED: Waiting for more training audio samples.\n");
     await expect(result.content).toMatchFileSnapshot(golden("blocked"));
-    const tight = formatProjectContext(rvcBlocked, { ...options, maxTokens: 40 });
+    const tight = formatProjectContext(rvcBlocked, { ...options, budget: 40 });
     expect(tight.content).toContain("BLOCKED:");
-    expect(tight.dropped).toEqual(["rvc_voice:notes"]);
+    expect(tight.skipped.map((item) => item.id)).toEqual(["rvc_voice:notes"]);
   });
 
   it("completed: completion date, outcome and archive path", async () => {
@@ -130,7 +131,10 @@ describe("golden files: the original design's examples", () => {
 
   it("multiple: a primary block and one-line secondary blocks", async () => {
     const result = formatProjectContext([samTerminal, rvcPaused], options);
-    expect(result.dropped).toEqual(["sam_terminal:blockers", "sam_terminal:notes"]);
+    expect(result.skipped.map((item) => item.id)).toEqual([
+      "sam_terminal:blockers",
+      "sam_terminal:notes",
+    ]);
     expect(result.content).toContain(
       '<PROJECT name="SAM Terminal" status="active" primary="true">\n',
     );
@@ -139,9 +143,9 @@ describe("golden files: the original design's examples", () => {
     );
     await expect(result.content).toMatchFileSnapshot(golden("multiple"));
     // Tighter, the secondary keeps its block but not its status line (its shrink step).
-    const tight = formatProjectContext([samTerminal, rvcPaused], { ...options, maxTokens: 90 });
+    const tight = formatProjectContext([samTerminal, rvcPaused], { ...options, budget: 90 });
     expect(tight.content).toContain('secondary="true">\n</PROJECT>\n');
-    expect(tight.shrunk).toContain("rvc_paused:block");
+    expect(tight.shortened).toContain("rvc_paused:block");
   });
 
   it("placeholder: no active project", async () => {
@@ -173,7 +177,7 @@ describe("PROJECT blocks", () => {
         recentFiles: ["a", "b", "c", "d", "e", "f"],
         notes: ["n1", "n2", "n3"],
       },
-      { ...options, maxTokens: 1000 },
+      { ...options, budget: 1000 },
     );
     expect(result.content).toContain(
       "TODOs:\n- [HIGH] new high\n- [HIGH] old high\n- [MED] medium\nRecent",
@@ -190,13 +194,13 @@ describe("PROJECT blocks", () => {
   it("writes the year of a date outside now's year", () => {
     const result = formatProjectContext(
       { ...samTerminal, lastSessionDate: "2025-12-30T10:00:00Z" },
-      { ...options, maxTokens: 1000 },
+      { ...options, budget: 1000 },
     );
     expect(result.content).toContain("Last session (Dec 30, 2025): ");
   });
 
   it("escapes names and texts: nothing closes or forges a block, the name round-trips", () => {
-    const result = formatProjectContext(hostileProject, { ...options, maxTokens: 1000 });
+    const result = formatProjectContext(hostileProject, { ...options, budget: 1000 });
     const { projects, users } = parseBlocks(result.content);
     expect(projects).toHaveLength(1);
     expect(users).toHaveLength(0);
@@ -224,7 +228,7 @@ describe("PROJECT blocks", () => {
     ).toThrow(
       /projects\[1\]\.activeTodos\[0\]\.priority: expected 1 \(high\), 2 \(medium\) or 3 \(low\)/,
     );
-    expect(() => formatProjectContext(samTerminal, { maxTokens: -1 })).toThrow(InvalidInputError);
+    expect(() => formatProjectContext(samTerminal, { budget: -1 })).toThrow(InvalidInputError);
     expect(() => formatProjectContext(samTerminal, { maxToken: 50 } as never)).toThrow(
       /options: unknown key\(s\) "maxToken"/,
     );
@@ -317,7 +321,7 @@ describe("combined context", () => {
     expect(result.tokenCount).toBeLessThanOrEqual(500);
     expect(result.content).toContain("Fact number 39 ");
     expect(result.content).not.toContain("Fact number 0 ");
-    expect(result.dropped).toContain("user.facts[0]");
+    expect(result.skipped.map((item) => item.id)).toContain("user.facts[0]");
   });
 
   it("without a user gives the PROJECT block(s) alone; without projects, the placeholder", () => {
@@ -358,7 +362,7 @@ describe("the project adapter (through the FormatManager)", () => {
       { now: PROJECT_NOW, budget: 1000 },
     );
     expect(full.content).toBe(
-      formatProjectContext(samTerminal, { ...options, maxTokens: 1000 }).content,
+      formatProjectContext(samTerminal, { ...options, budget: 1000 }).content,
     );
     const tight = manager.format(
       "project",

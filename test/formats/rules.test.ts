@@ -1,12 +1,10 @@
+import { FormatManager, type MemoryRuleInput, type RuleSetInput } from "contextfmt";
 import {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,
   defineTemplateAdapter,
-  FormatManager,
   GEMINI_DEFAULT_TEMPLATE,
-  type MemoryRuleInput,
-  type RuleSetInput,
-} from "contextfmt";
+} from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arbitraryRuleSet, hostileRuleSet, SEED_NOW, seedRuleSet } from "../fixtures/rules.js";

@@ -1,3 +1,4 @@
+import { FormatManager } from "contextfmt";
 import {
   CODEX_DEFAULT_TEMPLATE,
   type ContextTemplate,
@@ -5,9 +6,8 @@ import {
   escapeLineStart,
   escapeMarkdownLineStart,
   escapeTags,
-  FormatManager,
   inlineText,
-} from "contextfmt";
+} from "contextfmt/adapters";
 import {
   findForgedStructure,
   hostileTexts,

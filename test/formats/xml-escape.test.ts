@@ -1,4 +1,4 @@
-import { escapeXmlAttribute, escapeXmlText } from "contextfmt";
+import { escapeXmlAttribute, escapeXmlText } from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { xmlReader } from "../fixtures/xml.js";

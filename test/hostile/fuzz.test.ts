@@ -6,6 +6,7 @@
  * cases is checked against the entries' exports, so a new export without a case fails here.
  */
 import * as core from "contextfmt";
+import * as adapters from "contextfmt/adapters";
 import * as hooks from "contextfmt/hooks";
 import * as testing from "contextfmt/testing";
 import fc from "fast-check";
@@ -111,7 +112,7 @@ const candidates = fc.oneof(fc.array(plausible(arbitraryCandidate), { maxLength:
 const project = plausible(arbitraryProject);
 const projects = fc.oneof(fc.array(project, { maxLength: 3 }), project, value);
 const text = fc.oneof(fc.string(), fc.constantFrom(...testing.hostileTexts), value);
-const formatId = fc.oneof(fc.constantFrom(...core.builtinAdapters.map((a) => a.id)), value);
+const formatId = fc.oneof(fc.constantFrom(...adapters.builtinAdapters.map((a) => a.id)), value);
 const input = fc.oneof(rules, memories, session, fc.record({ projects }), value);
 const hookTool = fc.oneof(fc.constantFrom(...hooks.HOOK_TOOLS), value);
 const hookEvent = fc.oneof(
@@ -234,24 +235,27 @@ const CASES: Record<string, FuzzCase> = {
     args: args(fc.oneof(fc.array(component, { maxLength: 5 }), value), options),
     call: call(core.truncateByPriority),
   },
-  "core:defineAdapter": {
+  "adapters:defineAdapter": {
     args: args(
       fc.oneof(
         value,
-        fc.constantFrom(...core.builtinAdapters).map((a) => ({ ...a })),
+        fc.constantFrom(...adapters.builtinAdapters).map((a) => ({ ...a })),
       ),
     ),
-    call: call(core.defineAdapter),
+    call: call(adapters.defineAdapter),
   },
-  "core:escapeLineStart": { args: args(text), call: call(core.escapeLineStart) },
-  "core:escapeMarkdownInline": { args: args(text), call: call(core.escapeMarkdownInline) },
-  "core:escapeMarkdownLineStart": { args: args(text), call: call(core.escapeMarkdownLineStart) },
-  "core:escapeTags": { args: args(text), call: call(core.escapeTags) },
-  "core:escapeXmlAttribute": { args: args(text), call: call(core.escapeXmlAttribute) },
-  "core:escapeXmlText": { args: args(text), call: call(core.escapeXmlText) },
-  "core:inlineText": { args: args(text), call: call(core.inlineText) },
-  "core:sanitizeText": { args: args(text), call: call(core.sanitizeText) },
-  "core:titleCase": { args: args(text), call: call(core.titleCase) },
+  "adapters:escapeLineStart": { args: args(text), call: call(adapters.escapeLineStart) },
+  "adapters:escapeMarkdownInline": { args: args(text), call: call(adapters.escapeMarkdownInline) },
+  "adapters:escapeMarkdownLineStart": {
+    args: args(text),
+    call: call(adapters.escapeMarkdownLineStart),
+  },
+  "adapters:escapeTags": { args: args(text), call: call(adapters.escapeTags) },
+  "adapters:escapeXmlAttribute": { args: args(text), call: call(adapters.escapeXmlAttribute) },
+  "adapters:escapeXmlText": { args: args(text), call: call(adapters.escapeXmlText) },
+  "adapters:inlineText": { args: args(text), call: call(adapters.inlineText) },
+  "adapters:sanitizeText": { args: args(text), call: call(adapters.sanitizeText) },
+  "adapters:titleCase": { args: args(text), call: call(adapters.titleCase) },
   "core:injectMemories": {
     args: args(
       fc.oneof(fc.array(fc.oneof(fc.record({ role: fc.string(), content: text }), value)), value),
@@ -320,7 +324,7 @@ const CASES: Record<string, FuzzCase> = {
     args: args(
       fc.oneof(
         value,
-        fc.constantFrom(...core.builtinAdapters).map((a) => ({ ...a, id: `${a.id}-copy` })),
+        fc.constantFrom(...adapters.builtinAdapters).map((a) => ({ ...a, id: `${a.id}-copy` })),
       ),
       options,
     ),
@@ -331,7 +335,7 @@ const CASES: Record<string, FuzzCase> = {
   "core:FormatManager#list": { args: args(value), call: method("list") },
   "core:FormatManager#format": { args: args(formatId, input, options), call: method("format") },
   "core:FormatManager#formatAll": { args: args(input, options), call: method("formatAll") },
-  "core:parseWith": {
+  "adapters:parseWith": {
     args: args(
       fc.oneof(
         fc.constantFrom(core.RuleSetSchema, core.MemorySchema, core.ProjectContextSchema),
@@ -340,7 +344,7 @@ const CASES: Record<string, FuzzCase> = {
       input,
       fc.oneof(fc.string(), value),
     ),
-    call: call(core.parseWith),
+    call: call(adapters.parseWith),
   },
   "core:projectToRow": { args: args(project), call: call(core.projectToRow) },
   "core:rowToProject": {
@@ -399,40 +403,40 @@ const CASES: Record<string, FuzzCase> = {
     args: args(project, text, options),
     call: call(core.updateProjectContext),
   },
-  "core:selectTemplate": {
+  "adapters:selectTemplate": {
     args: args(
       fc.oneof(fc.constantFrom("claude", "codex", "gemini"), value),
       fc.oneof(options, fc.record({ projectId: value, templates: fc.array(template) })),
     ),
-    call: call(core.selectTemplate),
+    call: call(adapters.selectTemplate),
   },
-  "core:renderTemplate": {
+  "adapters:renderTemplate": {
     args: args(
       fc.oneof(fc.constantFrom("{a} {{b}}", "{c}"), text),
       fc.oneof(fc.dictionary(fc.constantFrom("a", "c"), fc.oneof(fc.string(), value)), value),
       fc.oneof(fc.constant(undefined), value),
     ),
-    call: call(core.renderTemplate),
+    call: call(adapters.renderTemplate),
   },
-  "core:templateVariables": { args: args(text), call: call(core.templateVariables) },
-  "core:defineTemplateAdapter": {
+  "adapters:templateVariables": { args: args(text), call: call(adapters.templateVariables) },
+  "adapters:defineTemplateAdapter": {
     args: args(template, options),
-    call: call(core.defineTemplateAdapter),
+    call: call(adapters.defineTemplateAdapter),
   },
-  "core:isSafeBoundary": {
+  "adapters:isSafeBoundary": {
     args: args(text, fc.oneof(fc.integer(), value)),
-    call: call(core.isSafeBoundary),
+    call: call(adapters.isSafeBoundary),
   },
-  "core:splitLineUnits": { args: args(text), call: call(core.splitLineUnits) },
+  "adapters:splitLineUnits": { args: args(text), call: call(adapters.splitLineUnits) },
   "core:createHeuristicCounter": { args: args(options), call: call(core.createHeuristicCounter) },
   "core:defaultCounter.count": {
     args: args(text),
     call: (list) => core.defaultCounter.count(list[0] as string),
   },
   "core:estimateTokens": { args: args(text), call: call(core.estimateTokens) },
-  "core:sectionBreakdown": {
+  "adapters:sectionBreakdown": {
     args: args(text, fc.oneof(fc.constant(core.defaultCounter), counterLike, value)),
-    call: call(core.sectionBreakdown),
+    call: call(adapters.sectionBreakdown),
   },
   "core:charRatioCounter.count": {
     args: args(text),
@@ -638,6 +642,9 @@ function testingCases(): Record<string, FuzzCase> {
 }
 
 /** Exports that are data, not functions, and why no case calls them directly. */
+/** The entry that exports `name`: the core, or contextfmt/adapters. */
+const entryOf = (name: string) => (name in core ? "core" : "adapters");
+
 const DATA: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     [
@@ -660,7 +667,7 @@ const DATA: Readonly<Record<string, string>> = {
       "TodoSchema",
       "UserFactSchema",
       "UserFactsSchema",
-    ].map((name) => [`core:${name}`, "a zod schema: parsed through parseWith"]),
+    ].map((name) => [`${entryOf(name)}:${name}`, "a zod schema: parsed through parseWith"]),
   ),
   ...Object.fromEntries(
     [
@@ -673,7 +680,10 @@ const DATA: Readonly<Record<string, string>> = {
       "sessionBriefAdapter",
       "sessionFullAdapter",
       "xmlMemoryAdapter",
-    ].map((name) => [`core:${name}`, "adapters: run through FormatManager#format and #register"]),
+    ].map((name) => [
+      `${entryOf(name)}:${name}`,
+      "adapters: run through FormatManager#format and #register",
+    ]),
   ),
   ...Object.fromEntries(
     [
@@ -682,13 +692,13 @@ const DATA: Readonly<Record<string, string>> = {
       "GEMINI_DEFAULT_TEMPLATE",
       "defaultTemplates",
     ].map((name) => [
-      `core:${name}`,
+      `adapters:${name}`,
       "templates: run through defineTemplateAdapter and selectTemplate",
     ]),
   ),
   "core:DEFAULT_PROJECT_TOKENS": "a number",
-  "core:DOCUMENT_VARIABLES": "documentation of template variables",
-  "core:RULE_VARIABLES": "documentation of template variables",
+  "adapters:DOCUMENT_VARIABLES": "documentation of template variables",
+  "adapters:RULE_VARIABLES": "documentation of template variables",
   "core:MEMORY_CATEGORIES": "a list of names",
   "core:PROJECT_CONTEXT_DDL": "SQL text",
   "hooks:HOOK_CONTEXT_LIMITS": "numbers",
@@ -711,6 +721,7 @@ function callables(): string[] {
   const names: string[] = [];
   for (const [entry, module] of [
     ["core", core],
+    ["adapters", adapters],
     ["hooks", hooks],
     ["testing", testing],
   ] as const) {

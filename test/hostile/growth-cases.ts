@@ -18,17 +18,15 @@ import {
   formatFullContext,
   formatProjectContext,
   injectMemories,
-  inlineText,
   type PriorityComponent,
   type ProjectContextInput,
-  renderTemplate,
-  sectionBreakdown,
   summarize,
   summarizeSession,
   truncateByPriority,
   updateProjectContext,
   wordPunctuationCounter,
 } from "contextfmt";
+import { inlineText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
@@ -84,7 +82,7 @@ const o200k = createTiktokenCounter();
  * Budgets nothing is cut to: these cases time the de-duplication of a combined context, not
  * `truncateByPriority`, which counts the whole text again at each step of a cut.
  */
-const UNCUT = { maxTokens: 1e9, projectMaxTokens: 1e9, userMaxTokens: 1e9 } as const;
+const UNCUT = { budget: 1e9, projectBudget: 1e9, userBudget: 1e9 } as const;
 
 const hookInput = {
   tool: "claude",
@@ -123,17 +121,15 @@ export const growthCases: readonly GrowthCase[] = [
         });
       }
       // About half the tokens: every component is looked at, most shrink and some are left out.
-      const maxTokens = Math.floor(
-        defaultCounter.count(components.map((c) => c.text).join("")) / 2,
-      );
-      return { components, maxTokens };
+      const budget = Math.floor(defaultCounter.count(components.map((c) => c.text).join("")) / 2);
+      return { components, budget };
     },
     run: (input) => {
-      const { components, maxTokens } = input as {
+      const { components, budget } = input as {
         components: PriorityComponent[];
-        maxTokens: number;
+        budget: number;
       };
-      return truncateByPriority(components, { maxTokens, counter: defaultCounter });
+      return truncateByPriority(components, { budget, counter: defaultCounter });
     },
   },
   {
@@ -149,7 +145,7 @@ export const growthCases: readonly GrowthCase[] = [
   {
     name: "formatProjectContext: a summary of spaces (first sentence)",
     build: (size) => project({ lastSessionSummary: spaced(size) }),
-    run: (input) => formatProjectContext(input as never, { now: NOW, maxTokens: 20 }),
+    run: (input) => formatProjectContext(input as never, { now: NOW, budget: 20 }),
   },
   {
     name: "xml-memory: a memory of spaces and tags",

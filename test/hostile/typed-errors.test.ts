@@ -5,7 +5,6 @@
 import {
   buildCombinedContext,
   createHeuristicCounter,
-  escapeXmlText,
   extractTodos,
   FormatManager,
   formatBriefContext,
@@ -13,12 +12,11 @@ import {
   InvalidInputError,
   packByBudget,
   type RuleSetInput,
-  renderTemplate,
-  sectionBreakdown,
   summarizeSession,
   type TokenCounter,
   truncateByPriority,
 } from "contextfmt";
+import { escapeXmlText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
 import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 
@@ -65,7 +63,7 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
     [
       "truncateByPriority with a hole in the components",
       // biome-ignore lint/suspicious/noSparseArray: the hole is the point
-      () => truncateByPriority([,] as never, { maxTokens: 0, counter: createHeuristicCounter() }),
+      () => truncateByPriority([,] as never, { budget: 0, counter: createHeuristicCounter() }),
       "components[0]: expected an object, received nothing",
     ],
     [

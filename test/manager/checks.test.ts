@@ -1,4 +1,5 @@
-import { defineAdapter, FormatManager } from "contextfmt";
+import { FormatManager } from "contextfmt";
+import { defineAdapter } from "contextfmt/adapters";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 

@@ -2,12 +2,12 @@ import {
   ContextFmtError,
   claudeAdapter,
   createFormatManager,
-  defineAdapter,
   FormatManager,
   FormatValidationError,
   InvalidInputError,
   UnknownAdapterError,
 } from "contextfmt";
+import { defineAdapter } from "contextfmt/adapters";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SEED_NOW, seedRuleSet } from "../fixtures/rules.js";

@@ -3,22 +3,24 @@
  * of the wrong shape. Each `@ts-expect-error` is a call that must not compile.
  */
 import {
-  type BuiltinFormats,
-  CLAUDE_DEFAULT_TEMPLATE,
   createFormatManager,
-  defineAdapter,
-  defineTemplateAdapter,
-  type FormatAdapter,
   FormatManager,
   type FormattedContext,
   type MemorySetInput,
   type MemorySetSchema,
-  type ProjectBlocksInputSchema,
   type RuleSetInput,
   type RuleSetSchema,
   type SessionCandidatesSchema,
   type SessionContextSchema,
 } from "contextfmt";
+import {
+  type BuiltinFormats,
+  CLAUDE_DEFAULT_TEMPLATE,
+  defineAdapter,
+  defineTemplateAdapter,
+  type FormatAdapter,
+  type ProjectBlocksInputSchema,
+} from "contextfmt/adapters";
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type * as zm from "zod/mini";

@@ -1,4 +1,5 @@
-import { ProjectContextSchema, parseWith, UserFactsSchema } from "contextfmt";
+import { ProjectContextSchema, UserFactsSchema } from "contextfmt";
+import { parseWith } from "contextfmt/adapters";
 import { describe, expect, it } from "vitest";
 
 describe("ProjectContextSchema", () => {

@@ -1,10 +1,5 @@
-import {
-  FormatManager,
-  InvalidInputError,
-  MemoryRuleSchema,
-  parseWith,
-  RuleSetSchema,
-} from "contextfmt";
+import { FormatManager, InvalidInputError, MemoryRuleSchema, RuleSetSchema } from "contextfmt";
+import { parseWith } from "contextfmt/adapters";
 import { describe, expect, it } from "vitest";
 
 const valid = { name: "a", rule: "b", category: "behavior", authority: "absolute" };

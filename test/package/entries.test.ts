@@ -12,6 +12,7 @@ const root = new URL("../../", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
 
 const SUBPATHS: Record<string, string> = {
+  adapters: "adapters",
   tiktoken: "tiktoken",
   "agent-config": "agent-config",
   hooks: "hooks",

@@ -28,10 +28,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   hooks: BELOW_FACADES,
   "agent-config": BELOW_FACADES,
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
-  cli: [...BELOW_FACADES, "facades", "hooks", "agent-config", "entries"],
-  // contextfmt/testing runs the hook command's own code (its pure modules: the import graph test
-  // keeps node: modules out), so it sits above the CLI.
-  testing: [...BELOW_FACADES, "facades", "hooks", "cli"],
+  // The bin is a user of the library: its entries, the hooks layer, and the errors below all.
+  cli: ["problems", "hooks", "agent-config", "entries"],
+  testing: [...BELOW_FACADES, "facades", "hooks"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -33,7 +33,7 @@ const VALID_CALLS = `
   lib.formatFullContext(candidates, [], { now });
   lib.formatBriefContext(candidates);
   const project = { projectId: "p", name: "P", status: "active", activeTodos: [{ text: "Ship" }] };
-  lib.formatProjectContext(project, { now, maxTokens: 100 });
+  lib.formatProjectContext(project, { now, budget: 100 });
   lib.buildCombinedContext({ user: { userId: "u", facts: ["Likes tea"] }, projects: project, now });
   lib.injectMemories([{ role: "user", content: "hi" }], { memories: [{ id: "m", content: "x" }], nonce: "abcdefgh" });
   lib.updateProjectContext(project, "finished Ship", { now });

@@ -1,13 +1,12 @@
+import { FormatManager, InvalidInputError } from "contextfmt";
 import {
   CLAUDE_DEFAULT_TEMPLATE,
   type ContextTemplate,
   defineTemplateAdapter,
-  FormatManager,
-  InvalidInputError,
   renderTemplate,
   selectTemplate,
   templateVariables,
-} from "contextfmt";
+} from "contextfmt/adapters";
 import { describe, expect, it } from "vitest";
 import { SEED_NOW, seedRuleSet } from "../fixtures/rules.js";
 

@@ -4,8 +4,8 @@ import {
   MemoryRuleSchema,
   MemorySchema,
   ProjectContextSchema,
-  parseWith,
 } from "contextfmt";
+import { parseWith } from "contextfmt/adapters";
 import { makeCandidates, makeMemories, makeProject, makeRules } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";

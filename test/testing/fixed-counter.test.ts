@@ -1,4 +1,5 @@
-import { FormatManager, isSafeBoundary, type RuleSetInput } from "contextfmt";
+import { FormatManager, type RuleSetInput } from "contextfmt";
+import { isSafeBoundary } from "contextfmt/adapters";
 import { createFixedCounter, fixedCounter, hostileValues, makeRules } from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

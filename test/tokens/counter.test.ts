@@ -1,9 +1,5 @@
-import {
-  charRatioCounter,
-  isSafeBoundary,
-  splitLineUnits,
-  wordPunctuationCounter,
-} from "contextfmt";
+import { charRatioCounter, wordPunctuationCounter } from "contextfmt";
+import { isSafeBoundary, splitLineUnits } from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 

@@ -1,11 +1,6 @@
 import { readFileSync } from "node:fs";
-import {
-  defaultCounter,
-  FormatManager,
-  type SectionBreakdown,
-  sectionBreakdown,
-  type TokenCounter,
-} from "contextfmt";
+import { defaultCounter, FormatManager, type TokenCounter } from "contextfmt";
+import { type SectionBreakdown, sectionBreakdown } from "contextfmt/adapters";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

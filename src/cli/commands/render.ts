@@ -1,6 +1,5 @@
 import { inputOf } from "../../hooks/input-shapes.js";
-import { FormatManager } from "../../manager/format-manager.js";
-import { hasErrors } from "../../problems/issue.js";
+import { FormatManager, hasErrors } from "../../index.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";

@@ -1,8 +1,6 @@
 import * as z from "zod/mini";
-import { ProjectBlocksInputSchema } from "../../formats/project/adapter.js";
-import { MemorySetSchema } from "../../model/memory.js";
-import { RuleSetSchema } from "../../model/rule.js";
-import { SessionContextSchema } from "../../model/session.js";
+import { ProjectBlocksInputSchema } from "../../adapters.js";
+import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
 import { type Command, printedHelp } from "../command.js";
 import { writeStdout } from "../output.js";
 import { noMorePositionals, parseFlags, UsageError } from "../usage.js";

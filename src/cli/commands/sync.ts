@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { FormatManager } from "../../manager/format-manager.js";
+import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";

@@ -1,9 +1,12 @@
+import { type SectionBreakdown, sectionBreakdown } from "../../adapters.js";
 import { inputOf } from "../../hooks/input-shapes.js";
-import { FormatManager } from "../../manager/format-manager.js";
-import { hasErrors, type Issue } from "../../problems/issue.js";
-import type { TokenCounter } from "../../tokens/counter.js";
-import { defaultCounter } from "../../tokens/heuristic.js";
-import { type SectionBreakdown, sectionBreakdown } from "../../tokens/sections.js";
+import {
+  defaultCounter,
+  FormatManager,
+  hasErrors,
+  type Issue,
+  type TokenCounter,
+} from "../../index.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";

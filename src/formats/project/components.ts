@@ -203,8 +203,8 @@ function capped<T>(
   const limit = PROJECT_LIST_LIMITS[field];
   if (list.length <= limit) return list;
   report({
-    code: "item_truncated",
-    severity: "warning",
+    code: "list_capped",
+    severity: "info",
     path: `${path}.${field}`,
     message: `a PROJECT block shows at most ${limit} ${field}; ${list.length - limit} left out`,
   });
