@@ -1,47 +1,35 @@
 import * as core from "contextfmt";
+import * as adapters from "contextfmt/adapters";
 import * as agentConfig from "contextfmt/agent-config";
 import * as hooks from "contextfmt/hooks";
 import * as testing from "contextfmt/testing";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
 
-it("pins the public exports of contextfmt", () => {
+it("pins the public exports of contextfmt: at most 60 values, what an application needs", () => {
+  expect(Object.keys(core).length).toBeLessThanOrEqual(60);
   expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
     [
-      "AuthoritySchema",
-      "CLAUDE_DEFAULT_TEMPLATE",
-      "CODEX_DEFAULT_TEMPLATE",
-      "CommonOptionsSchema",
       "ContextFmtError",
       "DEFAULT_PROJECT_TOKENS",
-      "DOCUMENT_VARIABLES",
       "DivergenceAlertSchema",
       "FormatManager",
       "FormatValidationError",
-      "GEMINI_DEFAULT_TEMPLATE",
       "InjectionCandidateSchema",
-      "InjectionCategorySchema",
       "InvalidInputError",
       "MEMORY_CATEGORIES",
-      "MemoryCategorySchema",
       "MemoryRuleSchema",
       "MemorySchema",
       "MemorySetSchema",
       "PROJECT_CONTEXT_DDL",
-      "ProjectBlocksInputSchema",
       "ProjectContextSchema",
       "ProjectListSchema",
-      "ProjectStatusSchema",
-      "RULE_VARIABLES",
       "RuleSetSchema",
       "SessionCandidatesSchema",
       "SessionContextSchema",
-      "TodoSchema",
       "UnknownAdapterError",
-      "UserFactSchema",
       "UserFactsSchema",
       "buildCombinedContext",
-      "builtinAdapters",
       "charRatioCounter",
       "claudeAdapter",
       "codexAdapter",
@@ -50,17 +38,8 @@ it("pins the public exports of contextfmt", () => {
       "createSessionNonce",
       "deduplicateContext",
       "defaultCounter",
-      "defaultTemplates",
-      "defineAdapter",
-      "defineTemplateAdapter",
       "detectActiveProject",
       "detectCompletions",
-      "escapeLineStart",
-      "escapeMarkdownInline",
-      "escapeMarkdownLineStart",
-      "escapeTags",
-      "escapeXmlAttribute",
-      "escapeXmlText",
       "estimateTokens",
       "extractTodos",
       "formatBriefContext",
@@ -71,25 +50,15 @@ it("pins the public exports of contextfmt", () => {
       "geminiAdapter",
       "hasErrors",
       "injectMemories",
-      "inlineText",
-      "isSafeBoundary",
       "packByBudget",
-      "parseWith",
       "projectAdapter",
       "projectMarkdownAdapter",
       "projectToRow",
-      "renderTemplate",
       "rowToProject",
-      "sanitizeText",
-      "sectionBreakdown",
-      "selectTemplate",
       "sessionBriefAdapter",
       "sessionFullAdapter",
-      "splitLineUnits",
       "summarize",
       "summarizeSession",
-      "templateVariables",
-      "titleCase",
       "toAnthropic",
       "toGoogle",
       "truncateByPriority",
@@ -100,17 +69,60 @@ it("pins the public exports of contextfmt", () => {
   `);
 });
 
+it("pins the public exports of contextfmt/adapters", () => {
+  expect(Object.keys(adapters).sort()).toMatchInlineSnapshot(`
+    [
+      "AuthoritySchema",
+      "CLAUDE_DEFAULT_TEMPLATE",
+      "CODEX_DEFAULT_TEMPLATE",
+      "CommonOptionsSchema",
+      "DOCUMENT_VARIABLES",
+      "GEMINI_DEFAULT_TEMPLATE",
+      "InjectionCategorySchema",
+      "MemoryCategorySchema",
+      "ProjectBlocksInputSchema",
+      "ProjectStatusSchema",
+      "RULE_VARIABLES",
+      "TodoSchema",
+      "UserFactSchema",
+      "builtinAdapters",
+      "defaultTemplates",
+      "defineAdapter",
+      "defineTemplateAdapter",
+      "escapeLineStart",
+      "escapeMarkdownInline",
+      "escapeMarkdownLineStart",
+      "escapeTags",
+      "escapeXmlAttribute",
+      "escapeXmlText",
+      "inlineText",
+      "isSafeBoundary",
+      "parseWith",
+      "renderTemplate",
+      "sanitizeText",
+      "sectionBreakdown",
+      "selectTemplate",
+      "splitLineUnits",
+      "templateVariables",
+      "titleCase",
+    ]
+  `);
+});
+
 it("pins the public exports of contextfmt/tiktoken", () => {
   expect(Object.keys(tiktoken).sort()).toEqual(["createTiktokenCounter"]);
 });
 
 it("pins the public exports of contextfmt/hooks", () => {
   expect(Object.keys(hooks).sort()).toEqual([
+    "DEFAULT_HOOK_BUDGET",
     "HOOK_CONTEXT_LIMITS",
     "HOOK_EVENTS",
+    "HOOK_SOURCE_FLAGS",
     "HOOK_TOOLS",
     "SESSION_START_CONTEXT",
-    "fitHookContext",
+    "answerHook",
+    "hookContext",
     "hookContextLimit",
     "hookMoment",
     "hookOutput",
