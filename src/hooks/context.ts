@@ -263,7 +263,7 @@ export function hookContext(request: HookContextRequest): HookContext {
           ...(request.cacheStable ? { cacheStable: true } : {}),
         },
         share: source.share,
-        ...(source.capAtFormatSize ? { maxTokens: adapter.capabilities.maxContextTokens } : {}),
+        ...(source.capAtFormatSize ? { maxBudget: adapter.capabilities.maxContextTokens } : {}),
         // A file with no items (an empty rules list) has nothing to say; its headings alone are noise.
         silentWithoutItems: source.speaksWhenEmpty !== true,
         onInvalid: (error: InvalidInputError) => inFile(file.path, error),

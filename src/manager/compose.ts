@@ -25,7 +25,7 @@ export interface ContextPart {
   /** Relative share of the budget. */
   readonly share: number;
   /** Never more tokens than this, whatever the share (the brief context's 200). */
-  readonly maxTokens?: number;
+  readonly maxBudget?: number;
   /** A part whose input has no items at all adds no text: its headings alone would say nothing. */
   readonly silentWithoutItems?: boolean;
   /**
@@ -139,7 +139,7 @@ export function composeContexts(
       room: tokenRoom,
       used: (result) => result.tokenCount,
       of: (content) => counter.count(content),
-      perPart: parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxTokens)),
+      perPart: parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxBudget)),
     },
     ...sizeLimits(options).map((size): Limit => {
       const room = Math.max(0, size.limit - glue * (size.of(SEPARATOR) - size.of("\n")));
@@ -181,7 +181,7 @@ export function composeContexts(
     limits.forEach((limit, at) => {
       const raised = limit.used(result) + Math.max(0, spares[at] as number);
       limit.perPart[index] =
-        limit === tokens ? Math.min(parts[index]?.maxTokens ?? Infinity, raised) : raised;
+        limit === tokens ? Math.min(parts[index]?.maxBudget ?? Infinity, raised) : raised;
     });
     results[index] = fitPart(index);
   });

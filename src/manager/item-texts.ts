@@ -100,15 +100,6 @@ export function measureAlong(
   return { total: total + around + rest, around: whole ? around + rest : undefined };
 }
 
-/** {@link measureAlong}'s total alone. */
-export function countAlong(
-  content: string,
-  pieces: readonly ItemText[],
-  counter: TokenCounter,
-): number {
-  return measureAlong(content, pieces, counter).total;
-}
-
 /**
  * Tokens of the text around `pieces` in `content`: each stretch between them counted on its own.
  * For a line-additive counter and pieces on safe boundaries this plus the pieces' counts is the

@@ -2,7 +2,13 @@ import { defaultCounter, type TokenCounter } from "contextfmt";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countAlong, type ItemText } from "../../src/manager/item-texts.js";
+import { type ItemText, measureAlong } from "../../src/manager/item-texts.js";
+
+const countAlong = (
+  content: string,
+  pieces: readonly ItemText[],
+  counter: Parameters<typeof measureAlong>[2],
+) => measureAlong(content, pieces, counter).total;
 
 /** Text made of the characters that decide whether a line boundary is safe. */
 const text = fc
@@ -36,7 +42,7 @@ const notAdditive: TokenCounter = {
   count: (value) => value.length + (/[a-z]$/.test(value) ? 1 : 0),
 };
 
-describe("countAlong", () => {
+describe("measureAlong", () => {
   it.each([
     ["the default counter", defaultCounter],
     ["o200k", createTiktokenCounter({ cacheSize: 0 })],

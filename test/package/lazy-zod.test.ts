@@ -5,6 +5,7 @@ import { COMMON_OPTION_KEYS, CommonOptionsSchema } from "../../src/manager/optio
 // The built package (test/cli/build.global.ts builds it before the tests run).
 const CJS = new URL("../../dist/index.cjs", import.meta.url).pathname;
 const ESM = new URL("../../dist/index.js", import.meta.url).href;
+const ADAPTERS = new URL("../../dist/adapters.cjs", import.meta.url).pathname;
 
 /** zod keeps its configuration on `globalThis` from the moment it starts: the probe for it. */
 const STARTED = "globalThis.__zod_globalConfig !== undefined";
@@ -59,12 +60,13 @@ describe("zod starts on first need, not on import (built package)", () => {
     });
   }
 
-  it("every exported schema builds and parses when first used", () => {
+  it("every exported schema builds and parses when first used (core and contextfmt/adapters)", () => {
     const lines = run(`
-      const schemas = Object.keys(lib).filter((name) => name.endsWith("Schema")).sort();
+      const all = { ...lib, ...require(${JSON.stringify(ADAPTERS)}) };
+      const schemas = Object.keys(all).filter((name) => name.endsWith("Schema")).sort();
       for (const name of schemas) {
-        const result = lib[name].safeParse(undefined);
-        console.log(name, typeof result.success, typeof lib[name]._zod.def.type);
+        const result = all[name].safeParse(undefined);
+        console.log(name, typeof result.success, typeof all[name]._zod.def.type);
       }
     `);
     expect(lines.length).toBeGreaterThan(15);
