@@ -62,6 +62,23 @@ async function loadSource(source: unknown, name: string): Promise<unknown> {
   return parseInputText(name, text, () => yaml as YamlParser);
 }
 
+/** A hook input object as the JSON a tool writes; a value JSON cannot hold is an error. */
+function jsonOf(stdin: unknown): string {
+  if (typeof stdin !== "object" || stdin === null) {
+    return badArgument("stdin", "the hook's JSON, as text or an object", stdin);
+  }
+  try {
+    return JSON.stringify(stdin);
+  } catch (error) {
+    // A BigInt, a cycle, a throwing toJSON: the tool could never have sent it.
+    return badArgument(
+      "stdin",
+      `an object JSON can hold (${(error as Error).message.split("\n")[0]})`,
+      stdin,
+    );
+  }
+}
+
 /**
  * Runs `contextfmt hook <tool> <event>` in this process, on the same code the bin runs (no
  * process is spawned, no file read): `stdin` is the tool's hook JSON (text, or an object as
@@ -86,10 +103,8 @@ export async function runHook(
 ): Promise<HookRun> {
   checkTool(tool);
   const wire = resolveHookEvent(tool, event);
-  if (typeof stdin !== "string" && (typeof stdin !== "object" || stdin === null)) {
-    badArgument("stdin", "the hook's JSON, as text or an object", stdin);
-  }
-  optionsArgument(sources, "sources");
+  const json = typeof stdin === "string" ? stdin : jsonOf(stdin);
+  const given = optionsArgument(sources, "sources");
   const { budget = DEFAULT_HOOK_BUDGET, now, nonce, cacheStable } = optionsArgument(options);
   if (!Number.isSafeInteger(budget) || budget < 0)
     badArgument("options.budget", "a whole number >= 0", budget);
@@ -98,13 +113,13 @@ export async function runHook(
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const flag of HOOK_SOURCE_FLAGS) {
     const path = sourceName(flag);
-    if (sources[flag] !== undefined)
-      files[flag] = { path, load: () => loadSource(sources[flag], path) };
+    if (given[flag] !== undefined)
+      files[flag] = { path, load: () => loadSource(given[flag], path) };
   }
   const answer = await answerHook({
     tool,
     event: wire,
-    stdin: typeof stdin === "string" ? stdin : JSON.stringify(stdin),
+    stdin: json,
     files,
     budget,
     counter,

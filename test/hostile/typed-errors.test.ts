@@ -18,6 +18,7 @@ import {
 } from "contextfmt";
 import { escapeXmlText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
 import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
+import { makeHookInput, runHook } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 
 const manager = new FormatManager();
@@ -204,5 +205,57 @@ describe("a counter's count must be a whole number >= 0", () => {
     expect(() =>
       manager.format("claude", rules, { counter: counter as unknown as TokenCounter }),
     ).toThrow(InvalidInputError);
+  });
+});
+
+describe("large inputs and awkward values: results or ContextFmtErrors, never a RangeError", () => {
+  it("buildCombinedContext with 150,000 facts (a spread into push overflowed the stack)", () => {
+    const facts = Array.from(
+      { length: 150_000 },
+      (_, index) => `Fact number ${index} about the user`,
+    );
+    const result = buildCombinedContext({ user: { userId: "u", facts }, projects: project });
+    expect(result.tokenCount).toBeLessThanOrEqual(500);
+    expect(result.skipped.length).toBeGreaterThan(149_000);
+  }, 60_000);
+
+  it.each([
+    [
+      "no sources at all",
+      () =>
+        runHook(
+          "claude",
+          "SessionStart",
+          makeHookInput("claude", "SessionStart"),
+          undefined as never,
+        ),
+    ],
+    [
+      "a BigInt in stdin",
+      () =>
+        runHook(
+          "claude",
+          "SessionStart",
+          { ...makeHookInput("claude", "SessionStart"), big: 10n },
+          {},
+        ),
+    ],
+    [
+      "a cycle in stdin",
+      () => {
+        const cyclic: Record<string, unknown> = { ...makeHookInput("claude", "SessionStart") };
+        cyclic.self = cyclic;
+        return runHook("claude", "SessionStart", cyclic, {});
+      },
+    ],
+  ])("runHook with %s", async (_, run) => {
+    const outcome = await run().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    if ("error" in outcome) {
+      expect(InvalidInputError.is(outcome.error)).toBe(true);
+      expect((outcome.error as Error).message).toMatch(/^stdin: expected an object JSON can hold/);
+    } else expect(outcome.value.stdout).toBe("{}\n");
   });
 });
