@@ -8,8 +8,8 @@ import type {
 import { objectKeysOf } from "../model/fast-parse.js";
 import { parseWith } from "../model/parse.js";
 import { optionsArgument } from "../problems/arguments.js";
-import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
-import { hasErrors, type Issue } from "../problems/issue.js";
+import { FormatValidationError, hasErrors, InvalidInputError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
 import { correctOverBudget, type FitRequest, fitRequest } from "./fit.js";

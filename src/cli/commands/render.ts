@@ -1,5 +1,5 @@
 import { FormatManager } from "../../manager/format-manager.js";
-import { hasErrors } from "../../problems/issue.js";
+import { hasErrors } from "../../problems/errors.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";

@@ -1,5 +1,6 @@
 import { FormatManager } from "../../manager/format-manager.js";
-import { hasErrors, type Issue } from "../../problems/issue.js";
+import { hasErrors } from "../../problems/errors.js";
+import type { Issue } from "../../problems/issue.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { defaultCounter } from "../../tokens/heuristic.js";
 import { type SectionBreakdown, sectionBreakdown } from "../../tokens/sections.js";
