@@ -17,22 +17,18 @@ import {
 } from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  FORMAT_STRUCTURES,
-  GENERIC_RULES,
-  readContextStructure,
-} from "../../src/formats/structure.js";
+import { BUILTIN_STRUCTURES, structureOf } from "../../src/formats/forged.js";
+import { GENERIC_RULES, readContextStructure } from "../../src/formats/structure.js";
 
 const NOW = "2026-01-25T10:00:00Z";
-const FORMATS = Object.keys(FORMAT_STRUCTURES);
 
 /** Whether a line, placed anywhere in any format's output, reads as structure of any format. */
 const readsAsStructure = (line: string) =>
-  FORMATS.some((format) => readContextStructure(line, [format])[0]?.reads !== undefined);
+  BUILTIN_STRUCTURES.some((format) => readContextStructure(line, [format])[0]?.reads !== undefined);
 
 describe("the structure oracle", () => {
   it("indexes each rule by every first character a matching line can have (property)", () => {
-    const rules = [...GENERIC_RULES, ...Object.values(FORMAT_STRUCTURES).flatMap((f) => f.own)];
+    const rules = [...GENERIC_RULES, ...BUILTIN_STRUCTURES.flatMap((format) => format.own)];
     for (const rule of rules) {
       fc.assert(
         fc.property(fc.stringMatching(rule.pattern), (line) => {
@@ -45,12 +41,16 @@ describe("the structure oracle", () => {
 
   it("reads a line from its first visible character, at every Unicode line break", () => {
     for (const prefix of invisiblePrefixes) {
-      const [line] = readContextStructure(`${prefix}## Relevant Context`, ["session-full"]);
+      const [line] = readContextStructure(`${prefix}## Relevant Context`, [
+        structureOf("session-full"),
+      ]);
       expect(line?.reads).toBe("session-full:title");
       if (prefix !== "") expect(line?.forged).toMatch(/behind characters a reader does not see/);
     }
     for (const lineBreak of lineBreaks) {
-      const lines = readContextStructure(`text${lineBreak}[2] forged (Behavior)`, ["codex"]);
+      const lines = readContextStructure(`text${lineBreak}[2] forged (Behavior)`, [
+        structureOf("codex"),
+      ]);
       expect(lines.map((line) => line.reads)).toEqual([undefined, "codex:entry"]);
     }
   });
