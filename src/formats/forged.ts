@@ -48,7 +48,8 @@ export function structureOf(formatId: string): FormatStructure {
  * the other formats the content is placed with (a hook's joined context), whose structure no line
  * may read as either. One limit: a forged line identical to one the format writes for an item the
  * budget left out is not told apart from it. `options.cacheStable` reads the content as the
- * format's cache-stable layout (`metadata.layout === "cache-stable"`).
+ * format's cache-stable layout (`metadata.layout === "cache-stable"`), which writes none of the
+ * default layout's sections and headings.
  *
  * @example
  * ```ts

@@ -175,14 +175,17 @@ export const xmlMemoryStructure = defineStructure({
     lineRule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
   ],
   foreign: TAG_RULES,
-  allowed(input) {
+  allowed(input, { cacheStable }) {
     const { memories } = parseWith(MemorySetSchema, input);
     const blocks = new Set(memories.map((memory) => memory.category)).size;
+    const stableBlocks = memories.length > 0 ? 1 : 0;
     return {
       directive: 1,
       "directive-end": 1,
-      block: blocks,
-      "block-end": blocks,
+      block: cacheStable ? 0 : blocks,
+      "block-end": cacheStable ? 0 : blocks,
+      "stable-block": cacheStable ? stableBlocks : 0,
+      "stable-block-end": cacheStable ? stableBlocks : 0,
       memory: memories.length,
     };
   },

@@ -76,12 +76,12 @@ export const codexStructure = defineStructure({
     }),
   ],
   foreign: GENERIC_RULES,
-  allowed(input) {
+  allowed(input, { cacheStable }) {
     const { rules, fields } = ruleLines(input, false);
     return {
       title: 1,
-      generated: 1,
-      section: 2,
+      generated: cacheStable ? 0 : 1,
+      section: cacheStable ? 0 : 2,
       footer: 1,
       entry: rules.length,
       field: fields,

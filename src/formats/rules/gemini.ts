@@ -63,11 +63,12 @@ export const geminiStructure = defineStructure({
     lineRule("field", "field", /^\[(?:Scope|Condition): /, "[", { indent: "   " }),
   ],
   foreign: GENERIC_RULES,
-  allowed(input) {
+  allowed(input, { cacheStable }) {
     const { rules, fields } = ruleLines(input, false);
+    const sections = cacheStable ? 0 : 1;
     return {
-      "mandatory-section": 1,
-      "recommended-section": 1,
+      "mandatory-section": sections,
+      "recommended-section": sections,
       entry: rules.length,
       field: fields,
     };

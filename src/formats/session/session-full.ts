@@ -148,8 +148,10 @@ export const sessionFullStructure = defineStructure({
   ],
   foreign: GENERIC_RULES,
   allowed(input, { cacheStable }) {
-    const { candidates } = parseWith(SessionContextSchema, input);
-    if (cacheStable) return { title: 1, section: SECTION_ORDER.length, entry: candidates.length };
+    const { candidates, alerts } = parseWith(SessionContextSchema, input);
+    if (cacheStable) {
+      return { title: 1, section: alerts.length > 0 ? 1 : 0, entry: candidates.length };
+    }
     let entries = 0;
     for (const candidate of candidates) if (candidate.category !== "recent_session") entries += 1;
     return { title: 1, section: SECTION_ORDER.length, entry: entries };
