@@ -10,10 +10,13 @@
  * a format's output for a given input are `findForgedStructure` (formats/forged.ts).
  */
 import type { ValidationContext } from "./adapter.js";
-import { visibleStart } from "./escape.js";
+import { TURN_START, visibleStart } from "./escape.js";
 
-/** What a structure line is to its format. */
-export type StructureKind = "heading" | "section" | "entry" | "field" | "block";
+/**
+ * What a structure line is to its format; a `turn` opens a turn of a conversation (`SYSTEM:`),
+ * which no format writes.
+ */
+export type StructureKind = "heading" | "section" | "entry" | "field" | "block" | "turn";
 
 /** One line-start rule of a format. */
 export interface StructureRule {
@@ -80,6 +83,12 @@ export const GENERIC_RULES: readonly StructureRule[] = [
     pattern:
       /^(?:PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:|\[(?:Scope|Condition):)/,
     first: "PGMRSC[",
+  },
+  {
+    name: "turn",
+    kind: "turn",
+    pattern: TURN_START,
+    first: "<SsDdUuHhAaMmTt",
   },
 ];
 
