@@ -201,7 +201,7 @@ const ESCAPED_START =
  * character starts anything a format reads as structure (a heading, a list item, an entry such as
  * `[2] …`, a section such as `=== … ===`, a tag, a label such as `Scope:`, a role label such as
  * `SYSTEM:`), or a backslash, the line gets a leading backslash. Characters a reader does not see
- * before it do not hide it.
+ * before it do not hide it. A tag {@link escapeTags} escaped already keeps its one backslash.
  *
  * @example
  * ```ts
@@ -212,11 +212,18 @@ const ESCAPED_START =
 export function escapeLineStart(line: string): string {
   stringArgument(line, "line");
   const visible = visiblePart(line);
+  if (ESCAPED_TAG.test(visible)) return line;
   return ESCAPED_START.test(visible) || TURN_START.test(visible) ? `\\${line}` : line;
 }
 
 /** A `<` that opens something tag-like: an element, a closing tag, a comment, an instruction. */
 const TAG_OPENING = /<(?=[!?]|\/?[A-Za-z_][\w:.-]*(?:[\s/>]|$))/g;
+
+/**
+ * A tag {@link escapeTags} escaped: its backslash is the escape, so a line that starts with one
+ * needs no other (a second backslash would escape the first, and markdown would read the tag).
+ */
+const ESCAPED_TAG = new RegExp(`^\\\\${TAG_OPENING.source}`);
 
 /**
  * Puts a backslash before every `<` that opens something tag-like, so text in a markdown or
