@@ -175,7 +175,8 @@ export function runParsedPipeline<I, O, T>(
   );
   const validation: ValidationContext = {
     itemsIncluded: included.length,
-    itemsSkipped: summary.skipped.length,
+    // What the render's "N skipped" footer counts: duplicates are not among them.
+    itemsSkipped: summary.skipped.length - (reasons.size - overItemLimit),
     footer: result.footer,
     metadata,
     report: (issue) => issues.push(issue),
