@@ -149,7 +149,7 @@ export function buildCombinedContext(input: CombinedContextInput = {}): ProjectC
     counter,
     markup: options.markup,
   });
-  issues.push(...projectPart.issues);
+  for (const issue of projectPart.issues) issues.push(issue);
   const user = options.user;
   if (!user) return { ...projectPart, budget: options.maxTokens, issues };
 
@@ -192,10 +192,11 @@ function joinParts(
   issues: Issue[],
 ): ProjectContextResult {
   const { dropped, issues: perFact } = partsGivenWay(userPart.report, userPart.budget);
-  issues.push(...perFact);
+  // One push per issue: spreading a list of some 120,000 into push() overflows the stack.
+  for (const issue of perFact) issues.push(issue);
   // Summaries and the USER block's own budget stand for what the lines above and below say.
   const summaries = new Set(["item_skipped", "item_shortened", "budget_exceeded"]);
-  issues.push(...userPart.issues.filter((issue) => !summaries.has(issue.code)));
+  for (const issue of userPart.issues) if (!summaries.has(issue.code)) issues.push(issue);
   if (userPart.tokenCount > maxTokens) {
     issues.push({
       code: "budget_exceeded",

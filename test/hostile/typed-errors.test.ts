@@ -18,6 +18,7 @@ import {
   summarizeSession,
   type TokenCounter,
   truncateByPriority,
+  updateProjectContext,
 } from "contextfmt";
 import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
@@ -207,4 +208,28 @@ describe("a counter's count must be a whole number >= 0", () => {
       manager.format("claude", rules, { counter: counter as unknown as TokenCounter }),
     ).toThrow(InvalidInputError);
   });
+});
+
+describe("long lists are appended item by item, never spread into one call's arguments", () => {
+  // A spread into push() passes every item as an argument: past some 120,000 the stack overflows
+  // (a RangeError).
+  it("updateProjectContext with 130,000 paths in the message", () => {
+    const message = Array.from({ length: 130_000 }, (_, i) => `edited src/f${i}.ts`).join("; ");
+    const { project: after, changes } = updateProjectContext(project, message, {
+      now: "2026-01-25T10:00:00Z",
+    });
+    expect(after.recentFiles).toHaveLength(5);
+    expect(changes.length).toBeGreaterThanOrEqual(130_000);
+  }, 60_000);
+
+  it("buildCombinedContext with 150,000 facts", () => {
+    const facts = Array.from({ length: 150_000 }, (_, i) => `Fact ${i} about the user`);
+    const result = buildCombinedContext({
+      user: { userId: "ada", facts },
+      projects: [project],
+      now: "2026-01-25T10:00:00Z",
+    });
+    expect(result.content).toContain("Fact 0 about the user");
+    expect(result.issues.length).toBeGreaterThanOrEqual(140_000);
+  }, 60_000);
 });
