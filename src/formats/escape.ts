@@ -166,7 +166,8 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
 /**
  * Makes one line of text start as plain prose in markdown: a line that would open a heading, a
  * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash, also
- * when characters a reader does not see (a zero-width space, a bidi control) come first.
+ * when characters a reader does not see (a zero-width space, a bidi control) come first. A tag
+ * {@link escapeTags} escaped already keeps its one backslash.
  *
  * @example
  * ```ts
@@ -175,7 +176,9 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  */
 export function escapeMarkdownLineStart(line: string): string {
   stringArgument(line, "line");
-  return MARKDOWN_LINE_START.test(visiblePart(line)) ? `\\${line}` : line;
+  const visible = visiblePart(line);
+  if (ESCAPED_TAG.test(visible)) return line;
+  return MARKDOWN_LINE_START.test(visible) ? `\\${line}` : line;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  buildCombinedContext,
   CODEX_DEFAULT_TEMPLATE,
   type ContextTemplate,
   codexAdapter,
@@ -199,6 +200,30 @@ describe("a tag at a line start", () => {
     expect(escapeLineStart(escapeTags(`\u200B${tag}`))).toBe(`\u200B\\${tag}`);
     // A backslash of the text's own before the tag: escaped, and the tag's own escape kept.
     expect(escapeLineStart(escapeTags(`\\${tag}`))).toBe(`\\\\\\${tag}`);
+  });
+
+  it("escapeMarkdownLineStart keeps it too (a markdown entry's text)", () => {
+    expect(escapeMarkdownLineStart(escapeTags(tag))).toBe(`\\${tag}`);
+    expect(escapeMarkdownLineStart(escapeTags(`\\${tag}`))).toBe(`\\\\\\${tag}`);
+  });
+
+  it("project-markdown's entries and the markdown USER block write it with one backslash", () => {
+    const project = { projectId: "p", name: "P", status: "active" as const, recentFiles: [tag] };
+    const blocks = new FormatManager().format(
+      "project-markdown",
+      { projects: [project] },
+      { now: NOW, budget: 100_000 },
+    ).content;
+    const combined = buildCombinedContext({
+      user: { userId: "u", facts: [tag] },
+      projects: [project],
+      markup: "markdown",
+      now: NOW,
+    }).content;
+    for (const content of [blocks, combined]) {
+      expect(content.split("\n")).toContain(`- \\${tag}`);
+      expect(content).not.toContain("\\\\<");
+    }
   });
 
   it("session-full and codex write it with one backslash", () => {
