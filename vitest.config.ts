@@ -20,7 +20,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
-    globalSetup: ["test/cli/build.global.ts"],
+    // Picks the one fast-check seed of the run, which each test file then configures.
+    globalSetup: ["test/cli/build.global.ts", "test/fast-check.global.ts"],
+    setupFiles: ["test/fast-check.setup.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
     // The JSON report gives CI its closing "N passed, N failed" line.
     reporters: ["default", "json"],

@@ -138,10 +138,11 @@ export {
 export {
   ContextFmtError,
   FormatValidationError,
+  hasErrors,
   InvalidInputError,
   UnknownAdapterError,
 } from "./problems/errors.js";
-export { hasErrors, type Issue, type IssueCode, type IssueSeverity } from "./problems/issue.js";
+export type { Issue, IssueCode, IssueSeverity } from "./problems/issue.js";
 export {
   type ActiveProject,
   type ActiveProjectReason,

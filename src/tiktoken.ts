@@ -5,7 +5,7 @@
  */
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
-import { InvalidInputError } from "./problems/errors.js";
+import { badArgument, integerArgument, stringArgument } from "./problems/arguments.js";
 import {
   type BytePairEncoding,
   type CountTokens,
@@ -49,24 +49,8 @@ export interface TiktokenCounterOptions {
   readonly maxCachedLength?: number;
 }
 
-function invalidOption(path: string, expected: string, received: unknown): InvalidInputError {
-  const shown = typeof received === "number" ? String(received) : JSON.stringify(received);
-  return new InvalidInputError([
-    {
-      code: "invalid_input",
-      severity: "error",
-      message: `expected ${expected}, received ${shown ?? typeof received}`,
-      path,
-    },
-  ]);
-}
-
 function wholeNumberOption(path: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw invalidOption(path, "a whole number >= 0", value);
-  }
-  return value;
+  return value === undefined ? fallback : integerArgument(value, path);
 }
 
 /**
@@ -89,11 +73,11 @@ function wholeNumberOption(path: string, value: unknown, fallback: number): numb
  */
 export function createTiktokenCounter(options: TiktokenCounterOptions = {}): TokenCounter {
   if (typeof options !== "object" || options === null) {
-    throw invalidOption("options", "an object", options);
+    badArgument("options", "an object", options);
   }
   const { encoding = "o200k_base" } = options;
-  if (!Object.hasOwn(ENCODINGS, encoding)) {
-    throw invalidOption("encoding", '"o200k_base" | "cl100k_base"', encoding);
+  if (typeof encoding !== "string" || !Object.hasOwn(ENCODINGS, encoding)) {
+    badArgument("encoding", '"o200k_base" | "cl100k_base"', encoding);
   }
   const cacheSize = wholeNumberOption("cacheSize", options.cacheSize, 250_000);
   const maxCachedLength = wholeNumberOption("maxCachedLength", options.maxCachedLength, 65_536);
@@ -102,7 +86,7 @@ export function createTiktokenCounter(options: TiktokenCounterOptions = {}): Tok
     name: `tiktoken-${encoding}`,
     lineAdditive: true,
     count(text: string): number {
-      if (typeof text !== "string") throw invalidOption("text", "a string", text);
+      stringArgument(text, "text");
       let total = 0;
       for (const unit of splitLineUnits(text)) {
         let tokens = cache.get(unit);

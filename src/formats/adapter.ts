@@ -93,6 +93,10 @@ export interface Rendered {
 /** What an adapter's `validate` sees. */
 export interface ValidationContext {
   readonly itemsIncluded: number;
+  /**
+   * Items left out that an "N skipped" footer counts (`RenderPlan.skippedCount`): over the budget
+   * or the item limit, not the duplicates of an included item.
+   */
   readonly itemsSkipped: number;
   /** `false` when the render had no room for an "N skipped" footer (`RenderPlan.footer`). */
   readonly footer?: boolean;

@@ -166,7 +166,8 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
 /**
  * Makes one line of text start as plain prose in markdown: a line that would open a heading, a
  * list item, a quote or a fence (or that starts with a backslash) gets a leading backslash, also
- * when characters a reader does not see (a zero-width space, a bidi control) come first.
+ * when characters a reader does not see (a zero-width space, a bidi control) come first. A tag
+ * {@link escapeTags} escaped already keeps its one backslash.
  *
  * @example
  * ```ts
@@ -175,14 +176,25 @@ const MARKDOWN_LINE_START = /^(?:#|[-+*>=_~`|\\]|\d+[.)])/;
  */
 export function escapeMarkdownLineStart(line: string): string {
   stringArgument(line, "line");
-  return MARKDOWN_LINE_START.test(visiblePart(line)) ? `\\${line}` : line;
+  const visible = visiblePart(line);
+  if (ESCAPED_TAG.test(visible)) return line;
+  return MARKDOWN_LINE_START.test(visible) ? `\\${line}` : line;
 }
+
+/**
+ * What opens a turn of a conversation when it starts a line: a role label a model reads as a new
+ * speaker (`SYSTEM:`, `User:`, `Human:`, `Assistant:`, `AI:`, any case, as transcripts and the
+ * chat APIs' roles write them), or a chat template's turn token (`<|im_start|>`). No format writes
+ * one, so a field's text must not start a line with one.
+ */
+export const TURN_START =
+  /^(?:<\||(?:system|developer|user|human|assistant|ai|model|tool)[ \t]*:)/i;
 
 /**
  * Line starts the escaper guards, a superset of what the structure rules of every format
  * (formats/structure.ts) read as structure
- * (any `#`, `<` or `[`, any run of markdown punctuation), plus a backslash, which keeps the escape
- * itself unambiguous.
+ * (any `#`, `<` or `[`, any run of markdown punctuation, a role label), plus a backslash, which
+ * keeps the escape itself unambiguous.
  */
 const ESCAPED_START =
   /^(?:[#\-+*>=_~`|\\[<]|\d+[.)]|PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:)/;
@@ -190,8 +202,9 @@ const ESCAPED_START =
 /**
  * Makes a field that starts a line read as plain text in every format: when its first visible
  * character starts anything a format reads as structure (a heading, a list item, an entry such as
- * `[2] …`, a section such as `=== … ===`, a tag, a label such as `Scope:`), or a backslash, the
- * line gets a leading backslash. Characters a reader does not see before it do not hide it.
+ * `[2] …`, a section such as `=== … ===`, a tag, a label such as `Scope:`, a role label such as
+ * `SYSTEM:`), or a backslash, the line gets a leading backslash. Characters a reader does not see
+ * before it do not hide it. A tag {@link escapeTags} escaped already keeps its one backslash.
  *
  * @example
  * ```ts
@@ -201,11 +214,19 @@ const ESCAPED_START =
  */
 export function escapeLineStart(line: string): string {
   stringArgument(line, "line");
-  return ESCAPED_START.test(visiblePart(line)) ? `\\${line}` : line;
+  const visible = visiblePart(line);
+  if (ESCAPED_TAG.test(visible)) return line;
+  return ESCAPED_START.test(visible) || TURN_START.test(visible) ? `\\${line}` : line;
 }
 
 /** A `<` that opens something tag-like: an element, a closing tag, a comment, an instruction. */
 const TAG_OPENING = /<(?=[!?]|\/?[A-Za-z_][\w:.-]*(?:[\s/>]|$))/g;
+
+/**
+ * A tag {@link escapeTags} escaped: its backslash is the escape, so a line that starts with one
+ * needs no other (a second backslash would escape the first, and markdown would read the tag).
+ */
+const ESCAPED_TAG = new RegExp(`^\\\\${TAG_OPENING.source}`);
 
 /**
  * Puts a backslash before every `<` that opens something tag-like, so text in a markdown or

@@ -1,7 +1,8 @@
 /**
- * The structure of each format as line-start rules: what a line must start with to read as one of
- * the format's headings, sections, entries or blocks. The validators count with these rules, the
- * line-start escaper tests them, and the tests use them as the oracle of "no forged structure".
+ * How a format's structure is read: line-start rules, what a line must start with to read as one
+ * of the format's headings, sections, entries or blocks. Each format declares its own rules beside
+ * its adapter (`defineStructure`); the validators count with them, the line-start escaper tests
+ * what they read, and the tests use them as the oracle of "no forged structure".
  *
  * Lines are read the way a model reads them: split at every line break Unicode knows, each from its
  * first visible character. Zero-width, format, bidi and control characters and spaces before it do
@@ -9,10 +10,13 @@
  * a format's output for a given input are `findForgedStructure` (formats/forged.ts).
  */
 import type { ValidationContext } from "./adapter.js";
-import { visibleStart } from "./escape.js";
+import { TURN_START, visibleStart } from "./escape.js";
 
-/** What a structure line is to its format. */
-export type StructureKind = "heading" | "section" | "entry" | "field" | "block";
+/**
+ * What a structure line is to its format; a `turn` opens a turn of a conversation (`SYSTEM:`),
+ * which no format writes.
+ */
+export type StructureKind = "heading" | "section" | "entry" | "field" | "block" | "turn";
 
 /** One line-start rule of a format. */
 export interface StructureRule {
@@ -35,7 +39,7 @@ export interface StructureRule {
 }
 
 /** The first characters of a number, for the rules that start with one. */
-const DIGITS = "0123456789";
+export const DIGITS = "0123456789";
 
 /** Every line break Unicode knows; CRLF is one break. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
@@ -80,22 +84,47 @@ export const GENERIC_RULES: readonly StructureRule[] = [
       /^(?:PROJECT CONTEXT RULES|Generated:|MANDATORY RULES:|RECOMMENDED GUIDELINES:|Related:|Scope:|Condition:|\[(?:Scope|Condition):)/,
     first: "PGMRSC[",
   },
+  {
+    name: "turn",
+    kind: "turn",
+    pattern: TURN_START,
+    first: "<SsDdUuHhAaMmTt",
+  },
 ];
 
-/** Tags only: what reads as structure in an XML format's text lines. */
-const XML_GENERIC_RULES: readonly StructureRule[] = GENERIC_RULES.filter(
+/** Tags only: what reads as structure in an XML format's text lines, which stay inside elements. */
+export const TAG_RULES: readonly StructureRule[] = GENERIC_RULES.filter(
   (rule) => rule.name === "tag",
 );
 
-/** The format's own rules (most specific first) and the generic ones it does not write. */
-export interface FormatStructure {
+/** Which layout of a format a text is read as (`cacheStable: true` renders another one). */
+export interface Layout {
+  readonly cacheStable: boolean;
+}
+
+/** A format's structure as it declares it: see {@link defineStructure}. */
+export interface StructureSpec {
+  /** The format's adapter id. */
+  readonly id: string;
+  /** The format's own rules, most specific first. */
   readonly own: readonly StructureRule[];
   /** Structure the format never writes: any line that reads as one is forged. */
   readonly foreign: readonly StructureRule[];
+  /**
+   * The most lines of each own rule the format writes for `input` in `layout`, whatever the
+   * budget keeps (the oracle's limits); a rule it leaves out may come any number of times.
+   * `input` is what the adapter takes, unparsed.
+   */
+  allowed(input: unknown, layout: Layout): Readonly<Record<string, number>>;
+}
+
+/** A format's structure, its rules indexed for reading. */
+export interface FormatStructure extends StructureSpec {
+  readonly index: { readonly own: CompiledRules; readonly foreign: CompiledRules };
 }
 
 /** A list of rules, indexed by the characters lines matching them start with. */
-interface CompiledRules {
+export interface CompiledRules {
   readonly rules: readonly StructureRule[];
   /** Character code → indexes of the rules a line starting with it may match, in order. */
   readonly byFirst: ReadonlyMap<number, readonly number[]>;
@@ -127,7 +156,8 @@ function firstMatch(compiled: CompiledRules, visible: string): number {
   return -1;
 }
 
-const rule = (
+/** One line-start rule: `lineRule("related", "section", /^Related: /, "R")`. */
+export const lineRule = (
   name: string,
   kind: StructureKind,
   pattern: RegExp,
@@ -135,123 +165,26 @@ const rule = (
   more: Pick<StructureRule, "indent" | "label" | "afterText"> = {},
 ): StructureRule => ({ name, kind, pattern, first, ...more });
 
-/** Each built-in format's line-start rules. */
-export const FORMAT_STRUCTURES: Readonly<Record<string, FormatStructure>> = {
-  claude: {
-    own: [
-      rule("title", "heading", /^# Project Memory Rules$/, "#", {
-        label: '"# Project Memory Rules" headings',
-      }),
-      rule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, "#", {
-        label: '"## CRITICAL RULES" headings',
-      }),
-      rule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, "#", {
-        label: '"## DEFAULT" headings',
-      }),
-      rule("category", "heading", /^### \S/, "#", { label: "category headings" }),
-      rule("entry", "entry", /^- \*\*/, "-", { label: "rule entries" }),
-      rule("field", "field", /^- (?:Scope|Source|Condition): /, "-", { indent: "  " }),
-      rule("footer", "section", /^---$/, "-", { label: "skipped-rules footers" }),
-    ],
-    foreign: GENERIC_RULES,
-  },
-  codex: {
-    own: [
-      rule("title", "heading", /^PROJECT CONTEXT RULES$/, "P", {
-        label: '"PROJECT CONTEXT RULES" lines',
-      }),
-      rule("generated", "field", /^Generated: /, "G", { label: '"Generated:" lines' }),
-      rule(
-        "section",
-        "section",
-        /^=== (?:CRITICAL RULES \(ALWAYS FOLLOW\)|DEFAULT GUIDELINES) ===$/,
-        "=",
-        { label: '"=== … ===" section lines' },
-      ),
-      rule("entry", "entry", /^\[\d+\] /, "[", { label: "rule entries" }),
-      rule("field", "field", /^(?:Scope|Condition): /, "CS"),
-      rule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, "-", {
-        label: "omitted-rules footers",
-      }),
-    ],
-    foreign: GENERIC_RULES,
-  },
-  gemini: {
-    own: [
-      rule("mandatory-section", "section", /^MANDATORY RULES:$/, "M", {
-        label: '"MANDATORY RULES:" lines',
-      }),
-      rule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, "R", {
-        label: '"RECOMMENDED GUIDELINES:" lines',
-      }),
-      rule("entry", "entry", /^\d+\. /, `${DIGITS}`, { label: "rule entries" }),
-      rule("field", "field", /^\[(?:Scope|Condition): /, "[", { indent: "   " }),
-    ],
-    foreign: GENERIC_RULES,
-  },
-  "xml-memory": {
-    own: [
-      rule("directive", "block", /^<directive>$/, "<", { label: "directives" }),
-      rule("directive-end", "block", /^<\/directive>$/, "<", { label: "directive ends" }),
-      rule(
-        "block",
-        "block",
-        /^<(?:procedural|factual|preference|behavioral|episodic)_memories nonce="/,
-        "<",
-      ),
-      rule(
-        "block-end",
-        "block",
-        /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
-        "<",
-      ),
-      // The cache-stable layout's one block of every category.
-      rule("stable-block", "block", /^<memories nonce="/, "<", { label: "<memories> blocks" }),
-      rule("stable-block-end", "block", /^<\/memories>$/, "<"),
-      rule("memory", "entry", /^<memory /, "<", { label: "memory elements" }),
-      rule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
-    ],
-    foreign: XML_GENERIC_RULES,
-  },
-  project: {
-    own: [
-      rule("block", "block", /^<PROJECT[ >]/, "<", { label: "PROJECT opening tags" }),
-      rule("block-end", "block", /^<\/PROJECT>$/, "<", { label: "PROJECT closing tags" }),
-      rule("user", "block", /^<USER /, "<"),
-      rule("user-end", "block", /^<\/USER>$/, "<"),
-      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
-      rule("list-entry", "entry", /^- /, "-"),
-    ],
-    foreign: XML_GENERIC_RULES,
-  },
-  "project-markdown": {
-    own: [
-      rule("block", "heading", /^### Project: /, "#", { label: "project headings" }),
-      rule("user", "heading", /^### User: /, "#"),
-      rule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
-      rule("list-entry", "entry", /^- /, "-"),
-    ],
-    foreign: GENERIC_RULES,
-  },
-  "session-full": {
-    own: [
-      rule("title", "heading", /^## Relevant Context$/, "#", { label: '"## " headings' }),
-      rule(
-        "section",
-        "heading",
-        /^### (?:Recent Related Work|Potentially Related|Note: Activity Shift Detected|Previous Session)$/,
-        "#",
-        { label: '"### " headings' },
-      ),
-      rule("entry", "entry", /^- /, "-", { label: "candidate entries" }),
-    ],
-    foreign: GENERIC_RULES,
-  },
-  "session-brief": {
-    own: [rule("related", "section", /^Related: /, "R")],
-    foreign: GENERIC_RULES,
-  },
-};
+/**
+ * A format's structure, declared beside its adapter: its own line-start rules, the structure it
+ * never writes, and how many lines of each rule an input allows.
+ *
+ * @example
+ * ```ts
+ * export const briefStructure = defineStructure({
+ *   id: "session-brief",
+ *   own: [lineRule("related", "section", /^Related: /, "R")],
+ *   foreign: GENERIC_RULES,
+ *   allowed: () => ({ related: 1 }),
+ * });
+ * ```
+ */
+export function defineStructure(spec: StructureSpec): FormatStructure {
+  return Object.freeze({
+    ...spec,
+    index: { own: compile(spec.own), foreign: compile(spec.foreign) },
+  });
+}
 
 /**
  * Whether `prefix` (what comes before a line's visible start) fits `rule`: `true` when it is the
@@ -264,14 +197,6 @@ function fitsIndent(rule: StructureRule, prefix: string): boolean | undefined {
   return prefix === "" ? undefined : false;
 }
 
-/** Each format's rules, compiled. */
-const COMPILED: Readonly<Record<string, { own: CompiledRules; foreign: CompiledRules }>> =
-  Object.fromEntries(
-    Object.entries(FORMAT_STRUCTURES).map(([id, structure]) => [
-      id,
-      { own: compile(structure.own), foreign: compile(structure.foreign) },
-    ]),
-  );
 const GENERIC = compile(GENERIC_RULES);
 
 /** A line that reads as structure it should not. */
@@ -295,40 +220,41 @@ interface Classified {
 }
 
 /**
- * Classifies a line for `formatId`: its own rules first, then the own rules of the other formats
+ * Classifies a line for `structure`: its own rules first, then the own rules of the other formats
  * of the context, then the generic structure the format never writes.
  */
 function classify(
   line: string,
-  formatId: string,
-  context: readonly string[],
+  structure: FormatStructure,
+  context: readonly FormatStructure[],
 ): Classified | undefined {
   const start = visibleStart(line);
   const visible = start === 0 ? line : line.slice(start);
   if (visible === "") return undefined;
   const prefix = start === 0 ? "" : line.slice(0, start);
-  const compiled = COMPILED[formatId];
-  const own = compiled?.own.rules ?? [];
+  const own = structure.own;
   // The first rule that matches, among those the line's first character can start; the rules
   // after it are tried one by one only when it wants an indentation the line lacks.
-  const first = compiled ? firstMatch(compiled.own, visible) : -1;
+  const first = firstMatch(structure.index.own, visible);
   for (let index = first; index >= 0 && index < own.length; index += 1) {
     const candidate = own[index] as StructureRule;
     if (index > first && !candidate.pattern.test(visible)) continue;
     const indented = fitsIndent(candidate, prefix);
-    if (indented !== undefined) return { format: formatId, rule: candidate, own: true, indented };
+    if (indented !== undefined) {
+      return { format: structure.id, rule: candidate, own: true, indented };
+    }
   }
   for (const other of context) {
-    if (other === formatId) continue;
-    for (const candidate of FORMAT_STRUCTURES[other]?.own ?? []) {
+    if (other.id === structure.id) continue;
+    for (const candidate of other.own) {
       if (candidate.pattern.test(visible) && fitsIndent(candidate, prefix) !== undefined) {
-        return { format: other, rule: candidate, own: false, indented: false };
+        return { format: other.id, rule: candidate, own: false, indented: false };
       }
     }
   }
-  const foreign = compiled?.foreign ?? GENERIC;
+  const foreign = structure.index.foreign;
   const generic = foreign.rules[firstMatch(foreign, visible)];
-  return generic ? { format: formatId, rule: generic, own: false, indented: false } : undefined;
+  return generic ? { format: structure.id, rule: generic, own: false, indented: false } : undefined;
 }
 
 /** The structure lines of one text: their count per own rule, and every forged line. */
@@ -338,36 +264,36 @@ export interface StructureReport {
 }
 
 /**
- * Reads `content` as `formatId` (placed among the formats of `context`, as in a hook's joined
- * context) and reports each line that reads as structure the format did not write: a rule of
- * another format of the context, generic structure the format never writes, one of its own rules
- * behind characters a reader does not see, or more lines of one of its own rules than `allowed`
- * gives (a rule missing from `allowed` may come any number of times).
+ * Reads `content` as the format of `structure` (placed among the formats of `context`, as in a
+ * hook's joined context) and reports each line that reads as structure the format did not write:
+ * a rule of another format of the context, generic structure the format never writes, one of its
+ * own rules behind characters a reader does not see, or more lines of one of its own rules than
+ * `allowed` gives (a rule missing from `allowed` may come any number of times).
  */
 export function readStructure(
-  formatId: string,
+  structure: FormatStructure,
   content: string,
   {
     allowed = {},
     context = [],
   }: {
     readonly allowed?: Readonly<Record<string, number>>;
-    readonly context?: readonly string[];
+    readonly context?: readonly FormatStructure[];
   } = {},
 ): StructureReport {
-  const own = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  const { own } = structure;
   const seen = new Array<number>(own.length).fill(0);
   const forged: ForgedLine[] = [];
   const forge = (line: number, text: string, found: Classified, reason: string) => {
     forged.push({ line, text, reads: `${found.format}:${found.rule.name}`, reason });
   };
   forEachLine(content, (text, line) => {
-    const found = classify(text, formatId, context);
+    const found = classify(text, structure, context);
     if (!found) return;
     const { rule } = found;
     if (!found.own) {
       const whose =
-        found.format === formatId
+        found.format === structure.id
           ? "structure the format never writes"
           : `${found.format} structure`;
       forge(line, text, found, `reads as ${whose} (${rule.kind})`);
@@ -427,12 +353,12 @@ const SHOWN_LINES = 3;
  * {@link readStructure}) and for each own rule in `expected` whose line count differs.
  */
 export function checkStructure(
-  formatId: string,
+  structure: FormatStructure,
   content: string,
   expected: Readonly<Record<string, number>>,
   ctx: Pick<ValidationContext, "report">,
 ): void {
-  const { counts, forged } = readStructure(formatId, content);
+  const { counts, forged } = readStructure(structure, content);
   if (forged.length > 0) {
     const shown = forged
       .slice(0, SHOWN_LINES)
@@ -446,7 +372,7 @@ export function checkStructure(
       message: `${forged.length} forged structure line(s): ${shown.join("; ")}${more}`,
     });
   }
-  const rules = FORMAT_STRUCTURES[formatId]?.own ?? [];
+  const rules = structure.own;
   for (const [name, want] of Object.entries(expected)) {
     const found = counts.get(name) ?? 0;
     if (found === want) continue;
@@ -482,27 +408,29 @@ export interface ContextLine {
 }
 
 /**
- * Reads a context that joins the output of several `formats` (a hook's context): every line that
- * reads as structure must read as one of those formats' own lines, at its own indentation;
- * generic structure none of them writes, or own structure behind characters a reader does not
- * see, is forged. Which part a line belongs to is not known here: compare the lines with those of
- * the same context built from harmless text to find a line one part forged in another's form.
+ * Reads a context that joins the output of several formats (a hook's context, given as the
+ * formats' structures): every line that reads as structure must read as one of those formats'
+ * own lines, at its own indentation; generic structure none of them writes, or own structure
+ * behind characters a reader does not see, is forged. Which part a line belongs to is not known
+ * here: compare the lines with those of the same context built from harmless text to find a line
+ * one part forged in another's form.
  */
-export function readContextStructure(content: string, formats: readonly string[]): ContextLine[] {
-  const foreign = [
-    ...new Set(formats.flatMap((format) => FORMAT_STRUCTURES[format]?.foreign ?? GENERIC_RULES)),
-  ];
+export function readContextStructure(
+  content: string,
+  formats: readonly FormatStructure[],
+): ContextLine[] {
+  const foreign = [...new Set(formats.flatMap((format) => format.foreign))];
   return readerLines(content).map((line): ContextLine => {
     const start = visibleStart(line);
     const visible = start === 0 ? line : line.slice(start);
     if (visible === "") return { reads: undefined };
     const prefix = start === 0 ? "" : line.slice(0, start);
     for (const format of formats) {
-      for (const candidate of FORMAT_STRUCTURES[format]?.own ?? []) {
+      for (const candidate of format.own) {
         if (!candidate.pattern.test(visible)) continue;
         const fits = fitsIndent(candidate, prefix);
         if (fits === undefined) continue;
-        const reads = `${format}:${candidate.name}`;
+        const reads = `${format.id}:${candidate.name}`;
         return fits
           ? { reads }
           : { reads, forged: `a ${candidate.kind} behind characters a reader does not see` };

@@ -265,7 +265,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     });
     return { output, issues };
   }
-  issues.push(...contextIssues(tool, eventName, context, fields.counter));
+  for (const issue of contextIssues(tool, eventName, context, fields.counter)) issues.push(issue);
   if (tool === "copilot") {
     output.additionalContext = context;
     return { output, issues };

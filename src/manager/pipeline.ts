@@ -8,8 +8,8 @@ import type {
 import { objectKeysOf } from "../model/fast-parse.js";
 import { parseWith } from "../model/parse.js";
 import { optionsArgument } from "../problems/arguments.js";
-import { FormatValidationError, InvalidInputError } from "../problems/errors.js";
-import { hasErrors, type Issue } from "../problems/issue.js";
+import { FormatValidationError, hasErrors, InvalidInputError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
 import { type FitRequest, fitRequest, renderFitted } from "./fit.js";
@@ -176,7 +176,8 @@ export function runParsedPipeline<I, O, T>(
   );
   const validation: ValidationContext = {
     itemsIncluded: included.length,
-    itemsSkipped: summary.skipped.length,
+    // What the render's "N skipped" footer counts: duplicates are not among them.
+    itemsSkipped: summary.skipped.length - (reasons.size - overItemLimit),
     footer: result.footer,
     metadata,
     report: (issue) => issues.push(issue),

@@ -1,23 +1,11 @@
 /**
- * Guards for the arguments of exported functions: a wrong type is an {@link InvalidInputError}
- * naming the argument and what was expected, never a `TypeError` from deep inside.
+ * Guards for the arguments of exported functions: a wrong type is an `InvalidInputError` naming
+ * the argument and what was expected, never a `TypeError` from deep inside.
  */
-import { InvalidInputError } from "./errors.js";
-import { describeReceived } from "./received.js";
+import { badArgument } from "./errors.js";
 
+export { badArgument } from "./errors.js";
 export { describeReceived } from "./received.js";
-
-/** Throws one {@link InvalidInputError} at `path`: `expected <expected>, received <value>`. */
-export function badArgument(path: string, expected: string, received: unknown): never {
-  throw new InvalidInputError([
-    {
-      code: "invalid_input",
-      severity: "error",
-      path,
-      message: `expected ${expected}, received ${describeReceived(received)}`,
-    },
-  ]);
-}
 
 /** `value` when it is a string. */
 export function stringArgument(value: unknown, path: string): string {

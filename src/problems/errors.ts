@@ -83,6 +83,24 @@ export class InvalidInputError extends ContextFmtError {
   }
 }
 
+/** Throws one {@link InvalidInputError} at `path`: `expected <expected>, received <value>`. */
+export function badArgument(path: string, expected: string, received: unknown): never {
+  throw new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      path,
+      message: `expected ${expected}, received ${describeReceived(received)}`,
+    },
+  ]);
+}
+
+/** Whether any issue in the list is error-severity (what makes `strict: true` throw). */
+export function hasErrors(issues: readonly Issue[]): boolean {
+  if (!Array.isArray(issues)) badArgument("issues", "an array of issues", issues);
+  return issues.some((issue) => (issue as Issue | null)?.severity === "error");
+}
+
 /** No adapter is registered under the requested id; the message lists the registered ids. */
 export class UnknownAdapterError extends ContextFmtError {
   static override readonly errorName: string = "UnknownAdapterError";

@@ -1,5 +1,3 @@
-import { badArgument } from "./arguments.js";
-
 /**
  * Problems are values: every check, skip and lossy step is reported as an {@link Issue} attached to
  * the result, never as a log line.
@@ -63,10 +61,4 @@ export interface Issue {
   readonly message: string;
   /** Where in the input or output, e.g. `rules[3].rule`. */
   readonly path?: string;
-}
-
-/** Whether any issue in the list is error-severity. */
-export function hasErrors(issues: readonly Issue[]): boolean {
-  if (!Array.isArray(issues)) badArgument("issues", "an array of issues", issues);
-  return issues.some((issue) => (issue as Issue | null)?.severity === "error");
 }

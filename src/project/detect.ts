@@ -1,10 +1,4 @@
 import { withoutTrailing } from "../formats/escape.js";
-import {
-  lowerCase,
-  PhraseSearch,
-  wordCharacterAt,
-  wordCharacterBefore,
-} from "../formats/phrase-search.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -14,6 +8,7 @@ import {
 import { DateInputSchema } from "../model/rule.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { FileIndex, pathsIn, SegmentTrie } from "./paths.js";
+import { lowerCase, PhraseSearch, wordCharacterAt, wordCharacterBefore } from "./phrase-search.js";
 
 /** How {@link detectActiveProject} found the project, in the order it tries. */
 export type ActiveProjectReason = "mention" | "path" | "recent" | "active";

@@ -3,9 +3,9 @@
  * plain functions over text, each one pass over its text whatever the number of names.
  */
 import { inlineText } from "../formats/escape.js";
-import { lowerCase, PhraseSearch, wordCharacterAt } from "../formats/phrase-search.js";
 import type { UserFact } from "../model/user.js";
 import { stringArgument } from "../problems/arguments.js";
+import { lowerCase, PhraseSearch, wordCharacterAt } from "./phrase-search.js";
 
 /** A sentence of a line: split after `.`, `!` or `?` and the whitespace that follows. */
 interface Sentence {

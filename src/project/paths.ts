@@ -3,7 +3,7 @@
  * recent-file tracking (paths that name a file).
  */
 import { withoutTrailing } from "../formats/escape.js";
-import { NumberTrie } from "../formats/number-trie.js";
+import { NumberTrie } from "./number-trie.js";
 
 /**
  * A path-like word: with a `/` or a `\`, or a file name with an extension. It may not start inside

@@ -403,7 +403,8 @@ export function updateProjectContext(
   const changes = [...status.changes, ...todos.changes];
   const unmatched = [...status.unmatched, ...todos.unmatched];
   const files = recordFiles(before.recentFiles, text, limit);
-  changes.push(...files.changes);
+  // One push per change: spreading a list of some 120,000 into push() overflows the stack.
+  for (const change of files.changes) changes.push(change);
 
   if (changes.length === 0) return { project: before, changes, unmatched };
   return {

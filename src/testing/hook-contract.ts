@@ -161,10 +161,15 @@ function readerIssues(
   const known = (fields?.specific as Readonly<Record<string, readonly string[]>> | undefined)?.[
     event
   ];
-  if (known)
-    issues.push(
-      ...unknownFields(specific as Record<string, unknown>, known, "hookSpecificOutput", tool),
+  if (known) {
+    const unknown = unknownFields(
+      specific as Record<string, unknown>,
+      known,
+      "hookSpecificOutput",
+      tool,
     );
+    for (const issue of unknown) issues.push(issue);
+  }
   return issues;
 }
 

@@ -57,6 +57,11 @@ const where = (path: string) => path || "(output)";
 /** A JSON value's equality, for `const` and `enum`. */
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Appends `more` one by one: spreading a long list into push() overflows the stack. */
+function addAll(problems: string[], more: readonly string[]): void {
+  for (const problem of more) problems.push(problem);
+}
+
 /**
  * Every way `value` breaks `schema`, as `path: problem` lines; `[]` when it conforms. `root`
  * resolves `$ref`s.
@@ -80,7 +85,7 @@ export function schemaProblems(
     const definitions = (root as { definitions?: Record<string, Schema> }).definitions ?? {};
     const target = name === undefined ? undefined : definitions[name];
     if (target === undefined) throw new UnsupportedSchemaError(`unresolved $ref ${schema.$ref}`);
-    problems.push(...schemaProblems(target, value, root, path));
+    addAll(problems, schemaProblems(target, value, root, path));
   }
   if (schema.type !== undefined) {
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
@@ -105,21 +110,21 @@ export function schemaProblems(
     if (!test(value)) problems.push(`${where(path)}: does not match ${schema.pattern}`);
   }
   for (const part of (schema.allOf as Schema[] | undefined) ?? []) {
-    problems.push(...schemaProblems(part, value, root, path));
+    addAll(problems, schemaProblems(part, value, root, path));
   }
   const anyOf = schema.anyOf as Schema[] | undefined;
   if (anyOf && !anyOf.some((part) => schemaProblems(part, value, root, path).length === 0)) {
     const first = anyOf
       .map((part) => schemaProblems(part, value, root, path))
       .find((p) => p.length > 0);
-    problems.push(...(first ?? [`${where(path)}: matches none of anyOf`]));
+    addAll(problems, first ?? [`${where(path)}: matches none of anyOf`]);
   }
   if (
     schema.if !== undefined &&
     schemaProblems(schema.if as Schema, value, root, path).length === 0
   ) {
     if (schema.then !== undefined)
-      problems.push(...schemaProblems(schema.then as Schema, value, root, path));
+      addAll(problems, schemaProblems(schema.then as Schema, value, root, path));
   }
   if (typeOf(value) === "object") {
     const object = value as Record<string, unknown>;
@@ -130,10 +135,10 @@ export function schemaProblems(
     for (const [key, inner] of Object.entries(object)) {
       const at = path ? `${path}.${key}` : key;
       const own = properties[key];
-      if (own !== undefined) problems.push(...schemaProblems(own, inner, root, at));
+      if (own !== undefined) addAll(problems, schemaProblems(own, inner, root, at));
       else if (schema.additionalProperties === false) problems.push(`${at}: not a known field`);
       else if (typeof schema.additionalProperties === "object") {
-        problems.push(...schemaProblems(schema.additionalProperties as Schema, inner, root, at));
+        addAll(problems, schemaProblems(schema.additionalProperties as Schema, inner, root, at));
       }
     }
   }

@@ -131,17 +131,21 @@ const notLineAdditive: TokenCounter = {
   count: (t) => Math.ceil(t.length / 5),
 };
 
+/** The words of the components' texts. */
+const WORDS = ["alpha", "b.", "c/d", "<x>", "the", "é", "42"];
+
 /**
- * Between `minLength` and `maxLength` components, each text ending in `end`. Above 24 that can
- * give way, the fit adds up counts and the count of the content corrects it.
+ * Between `minLength` and `maxLength` components, each text `units` joined with spaces and
+ * ending in `end`; a component that can shrink keeps the first half of its units. Above 24 that
+ * can give way, the fit adds up counts and the count of the content corrects it.
  */
-const componentsOf = (minLength: number, maxLength: number, end = "\n") =>
+const componentsOf = (minLength: number, maxLength: number, end = "\n", units = WORDS) =>
   fc
     .array(
       fc.record({
         priority: fc.integer({ min: 0, max: 6 }),
         time: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
-        words: fc.array(fc.constantFrom("alpha", "b.", "c/d", "<x>", "the", "é", "42"), {
+        units: fc.array(fc.integer({ min: 0, max: units.length - 1 }), {
           minLength: 1,
           maxLength: 30,
         }),
@@ -150,24 +154,22 @@ const componentsOf = (minLength: number, maxLength: number, end = "\n") =>
       { minLength, maxLength },
     )
     .map((specs) =>
-      specs.map(
-        (spec, index): PriorityComponent => ({
+      specs.map((spec, index): PriorityComponent => {
+        const texts = spec.units.map((unit) => units[unit] as string);
+        // Each shrink keeps the first half of the units the text has left.
+        const halves = new Map<string, string | undefined>();
+        for (let kept = texts.length; kept > 1; kept = Math.ceil(kept / 2)) {
+          const text = `${texts.slice(0, kept).join(" ")}${end}`;
+          halves.set(text, `${texts.slice(0, Math.ceil(kept / 2)).join(" ")}${end}`);
+        }
+        return {
           id: `c${index}`,
           priority: spec.priority,
           ...(spec.time !== undefined ? { time: spec.time } : {}),
-          text: `${spec.words.join(" ")}${end}`,
-          ...(spec.shrinks > 0
-            ? {
-                shrink: (text: string) => {
-                  const words = text.trim().split(" ");
-                  return words.length > 1
-                    ? `${words.slice(0, Math.ceil(words.length / 2)).join(" ")}${end}`
-                    : undefined;
-                },
-              }
-            : {}),
-        }),
-      ),
+          text: `${texts.join(" ")}${end}`,
+          ...(spec.shrinks > 0 ? { shrink: (text: string) => halves.get(text) } : {}),
+        };
+      }),
     );
 
 const arbitraryComponents = componentsOf(0, 8);
@@ -224,20 +226,36 @@ describe("truncateByPriority properties", () => {
 });
 
 describe("truncateByPriority with many components", () => {
-  const many = componentsOf(25, 60);
+  /**
+   * Texts whose counts add up under each counter, whatever is kept of them. Any text ending in a
+   * line break does under the line-additive default counter. The seed counters round each text's
+   * count down, so there each unit is five words of a whole count: one or three full stops
+   * (word-punctuation: 1.3 × 5 + 0.5 × an odd number), a length, with its space or line break, a
+   * multiple of three and a "." (char-ratio: chars / 3 when a text holds "." or "/").
+   */
+  const WHOLE_UNITS = [
+    "alpha alpha b. c/d é",
+    "alpha b. <x> é 42",
+    "alpha b. the c/d <x>",
+    "b. alpha b. b. 42",
+  ];
   it.each([
-    ["default", defaultCounter],
-    ["char-ratio", charRatioCounter],
-    ["word-punctuation", wordPunctuationCounter],
+    ["default", defaultCounter, WORDS],
+    ["char-ratio", charRatioCounter, WHOLE_UNITS],
+    ["word-punctuation", wordPunctuationCounter, WHOLE_UNITS],
   ])(
     "is monotone where the counts add up (%s counter, texts ending in a line break)",
-    (_, counter) => {
+    (_, counter, units) => {
       fc.assert(
         fc.property(
-          many,
+          componentsOf(25, 60, "\n", units),
           fc.integer({ min: 0, max: 600 }),
           fc.integer({ min: 0, max: 600 }),
           (components, a, b) => {
+            // The premise: the count of the texts together is the sum of their counts.
+            const texts = components.map((component) => component.text);
+            const sum = texts.reduce((total, text) => total + counter.count(text), 0);
+            expect(counter.count(texts.join(""))).toBe(sum);
             const [small, large] = a <= b ? [a, b] : [b, a];
             const smaller = truncateByPriority(components, { budget: small, counter });
             const larger = truncateByPriority(components, { budget: large, counter });

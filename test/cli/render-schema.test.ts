@@ -49,6 +49,27 @@ describe("contextfmt render", () => {
     },
   );
 
+  it.each(["claude", "codex"])(
+    "%s: two rules with one id exit 0, the duplicate reported as such",
+    (format) => {
+      const file = join(dir, "duplicate-ids.json");
+      const rule = { rule: "Keep commits small", category: "behavior", authority: "default" };
+      writeFileSync(
+        file,
+        JSON.stringify({
+          rules: [
+            { ...rule, id: "r1", name: "a" },
+            { ...rule, id: "r1", name: "b" },
+          ],
+        }),
+      );
+      const { stderr, status } = contextfmt(["render", "--format", format, file, "--now", NOW]);
+      expect(stderr).not.toContain("invalid_structure");
+      expect(stderr).toContain("duplicate");
+      expect(status).toBe(0);
+    },
+  );
+
   it("reads YAML as well as JSON", async () => {
     const { readFileSync } = await import("node:fs");
     const yamlFile = join(dir, "rules.yaml");

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { FormatManager, type FormattedContext, type MemoryRuleInput } from "contextfmt";
 import { CLAUDE_DEFAULT_TEMPLATE, defineTemplateAdapter } from "contextfmt/adapters";
+import { findForgedStructure } from "contextfmt/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -277,6 +278,44 @@ describe("the validators check the stable layouts too (they can fail)", () => {
     expect(validate(id, result.content, result)).toEqual([]);
     expect(result.content).toContain(from);
     expect(validate(id, result.content.replace(from, to), result)).toContain("invalid_structure");
+  });
+});
+
+describe("the structure oracle reads each layout as itself", () => {
+  /** `content` with `line` at its end, and the forged lines the oracle finds there. */
+  const forgedWith = (
+    id: string,
+    input: unknown,
+    content: string,
+    line: string,
+    cacheStable: boolean,
+  ) =>
+    findForgedStructure(id, `${content.replace(/\n?$/, "\n")}${line}\n`, input, [], {
+      cacheStable,
+    }).map((forged) => forged.text);
+
+  it.each([
+    ["claude", "## CRITICAL RULES (Always Follow)", seedRuleSet],
+    ["claude", "## DEFAULT GUIDELINES (Unless Overridden)", seedRuleSet],
+    ["claude", "### Behavior", seedRuleSet],
+    ["codex", "=== CRITICAL RULES (ALWAYS FOLLOW) ===", seedRuleSet],
+    ["codex", "=== DEFAULT GUIDELINES ===", seedRuleSet],
+    ["codex", "Generated: 2025-10-04T20:00:00Z", seedRuleSet],
+    ["gemini", "MANDATORY RULES:", seedRuleSet],
+    ["gemini", "RECOMMENDED GUIDELINES:", seedRuleSet],
+    ["xml-memory", `<factual_memories nonce="${TEST_NONCE}">`, sampleMemorySet],
+    ["session-full", "### Recent Related Work", sampleSession],
+  ] as const)("%s cache-stable: the default layout's %s is forged", (id, line, input) => {
+    const result = manager.format(id, input, { ...fixed(id), ...stable });
+    expect(findForgedStructure(id, result.content, input, [], stable)).toEqual([]);
+    expect(forgedWith(id, input, result.content, line, true)).toEqual([line]);
+  });
+
+  it("xml-memory default: the cache-stable layout's one block is forged", () => {
+    const result = manager.format("xml-memory", sampleMemorySet, fixed("xml-memory"));
+    expect(findForgedStructure("xml-memory", result.content, sampleMemorySet)).toEqual([]);
+    const line = `<memories nonce="${TEST_NONCE}">`;
+    expect(forgedWith("xml-memory", sampleMemorySet, result.content, line, false)).toEqual([line]);
   });
 });
 

@@ -225,6 +225,28 @@ describe("the same rule given twice", () => {
     expect(result.skipped).toEqual([{ id: "r1", path: "rules[0]", reason: "duplicate" }]);
   });
 
+  it.each(["claude", "codex", "gemini"])(
+    "%s: a duplicate is no error, and no rule skipped over budget: no footer is wanted",
+    (id) => {
+      const result = manager.format(id, {
+        rules: [rule("a", 10, { id: "r1" }), rule("b", 20, { id: "r1" }), rule("c", 30)],
+      });
+      expect(result.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+      expect(result.skipped).toEqual([{ id: "r1", path: "rules[0]", reason: "duplicate" }]);
+      expect(result.content).not.toMatch(/skipped due to|omitted due to/);
+      // Left out over budget as well: the footer counts that rule, not the duplicate.
+      const tight = manager.format(
+        id,
+        { rules: [rule("a", 10, { id: "r1" }), rule("b", 20, { id: "r1" }), rule("c", 30)] },
+        { budget: result.tokenCount - 1 },
+      );
+      expect(tight.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+      const reasons = tight.skipped.map((skipped) => skipped.reason);
+      expect(reasons).toContain("duplicate");
+      expect(reasons.some((reason) => reason !== "duplicate")).toBe(true);
+    },
+  );
+
   it("without ids, the same name, text, scope and condition is the same rule", () => {
     const result = manager.format("codex", {
       rules: [rule("a", 10), rule("a", 20), rule("a", 30, { scope: ["git"] })],

@@ -9,6 +9,7 @@
 import { parseHookInput } from "contextfmt/hooks";
 import { hostileTexts, hostileValues } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
+import { structureOf } from "../../src/formats/forged.js";
 import { readContextStructure } from "../../src/formats/structure.js";
 import { hookContext } from "../../src/hooks/context.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
@@ -189,11 +190,12 @@ describe("hook contexts: no field forges structure (structure oracle × hostile 
 
   it.each(CONTEXTS.map((context) => [`${context.tool} ${context.event}`, context] as const))(
     "%s",
-    async (_, { tool, event, formats }) => {
+    async (_, { tool, event, formats: ids }) => {
+      const formats = ids.map(structureOf);
       const control = await compose(tool, event, files());
       const controlLines = readContextStructure(control, formats);
       expect(controlLines.filter((line) => line.forged)).toEqual([]);
-      const xmlOnly = formats.every((format) => format === "xml-memory");
+      const xmlOnly = ids.every((format) => format === "xml-memory");
       const controlTags = tagOpenings(control, xmlOnly);
       let checked = 0;
       for (const field of FIELDS) {

@@ -1,19 +1,21 @@
 /**
- * Every exported function of "contextfmt", "contextfmt/hooks" and "contextfmt/testing" throws only
- * `ContextFmtError`s,
+ * Every exported function of "contextfmt", "contextfmt/hooks", "contextfmt/testing" and
+ * "contextfmt/tiktoken" throws only `ContextFmtError`s,
  * whatever it is given: arbitrary values, hostile text, numbers such as NaN and 1e16, objects of
- * the right shape with fields of the wrong type, callbacks that return anything. The list of
- * cases is checked against the entries' exports, so a new export without a case fails here.
+ * the right shape with fields of the wrong type, callbacks that return anything, lists too long
+ * to spread into one call. The list of cases is checked against the entries' exports, so a new
+ * export without a case fails here.
  */
 import * as core from "contextfmt";
 import * as adapters from "contextfmt/adapters";
 import * as hooks from "contextfmt/hooks";
 import * as testing from "contextfmt/testing";
+import * as tiktoken from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { arbitraryMemorySet } from "../fixtures/memories.js";
-import { arbitraryProject } from "../fixtures/projects.js";
+import { arbitraryProject, samTerminal } from "../fixtures/projects.js";
 import { arbitraryRuleSet } from "../fixtures/rules.js";
 import { arbitraryCandidate, arbitrarySession } from "../fixtures/session.js";
 
@@ -185,7 +187,16 @@ const component = plausible(
 interface FuzzCase {
   readonly args: fc.Arbitrary<readonly unknown[]>;
   readonly call: (args: readonly unknown[]) => unknown;
+  /** Arguments tried first on every run, whatever the seed: cases once found to break it. */
+  readonly examples?: readonly (readonly unknown[])[];
 }
+
+/**
+ * Lists past what one call can take as arguments (some 120,000): a spread into push() overflows
+ * the stack with a RangeError.
+ */
+const MANY_PATHS = Array.from({ length: 130_000 }, (_, i) => `edited src/f${i}.ts`).join("; ");
+const MANY_FACTS = Array.from({ length: 150_000 }, (_, i) => `Fact ${i} about the user`);
 
 // biome-ignore lint/suspicious/noExplicitAny: the cases call every export with what it does not expect
 type Loose = (...args: any[]) => unknown;
@@ -274,6 +285,7 @@ const CASES: Record<string, FuzzCase> = {
   "core:toGoogle": { args: args(value), call: call(core.toGoogle) },
   "core:createSessionNonce": { args: args(value), call: call(core.createSessionNonce) },
   "core:buildCombinedContext": {
+    examples: [[{ user: { userId: "ada", facts: MANY_FACTS }, projects: [samTerminal] }]],
     args: args(
       fc.oneof(
         options,
@@ -400,6 +412,7 @@ const CASES: Record<string, FuzzCase> = {
   "core:detectCompletions": { args: args(text), call: call(core.detectCompletions) },
   "core:extractTodos": { args: args(text), call: call(core.extractTodos) },
   "core:updateProjectContext": {
+    examples: [[samTerminal, MANY_PATHS, {}]],
     args: args(project, text, options),
     call: call(core.updateProjectContext),
   },
@@ -537,6 +550,31 @@ const CASES: Record<string, FuzzCase> = {
     call: call(hooks.hookContextLimit),
   },
   "hooks:utf8Length": { args: args(fc.oneof(text, value)), call: call(hooks.utf8Length) },
+  "tiktoken:createTiktokenCounter": {
+    examples: [
+      [10n, "x"],
+      [{ encoding: 10n }, "x"],
+      [{ cacheSize: 10n }, "x"],
+      [{}, 10n],
+    ],
+    args: args(
+      fc.oneof(
+        options,
+        fc.record(
+          {
+            encoding: fc.oneof(fc.constantFrom("o200k_base", "cl100k_base"), value),
+            cacheSize: fc.oneof(fc.nat({ max: 100 }), specialNumber, value),
+            maxCachedLength: fc.oneof(fc.nat({ max: 100 }), specialNumber, value),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      text,
+    ),
+    // The counter it makes, asked to count.
+    call: (list) =>
+      (fn(tiktoken.createTiktokenCounter)(list[0]) as core.TokenCounter).count(list[1] as string),
+  },
   ...testingCases(),
 };
 
@@ -724,6 +762,7 @@ function callables(): string[] {
     ["adapters", adapters],
     ["hooks", hooks],
     ["testing", testing],
+    ["tiktoken", tiktoken],
   ] as const) {
     for (const [name, exported] of Object.entries(module)) {
       const key = `${entry}:${name}`;
@@ -776,12 +815,16 @@ describe("fuzz: every export throws only ContextFmtError", () => {
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
-  it.each(Object.entries(CASES))("%s", async (name, { args: arbitrary, call: run }) => {
-    await fc.assert(
-      fc.asyncProperty(arbitrary, async (list) => {
-        await expectOnlyLibraryErrors(name, () => run(list));
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it.each(Object.entries(CASES))(
+    "%s",
+    async (name, { args: arbitrary, call: run, examples = [] }) => {
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (list) => {
+          await expectOnlyLibraryErrors(name, () => run(list));
+        }),
+        { numRuns: 150, examples: examples.map((list) => [list]) },
+      );
+    },
+    60_000,
+  );
 });

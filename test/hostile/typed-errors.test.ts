@@ -15,6 +15,7 @@ import {
   summarizeSession,
   type TokenCounter,
   truncateByPriority,
+  updateProjectContext,
 } from "contextfmt";
 import { escapeXmlText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
 import { hookOutput, resolveHookEvent } from "contextfmt/hooks";
@@ -258,4 +259,13 @@ describe("large inputs and awkward values: results or ContextFmtErrors, never a 
       expect((outcome.error as Error).message).toMatch(/^stdin: expected an object JSON can hold/);
     } else expect(outcome.value.stdout).toBe("{}\n");
   });
+
+  it("updateProjectContext with 130,000 paths in the message", () => {
+    const message = Array.from({ length: 130_000 }, (_, i) => `edited src/f${i}.ts`).join("; ");
+    const { project: after, changes } = updateProjectContext(project, message, {
+      now: "2026-01-25T10:00:00Z",
+    });
+    expect(after.recentFiles).toHaveLength(5);
+    expect(changes.length).toBeGreaterThanOrEqual(130_000);
+  }, 60_000);
 });

@@ -100,45 +100,7 @@ async function edgesOf(entry: string): Promise<Map<string, string[]>> {
   );
 }
 
-/** The first import cycle found among `edges`, as the list of files around it; [] for none. */
-function firstCycle(edges: Map<string, string[]>): string[] {
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (file: string): string[] => {
-    if (state.get(file) === "done") return [];
-    if (state.get(file) === "open") return [...stack.slice(stack.indexOf(file)), file];
-    state.set(file, "open");
-    stack.push(file);
-    for (const next of edges.get(file) ?? []) {
-      const cycle = visit(next);
-      if (cycle.length) return cycle;
-    }
-    stack.pop();
-    state.set(file, "done");
-    return [];
-  };
-  for (const file of edges.keys()) {
-    const cycle = visit(file);
-    if (cycle.length) return cycle;
-  }
-  return [];
-}
-
 describe("agent-config structure", () => {
-  it("no import cycle (types included) in contextfmt/agent-config", async () => {
-    // esbuild drops type-only imports, so the type imports are read from the sources as well.
-    const edges = await edgesOf("agent-config/index.ts");
-    const { readFileSync } = await import("node:fs");
-    const { dirname, join, normalize } = await import("node:path");
-    for (const [file, imports] of edges) {
-      const text = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
-      for (const [, spec] of text.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)) {
-        imports.push(normalize(join(dirname(file), `${spec}.ts`)));
-      }
-    }
-    expect(firstCycle(edges)).toEqual([]);
-  });
-
   it("the registry is the only module that imports the codecs", async () => {
     const edges = await edgesOf("agent-config/index.ts");
     const codecs = [...edges.keys()].filter((file) =>

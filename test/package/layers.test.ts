@@ -59,6 +59,40 @@ function importsOf(file: string): string[] {
   return specifiers.map((specifier) => resolve(dirname(file), specifier));
 }
 
+/** Every file of src/ with the files it imports, type-only imports included. */
+function importGraph(): Map<string, string[]> {
+  return new Map(
+    sourceFiles(SRC).map((file) => [
+      relative(SRC, file),
+      importsOf(file).map((target) => relative(SRC, target).replace(/\.js$/, ".ts")),
+    ]),
+  );
+}
+
+/** The first import circle of `graph`, as the files around it, the first one again last; [] for none. */
+function firstCircle(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (file: string): string[] => {
+    if (state.get(file) === "done") return [];
+    if (state.get(file) === "open") return [...path.slice(path.indexOf(file)), file];
+    state.set(file, "open");
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const circle = visit(next);
+      if (circle.length > 0) return circle;
+    }
+    path.pop();
+    state.set(file, "done");
+    return [];
+  };
+  for (const file of graph.keys()) {
+    const circle = visit(file);
+    if (circle.length > 0) return circle;
+  }
+  return [];
+}
+
 /** Every import that breaks the table, as `layer → layer: file imports target`. */
 function violations(table: Readonly<Record<string, readonly string[]>>): string[] {
   const found: string[] = [];
@@ -90,5 +124,24 @@ describe("layers", () => {
     const stricter = { ...MAY_IMPORT, cli: [] };
     expect(violations(stricter).length).toBeGreaterThan(0);
     expect(violations(stricter).every((line) => line.startsWith("cli →"))).toBe(true);
+  });
+});
+
+describe("import circles", () => {
+  it("no module of src/ reaches itself through its imports (type-only imports included)", () => {
+    expect(firstCircle(importGraph())).toEqual([]);
+  });
+
+  it("the check finds a circle (the graph with one arrow back added)", () => {
+    const graph = importGraph();
+    graph.set("problems/received.ts", [
+      ...(graph.get("problems/received.ts") ?? []),
+      "problems/errors.ts",
+    ]);
+    expect(firstCircle(graph)).toEqual([
+      "problems/errors.ts",
+      "problems/received.ts",
+      "problems/errors.ts",
+    ]);
   });
 });

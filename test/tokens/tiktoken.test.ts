@@ -229,6 +229,9 @@ describe("createTiktokenCounter", () => {
       [{ cacheSize: "10" }, 'cacheSize: expected a whole number >= 0, received "10"'],
       [{ maxCachedLength: 1.5 }, "maxCachedLength: expected a whole number >= 0, received 1.5"],
       [null, "options: expected an object, received null"],
+      [10n, "options: expected an object, received 10n"],
+      [{ cacheSize: 10n }, "cacheSize: expected a whole number >= 0, received 10n"],
+      [{ encoding: 10n }, 'encoding: expected "o200k_base" | "cl100k_base", received 10n'],
       [
         { encoding: "__proto__" },
         'encoding: expected "o200k_base" | "cl100k_base", received "__proto__"',
@@ -240,6 +243,7 @@ describe("createTiktokenCounter", () => {
     }
     expect(() => o200k.count(42 as never)).toThrow("text: expected a string, received 42");
     expect(() => o200k.count(undefined as never)).toThrow(InvalidInputError);
+    expect(() => o200k.count(10n as never)).toThrow("text: expected a string, received 10n");
   });
 
   it("is line-additive, as it declares (property, both encodings)", () => {

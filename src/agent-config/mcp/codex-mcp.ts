@@ -68,7 +68,7 @@ function readServer(name: string, raw: z.output<typeof CodexServerSchema>, log: 
     raw.url,
     ...Object.values(raw.env ?? {}),
   ];
-  literal.push(...Object.values(raw.http_headers ?? {}));
+  for (const value of Object.values(raw.http_headers ?? {})) literal.push(value);
   if (literal.some((value) => value !== undefined && hasReference(value))) {
     log.lossy(
       name,

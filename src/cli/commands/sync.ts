@@ -129,12 +129,9 @@ export const run: Command["run"] = async (args) => {
           budget !== undefined ? { budget } : {},
         ),
       );
-      ruleIssues.push(
-        ...result.issues.map((issue) => ({
-          ...issue,
-          path: `${values.rules}: ${issue.path ?? tool}`,
-        })),
-      );
+      for (const issue of result.issues) {
+        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? tool}` });
+      }
       return result.content;
     },
   });

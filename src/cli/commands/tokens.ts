@@ -67,7 +67,8 @@ function table(report: TokenReport): string {
   const rows = report.sections.map((s) => [fitTitle(s.title), String(s.tokens), percent(s.share)]);
   const total = ["total", String(report.total), report.total === 0 ? "" : percent(1)];
   const all = [["section", "tokens", "share"], ...rows, total];
-  const width = (column: number) => Math.max(...all.map((row) => row[column]?.length ?? 0));
+  const width = (column: number) =>
+    all.reduce((widest, row) => Math.max(widest, row[column]?.length ?? 0), 0);
   const [titleWidth, tokensWidth, shareWidth] = [width(0), width(1), width(2)];
   const line = ([title = "", tokens = "", share = ""]: string[]) =>
     `${title.padEnd(titleWidth)}  ${tokens.padStart(tokensWidth)}  ${share.padStart(shareWidth)}`.trimEnd();

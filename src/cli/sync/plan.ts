@@ -81,7 +81,7 @@ class Plan {
       encoding,
     };
     planned.after = after;
-    planned.warnings.push(...warnings);
+    for (const warning of warnings) planned.warnings.push(warning);
     this.#files.set(path, planned);
   }
 

@@ -9,6 +9,7 @@ import {
   type MemorySet,
   MemorySetSchema,
 } from "../../model/memory.js";
+import { parseWith } from "../../model/parse.js";
 import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
@@ -20,7 +21,7 @@ import {
   inAdditionOrder,
   placesIn,
 } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import { checkStructure, defineStructure, lineRule, TAG_RULES } from "../structure.js";
 
 /**
  * A fresh session nonce: 128 random bits from `globalThis.crypto`, as 32 hex digits. Make one per
@@ -147,6 +148,50 @@ function validateBlocks(content: string, ctx: ValidationContext): void {
 }
 
 /**
+ * The element lines of the XML memories: one block per category, or the cache-stable layout's one
+ * `<memories>` block. Text is escaped, so only a tag could read as structure in it.
+ */
+export const xmlMemoryStructure = defineStructure({
+  id: "xml-memory",
+  own: [
+    lineRule("directive", "block", /^<directive>$/, "<", { label: "directives" }),
+    lineRule("directive-end", "block", /^<\/directive>$/, "<", { label: "directive ends" }),
+    lineRule(
+      "block",
+      "block",
+      /^<(?:procedural|factual|preference|behavioral|episodic)_memories nonce="/,
+      "<",
+    ),
+    lineRule(
+      "block-end",
+      "block",
+      /^<\/(?:procedural|factual|preference|behavioral|episodic)_memories>$/,
+      "<",
+    ),
+    // The cache-stable layout's one block of every category.
+    lineRule("stable-block", "block", /^<memories nonce="/, "<", { label: "<memories> blocks" }),
+    lineRule("stable-block-end", "block", /^<\/memories>$/, "<"),
+    lineRule("memory", "entry", /^<memory /, "<", { label: "memory elements" }),
+    lineRule("memory-end", "entry", /^<\/memory>$/, "<", { afterText: true }),
+  ],
+  foreign: TAG_RULES,
+  allowed(input, { cacheStable }) {
+    const { memories } = parseWith(MemorySetSchema, input);
+    const blocks = new Set(memories.map((memory) => memory.category)).size;
+    const stableBlocks = memories.length > 0 ? 1 : 0;
+    return {
+      directive: 1,
+      "directive-end": 1,
+      block: cacheStable ? 0 : blocks,
+      "block-end": cacheStable ? 0 : blocks,
+      "stable-block": cacheStable ? stableBlocks : 0,
+      "stable-block-end": cacheStable ? stableBlocks : 0,
+      memory: memories.length,
+    };
+  },
+});
+
+/**
  * XML memories for a system message (the original design's injection format): `<directive>`
  * first, then one `<{category}_memories nonce="…">` block per category in the order procedural →
  * factual → preference → behavioral → episodic, each memory a `<memory id confidence score>`
@@ -257,7 +302,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
     // The cache-stable layout: one <memories> block, no category blocks.
     const blocks = ctx.itemsIncluded > 0 ? 1 : 0;
     checkStructure(
-      "xml-memory",
+      xmlMemoryStructure,
       content,
       {
         memory: ctx.itemsIncluded,

@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import { fastNumber, fastObject, optional, required } from "../../model/fast-parse.js";
 import { lazySchema } from "../../model/lazy-schema.js";
+import { parseWith } from "../../model/parse.js";
 import { fastProjectList, ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
 import {
@@ -10,7 +11,13 @@ import {
   type PlacedComponent,
 } from "../components.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, fastCacheStableOption } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import {
+  checkStructure,
+  defineStructure,
+  GENERIC_RULES,
+  lineRule,
+  TAG_RULES,
+} from "../structure.js";
 import {
   componentsOf,
   noProjectText,
@@ -51,9 +58,53 @@ export const ProjectBlocksOptionsSchema = lazySchema(
   }),
 );
 
+/** The most blocks and TODO lines the projects of `input` give, for the structure oracle. */
+function projectLines(input: unknown, xml: boolean): { blocks: number; todos: number } {
+  const { projects } = parseWith(ProjectBlocksInputSchema, input);
+  let todos = 0;
+  for (const project of projects) todos += Math.min(project.activeTodos.length, 3);
+  // No project is one block in XML ("No active project detected") and a plain line in markdown.
+  return { blocks: Math.max(projects.length, xml ? 1 : 0), todos };
+}
+
+/** The lines of the `<PROJECT>` blocks (and the combined context's USER block before them). */
+export const projectStructure = defineStructure({
+  id: "project",
+  own: [
+    lineRule("block", "block", /^<PROJECT[ >]/, "<", { label: "PROJECT opening tags" }),
+    lineRule("block-end", "block", /^<\/PROJECT>$/, "<", { label: "PROJECT closing tags" }),
+    lineRule("user", "block", /^<USER /, "<"),
+    lineRule("user-end", "block", /^<\/USER>$/, "<"),
+    lineRule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+    lineRule("list-entry", "entry", /^- /, "-"),
+  ],
+  foreign: TAG_RULES,
+  allowed(input) {
+    const { blocks, todos } = projectLines(input, true);
+    return { block: blocks, "block-end": blocks, user: 0, "user-end": 0, todo: todos };
+  },
+});
+
+/** The lines of the projects in markdown (and the combined context's USER heading before them). */
+export const projectMarkdownStructure = defineStructure({
+  id: "project-markdown",
+  own: [
+    lineRule("block", "heading", /^### Project: /, "#", { label: "project headings" }),
+    lineRule("user", "heading", /^### User: /, "#"),
+    lineRule("todo", "entry", /^- \[(?:HIGH|MED|LOW)\] /, "-"),
+    lineRule("list-entry", "entry", /^- /, "-"),
+  ],
+  foreign: GENERIC_RULES,
+  allowed(input) {
+    const { blocks, todos } = projectLines(input, false);
+    return { block: blocks, user: 0, todo: todos };
+  },
+});
+
 /** The adapter of one markup: the same items, the markup's lines around them and checks. */
 function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
   const xml = markup === "xml";
+  const structure = xml ? projectStructure : projectMarkdownStructure;
   return defineAdapter<
     z.output<typeof ProjectBlocksInputSchema>,
     z.output<typeof ProjectBlocksOptionsSchema>,
@@ -104,11 +155,11 @@ function projectBlocksAdapter(id: string, markup: ProjectMarkup) {
     validate(content, ctx) {
       const blocks = typeof ctx.metadata.blocks === "number" ? ctx.metadata.blocks : 0;
       if (!xml) {
-        checkStructure(id, content, { block: blocks, user: 0 }, ctx);
+        checkStructure(structure, content, { block: blocks, user: 0 }, ctx);
         return;
       }
       if (content === "") return;
-      checkStructure(id, content, { block: blocks, "block-end": blocks, user: 0 }, ctx);
+      checkStructure(structure, content, { block: blocks, "block-end": blocks, user: 0 }, ctx);
     },
   });
 }

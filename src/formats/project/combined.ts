@@ -12,6 +12,7 @@ import {
   inlineText,
 } from "../escape.js";
 import { checkStructure } from "../structure.js";
+import { projectMarkdownStructure, projectStructure } from "./adapter.js";
 import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
 
 /** The USER block's input: facts already chosen and folded, and the project text that follows. */
@@ -105,8 +106,9 @@ export function userBlockAdapter(markup: ProjectMarkup) {
     },
     validate(content, ctx) {
       // The USER block is read with the PROJECT blocks after it, by the project formats' rules.
-      if (markup === "markdown") checkStructure("project-markdown", content, { user: 1 }, ctx);
-      else checkStructure("project", content, { user: 1, "user-end": 1 }, ctx);
+      if (markup === "markdown")
+        checkStructure(projectMarkdownStructure, content, { user: 1 }, ctx);
+      else checkStructure(projectStructure, content, { user: 1, "user-end": 1 }, ctx);
     },
   });
 }

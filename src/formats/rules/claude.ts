@@ -6,7 +6,7 @@ import {
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import { checkStructure, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
@@ -14,6 +14,7 @@ import {
   hasScopeOrCondition,
   metaCount,
   ruleItems,
+  ruleLines,
   ruleMetadata,
   ruleMinText,
   rulesInAdditionOrder,
@@ -75,6 +76,41 @@ function renderSection(
   }
   return text;
 }
+
+/** The lines of Claude Code's markdown; the cache-stable layout has no sections or categories. */
+export const claudeStructure = defineStructure({
+  id: "claude",
+  own: [
+    lineRule("title", "heading", /^# Project Memory Rules$/, "#", {
+      label: '"# Project Memory Rules" headings',
+    }),
+    lineRule("critical-section", "section", /^## CRITICAL RULES \(Always Follow\)$/, "#", {
+      label: '"## CRITICAL RULES" headings',
+    }),
+    lineRule("default-section", "section", /^## DEFAULT GUIDELINES \(Unless Overridden\)$/, "#", {
+      label: '"## DEFAULT" headings',
+    }),
+    lineRule("category", "heading", /^### \S/, "#", { label: "category headings" }),
+    lineRule("entry", "entry", /^- \*\*/, "-", { label: "rule entries" }),
+    lineRule("field", "field", /^- (?:Scope|Source|Condition): /, "-", { indent: "  " }),
+    lineRule("footer", "section", /^---$/, "-", { label: "skipped-rules footers" }),
+  ],
+  foreign: GENERIC_RULES,
+  allowed(input, { cacheStable }) {
+    const { rules, fields } = ruleLines(input, true);
+    const sections = cacheStable ? 0 : 1;
+    const categories = new Set(rules.map((rule) => `${rule.authority}/${rule.category}`)).size;
+    return {
+      title: 1,
+      "critical-section": sections,
+      "default-section": sections,
+      category: cacheStable ? 0 : categories,
+      footer: 1,
+      entry: rules.length,
+      field: fields,
+    };
+  },
+});
 
 /**
  * Claude Code: markdown for `CLAUDE.md`, `.claude/` context files or a system prompt. Absolute rules
@@ -144,7 +180,7 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     // absolute ones labelled CRITICAL.
     if (stable) expectLabelledEntries(content, /^- \*\*(?:[^*\\]|\\.)*\*\* \(CRITICAL, /, ctx);
     checkStructure(
-      "claude",
+      claudeStructure,
       content,
       {
         title: 1,

@@ -6,7 +6,7 @@ import {
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import { checkStructure, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
@@ -15,6 +15,7 @@ import {
   metaCount,
   renderNumberedSections,
   ruleItems,
+  ruleLines,
   ruleMetadata,
   ruleMinText,
   rulesInAdditionOrder,
@@ -52,6 +53,41 @@ function renderRule(rule: MemoryRule, position: number, form: number, labelled =
   if (condition) text += `Condition: ${inlineField(condition)}\n`;
   return `${text}\n`;
 }
+
+/** The lines of Codex's plain text; the cache-stable layout has no stamp and no sections. */
+export const codexStructure = defineStructure({
+  id: "codex",
+  own: [
+    lineRule("title", "heading", /^PROJECT CONTEXT RULES$/, "P", {
+      label: '"PROJECT CONTEXT RULES" lines',
+    }),
+    lineRule("generated", "field", /^Generated: /, "G", { label: '"Generated:" lines' }),
+    lineRule(
+      "section",
+      "section",
+      /^=== (?:CRITICAL RULES \(ALWAYS FOLLOW\)|DEFAULT GUIDELINES) ===$/,
+      "=",
+      { label: '"=== … ===" section lines' },
+    ),
+    lineRule("entry", "entry", /^\[\d+\] /, "[", { label: "rule entries" }),
+    lineRule("field", "field", /^(?:Scope|Condition): /, "CS"),
+    lineRule("footer", "section", /^--- \d+ rules omitted due to context limits ---$/, "-", {
+      label: "omitted-rules footers",
+    }),
+  ],
+  foreign: GENERIC_RULES,
+  allowed(input, { cacheStable }) {
+    const { rules, fields } = ruleLines(input, false);
+    return {
+      title: 1,
+      generated: cacheStable ? 0 : 1,
+      section: cacheStable ? 0 : 2,
+      footer: 1,
+      entry: rules.length,
+      field: fields,
+    };
+  },
+});
 
 /**
  * Codex CLI: plain text for `AGENTS.md`-style context. `PROJECT CONTEXT RULES`, a `Generated:`
@@ -115,7 +151,7 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
       : (metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0) +
         (metaCount(ctx, "defaultIncluded") > 0 ? 1 : 0);
     checkStructure(
-      "codex",
+      codexStructure,
       content,
       {
         title: 1,

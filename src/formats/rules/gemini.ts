@@ -6,7 +6,7 @@ import {
   type CacheStableOptions,
   CacheStableOptionsSchema,
 } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import { checkStructure, DIGITS, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
   expectLabelledEntries,
@@ -15,6 +15,7 @@ import {
   metaCount,
   renderNumberedSections,
   ruleItems,
+  ruleLines,
   ruleMetadata,
   ruleMinText,
   rulesInAdditionOrder,
@@ -47,6 +48,32 @@ function renderRule(rule: MemoryRule, position: number, form: number, labelled =
   if (condition) text += `   [Condition: ${inlineField(condition)}]\n`;
   return `${text}\n`;
 }
+
+/** The lines of Gemini's system instruction; the cache-stable layout has no sections. */
+export const geminiStructure = defineStructure({
+  id: "gemini",
+  own: [
+    lineRule("mandatory-section", "section", /^MANDATORY RULES:$/, "M", {
+      label: '"MANDATORY RULES:" lines',
+    }),
+    lineRule("recommended-section", "section", /^RECOMMENDED GUIDELINES:$/, "R", {
+      label: '"RECOMMENDED GUIDELINES:" lines',
+    }),
+    lineRule("entry", "entry", /^\d+\. /, DIGITS, { label: "rule entries" }),
+    lineRule("field", "field", /^\[(?:Scope|Condition): /, "[", { indent: "   " }),
+  ],
+  foreign: GENERIC_RULES,
+  allowed(input, { cacheStable }) {
+    const { rules, fields } = ruleLines(input, false);
+    const sections = cacheStable ? 0 : 1;
+    return {
+      "mandatory-section": sections,
+      "recommended-section": sections,
+      entry: rules.length,
+      field: fields,
+    };
+  },
+});
 
 /**
  * Gemini: a system instruction (`systemInstruction` / `GEMINI.md`). Starts `You are …`, then
@@ -102,7 +129,7 @@ export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     const stable = ctx.metadata.layout === CACHE_STABLE_LAYOUT;
     if (stable) expectLabelledEntries(content, /^\d+\. \[MANDATORY\] /, ctx);
     checkStructure(
-      "gemini",
+      geminiStructure,
       content,
       {
         "mandatory-section": !stable && metaCount(ctx, "absoluteIncluded") > 0 ? 1 : 0,

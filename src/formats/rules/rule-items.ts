@@ -1,4 +1,5 @@
-import type { MemoryRule, RuleSet } from "../../model/rule.js";
+import { parseWith } from "../../model/parse.js";
+import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
 import { hasUnsendable, inlineField } from "../escape.js";
@@ -265,4 +266,22 @@ export function expectLabelledEntries(
     severity: "error",
     message: `expected ${want} absolute rule labels, found ${found}`,
   });
+}
+
+/**
+ * A rule format's input as the structure oracle counts it: the rules, and the detail lines under
+ * them (Scope and Condition, and Source where the format writes it, `withSource`).
+ */
+export function ruleLines(
+  input: unknown,
+  withSource: boolean,
+): { readonly rules: readonly MemoryRule[]; readonly fields: number } {
+  const { rules } = parseWith(RuleSetSchema, input);
+  let fields = 0;
+  for (const rule of rules) {
+    if (rule.scope.length > 0) fields += 1;
+    if (rule.conditions?.condition) fields += 1;
+    if (withSource && rule.source) fields += 1;
+  }
+  return { rules, fields };
 }

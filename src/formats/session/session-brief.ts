@@ -17,6 +17,15 @@ import {
   inAdditionOrder,
   placesIn,
 } from "../stable.js";
+import { defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
+
+/** The brief context's one line. */
+export const sessionBriefStructure = defineStructure({
+  id: "session-brief",
+  own: [lineRule("related", "section", /^Related: /, "R")],
+  foreign: GENERIC_RULES,
+  allowed: () => ({ related: 1 }),
+});
 
 /** The most tokens a brief context takes (its default budget). */
 export const BRIEF_MAX_TOKENS = 200;

@@ -20,7 +20,7 @@ import {
   placesIn,
   utcMinute,
 } from "../stable.js";
-import { checkStructure } from "../structure.js";
+import { checkStructure, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 
 /** Words kept of a candidate in the full context; twice as many for the previous session. */
 export const SUMMARY_MAX_WORDS = 50;
@@ -128,6 +128,35 @@ function renderEntry(entry: SessionEntry, now: Date, form: number, stable = fals
     ? `- **${timeAgo}**: ${summary}\n`
     : `- ${summary} (${timeAgo})\n`;
 }
+
+/**
+ * The lines of the full session context. The cache-stable layout has one section heading, the
+ * alerts', and lists the previous sessions among its entries.
+ */
+export const sessionFullStructure = defineStructure({
+  id: "session-full",
+  own: [
+    lineRule("title", "heading", /^## Relevant Context$/, "#", { label: '"## " headings' }),
+    lineRule(
+      "section",
+      "heading",
+      /^### (?:Recent Related Work|Potentially Related|Note: Activity Shift Detected|Previous Session)$/,
+      "#",
+      { label: '"### " headings' },
+    ),
+    lineRule("entry", "entry", /^- /, "-", { label: "candidate entries" }),
+  ],
+  foreign: GENERIC_RULES,
+  allowed(input, { cacheStable }) {
+    const { candidates, alerts } = parseWith(SessionContextSchema, input);
+    if (cacheStable) {
+      return { title: 1, section: alerts.length > 0 ? 1 : 0, entry: candidates.length };
+    }
+    let entries = 0;
+    for (const candidate of candidates) if (candidate.category !== "recent_session") entries += 1;
+    return { title: 1, section: SECTION_ORDER.length, entry: entries };
+  },
+});
 
 /**
  * Session context for a SessionStart hook (the original design's full context): markdown under
@@ -238,7 +267,7 @@ export const sessionFullAdapter = defineAdapter<SessionContext, CacheStableOptio
     }
     const count = (key: string) => Number(ctx.metadata[key] ?? 0);
     checkStructure(
-      "session-full",
+      sessionFullStructure,
       content,
       {
         title: included ? 1 : 0,

@@ -7,7 +7,7 @@ import { buildCombinedContext, deduplicateContext, detectActiveProject } from "c
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeRegExp, inlineText } from "../../src/formats/escape.js";
-import { PhraseSearch } from "../../src/formats/phrase-search.js";
+import { PhraseSearch } from "../../src/project/phrase-search.js";
 
 const word = fc.constantFrom("working", "on", "the", "Atlas", "atlas", "SAM", "Sam", "x", "İ", "é");
 const gap = fc.constantFrom(" ", "  ", ". ", "! ", "\n", ", ", "", "_");
