@@ -66,8 +66,13 @@ export const LANGUAGES: readonly Language[] = [
 
 const roleOf = (code: string) => LANGUAGES.find((language) => language.code === code)?.role;
 
-/** What the counter is held to on the held-out half, in every held language and kind. */
-export const LANGUAGE_BOUNDS = { mae: 5, underestimate: 3 } as const;
+/**
+ * What the counter is held to on the held-out half, in every held language: rule-like text within
+ * `mae` %, formal prose (the declaration, further from what the library formats, and where
+ * o200k's vocabulary differs the most from the rules') within `proseMae` %, and neither under
+ * by more than `underestimate` % on average.
+ */
+export const LANGUAGE_BOUNDS = { mae: 5, proseMae: 10, underestimate: 3 } as const;
 
 /** Least o200k tokens in a declaration sample: consecutive articles are joined up to it. */
 const MIN_TOKENS = 200;
@@ -256,9 +261,8 @@ export function runLanguageAccuracy(samples = languageCorpus()): string[] {
       ["declaration", declaration],
     ] as const) {
       if (!stats) continue;
-      if (stats.mae > LANGUAGE_BOUNDS.mae) {
-        misses.push(`${language.name} ${kind}: MAE ${stats.mae.toFixed(1)}%`);
-      }
+      const mae = kind === "rules" ? LANGUAGE_BOUNDS.mae : LANGUAGE_BOUNDS.proseMae;
+      if (stats.mae > mae) misses.push(`${language.name} ${kind}: MAE ${stats.mae.toFixed(1)}%`);
       if (stats.bias < -LANGUAGE_BOUNDS.underestimate) {
         misses.push(`${language.name} ${kind}: bias ${stats.bias.toFixed(1)}%`);
       }
@@ -268,8 +272,8 @@ export function runLanguageAccuracy(samples = languageCorpus()): string[] {
     "  * reported only: no rules here; Italian, Dutch, Czech and Indonesian are read as English",
     "",
     misses.length === 0
-      ? `Bounds met in every held language (MAE ≤ ${LANGUAGE_BOUNDS.mae}%, bias ≥ ` +
-          `−${LANGUAGE_BOUNDS.underestimate}%).`
+      ? `Bounds met in every held language (MAE ≤ ${LANGUAGE_BOUNDS.mae}% on rules, ` +
+          `≤ ${LANGUAGE_BOUNDS.proseMae}% on the declaration; bias ≥ −${LANGUAGE_BOUNDS.underestimate}%).`
       : `Bounds missed: ${misses.join("; ")}.`,
   );
   return lines;

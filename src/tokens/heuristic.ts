@@ -55,7 +55,11 @@ const ASCII_CLASS: Uint8Array = (() => {
 
 const UNICODE_CLASS = /(\p{Lu}|\p{Lt})|(\p{Ll})|([\p{Lm}\p{Lo}\p{M}])|(\p{N})|(\s)/u;
 
-/** Class of a non-ASCII code point; the big scripts by range, the rest by the regex. */
+/**
+ * Class of a non-ASCII code point; the big scripts by range, the rest by their Unicode properties.
+ *
+ * @internal Exported for the test that checks every range against {@link propertyClass}.
+ */
 export function unicodeClass(code: number): number {
   if (code >= 0x4e00 && code <= 0x9fff) return CASELESS;
   if (code >= 0xac00 && code <= 0xd7a3) return CASELESS;
@@ -77,6 +81,11 @@ export function unicodeClass(code: number): number {
   if ((code >= 0x900 && code <= 0x963) || (code >= 0x971 && code <= 0x97f)) return CASELESS;
   if (code >= 0x2010 && code <= 0x2027) return OTHER;
   if (code >= 0x1f300 && code <= 0x1faff) return OTHER;
+  return propertyClass(code);
+}
+
+/** Class of a non-ASCII code point by its Unicode properties, as the o200k regex reads them. */
+export function propertyClass(code: number): number {
   const match = UNICODE_CLASS.exec(String.fromCodePoint(code));
   if (match === null) return OTHER;
   if (match[1] !== undefined) return UPPER;
@@ -182,7 +191,8 @@ export function estimateUnit(
   let cyrillicWords = 0;
   let cyrillicLetters = 0;
   let hanLetters = 0;
-  let votes: Uint16Array | undefined; // accented letters pointing to each Latin language
+  let votes: Uint16Array | undefined; // per Latin language, from the letters pointing to it
+  let deciding = 0; // letters pointing to any
   let ukrainian = false;
   let japanese = false;
   let i = start;
@@ -315,6 +325,7 @@ export function estimateUnit(
         if (vote !== 0) {
           votes ??= new Uint16Array(LATIN_LANGUAGES);
           votes[vote >> 3] = (votes[vote >> 3] as number) + (vote & 7);
+          deciding += 1;
         }
         continue;
       }
@@ -382,7 +393,7 @@ export function estimateUnit(
     tokens += cost;
     i = j;
   }
-  const language = votes ? latinLanguage(votes, latinWords) : ENGLISH;
+  const language = votes ? latinLanguage(votes, deciding, latinWords) : ENGLISH;
   tokens += latinLetters * (costs.latinLetter[language] as number);
   tokens += accentedLetters * (costs.accented[language] as number);
   tokens += capitalLetters * (costs.capitalLetter[language] as number);
@@ -459,8 +470,11 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
         return total;
       },
       // No piece costs less than nothing. A spaced lower-case word costs at least 0.959
-      // (WORD_SPACED), so a unit holding k of them counts max(1, round(≥ 0.959·k)) ≥ 0.9·k; any
-      // piece at least 0.65 (a two-letter word of mixed scripts), so k pieces count ≥ 0.5·k.
+      // (WORD_SPACED; a line's language only adds to it), so a unit holding k of them counts
+      // max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at least 0.5 (the
+      // least: a letter after an apostrophe in a French line, 0.986 + 0.219 − 0.7; a word of
+      // another script has its word cost or, Cyrillic and Han, a costlier letter), so k pieces
+      // count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
       // Past `enough`, each count stops as soon as its own bound is past it.
       lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
         const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);

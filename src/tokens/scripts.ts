@@ -67,8 +67,8 @@ const ROMANCE = 4; // French, Spanish, Portuguese
 export const VIETNAMESE = 5;
 export const LATIN_LANGUAGES = 6;
 
-/** Most Latin words a line may have per vote for its language and still be read as it. */
-const WORDS_PER_VOTE = 16;
+/** Most Latin words a line may have per letter that points to its language and be read as it. */
+const WORDS_PER_LETTER = 16;
 /** A letter only one of the languages uses counts this many votes; a shared one counts one. */
 const SPECIFIC = 4;
 
@@ -97,13 +97,17 @@ export const LATIN_VOTE: Uint8Array = (() => {
 })();
 export const VIETNAMESE_VOTE = VIETNAMESE * 8 + SPECIFIC;
 
-/** The language of a Latin line from its votes per language and its number of Latin words. */
-export function latinLanguage(votes: Uint16Array, words: number): number {
+/**
+ * The language of a Latin line: the one with the most votes, unless the letters that point to
+ * any are too few for the line's words (a name or two in an English line).
+ */
+export function latinLanguage(votes: Uint16Array, letters: number, words: number): number {
+  if (letters * WORDS_PER_LETTER < words) return ENGLISH;
   let language = ENGLISH;
   for (let candidate = 1; candidate < LATIN_LANGUAGES; candidate += 1) {
     if ((votes[candidate] as number) > (votes[language] as number)) language = candidate;
   }
-  return (votes[language] as number) * WORDS_PER_VOTE >= words ? language : ENGLISH;
+  return language;
 }
 
 /** Ukrainian letters that Russian does not have: і ї є ґ, either case. */
@@ -172,15 +176,15 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
   letter:       [0.291, 0.306, 0.372, 0.36,  0.459, 0.344, 0.36,  0.251, 0.447, 0.786, 0.599, 0.576, 0.553, 2.263],
   free:         [0,     0,     3,     3,     3,     3,     0,     3,     2,     0,     0,     0,     1,     0],
   bare:         [0,     0,     0.831, 0,     0.281, 0.211, 0,     0.07,  0.179, 0,     0,     0,     1.585, 0],
-  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.442, 0.667, 0.882, 0.381, 0,     0.729, 0.729, 0,     2.336],
+  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.442, 0.667, 0.882, 0.337, 0,     0.729, 0.729, 0,     2.336],
   //             Russian Ukrainian
   cyrillicWord: [1.338, 1.139],
   cyrillic:     [0.103, 0.334],
   //             Chinese Japanese
   han:          [0.806, 1.111],
   //             English Polish Turkish German Romance Vietnamese
-  latinLetter:  [0,     0.22,  0.224, 0.065, 0.023, 0],
-  accented:     [0.766, 0.499, 0,     1.528, 0.283, 0.189],
+  latinLetter:  [0,     0.22,  0.224, 0.066, 0.023, 0],
+  accented:     [0.766, 0.499, 0,     1.671, 0.283, 0.189],
   capitalLetter:[0,     0.136, 0.024, 0,     0.242, 0.15],
   elided:       [0,     0,     0.129, 0,     -0.7,  0],
   latinBare:    [0,     0.198, 1.372, 0,     0,     0.35],
