@@ -170,7 +170,10 @@ const NUMBER = 1;
 
 /**
  * Fractional estimate of `text[start, end)`, treating `end` as the end of the text: one line unit,
- * whose language (see `LATIN_LANGUAGE`) sets the costs of its Latin, Cyrillic and Han letters.
+ * whose language (see src/tokens/scripts.ts) sets the costs of its Latin, Cyrillic and Han words.
+ * The Latin language is found as the line is read, English until then; a line that turns out to
+ * be in another is read again with its costs (`latin`), so that English lines, the most, pay
+ * nothing for the others.
  *
  * @internal Exported for the language fit in bench/, which varies `costs`.
  */
@@ -179,15 +182,12 @@ export function estimateUnit(
   start: number,
   end: number,
   costs: ScriptCosts = SCRIPT_COSTS,
+  latin = -1,
 ): number {
+  const row = latin < 0 ? ENGLISH : latin;
   let tokens = 0;
-  // Tallies priced at the end, once the line's language is known.
   let latinWords = 0;
-  let latinLetters = 0; // letters past the third of each Latin word
-  let accentedLetters = 0;
-  let capitalLetters = 0; // letters past the third of each Capitalised Latin word
-  let elided = 0; // Latin words after an apostrophe
-  let bareWords = 0; // Latin words with nothing before them
+  // Cyrillic and Han letters, priced at the end once the line's language is known.
   let cyrillicWords = 0;
   let cyrillicLetters = 0;
   let hanLetters = 0;
@@ -367,13 +367,16 @@ export function estimateUnit(
       else cost += MIXED + MIXED_LETTER * length;
       if (length > 3) cost += (PREFIX_LETTER[prefix] as number) * ((length < 10 ? length : 10) - 3);
       latinWords += 1;
-      if (length > LATIN_FREE) {
-        latinLetters += length - LATIN_FREE;
-        if (capitalised) capitalLetters += length - LATIN_FREE;
+      if (accented > 0) cost += accented * (costs.accented[row] as number);
+      if (row !== ENGLISH) {
+        if (length > LATIN_FREE) {
+          const capital = capitalised ? (costs.capitalLetter[row] as number) : 0;
+          cost += (length - LATIN_FREE) * ((costs.latinLetter[row] as number) + capital);
+        }
+        if (prefix === LOOSE_PREFIX && (code === 39 || code === 0x2019)) {
+          cost += costs.elided[row] as number;
+        } else if (prefix === NO_PREFIX) cost += costs.latinBare[row] as number;
       }
-      if (prefix === LOOSE_PREFIX && (code === 39 || code === 0x2019)) elided += 1;
-      else if (prefix === NO_PREFIX) bareWords += 1;
-      accentedLetters += accented;
     } else {
       let free = costs.free[script] as number;
       // Arabic's article joins its word: o200k holds most `ال` words whole ("الإلكتروني").
@@ -393,16 +396,16 @@ export function estimateUnit(
     tokens += cost;
     i = j;
   }
-  const language = votes ? latinLanguage(votes, deciding, latinWords) : ENGLISH;
-  tokens += latinLetters * (costs.latinLetter[language] as number);
-  tokens += accentedLetters * (costs.accented[language] as number);
-  tokens += capitalLetters * (costs.capitalLetter[language] as number);
-  tokens += elided * (costs.elided[language] as number);
-  tokens += bareWords * (costs.latinBare[language] as number);
-  const cyrillic = ukrainian ? 1 : 0;
-  tokens += cyrillicWords * (costs.cyrillicWord[cyrillic] as number);
-  tokens += cyrillicLetters * (costs.cyrillic[cyrillic] as number);
-  tokens += hanLetters * (costs.han[japanese ? 1 : 0] as number);
+  if (latin < 0 && votes) {
+    const language = latinLanguage(votes, deciding, latinWords);
+    if (language !== ENGLISH) return estimateUnit(text, start, end, costs, language);
+  }
+  if (cyrillicWords + cyrillicLetters > 0) {
+    const cyrillic = ukrainian ? 1 : 0;
+    tokens += cyrillicWords * (costs.cyrillicWord[cyrillic] as number);
+    tokens += cyrillicLetters * (costs.cyrillic[cyrillic] as number);
+  }
+  if (hanLetters > 0) tokens += hanLetters * (costs.han[japanese ? 1 : 0] as number);
   return tokens;
 }
 

@@ -36,6 +36,7 @@ export function scriptOf(code: number): number {
     if (code < 0x700 || (code >= 0x750 && code < 0x780)) return ARABIC;
     return TWO_BYTE;
   }
+  if (code >= 0x4e00 && code <= 0x9fff) return HAN; // the commonest by far, first
   if (code > 0xffff) return ASTRAL;
   if (code >= 0x900 && code < 0x980) return DEVANAGARI;
   if (code >= 0x1e00 && code < 0x1f00) return LATIN;
