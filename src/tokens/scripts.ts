@@ -90,6 +90,9 @@ export const LATIN_VOTE: Uint8Array = (() => {
     // Portuguese and Turkish share, each with letters of its own.
     [GERMAN, 1, "öüÖÜ"],
     [ROMANCE, 1, "àáâãèéêëíîïñòóôõùúûÀÁÂÃÈÉÊËÍÎÏÑÒÓÔÕÙÚÛœŒ"],
+    // Letters of Latin languages without costs of their own (Czech, Slovak, Hungarian, Romanian,
+    // Nordic, Baltic) keep their lines English rather than let an á make them Romance.
+    [ENGLISH, SPECIFIC, "ěščřžůťďňľĺŕőűșțåøæāēīūķļņģėįųĚŠČŘŽŮŤĎŇĽĹŔŐŰȘȚÅØÆĀĒĪŪĶĻŅĢĖĮŲ"],
   ];
   for (const [language, votes, chars] of letters) {
     for (const char of chars) table[char.codePointAt(0) as number] = language * 8 + votes;
@@ -177,15 +180,15 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
   letter:       [0.291, 0.306, 0.372, 0.36,  0.459, 0.344, 0.36,  0.251, 0.447, 0.786, 0.599, 0.576, 0.553, 2.263],
   free:         [0,     0,     3,     3,     3,     3,     0,     3,     2,     0,     0,     0,     1,     0],
   bare:         [0,     0,     0.831, 0,     0.281, 0.211, 0,     0.07,  0.179, 0,     0,     0,     1.585, 0],
-  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.442, 0.667, 0.882, 0.337, 0,     0.729, 0.729, 0,     2.336],
+  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.442, 0.667, 0.882, 0.375, 0,     0.729, 0.729, 0,     2.336],
   //             Russian Ukrainian
   cyrillicWord: [1.338, 1.139],
   cyrillic:     [0.103, 0.334],
   //             Chinese Japanese
   han:          [0.806, 1.111],
   //             English Polish Turkish German Romance Vietnamese
-  latinLetter:  [0,     0.22,  0.224, 0.066, 0.023, 0],
-  accented:     [0.766, 0.499, 0,     1.671, 0.283, 0.189],
+  latinLetter:  [0,     0.22,  0.224, 0.065, 0.023, 0],
+  accented:     [0.766, 0.499, 0,     1.673, 0.283, 0.189],
   capitalLetter:[0,     0.136, 0.024, 0,     0.242, 0.15],
   elided:       [0,     0,     0.129, 0,     -0.7,  0],
   latinBare:    [0,     0.198, 1.372, 0,     0,     0.35],

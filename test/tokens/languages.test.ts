@@ -99,6 +99,12 @@ describe("default counter: the language of a line", () => {
     expect(Math.abs(error(turkish))).toBeLessThan(15);
   });
 
+  it("does not read a Czech line as Spanish for its á and í", () => {
+    const czech =
+      "Každý má právo na svobodu myšlení, svědomí a náboženství; toto právo zahrnuje i svobodu změnit své náboženské vyznání nebo přesvědčení.\n";
+    expect(error(czech)).toBeGreaterThan(-20); // -34 % read as Spanish
+  });
+
   it("does not read an English line as Polish for a name in it", () => {
     const names = Array.from({ length: 20 }, (_, i) => `Contributor Number${i}`).join(", ");
     const line = `These definitions were written by ${names}, and Piotr Błażejewicz.\n`;
