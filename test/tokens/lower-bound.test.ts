@@ -165,9 +165,10 @@ describe("lowerBound of the shipped counters", () => {
       "の ",
     );
     const prefix = fc.constantFrom("", " ", "'", "’", ".", "(", "-", "/", "<", "@", "1", "\t");
+    // Accented letters of no language the counter knows (ř, ž would make the line Czech).
     const letter = fc.constantFrom(
-      "ř",
-      "ž",
+      "ŷ",
+      "ǎ",
       "ж",
       "і",
       "中",
