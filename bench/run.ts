@@ -5,6 +5,7 @@
 import { runColdStartBench } from "./cold-start.js";
 import { runEngineBench } from "./engine.js";
 import { runGrowthBench } from "./growth.js";
+import { runLanguageAccuracy } from "./languages.js";
 import { runMemoriesBench } from "./memories.js";
 import { runPrefixStability } from "./prefix-stability.js";
 import { runProjectBench } from "./project.js";
@@ -13,6 +14,8 @@ import { runTokenAccuracy } from "./token-accuracy.js";
 
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
+console.log("\n== token counting per language: accuracy against o200k ==");
+for (const line of runLanguageAccuracy()) console.log(line);
 console.log("\n== exact counting: contextfmt/tiktoken against js-tiktoken ==");
 for (const line of runTiktokenBench()) console.log(line);
 console.log("\n== the engine against the hand-written loop and LangChain ==");

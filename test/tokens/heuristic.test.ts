@@ -44,6 +44,15 @@ const unit = fc.constantFrom(
   "\n",
   "\r",
   "/",
+  "ł",
+  "ı",
+  "ü",
+  "ơ",
+  "і",
+  "ア",
+  "ال",
+  "ա",
+  "’",
 );
 const text = fc.string({ unit, maxLength: 40 });
 /** What may start the right side of a safe boundary: neither whitespace nor "/". */

@@ -2,7 +2,11 @@ import { createTiktokenCounter } from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TokenCounter } from "../../src/tokens/counter.js";
-import { createHeuristicCounter, defaultCounter } from "../../src/tokens/heuristic.js";
+import {
+  createHeuristicCounter,
+  defaultCounter,
+  estimateUnit,
+} from "../../src/tokens/heuristic.js";
 import { spacedWords, textPieces } from "../../src/tokens/lower-bound.js";
 
 /** Words, their neighbours and everything that can end or join them, in any script. */
@@ -56,6 +60,26 @@ const unit = fc.constantFrom(
   "[3] ",
   "</",
   "/>",
+  // Scripts and languages with costs of their own, and what decides a line's language.
+  " zażółć",
+  "ł",
+  "ı",
+  "ü",
+  "ơ",
+  "ế",
+  " l'é",
+  "’",
+  " аб",
+  "і",
+  " الكتاب",
+  "ال",
+  " नमस्ते",
+  "ア",
+  "の",
+  " 한국",
+  "ա",
+  "aա",
+  "α",
 );
 const text = fc.string({ unit, maxLength: 60 });
 
@@ -124,6 +148,52 @@ describe("lowerBound of the shipped counters", () => {
     expect(defaultCounter.lowerBound?.(long, 3)).toBe(4);
     expect(spacedWords(long, 3)).toBe(4);
     expect(textPieces(long, 3)).toBe(4);
+  });
+
+  it("of the default counter: every run of letters with an ASCII one costs at least half a token, in a line of any language (property)", () => {
+    // What its `textPieces` half rests on: no piece costs less than nothing, and each run that
+    // `textPieces` counts holds a piece with an ASCII letter, which costs at least 0.5. The line
+    // before the run sets its language (the run's letters point to none, so it keeps it).
+    const context = fc.constantFrom(
+      "",
+      "zażółć gęślą ",
+      "kırmızı ışık ",
+      "été déjà ",
+      "Fähre ähnlich ",
+      "ơn được ",
+      "і ",
+      "の ",
+    );
+    const prefix = fc.constantFrom("", " ", "'", "’", ".", "(", "-", "/", "<", "@", "1", "\t");
+    // Accented letters of no language the counter knows (ř, ž would make the line Czech).
+    const letter = fc.constantFrom(
+      "ŷ",
+      "ǎ",
+      "ж",
+      "і",
+      "中",
+      "ア",
+      "ا",
+      "ل",
+      "न",
+      "한",
+      "ա",
+      "α",
+      "'",
+    );
+    const ascii = fc.constantFrom("a", "b", "Z", "l");
+    const run = fc
+      .tuple(fc.array(letter, { maxLength: 4 }), ascii, fc.array(letter, { maxLength: 4 }))
+      .map(([before, middle, after]) => [...before, middle, ...after].join(""));
+    fc.assert(
+      fc.property(context, prefix, run, (line, first, letters) => {
+        const head = `${line}\n`;
+        const whole = `${head}${first}${letters}`;
+        const cost = estimateUnit(whole, 0, whole.length) - estimateUnit(head, 0, head.length);
+        expect(cost).toBeGreaterThanOrEqual(first === "1" ? 1.5 : 0.5);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it("is close to the count on prose: at least 0.4 of it", () => {

@@ -1,6 +1,7 @@
 import { createTiktokenCounter, type TiktokenEncoding } from "contextfmt/tiktoken";
 import { describe, expect, it } from "vitest";
 import type { TokenCounter } from "../../src/tokens/counter.js";
+import { defaultCounter } from "../../src/tokens/heuristic.js";
 import { LONG_RUN_SHAPES, type LongRunShape } from "../fixtures/long-runs.js";
 
 // Linear work grows 10× from 10k to 100k characters, n log n about 12.5×, and quadratic work
@@ -75,4 +76,36 @@ describe("exact counting grows linearly (10k vs 100k characters, time ratio)", (
     const ratio = growthRatio(createTiktokenCounter(), lines(SMALL / 10), lines(LARGE / 10));
     expect(ratio).toBeLessThanOrEqual(MAX_RATIO);
   }, 60_000);
+});
+
+/** Text whose words are drawn in turn from `words`, `length` characters of it. */
+const wordsOf = (words: readonly string[], separator: string) => (length: number) => {
+  let text = "";
+  for (let i = 0; text.length < length; i += 1) text += words[i % words.length] + separator;
+  return text.slice(0, length);
+};
+
+/** Shapes that make the default counter read a line twice, or price its words at the line's end. */
+const LANGUAGE_SHAPES: readonly Pick<LongRunShape, "name" | "make">[] = [
+  {
+    name: "one long Polish line (read again as Polish)",
+    make: wordsOf(["zażółć", "gęślą", "jaźń"], " "),
+  },
+  { name: "many short Polish lines", make: wordsOf(["- błąd\n"], "") },
+  {
+    name: "a Polish name in one long English line",
+    make: (n) => `Błażejewicz ${wordsOf(["the", "rules"], " ")(n - 12)}`,
+  },
+  { name: "Arabic words with the article", make: wordsOf(["الكتاب", "المدرسة"], " ") },
+  { name: "one long Cyrillic word with a Ukrainian letter", make: (n) => `і ${"ж".repeat(n - 2)}` },
+  { name: "Han and kana without spaces", make: wordsOf(["設定", "ファイル", "を"], "") },
+];
+
+describe("estimated counting grows linearly in every language (10k vs 100k characters)", () => {
+  for (const shape of [...SHAPES, ...LANGUAGE_SHAPES]) {
+    it(shape.name, () => {
+      const ratio = growthRatio(defaultCounter, shape.make(SMALL), shape.make(LARGE));
+      expect(ratio).toBeLessThanOrEqual(MAX_RATIO);
+    }, 60_000);
+  }
 });

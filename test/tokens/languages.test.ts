@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import {
+  LANGUAGE_BOUNDS,
+  LANGUAGES,
+  type LanguageSample,
+  languageCorpus,
+  languageStats,
+} from "../../bench/languages.js";
+import { exactCount } from "../../bench/token-accuracy.js";
+import { defaultCounter, propertyClass, unicodeClass } from "../../src/tokens/heuristic.js";
+
+/** Error of the default counter against o200k, in %. */
+function error(text: string): number {
+  return (100 * (defaultCounter.count(text) - exactCount(text))) / exactCount(text);
+}
+
+describe("default counter per language, on the held-out half of the corpus", () => {
+  const corpus: LanguageSample[] = languageCorpus();
+  const rows = languageStats(corpus);
+  const held = LANGUAGES.filter((language) => language.role === "held");
+
+  it("has every language the bounds name, with rules and the declaration held out", () => {
+    expect(held.map((language) => language.code)).toEqual([
+      "en",
+      "pl",
+      "vi",
+      "ru",
+      "tr",
+      "zh",
+      "ko",
+      "de",
+      "ja",
+      "hi",
+      "pt",
+      "fr",
+      "ar",
+      "es",
+      "uk",
+    ]);
+    for (const language of held) {
+      const mine = corpus.filter((s) => s.language === language.code && s.half === "held-out");
+      const rules = mine.filter((sample) => sample.kind === "rules");
+      expect(rules).toHaveLength(1);
+      expect(rules[0]?.text.split("\n").filter(Boolean)).toHaveLength(32);
+      expect(mine.filter((sample) => sample.kind === "declaration").length).toBeGreaterThanOrEqual(
+        2,
+      );
+      // The halves share no sample.
+      const fitted = new Set(corpus.filter((s) => s.half === "fitted").map((s) => s.text));
+      for (const sample of mine) expect(fitted.has(sample.text)).toBe(false);
+    }
+  });
+
+  const kinds = [
+    ["rules", LANGUAGE_BOUNDS.mae],
+    ["declaration", LANGUAGE_BOUNDS.proseMae],
+  ] as const;
+  for (const [kind, bound] of kinds) {
+    it(`counts ${kind} within ${bound} % and never ${LANGUAGE_BOUNDS.underestimate} % under, in every language`, () => {
+      for (const language of held) {
+        const row = rows.find((r) => r.language === language && r.kind === kind);
+        const { mae, bias } = row?.stats ?? { mae: Number.NaN, bias: Number.NaN };
+        // The language's name in the failure message, with whichever bound it misses.
+        expect({
+          language: language.name,
+          mae: mae <= bound,
+          under: bias < -LANGUAGE_BOUNDS.underestimate,
+        }).toEqual({
+          language: language.name,
+          mae: true,
+          under: false,
+        });
+      }
+    });
+  }
+});
+
+describe("default counter: the language of a line", () => {
+  it("reads a line by the letters only its language has", () => {
+    const polish =
+      "Zawsze uruchamiaj testy przed zatwierdzeniem zmian, a błędy zgłaszaj zespołowi.\n";
+    expect(Math.abs(error(polish))).toBeLessThan(15);
+    // The same words without their Polish letters read as English, and count far too few.
+    const stripped = polish.replace(/ł/g, "l").replace(/ę/g, "e");
+    expect(error(stripped)).toBeLessThan(-30);
+  });
+
+  it("keeps a Turkish line Turkish whatever its ü and ö, which German shares", () => {
+    const turkish = "Hiç kimse keyfi olarak tutuklanamaz, alıkonulanamaz veya sürülemez.\n";
+    const withoutDotlessI = turkish.replace(/ı/g, "i"); // now its ü make it German
+    expect(defaultCounter.count(turkish)).toBeGreaterThan(defaultCounter.count(withoutDotlessI));
+    expect(Math.abs(error(turkish))).toBeLessThan(15);
+  });
+
+  it("does not read a Czech line as Spanish for its á and í", () => {
+    const czech =
+      "Každý má právo na svobodu myšlení, svědomí a náboženství; toto právo zahrnuje i svobodu změnit své náboženské vyznání nebo přesvědčení.\n";
+    expect(error(czech)).toBeGreaterThan(-20); // -34 % read as Spanish
+  });
+
+  it("does not read an English line as Polish for a name in it", () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Contributor Number${i}`).join(", ");
+    const line = `These definitions were written by ${names}, and Piotr Błażejewicz.\n`;
+    const ascii = line.replace("Błażejewicz", "Blazejewicz");
+    // Only the name's own letters cost more, not every word of the line.
+    expect(defaultCounter.count(line) - defaultCounter.count(ascii)).toBeLessThanOrEqual(3);
+    expect(Math.abs(error(line))).toBeLessThan(10);
+  });
+
+  it("reads Cyrillic as Ukrainian with a Ukrainian letter, Han as Japanese with kana", () => {
+    const cyrillic = "Перевир конфигурацию сервера перед обновлением и запуском программы.";
+    // One і makes every long word of the line cost more, as Ukrainian words do.
+    expect(
+      defaultCounter.count(`${cyrillic} і\n`) - defaultCounter.count(`${cyrillic} и\n`),
+    ).toBeGreaterThan(3);
+    const han = "数据库迁移必须可以回滚并且要在生产数据的副本上测试过";
+    expect(defaultCounter.count(`${han}の\n`) - defaultCounter.count(`${han}的\n`)).toBeGreaterThan(
+      4,
+    );
+  });
+});
+
+describe("character classes", () => {
+  it("the ranges read by code agree with the Unicode properties, for every code point", () => {
+    const disagree: string[] = [];
+    for (let code = 0x80; code <= 0x2ffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (unicodeClass(code) !== propertyClass(code)) disagree.push(code.toString(16));
+    }
+    expect(disagree).toEqual([]);
+  });
+});
