@@ -144,15 +144,11 @@ function allFitInFull<T>(
   return true;
 }
 
-/** Remembers what a function of a number returned for each argument. */
-function memoize(compute: (key: number) => number): (key: number) => number {
-  const known = new Map<number, number>();
-  return (key) => {
-    let value = known.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      known.set(key, value);
-    }
+/** `compute`, called once, when first needed. */
+function once(compute: () => number): () => number {
+  let value: number | undefined;
+  return () => {
+    value ??= compute();
     return value;
   };
 }
@@ -258,11 +254,17 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   if (measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))) {
     return fitting(full);
   }
-  // The frame's "N skipped" footer is paid for the items out at each step: none once all are in.
+  // The "N skipped" footer is paid while any item is out, as it reads with the most of them out
+  // (the longest number), and not at all once every item is in: two frames, each counted once.
+  const skippedMost = request.skippedBefore + optional;
   const ledgers = measures.map((measure) =>
     createSumLedger({
       budget: measure.limit,
-      frame: memoize((out: number) => measure.frame(request.skippedBefore + out)),
+      frame: (() => {
+        const some = once(() => measure.frame(skippedMost));
+        const none = once(() => measure.frame(request.skippedBefore));
+        return (out: number) => (out > 0 ? some() : none());
+      })(),
       optional,
       required: (index) => (items[index] as AdapterItem<T>).required,
       cost: measure.cost,
