@@ -6,6 +6,7 @@ import { runColdStartBench } from "./cold-start.js";
 import { runEngineBench } from "./engine.js";
 import { runGrowthBench } from "./growth.js";
 import { runMemoriesBench } from "./memories.js";
+import { runParseBench } from "./parse.js";
 import { runPrefixStability } from "./prefix-stability.js";
 import { runProjectBench } from "./project.js";
 import { runTiktokenBench } from "./tiktoken.js";
@@ -15,6 +16,8 @@ console.log("== token counting: accuracy against o200k, speed against js-tiktoke
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== exact counting: contextfmt/tiktoken against js-tiktoken ==");
 for (const line of runTiktokenBench()) console.log(line);
+console.log("\n== parsing input: the declarations' fast check against zod ==");
+for (const line of runParseBench()) console.log(line);
 console.log("\n== the engine against the hand-written loop and LangChain ==");
 await runEngineBench(console.log);
 console.log("\n== memory injection ==");

@@ -6,10 +6,9 @@ import {
 } from "../formats/project/adapter.js";
 import type { ProjectMarkup } from "../formats/project/components.js";
 import type { BudgetReport } from "../manager/formatted-context.js";
-import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
+import { CounterOption, NowOption } from "../manager/options.js";
 import { runParsedPipeline } from "../manager/pipeline.js";
-import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -17,45 +16,24 @@ import {
   ProjectContextSchema,
   ProjectListSchema,
 } from "../model/project.js";
-import { fastDateInput } from "../model/rule.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 
 export { DEFAULT_PROJECT_TOKENS };
 
-const nonNegativeInt = lazySchema((z) =>
-  z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
-);
+const nonNegativeInt = d.int(d.gte(0, { error: "expected an integer >= 0" }));
 
 /** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
-export const ProjectMarkupOption = lazySchema((z) =>
-  z._default(z.enum(["xml", "markdown"]), "xml"),
-);
+export const ProjectMarkupOption = d._default(d.enum(["xml", "markdown"]), "xml");
 
-const MARKUPS = ["xml", "markdown"] as const;
-const fastNonNegativeInt = fastNumber(0, Number.POSITIVE_INFINITY, true);
-
-export const ProjectOptionsSchema = lazySchema(
-  (z) =>
-    z.strictObject({
-      maxTokens: z._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
-      now: CommonOptionsSchema.shape.now,
-      counter: CommonOptionsSchema.shape.counter,
-      minRoom: z.optional(nonNegativeInt),
-      /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
-      markup: ProjectMarkupOption,
-    }),
-  fastObject(
-    {
-      maxTokens: withDefault(fastNonNegativeInt, () => DEFAULT_PROJECT_TOKENS),
-      now: optional(fastDateInput),
-      counter: optional(fastCounterOption),
-      minRoom: optional(fastNonNegativeInt),
-      markup: withDefault(fastEnum(MARKUPS), () => "xml" as const),
-    },
-    true,
-  ),
-);
+export const ProjectOptionsSchema = d.strictObject({
+  maxTokens: d._default(nonNegativeInt, DEFAULT_PROJECT_TOKENS),
+  now: NowOption,
+  counter: CounterOption,
+  minRoom: d.optional(nonNegativeInt),
+  /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+  markup: ProjectMarkupOption,
+});
 
 /** Options of {@link formatProjectContext}. */
 export type ProjectContextOptions = z.input<typeof ProjectOptionsSchema>;

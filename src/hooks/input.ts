@@ -1,7 +1,9 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import { InvalidInputError } from "../problems/errors.js";
 import {
+  HOOK_EVENTS,
   type HookEventName,
   type HookMoment,
   type HookTool,
@@ -12,7 +14,7 @@ import {
 // Every object is loose: the tools add fields over time, and a hook must not break when they do.
 // Only the fields each tool always sends are required.
 
-const text = z.string();
+const text = d.string();
 
 const claudeBase = { session_id: text, transcript_path: text, cwd: text };
 const geminiBase = { ...claudeBase, timestamp: text };
@@ -21,15 +23,15 @@ const copilotBase = { session_id: text, cwd: text, timestamp: text };
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
-  transcript_path: z.nullable(text),
+  transcript_path: d.nullable(text),
   cwd: text,
   model: text,
-  permission_mode: z.optional(text),
-  turn_id: z.optional(text),
+  permission_mode: d.optional(text),
+  turn_id: d.optional(text),
 };
 
-const flag = z.boolean();
-const count = z.number();
+const flag = d.boolean();
+const count = d.number();
 
 /**
  * Fields of each moment, as the tools that have it send them (`source`, `prompt`, `tool_*`…).
@@ -40,9 +42,9 @@ const momentFields = {
     /** `startup`, `resume`, `clear`, `compact` or `fork` (Gemini CLI: the first three). */
     source: text,
     /** Claude Code on resume or fork: the resumed conversation's size in tokens. */
-    context_tokens: z.optional(count),
+    context_tokens: d.optional(count),
     /** Claude Code on resume or fork: the prompt cache has likely expired since. */
-    prompt_cache_likely_expired: z.optional(flag),
+    prompt_cache_likely_expired: d.optional(flag),
   },
   "subagent-start": { agent_id: text, agent_type: text },
   prompt: { prompt: text },
@@ -52,15 +54,15 @@ const momentFields = {
     command_name: text,
     command_args: text,
   },
-  "pre-tool": { tool_name: text, tool_input: z.unknown() },
-  "post-tool": { tool_name: text, tool_input: z.unknown(), tool_response: z.unknown() },
-  "tool-failure": { tool_name: text, tool_input: z.unknown(), error: text },
+  "pre-tool": { tool_name: text, tool_input: d.unknown() },
+  "post-tool": { tool_name: text, tool_input: d.unknown(), tool_response: d.unknown() },
+  "tool-failure": { tool_name: text, tool_input: d.unknown(), error: text },
   "tool-batch": {
-    tool_calls: z.array(
-      z.looseObject({
+    tool_calls: d.array(
+      d.looseObject({
         tool_name: text,
-        tool_input: z.optional(z.unknown()),
-        tool_response: z.optional(z.unknown()),
+        tool_input: d.optional(d.unknown()),
+        tool_response: d.optional(d.unknown()),
       }),
     ),
   },
@@ -85,20 +87,36 @@ const toolMomentFields: Partial<
   copilot: {
     "post-tool": {
       tool_name: text,
-      tool_input: z.unknown(),
-      tool_result: z.unknown(),
-      tool_response: z.optional(z.unknown()),
+      tool_input: d.unknown(),
+      tool_result: d.unknown(),
+      tool_response: d.optional(d.unknown()),
     },
   },
 };
 
-function eventSchema<T extends HookTool, M extends HookMoment>(tool: T, moment: M) {
-  return z.looseObject({
+function eventSchema(tool: HookTool, moment: HookMoment) {
+  return d.looseObject({
     hook_event_name: text,
     ...bases[tool],
     ...(toolMomentFields[tool]?.[moment] ?? momentFields[moment]),
   });
 }
+
+/** Each tool's events' schemas, made once (each compiles its fast check on first use). */
+export const EVENT_SCHEMAS = Object.fromEntries(
+  Object.entries(HOOK_EVENTS).map(([tool, events]) => [
+    tool,
+    Object.fromEntries(
+      Object.entries(events).map(([event, moment]) => [
+        event,
+        eventSchema(tool as HookTool, moment),
+      ]),
+    ),
+  ]),
+) as Record<HookTool, Record<string, ReturnType<typeof eventSchema>>>;
+
+/** What every event's stdin names first: the event. */
+export const EVENT_NAME = d.object({ hook_event_name: text });
 
 type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;
 type MomentOf<M extends HookMoment> = z.output<z.ZodMiniObject<(typeof momentFields)[M]>>;
@@ -147,7 +165,7 @@ function parseJson(raw: string): unknown {
  */
 export function parseHookInput<T extends HookTool>(tool: T, json: unknown): HookInput<T> {
   const data = typeof json === "string" ? parseJson(json) : json;
-  const eventName = parseWith(z.object({ hook_event_name: text }), data, "").hook_event_name;
+  const eventName = parseWith(EVENT_NAME, data).hook_event_name;
   let event: HookEventName<T>;
   try {
     event = resolveHookEvent(tool, eventName);
@@ -158,6 +176,6 @@ export function parseHookInput<T extends HookTool>(tool: T, json: unknown): Hook
     );
   }
   const moment = hookMoment(tool, event);
-  const parsed = parseWith(eventSchema(tool, moment), data) as Record<string, unknown>;
-  return { ...parsed, tool, moment } as HookInput<T>;
+  const parsed = parseWith(EVENT_SCHEMAS[tool][event] as z.core.$ZodType, data);
+  return { ...(parsed as object), tool, moment } as HookInput<T>;
 }
