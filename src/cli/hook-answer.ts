@@ -55,7 +55,8 @@ export interface HookAnswer {
 }
 
 /**
- * Answers one hook call: checks stdin against the event, reads the files this moment injects,
+ * Answers one hook call: checks stdin against the event (requiring only what it reads: a
+ * session start's `source`, a prompt's `prompt`), reads the files this moment injects,
  * fits them into the budget and the tool's inline limit, and builds the JSON the tool accepts.
  * Bad stdin or file content throws a `ContextFmtError` naming it.
  */
@@ -66,7 +67,13 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
       `nothing to inject: give ${HOOK_SOURCE_FLAGS.map((flag) => `--${flag}`).join(", ")}`,
     );
   }
-  const hook = parseHookInput(tool, request.stdin);
+  // Only what the answer reads is required of stdin; anything else off is a warning.
+  const warnings: Issue[] = [];
+  const hook = parseHookInput(tool, request.stdin, {
+    strict: false,
+    event,
+    report: (issue) => warnings.push(issue),
+  });
   if (hook.hook_event_name !== event) {
     throw new UsageError(
       `stdin holds a ${hook.hook_event_name} event, but the command line says ${event}`,
@@ -90,7 +97,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   const result = composeHookContext(prepared, request.budget, hookContextLimit(tool, event));
   if (result.content.trim() === "") {
     // Nothing to inject: the empty object every tool reads as "no change".
-    return { stdout: "{}\n", issues: result.issues, parts: result.parts };
+    return { stdout: "{}\n", issues: [...warnings, ...result.issues], parts: result.parts };
   }
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
@@ -98,7 +105,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   });
   return {
     stdout: `${JSON.stringify(output)}\n`,
-    issues: [...result.issues, ...issues],
+    issues: [...warnings, ...result.issues, ...issues],
     parts: result.parts,
   };
 }

@@ -1,5 +1,5 @@
 import type { FormatAdapter } from "../formats/adapter.js";
-import type { HookInput, HookMoment, HookTool } from "../hooks/index.js";
+import type { HookMoment, HookTool, TolerantHookInput } from "../hooks/index.js";
 import { sessionStartContext } from "../hooks/lifecycle.js";
 import { escapesXml, utf8Length } from "../hooks/output.js";
 import { type ComposedContext, composeContexts } from "../manager/compose.js";
@@ -41,7 +41,7 @@ const FORMATS: Readonly<Record<string, () => Promise<FormatAdapter>>> = {
 
 /** What a source's `input` and `options` may use. */
 interface SourceContext {
-  readonly hook: HookInput;
+  readonly hook: TolerantHookInput;
   readonly nonce?: string | undefined;
 }
 
@@ -163,7 +163,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
  * CLI's resume and fork; see `SESSION_START_CONTEXT`), a prompt event nothing for a blank prompt.
  */
 export function activeSources(
-  hook: HookInput,
+  hook: TolerantHookInput,
   given: Readonly<Partial<Record<HookSourceFlag, unknown>>>,
 ): HookSource[] {
   if (hook.moment === "session-start" && sessionStartContext(hook.tool, hook.source) === "none") {
@@ -179,7 +179,7 @@ export function activeSources(
 
 /** What {@link prepareHookContext} needs. */
 export interface HookContextRequest {
-  readonly hook: HookInput;
+  readonly hook: TolerantHookInput;
   /** Each given file's path (for messages) and parsed content. */
   readonly files: Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
   readonly counter?: TokenCounter | undefined;

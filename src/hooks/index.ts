@@ -15,7 +15,12 @@ export {
   resolveHookEvent,
 } from "./events.js";
 export { type FitHookContextOptions, type FittedHookContext, fitHookContext } from "./fit.js";
-export { type HookInput, parseHookInput } from "./input.js";
+export {
+  type HookInput,
+  type ParseHookInputOptions,
+  parseHookInput,
+  type TolerantHookInput,
+} from "./input.js";
 export {
   SESSION_START_CONTEXT,
   type SessionStartContext,

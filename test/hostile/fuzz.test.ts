@@ -118,13 +118,38 @@ const hookEvent = fc.oneof(
   fc.constantFrom("SessionStart", "UserPromptSubmit", "PreToolUse", "BeforeAgent", "after-tool"),
   value,
 );
+const hookPayloads = Object.values(hookInputs).flatMap((events) => Object.values(events));
 const hookJson = fc.oneof(
   fc.constantFrom(
-    ...Object.values(hookInputs).flatMap((events) =>
-      Object.values(events).flatMap((event) => [event, JSON.stringify(event)]),
-    ),
+    ...hookPayloads.flatMap((event) => [
+      event,
+      JSON.stringify(event),
+      `\uFEFF${JSON.stringify(event)}`,
+    ]),
   ),
+  // A field left out, or of another type.
+  fc.tuple(fc.constantFrom(...hookPayloads), fc.nat()).map(([event, at]) => {
+    const keys = Object.keys(event);
+    return Object.fromEntries(
+      keys
+        .filter((_, index) => index !== at % keys.length)
+        .map((key) => [key, (event as Record<string, unknown>)[key]]),
+    );
+  }),
+  plausible(fc.constantFrom(...hookPayloads)),
   text,
+);
+const hookParseOptions = fc.oneof(
+  fc.constant(undefined),
+  value,
+  fc.record(
+    {
+      strict: fc.oneof(fc.boolean(), value),
+      event: fc.oneof(hookEvent, value),
+      report: fc.oneof(fc.func(anything), value),
+    },
+    { requiredKeys: [] },
+  ),
 );
 const template = plausible(
   fc.record({
@@ -436,7 +461,10 @@ const CASES: Record<string, FuzzCase> = {
     ),
     call: call(hooks.fitHookContext),
   },
-  "hooks:parseHookInput": { args: args(hookTool, hookJson), call: call(hooks.parseHookInput) },
+  "hooks:parseHookInput": {
+    args: args(hookTool, hookJson, hookParseOptions),
+    call: call(hooks.parseHookInput),
+  },
   "hooks:hookOutput": {
     args: args(
       hookTool,
