@@ -267,6 +267,11 @@ export function parseHookInput<T extends HookTool>(
   tool: T,
   json: unknown,
   options?: ParseHookInputOptions<T>,
+): TolerantHookInput<T>;
+export function parseHookInput<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  options?: ParseHookInputOptions<T>,
 ): HookInput<T> | TolerantHookInput<T> {
   const how = howToParse(options);
   const data = typeof json === "string" ? parseJson(json) : json;

@@ -498,15 +498,7 @@ describe("contextfmt hook: requires of stdin only what it reads", () => {
   it("a field of another type that it does not read: a warning, exit 0", () => {
     const payload = { ...hookInputs.claude.UserPromptSubmit, session_id: 42, cwd: null };
     const { stdout, stderr, status } = contextfmt(
-      [
-        "hook",
-        "claude",
-        "user-prompt-submit",
-        "--memories",
-        example("memories.json"),
-        "--nonce",
-        "n0nce-7f3a9c2e",
-      ],
+      ["hook", "claude", "user-prompt-submit", ...ALL_FILES],
       JSON.stringify(payload),
     );
     expect(status).toBe(0);

@@ -19,6 +19,12 @@ describe("parseHookInput's result type follows `strict`", () => {
       expectTypeOf(input.cwd).toEqualTypeOf<unknown>();
     }
     if (input.moment === "prompt") expectTypeOf(input.prompt).toEqualTypeOf<string>();
+    // Options whose `strict` is only known at run time: the tolerant type, which a strict
+    // result also is.
+    const strict: boolean = Math.random() < 0.5;
+    expectTypeOf(parseHookInput("gemini", "{}", { strict })).toEqualTypeOf<
+      TolerantHookInput<"gemini">
+    >();
     // A strict result is also what a tolerant one may be.
     expectTypeOf<HookInput<"gemini">>().toMatchTypeOf<TolerantHookInput<"gemini">>();
   });
