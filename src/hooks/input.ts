@@ -224,8 +224,11 @@ function tolerated(issues: readonly Issue[], event: string): Issue[] {
   }));
 }
 
-/** The event's name stdin gives, or with a tolerant parse the one `how` gives for none. */
-function eventNameOf(data: unknown, how: HowToParse): string {
+/**
+ * The event's name stdin gives; `undefined` when it gives none and a tolerant parse goes on with
+ * the one `how` gives.
+ */
+function eventNameOf(data: unknown, how: HowToParse): string | undefined {
   try {
     return parseWith(EVENT_NAME, data).hook_event_name;
   } catch (error) {
@@ -235,7 +238,7 @@ function eventNameOf(data: unknown, how: HowToParse): string {
       error.issues.every((issue) => issue.path === "hook_event_name");
     if (how.strict || event === undefined || !onlyTheName) throw error;
     for (const issue of tolerated(error.issues, event)) how.report(issue);
-    return event;
+    return undefined;
   }
 }
 
@@ -275,10 +278,10 @@ export function parseHookInput<T extends HookTool>(
 ): HookInput<T> | TolerantHookInput<T> {
   const how = howToParse(options);
   const data = typeof json === "string" ? parseJson(json) : json;
-  const eventName = eventNameOf(data, how);
+  const named = eventNameOf(data, how);
   let event: HookEventName<T>;
   try {
-    event = resolveHookEvent(tool, eventName);
+    event = resolveHookEvent(tool, named ?? (how.event as string));
   } catch (error) {
     if (!InvalidInputError.is(error)) throw error;
     throw new InvalidInputError(
@@ -286,9 +289,9 @@ export function parseHookInput<T extends HookTool>(
     );
   }
   const moment = hookMoment(tool, event);
-  const named = { ...(data as object), hook_event_name: event };
+  const input = named === undefined ? { ...(data as object), hook_event_name: event } : data;
   try {
-    const parsed = parseWith(EVENT_SCHEMAS[tool][event] as z.core.$ZodType, named);
+    const parsed = parseWith(EVENT_SCHEMAS[tool][event] as z.core.$ZodType, input);
     return { ...(parsed as object), tool, moment } as HookInput<T>;
   } catch (error) {
     if (how.strict || !InvalidInputError.is(error)) throw error;
@@ -297,6 +300,6 @@ export function parseHookInput<T extends HookTool>(
     const needed = error.issues.filter((issue) => read.includes(issue.path ?? ""));
     if (needed.length > 0) throw new InvalidInputError(needed);
     for (const issue of tolerated(error.issues, event)) how.report(issue);
-    return { ...named, tool, moment } as TolerantHookInput<T>;
+    return { ...(input as object), tool, moment } as TolerantHookInput<T>;
   }
 }
