@@ -95,29 +95,32 @@ function declared(schema: unknown): Declaration {
   return declaration;
 }
 
-/** Makes the stand-in of a declaration: the zod schema it builds, once anything reads it. */
+/**
+ * What a declaration's stand-in does: whatever is asked of it, its zod schema (built on the first
+ * ask) answers. The proxy's target is the declaration itself, so one handler serves them all.
+ */
+const STAND_IN: ProxyHandler<Declaration> = {
+  get: (declaration, key) => Reflect.get(zodSchema(declaration), key),
+  set: (declaration, key, value) => Reflect.set(zodSchema(declaration), key, value),
+  has: (declaration, key) => Reflect.has(zodSchema(declaration), key),
+  ownKeys: (declaration) => Reflect.ownKeys(zodSchema(declaration)),
+  getOwnPropertyDescriptor: (declaration, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(zodSchema(declaration), key);
+    // A proxy may report a property its target lacks only as configurable.
+    return descriptor && { ...descriptor, configurable: true };
+  },
+  defineProperty: (declaration, key, descriptor) =>
+    Reflect.defineProperty(zodSchema(declaration), key, descriptor),
+  deleteProperty: (declaration, key) => Reflect.deleteProperty(zodSchema(declaration), key),
+  getPrototypeOf: (declaration) => Reflect.getPrototypeOf(zodSchema(declaration)),
+};
+
+/** Declares `node`: returns its stand-in, typed as the zod schema it builds. */
 function declareNode<S>(node: Node): S {
   const declaration: Declaration = { node };
-  const schema = () => zodSchema(declaration);
-  const standIn = new Proxy(
-    {},
-    {
-      get: (_, key) => Reflect.get(schema(), key),
-      set: (_, key, value) => Reflect.set(schema(), key, value),
-      has: (_, key) => Reflect.has(schema(), key),
-      ownKeys: () => Reflect.ownKeys(schema()),
-      getOwnPropertyDescriptor: (_, key) => {
-        const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key);
-        // The proxy's own target is empty: a property may be reported only as configurable.
-        return descriptor && { ...descriptor, configurable: true };
-      },
-      defineProperty: (_, key, descriptor) => Reflect.defineProperty(schema(), key, descriptor),
-      deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
-      getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
-    },
-  );
+  const standIn = new Proxy(declaration, STAND_IN);
   DECLARATIONS.set(standIn, declaration);
-  return standIn as S;
+  return standIn as unknown as S;
 }
 
 // ---------------------------------------------------------------------------------------------
