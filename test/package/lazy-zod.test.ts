@@ -77,6 +77,17 @@ describe("zod starts on first need, not on import (built package)", () => {
     expect(compiled[0]).toContain('"priority":50');
   });
 
+  it("contextfmt/hooks: not at import, nor for a valid hook stdin", () => {
+    const hooks = new URL("../../dist/hooks.cjs", import.meta.url).pathname;
+    const lines = run(`
+      const hooks = require(${JSON.stringify(hooks)});
+      const stdin = JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "UserPromptSubmit", prompt: "hi" });
+      console.log(hooks.parseHookInput("claude", stdin).moment, ${STARTED});
+      hooks.parseHookInput("claude", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "hi" }), { strict: false });
+      console.log(${STARTED});`);
+    expect(lines).toEqual(["prompt false", "true"]);
+  });
+
   it("every exported schema builds and parses when first used", () => {
     const lines = run(`
       const schemas = Object.keys(lib).filter((name) => name.endsWith("Schema")).sort();
