@@ -136,7 +136,11 @@ const hookJson = fc.oneof(
         .map((key) => [key, (event as Record<string, unknown>)[key]]),
     );
   }),
-  plausible(fc.constantFrom(...hookPayloads)),
+  // JSON values only: a stdin object is sent as JSON.
+  fc.tuple(fc.constantFrom(...hookPayloads), fc.nat(), fc.jsonValue()).map(([event, at, wrong]) => {
+    const keys = Object.keys(event);
+    return { ...event, [keys[at % keys.length] as string]: wrong };
+  }),
   text,
 );
 const hookParseOptions = fc.oneof(

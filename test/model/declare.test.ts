@@ -356,9 +356,7 @@ function derived(node: Node): fc.Arbitrary<unknown> {
           );
     }
     case "object":
-      return record(
-        Object.fromEntries(Object.entries(node.shape).map(([key, value]) => [key, of(value)])),
-      );
+      return derivedObject(node.shape);
     case "optional":
       return fc.oneof(fc.constant(undefined), derived(node.inner.node));
     case "nullable":
@@ -368,6 +366,37 @@ function derived(node: Node): fc.Arbitrary<unknown> {
     case "union":
       return fc.oneof(...node.options.map((option) => derived(option.node)));
   }
+}
+
+/**
+ * Objects of these fields, mostly valid whatever their number (a key the declaration may go
+ * without is sometimes left out), sometimes with one field left out, `undefined` or anything at
+ * all, sometimes with a stray key.
+ */
+function derivedObject(shape: Readonly<Record<string, Declaration>>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(shape);
+  const valid = fc.record(
+    Object.fromEntries(keys.map((key) => [key, derived((shape[key] as Declaration).node)])),
+    {
+      requiredKeys: keys.filter((key) => {
+        const { kind } = (shape[key] as Declaration).node;
+        return kind !== "optional" && kind !== "default";
+      }),
+    },
+  );
+  const spoilt = fc
+    .tuple(valid, fc.nat(), fc.oneof(fc.constant(ABSENT), fc.constant(undefined), fc.anything()))
+    .map(([object, at, wrong]) => {
+      const key = keys[at % keys.length] as string;
+      const { [key]: _, ...rest } = object as Record<string, unknown>;
+      return wrong === ABSENT ? rest : { ...rest, [key]: wrong };
+    });
+  const stray = fc
+    .tuple(valid, fc.dictionary(fc.string({ maxLength: 4 }), fc.anything(), { maxKeys: 2 }))
+    .map(([object, extra]) => ({ ...extra, ...(object as object) }));
+  return keys.length === 0
+    ? fc.oneof(valid, stray)
+    : fc.oneof({ weight: 4, arbitrary: valid }, { weight: 2, arbitrary: spoilt }, stray);
 }
 
 /** Every declaration a module of src/ exports, alone or in a record (the hooks' event schemas). */
