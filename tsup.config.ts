@@ -1,70 +1,31 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import type { Plugin } from "esbuild";
 import { defineConfig, type Options } from "tsup";
-import * as zodMini from "zod/mini";
 
 /**
- * The zod/mini functions the source calls (`z.object`, `z.custom<T>(…)`, `loadZod().safeParse`),
- * found by reading it. test/package/lazy-zod.test.ts builds every exported schema and parses bad
- * input from the built package, so a call this misses fails there.
- */
-function zodFunctionsUsed(): string[] {
-  const used = new Set<string>();
-  const read = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) read(path);
-      else if (path.endsWith(".ts")) {
-        for (const [, name] of readFileSync(path, "utf8").matchAll(
-          /(?:(?<![\w.])z|loadZod\(\))\.([A-Za-z_$][\w$]*)\s*[(<]/g,
-        )) {
-          used.add(name as string);
-        }
-      }
-    }
-  };
-  read(fileURLToPath(new URL("./src", import.meta.url)));
-  // `z.output<…>` and the like are types: only what zod/mini exports as a value is kept.
-  return [...used]
-    .filter((name) => typeof (zodMini as Record<string, unknown>)[name] === "function")
-    .sort();
-}
-
-/**
- * Loads zod on the first schema built instead of at import: `src/model/zod.ts` (a static import
- * in the source, for tests and types) becomes a `require` on first call, which esbuild turns
- * into a lazy start of the bundled zod in both the ESM and the CommonJS output. The `require`
- * reaches a module that re-exports only the zod functions the source calls, so the bundle keeps
- * only those (not every locale). Importing the core then costs no zod until bad input, a
- * caller's schema or an exported schema needs it.
+ * Loads zod on the first schema built instead of at import: `src/model/load-zod.ts` (a static
+ * import of src/model/zod.ts in the source, for tests and types) becomes a `require` of it on the
+ * first call, which esbuild turns into a lazy start of the bundled zod in both the ESM and the
+ * CommonJS output. zod.ts names the zod functions the library calls, so the bundle keeps only
+ * those (not every locale). Importing the core then costs no zod until bad input, a caller's
+ * schema or an exported schema needs it.
  */
 const lazyZod: Plugin = {
   name: "lazy-zod",
   setup(build) {
-    build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
-      args.kind === "require-call" ? { path: "zod-functions", namespace: "lazy-zod" } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: "lazy-zod" }, () => ({
-      loader: "ts",
-      resolveDir: fileURLToPath(new URL(".", import.meta.url)),
-      contents: `export { ${zodFunctionsUsed().join(", ")} } from "zod/mini";`,
-    }));
-    build.onLoad({ filter: /src[\\/]model[\\/]zod\.ts$/ }, (args) => {
+    build.onLoad({ filter: /src[\\/]model[\\/]load-zod\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      if (!source.includes('import * as zodMini from "zod/mini";')) {
-        throw new Error("lazy-zod: src/model/zod.ts no longer has the import it replaces");
+      if (!source.includes('import * as zod from "./zod.js";')) {
+        throw new Error("lazy-zod: src/model/load-zod.ts no longer has the import it replaces");
       }
       return {
         loader: "ts",
         contents: `
-          import type * as ZodMini from "zod/mini";
-          export type Zod = typeof ZodMini;
-          let zod: Zod | undefined;
-          declare const require: (id: string) => Zod;
-          export function loadZod(): Zod {
-            zod ??= require("zod/mini");
+          import type * as Functions from "./zod.js";
+          let zod: typeof Functions | undefined;
+          declare const require: (id: string) => typeof Functions;
+          export function loadZod(): typeof Functions {
+            zod ??= require("./zod.js");
             return zod;
           }`,
       };

@@ -2,21 +2,13 @@ import type * as z from "zod/mini";
 import { inlineText } from "../formats/escape.js";
 import { userBlockAdapter } from "../formats/project/combined.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
-import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
+import { CounterOption, NowOption } from "../manager/options.js";
 import { runPipeline } from "../manager/pipeline.js";
 import { summaryIssues } from "../manager/report.js";
-import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import type { ProjectContext, ProjectContextInput } from "../model/project.js";
-import { fastDateInput } from "../model/rule.js";
-import {
-  fastUserFacts,
-  type UserFact,
-  type UserFacts,
-  type UserFactsInput,
-  UserFactsSchema,
-} from "../model/user.js";
+import { type UserFact, type UserFactsInput, UserFactsSchema } from "../model/user.js";
 import { optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { repeatsFact, withoutSentences, workingOnSearch } from "../project/overlap.js";
@@ -30,58 +22,36 @@ import {
   parseProjects,
 } from "./project-context.js";
 
-const budget = lazySchema((z) => z.int().check(z.gte(0, { error: "expected an integer >= 0" })));
+const budget = d.int(d.gte(0, { error: "expected an integer >= 0" }));
 
-const fastBudget = fastNumber(0, Number.POSITIVE_INFINITY, true);
-
-const CombinedOptionsSchema = lazySchema(
-  (z) =>
-    z.strictObject({
-      user: z.optional(z.nullable(UserFactsSchema)),
-      now: CommonOptionsSchema.shape.now,
-      counter: CommonOptionsSchema.shape.counter,
-      /** The whole text: USER block, blank line, PROJECT block(s); default 500. */
-      budget: z.optional(budget),
-      /** The PROJECT block(s) alone; default 175. */
-      projectBudget: z.optional(budget),
-      /** The USER block alone; default 300. */
-      userBudget: z.optional(budget),
-      /** @deprecated The old name of `budget`. */
-      maxTokens: z.optional(budget),
-      /** @deprecated The old name of `projectBudget`. */
-      projectMaxTokens: z.optional(budget),
-      /** @deprecated The old name of `userBudget`. */
-      userMaxTokens: z.optional(budget),
-      /** Facts with a lower confidence are left out. */
-      minConfidence: z._default(
-        z
-          .number()
-          .check(
-            z.gte(0, { error: "expected a number >= 0" }),
-            z.lte(1, { error: "expected a number <= 1" }),
-          ),
-        0.5,
-      ),
-      /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
-      markup: ProjectMarkupOption,
-    }),
-  fastObject(
-    {
-      user: optional<UserFacts | null>((value) => (value === null ? null : fastUserFacts(value))),
-      now: optional(fastDateInput),
-      counter: optional(fastCounterOption),
-      budget: optional(fastBudget),
-      projectBudget: optional(fastBudget),
-      userBudget: optional(fastBudget),
-      maxTokens: optional(fastBudget),
-      projectMaxTokens: optional(fastBudget),
-      userMaxTokens: optional(fastBudget),
-      minConfidence: withDefault(fastNumber(0, 1), () => 0.5),
-      markup: withDefault(fastEnum(["xml", "markdown"] as const), () => "xml" as const),
-    },
-    true,
+/** Options of {@link buildCombinedContext} (the `user` and `projects` besides). */
+export const CombinedOptionsSchema = d.strictObject({
+  user: d.optional(d.nullable(UserFactsSchema)),
+  now: NowOption,
+  counter: CounterOption,
+  /** The whole text: USER block, blank line, PROJECT block(s); default 500. */
+  budget: d.optional(budget),
+  /** The PROJECT block(s) alone; default 175. */
+  projectBudget: d.optional(budget),
+  /** The USER block alone; default 300. */
+  userBudget: d.optional(budget),
+  /** @deprecated The old name of `budget`. */
+  maxTokens: d.optional(budget),
+  /** @deprecated The old name of `projectBudget`. */
+  projectMaxTokens: d.optional(budget),
+  /** @deprecated The old name of `userBudget`. */
+  userMaxTokens: d.optional(budget),
+  /** Facts with a lower confidence are left out. */
+  minConfidence: d._default(
+    d.number(
+      d.gte(0, { error: "expected a number >= 0" }),
+      d.lte(1, { error: "expected a number <= 1" }),
+    ),
+    0.5,
   ),
-);
+  /** `markdown`: a `### User: …` heading and `### Project: …` headings instead of XML blocks. */
+  markup: ProjectMarkupOption,
+});
 
 /** Input of {@link buildCombinedContext}. */
 export type CombinedContextInput = Omit<z.input<typeof CombinedOptionsSchema>, "user"> & {

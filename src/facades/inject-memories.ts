@@ -1,8 +1,7 @@
 import { type XmlMemoryMetadata, xmlMemoryAdapter } from "../formats/memories/xml-memory.js";
 import type { BudgetReport, SkippedItem } from "../manager/formatted-context.js";
 import { runPipeline } from "../manager/pipeline.js";
-import { fastArray, fastCustom, fastNumber, fastObject, optional } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
+import * as d from "../model/declare.js";
 import type { MemoryInput } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
 import { badArgument } from "../problems/arguments.js";
@@ -69,15 +68,13 @@ export interface InjectionResult<M> {
   readonly issues: readonly Issue[];
 }
 
-const InjectOptionsSchema = lazySchema(
-  (z) => z.object({ contextWindow: z.optional(z.int().check(z.gte(1))) }),
-  fastObject({ contextWindow: optional(fastNumber(1, Number.POSITIVE_INFINITY, true)) }),
-);
+/** The option of {@link injectMemories} besides the `xml-memory` format's. */
+export const InjectOptionsSchema = d.object({ contextWindow: d.optional(d.int(d.gte(1))) });
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
-const MessagesSchema = lazySchema(
-  (z) => z.array(z.custom<object>(isObject, { error: "expected a message object" })),
-  fastArray(fastCustom<object>(isObject)),
+/** The conversation {@link injectMemories} puts the memories into: any message objects. */
+export const MessagesSchema = d.array(
+  d.custom<object>(isObject, { error: "expected a message object" }),
 );
 
 /** The text of one message in the shapes of the common SDKs: `content` text or text parts, or `parts`. */

@@ -6,10 +6,9 @@ import {
 } from "../formats/project/adapter.js";
 import type { ProjectMarkup } from "../formats/project/components.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
-import { CommonOptionsSchema, fastCounterOption } from "../manager/options.js";
+import { CounterOption, NowOption } from "../manager/options.js";
 import { runParsedPipeline } from "../manager/pipeline.js";
-import { fastEnum, fastNumber, fastObject, optional, withDefault } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -17,49 +16,27 @@ import {
   ProjectContextSchema,
   ProjectListSchema,
 } from "../model/project.js";
-import { fastDateInput } from "../model/rule.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { budgetOption } from "./budget-option.js";
 
 export { DEFAULT_PROJECT_TOKENS };
 
-const nonNegativeInt = lazySchema((z) =>
-  z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
-);
+const nonNegativeInt = d.int(d.gte(0, { error: "expected an integer >= 0" }));
 
 /** The `markup` option of the project functions: `xml` (the default) or `markdown`. */
-export const ProjectMarkupOption = lazySchema((z) =>
-  z._default(z.enum(["xml", "markdown"]), "xml"),
-);
+export const ProjectMarkupOption = d._default(d.enum(["xml", "markdown"]), "xml");
 
-const MARKUPS = ["xml", "markdown"] as const;
-const fastNonNegativeInt = fastNumber(0, Number.POSITIVE_INFINITY, true);
-
-export const ProjectOptionsSchema = lazySchema(
-  (z) =>
-    z.strictObject({
-      /** Tokens the blocks may take; default 175. */
-      budget: z.optional(nonNegativeInt),
-      /** @deprecated The old name of `budget`. */
-      maxTokens: z.optional(nonNegativeInt),
-      now: CommonOptionsSchema.shape.now,
-      counter: CommonOptionsSchema.shape.counter,
-      minRoom: z.optional(nonNegativeInt),
-      /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
-      markup: ProjectMarkupOption,
-    }),
-  fastObject(
-    {
-      budget: optional(fastNonNegativeInt),
-      maxTokens: optional(fastNonNegativeInt),
-      now: optional(fastDateInput),
-      counter: optional(fastCounterOption),
-      minRoom: optional(fastNonNegativeInt),
-      markup: withDefault(fastEnum(MARKUPS), () => "xml" as const),
-    },
-    true,
-  ),
-);
+export const ProjectOptionsSchema = d.strictObject({
+  /** Tokens the blocks may take; default 175. */
+  budget: d.optional(nonNegativeInt),
+  /** @deprecated The old name of `budget`. */
+  maxTokens: d.optional(nonNegativeInt),
+  now: NowOption,
+  counter: CounterOption,
+  minRoom: d.optional(nonNegativeInt),
+  /** `xml`: `<PROJECT>` blocks; `markdown`: `### Project: …` headings, for tools that escape XML. */
+  markup: ProjectMarkupOption,
+});
 
 /** Options of {@link formatProjectContext}. */
 export type ProjectContextOptions = z.input<typeof ProjectOptionsSchema>;

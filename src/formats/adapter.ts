@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { isSchema } from "../model/lazy-schema.js";
+import { isSchema } from "../model/declare.js";
 import { badArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 

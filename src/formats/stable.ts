@@ -5,32 +5,19 @@
  * keeps everything before it.
  */
 import type * as z from "zod/mini";
-import { fastBoolean, fastObject, optional } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
-import type { Zod } from "../model/zod.js";
+import * as d from "../model/declare.js";
 
-/**
- * The `cacheStable` option, for a format's options schema: spread into the object a lazy
- * schema builds (`z.object({ ...cacheStableOption(z), … })`).
- */
-export function cacheStableOption(z: Zod) {
-  return {
-    /**
-     * Place the chosen items in the order they were added (oldest first), in a layout where a new
-     * item lands at the end and nothing depends on the clock; default `false`.
-     */
-    cacheStable: z.optional(z.boolean()),
-  };
-}
-
-/** The fast parser's field of the `cacheStable` option, beside {@link cacheStableOption}. */
-export const fastCacheStableOption = { cacheStable: optional(fastBoolean) };
+/** The `cacheStable` option, for a format's options schema: spread into its shape. */
+export const cacheStableOption = {
+  /**
+   * Place the chosen items in the order they were added (oldest first), in a layout where a new
+   * item lands at the end and nothing depends on the clock; default `false`.
+   */
+  cacheStable: d.optional(d.boolean()),
+};
 
 /** A format's options with only `cacheStable`. */
-export const CacheStableOptionsSchema = lazySchema(
-  (z) => z.object(cacheStableOption(z)),
-  fastObject(fastCacheStableOption),
-);
+export const CacheStableOptionsSchema = d.object(cacheStableOption);
 
 /** Parsed options of a format whose only option is `cacheStable`. */
 export type CacheStableOptions = z.output<typeof CacheStableOptionsSchema>;

@@ -64,7 +64,9 @@ export interface HookAnswer {
 }
 
 /**
- * Answers one hook call: reads stdin as the event's input, loads the files this moment injects,
+ * Answers one hook call: reads stdin as the event's input (requiring only what it reads: a
+ * session start's `source`, a prompt's `prompt`; anything else amiss is a warning), loads the
+ * files this moment injects,
  * fits them into the budget and the tool's inline limit, and builds the JSON the tool accepts.
  * Bad stdin or file content throws a `ContextFmtError` naming it.
  *
@@ -85,7 +87,13 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   const budget = integerArgument(request.budget ?? DEFAULT_HOOK_BUDGET, "request.budget");
   const counter =
     request.counter === undefined ? undefined : checkedCounter(request.counter, "request.counter");
-  const hook = parseHookInput(tool, stringArgument(request.stdin, "request.stdin"));
+  // Only what the answer reads is required of stdin; anything else off is a warning.
+  const warnings: Issue[] = [];
+  const hook = parseHookInput(tool, stringArgument(request.stdin, "request.stdin"), {
+    strict: false,
+    event,
+    report: (issue) => warnings.push(issue),
+  });
   if (hook.hook_event_name !== event) {
     throw new ContextFmtError(
       `stdin holds a ${hook.hook_event_name} event, but the hook was called for ${event}`,
@@ -108,7 +116,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   });
   if (result.content.trim() === "") {
     // Nothing to inject: the empty object every tool reads as "no change".
-    return { stdout: "{}\n", issues: result.issues, parts: result.parts };
+    return { stdout: "{}\n", issues: [...warnings, ...result.issues], parts: result.parts };
   }
   const { output, issues } = hookOutput(tool, event, {
     additionalContext: result.content,
@@ -116,7 +124,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   });
   return {
     stdout: `${JSON.stringify(output)}\n`,
-    issues: [...result.issues, ...issues],
+    issues: [...warnings, ...result.issues, ...issues],
     parts: result.parts,
   };
 }

@@ -18,7 +18,7 @@ import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { utf8Length } from "../tokens/utf8.js";
 import { type HookMoment, type HookTool, isHookTool } from "./events.js";
-import type { HookInput } from "./input.js";
+import type { TolerantHookInput } from "./input.js";
 import { listOf, projectsOf } from "./input-shapes.js";
 import { sessionStartContext } from "./lifecycle.js";
 import { memoriesAsCandidates, memoriesForPrompt } from "./memories.js";
@@ -37,7 +37,7 @@ export const HOOK_SOURCE_FLAGS: readonly HookSourceFlag[] = [
 
 /** What a source's `input` and `options` may use. */
 interface SourceContext {
-  readonly hook: HookInput;
+  readonly hook: TolerantHookInput;
   readonly nonce?: string | undefined;
 }
 
@@ -155,7 +155,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
  * CLI's resume and fork; see `SESSION_START_CONTEXT`), a prompt event nothing for a blank prompt.
  */
 export function activeSources(
-  hook: HookInput,
+  hook: TolerantHookInput,
   given: Readonly<Partial<Record<HookSourceFlag, unknown>>>,
 ): HookSource[] {
   if (hook.moment === "session-start" && sessionStartContext(hook.tool, hook.source) === "none") {
@@ -174,7 +174,7 @@ export type HookFiles = Readonly<Partial<Record<HookSourceFlag, { path: string; 
 
 /** What {@link hookContext} needs. */
 export interface HookContextRequest {
-  readonly hook: HookInput;
+  readonly hook: TolerantHookInput;
   readonly files: HookFiles;
   /** Tokens the whole context may take. */
   readonly budget: number;
@@ -340,8 +340,8 @@ export function cutToLimit(
 }
 
 /** Throws `InvalidInputError` unless `hook` is what `parseHookInput` returns. */
-function checkHook(hook: unknown): asserts hook is HookInput {
-  const fields = hook as Partial<HookInput> | null;
+function checkHook(hook: unknown): asserts hook is TolerantHookInput {
+  const fields = hook as Partial<TolerantHookInput> | null;
   if (typeof hook !== "object" || hook === null || !isHookTool(fields?.tool)) {
     badArgument("request.hook", "a hook input (what parseHookInput returns)", hook);
   }

@@ -30,7 +30,12 @@ export {
   isHookTool,
   resolveHookEvent,
 } from "./events.js";
-export { type HookInput, parseHookInput } from "./input.js";
+export {
+  type HookInput,
+  type ParseHookInputOptions,
+  parseHookInput,
+  type TolerantHookInput,
+} from "./input.js";
 export {
   SESSION_START_CONTEXT,
   type SessionStartContext,

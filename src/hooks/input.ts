@@ -1,7 +1,16 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
-import { InvalidInputError } from "../problems/errors.js";
 import {
+  badArgument,
+  functionArgument,
+  optionsArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+import { InvalidInputError } from "../problems/errors.js";
+import type { Issue } from "../problems/issue.js";
+import {
+  HOOK_EVENTS,
   type HookEventName,
   type HookMoment,
   type HookTool,
@@ -12,7 +21,7 @@ import {
 // Every object is loose: the tools add fields over time, and a hook must not break when they do.
 // Only the fields each tool always sends are required.
 
-const text = z.string();
+const text = d.string();
 
 const claudeBase = { session_id: text, transcript_path: text, cwd: text };
 const geminiBase = { ...claudeBase, timestamp: text };
@@ -21,15 +30,15 @@ const copilotBase = { session_id: text, cwd: text, timestamp: text };
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
-  transcript_path: z.nullable(text),
+  transcript_path: d.nullable(text),
   cwd: text,
   model: text,
-  permission_mode: z.optional(text),
-  turn_id: z.optional(text),
+  permission_mode: d.optional(text),
+  turn_id: d.optional(text),
 };
 
-const flag = z.boolean();
-const count = z.number();
+const flag = d.boolean();
+const count = d.number();
 
 /**
  * Fields of each moment, as the tools that have it send them (`source`, `prompt`, `tool_*`…).
@@ -40,9 +49,9 @@ const momentFields = {
     /** `startup`, `resume`, `clear`, `compact` or `fork` (Gemini CLI: the first three). */
     source: text,
     /** Claude Code on resume or fork: the resumed conversation's size in tokens. */
-    context_tokens: z.optional(count),
+    context_tokens: d.optional(count),
     /** Claude Code on resume or fork: the prompt cache has likely expired since. */
-    prompt_cache_likely_expired: z.optional(flag),
+    prompt_cache_likely_expired: d.optional(flag),
   },
   "subagent-start": { agent_id: text, agent_type: text },
   prompt: { prompt: text },
@@ -52,15 +61,15 @@ const momentFields = {
     command_name: text,
     command_args: text,
   },
-  "pre-tool": { tool_name: text, tool_input: z.unknown() },
-  "post-tool": { tool_name: text, tool_input: z.unknown(), tool_response: z.unknown() },
-  "tool-failure": { tool_name: text, tool_input: z.unknown(), error: text },
+  "pre-tool": { tool_name: text, tool_input: d.unknown() },
+  "post-tool": { tool_name: text, tool_input: d.unknown(), tool_response: d.unknown() },
+  "tool-failure": { tool_name: text, tool_input: d.unknown(), error: text },
   "tool-batch": {
-    tool_calls: z.array(
-      z.looseObject({
+    tool_calls: d.array(
+      d.looseObject({
         tool_name: text,
-        tool_input: z.optional(z.unknown()),
-        tool_response: z.optional(z.unknown()),
+        tool_input: d.optional(d.unknown()),
+        tool_response: d.optional(d.unknown()),
       }),
     ),
   },
@@ -85,20 +94,47 @@ const toolMomentFields: Partial<
   copilot: {
     "post-tool": {
       tool_name: text,
-      tool_input: z.unknown(),
-      tool_result: z.unknown(),
-      tool_response: z.optional(z.unknown()),
+      tool_input: d.unknown(),
+      tool_result: d.unknown(),
+      tool_response: d.optional(d.unknown()),
     },
   },
 };
 
-function eventSchema<T extends HookTool, M extends HookMoment>(tool: T, moment: M) {
-  return z.looseObject({
+function eventSchema(tool: HookTool, moment: HookMoment) {
+  return d.looseObject({
     hook_event_name: text,
     ...bases[tool],
     ...(toolMomentFields[tool]?.[moment] ?? momentFields[moment]),
   });
 }
+
+/** Each tool's events' schemas, made once (each compiles its fast check on first use). */
+export const EVENT_SCHEMAS = Object.fromEntries(
+  Object.entries(HOOK_EVENTS).map(([tool, events]) => [
+    tool,
+    Object.fromEntries(
+      Object.entries(events).map(([event, moment]) => [
+        event,
+        eventSchema(tool as HookTool, moment),
+      ]),
+    ),
+  ]),
+) as Record<HookTool, Record<string, ReturnType<typeof eventSchema>>>;
+
+/** What every event's stdin names first: the event. */
+export const EVENT_NAME = d.object({ hook_event_name: text });
+
+/**
+ * What contextfmt's own hook reads of each moment's fields (lifecycle.ts: a session start's
+ * `source`; relevance.ts: the prompt): all a tolerant parse requires besides the event's name.
+ */
+const READ_FIELDS = { "session-start": ["source"], prompt: ["prompt"] } as const satisfies Partial<
+  Record<HookMoment, readonly string[]>
+>;
+type ReadFieldsOf<M extends HookMoment> = M extends keyof typeof READ_FIELDS
+  ? (typeof READ_FIELDS)[M][number]
+  : never;
 
 type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;
 type MomentOf<M extends HookMoment> = z.output<z.ZodMiniObject<(typeof momentFields)[M]>>;
@@ -117,10 +153,41 @@ export type HookInput<T extends HookTool = HookTool> = {
     };
 }[HookMoment];
 
+/**
+ * What a tolerant parse ({@link parseHookInput} with `strict: false`) returns: the fields
+ * contextfmt's own hook reads at the moment (a session start's `source`, a prompt's `prompt`),
+ * checked and typed, and every other field as it came.
+ */
+export type TolerantHookInput<T extends HookTool = HookTool> = {
+  [M in HookMoment]: Pick<MomentOf<M>, ReadFieldsOf<M> & keyof MomentOf<M>> & {
+    readonly tool: T;
+    readonly moment: M;
+    readonly hook_event_name: HookEventName<T>;
+    readonly [field: string]: unknown;
+  };
+}[HookMoment];
+
+/** How {@link parseHookInput} reads a hook's stdin. */
+export interface ParseHookInputOptions<T extends HookTool = HookTool> {
+  /**
+   * `true` (the default): every field the tool always sends is required, with its type.
+   * `false`: only the event's name and the fields contextfmt's own hook reads at that moment
+   * (`source` at a session start, `prompt` at a prompt) are; any other field that is missing or
+   * of another type is reported as a warning and left as it came, so that a client that drops
+   * or renames a field the hook never reads does not cost the session its context.
+   */
+  readonly strict?: boolean;
+  /** With `strict: false`: the event when stdin names none (the one a command line gives). */
+  readonly event?: HookEventName<T> | undefined;
+  /** With `strict: false`: receives each warning. */
+  readonly report?: ((issue: Issue) => void) | undefined;
+}
+
 /** Parses raw stdin text as JSON; a syntax error names where it is. */
 function parseJson(raw: string): unknown {
   try {
-    return JSON.parse(raw);
+    // A byte order mark is not JSON, but editors and some shells write one: as files are read.
+    return JSON.parse(raw.startsWith("\uFEFF") ? raw.slice(1) : raw);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidInputError([
@@ -134,23 +201,87 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** How one parse goes: {@link ParseHookInputOptions}, checked, with their defaults. */
+interface HowToParse {
+  readonly strict: boolean;
+  readonly event: string | undefined;
+  readonly report: (issue: Issue) => void;
+}
+
+function howToParse<T extends HookTool>(options: ParseHookInputOptions<T> | undefined): HowToParse {
+  const { strict = true, event, report = () => {} } = optionsArgument(options);
+  if (typeof strict !== "boolean") badArgument("options.strict", "a boolean", strict);
+  if (event !== undefined) stringArgument(event, "options.event");
+  return { strict, event, report: functionArgument(report, "options.report") };
+}
+
+/** `issues` as warnings that say the parse went on without the field. */
+function tolerated(issues: readonly Issue[], event: string): Issue[] {
+  return issues.map((issue) => ({
+    ...issue,
+    severity: "warning",
+    message: `${issue.message} (not needed for ${event}: ignored)`,
+  }));
+}
+
 /**
- * Parses what `tool` writes on a hook's stdin (a JSON string, or the value already parsed).
- * Unknown extra fields are kept; a missing required field, or an event that carries no context,
- * is an `InvalidInputError` naming the field and what was expected.
+ * The event's name stdin gives; `undefined` when it gives none and a tolerant parse goes on with
+ * the one `how` gives.
+ */
+function eventNameOf(data: unknown, how: HowToParse): string | undefined {
+  try {
+    return parseWith(EVENT_NAME, data).hook_event_name;
+  } catch (error) {
+    const { event } = how;
+    const onlyTheName =
+      InvalidInputError.is(error) &&
+      error.issues.every((issue) => issue.path === "hook_event_name");
+    if (how.strict || event === undefined || !onlyTheName) throw error;
+    for (const issue of tolerated(error.issues, event)) how.report(issue);
+    return undefined;
+  }
+}
+
+/**
+ * Parses what `tool` writes on a hook's stdin (a JSON string, a leading byte order mark allowed,
+ * or the value already parsed). Unknown extra fields are kept; a missing required field, or an
+ * event that carries no context, is an `InvalidInputError` naming the field and what was
+ * expected. With `{ strict: false }` only what contextfmt's own hook reads is required (see
+ * {@link ParseHookInputOptions}); the `contextfmt hook` command reads stdin so.
  *
  * @example
  * ```ts
  * const input = parseHookInput("claude", await readStdin());
  * if (input.moment === "prompt") console.error(input.prompt);
+ * const tolerant = parseHookInput("gemini", stdin, { strict: false, report: console.warn });
  * ```
  */
-export function parseHookInput<T extends HookTool>(tool: T, json: unknown): HookInput<T> {
+export function parseHookInput<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  options?: ParseHookInputOptions<T> & { readonly strict?: true },
+): HookInput<T>;
+export function parseHookInput<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  options: ParseHookInputOptions<T> & { readonly strict: false },
+): TolerantHookInput<T>;
+export function parseHookInput<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  options?: ParseHookInputOptions<T>,
+): TolerantHookInput<T>;
+export function parseHookInput<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  options?: ParseHookInputOptions<T>,
+): HookInput<T> | TolerantHookInput<T> {
+  const how = howToParse(options);
   const data = typeof json === "string" ? parseJson(json) : json;
-  const eventName = parseWith(z.object({ hook_event_name: text }), data, "").hook_event_name;
+  const named = eventNameOf(data, how);
   let event: HookEventName<T>;
   try {
-    event = resolveHookEvent(tool, eventName);
+    event = resolveHookEvent(tool, named ?? (how.event as string));
   } catch (error) {
     if (!InvalidInputError.is(error)) throw error;
     throw new InvalidInputError(
@@ -158,6 +289,17 @@ export function parseHookInput<T extends HookTool>(tool: T, json: unknown): Hook
     );
   }
   const moment = hookMoment(tool, event);
-  const parsed = parseWith(eventSchema(tool, moment), data) as Record<string, unknown>;
-  return { ...parsed, tool, moment } as HookInput<T>;
+  const input = named === undefined ? { ...(data as object), hook_event_name: event } : data;
+  try {
+    const parsed = parseWith(EVENT_SCHEMAS[tool][event] as z.core.$ZodType, input);
+    return { ...(parsed as object), tool, moment } as HookInput<T>;
+  } catch (error) {
+    if (how.strict || !InvalidInputError.is(error)) throw error;
+    const read: readonly string[] =
+      (READ_FIELDS as Partial<Record<HookMoment, readonly string[]>>)[moment] ?? [];
+    const needed = error.issues.filter((issue) => read.includes(issue.path ?? ""));
+    if (needed.length > 0) throw new InvalidInputError(needed);
+    for (const issue of tolerated(error.issues, event)) how.report(issue);
+    return { ...(input as object), tool, moment } as TolerantHookInput<T>;
+  }
 }

@@ -1,6 +1,6 @@
 import { type Memory, MemorySetSchema } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
-import type { HookInput } from "./input.js";
+import type { TolerantHookInput } from "./input.js";
 import { rankForPrompt } from "./relevance.js";
 
 /** `{ directive?, memories }` as it is, or a bare list of memories wrapped in it. */
@@ -13,7 +13,7 @@ const memorySetOf = (file: unknown) => (Array.isArray(file) ? { memories: file }
  */
 export function memoriesForPrompt(
   file: unknown,
-  hook: HookInput,
+  hook: TolerantHookInput,
 ): { directive?: string; memories: Memory[] } {
   const set = parseWith(MemorySetSchema, memorySetOf(file));
   const prompt = hook.moment === "prompt" ? hook.prompt : "";
@@ -30,7 +30,7 @@ export function memoriesForPrompt(
  * The ranked memories as brief-context candidates, for Gemini CLI, which escapes XML:
  * `relevance` falls with the rank, so the brief context keeps the same order.
  */
-export function memoriesAsCandidates(file: unknown, hook: HookInput) {
+export function memoriesAsCandidates(file: unknown, hook: TolerantHookInput) {
   const { memories } = memoriesForPrompt(file, hook);
   return {
     candidates: memories.map((memory, index) => ({

@@ -5,7 +5,7 @@ import type {
   RenderContext,
   ValidationContext,
 } from "../formats/adapter.js";
-import { objectKeysOf } from "../model/fast-parse.js";
+import { objectKeys } from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import { optionsArgument } from "../problems/arguments.js";
 import { FormatValidationError, hasErrors, InvalidInputError } from "../problems/errors.js";
@@ -22,7 +22,7 @@ import { buildReport, summarize } from "./report.js";
 
 /** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
 export function adapterOptionKeys(adapter: FormatAdapter): readonly string[] | undefined {
-  return objectKeysOf(adapter.options);
+  return objectKeys(adapter.options);
 }
 
 /** Rejects option keys neither the manager nor the adapter knows (a typo must not pass silently). */

@@ -1,18 +1,6 @@
 import type * as z from "zod/mini";
-import {
-  type FastParse,
-  fastArray,
-  fastEnum,
-  fastNumber,
-  fastObject,
-  fastString,
-  MISMATCH,
-  optional,
-  required,
-  withDefault,
-} from "./fast-parse.js";
-import { lazySchema } from "./lazy-schema.js";
-import { DateInputSchema, fastDateInput } from "./rule.js";
+import * as d from "./declare.js";
+import { DateInputSchema } from "./rule.js";
 
 /**
  * Memory categories in the order they are injected: procedural first, because it holds what the
@@ -28,32 +16,14 @@ export const MEMORY_CATEGORIES = [
 ] as const;
 
 /** What kind of knowledge a memory holds; it picks the `<{category}_memories>` block. */
-export const MemoryCategorySchema = lazySchema((z) => z.enum(MEMORY_CATEGORIES));
+export const MemoryCategorySchema = d.enum(MEMORY_CATEGORIES);
 /** What kind of knowledge a memory holds. */
 export type MemoryCategory = z.output<typeof MemoryCategorySchema>;
 
 /** Text with at least one character that is not whitespace. */
-export const nonBlankText = lazySchema((z) =>
-  z.string().check(z.refine(isNonBlank, { error: "expected non-blank text" })),
+export const nonBlankText = d.string(
+  d.refine((text: string) => text.trim() !== "", { error: "expected non-blank text" }),
 );
-
-function isNonBlank(text: string): boolean {
-  return text.trim() !== "";
-}
-
-/** {@link nonBlankText}'s fast parser. */
-export const fastNonBlankText: FastParse<string> = (value) =>
-  typeof value === "string" && isNonBlank(value) ? value : MISMATCH;
-
-// {@link MemorySchema}'s fast parser, key for key.
-const fastMemory = fastObject({
-  id: required(fastString(1)),
-  content: required(fastNonBlankText),
-  category: withDefault(fastEnum(MEMORY_CATEGORIES), () => "factual" as const),
-  confidence: withDefault(fastNumber(0, 1), () => 0.8),
-  score: optional(fastNumber()),
-  createdAt: optional(fastDateInput),
-});
 
 /**
  * A memory: one piece of what the agent knows about the user or the work, ranked by `score`.
@@ -64,23 +34,19 @@ const fastMemory = fastObject({
  * // → { id: "m1", content: "The user's name is Ada", category: "factual", confidence: 0.8, score: 0.91 }
  * ```
  */
-export const MemorySchema = lazySchema(
-  (z) =>
-    z.object({
-      /** Stable id; written as the `id` attribute and reported in `memoryIds` / `skipped`. */
-      id: z.string().check(z.minLength(1)),
-      content: nonBlankText,
-      /** Default `factual`, as in the original design. */
-      category: z._default(MemoryCategorySchema, "factual"),
-      /** How sure the memory system is of it, 0–1; default 0.8. */
-      confidence: z._default(z.number().check(z.gte(0), z.lte(1)), 0.8),
-      /** Ranking score (higher is injected first); memories without one rank after those with one. */
-      score: z.optional(z.number()),
-      /** Breaks ties between equal scores: more recent first. */
-      createdAt: z.optional(DateInputSchema),
-    }),
-  fastMemory,
-);
+export const MemorySchema = d.object({
+  /** Stable id; written as the `id` attribute and reported in `memoryIds` / `skipped`. */
+  id: d.string(d.minLength(1)),
+  content: nonBlankText,
+  /** Default `factual`, as in the original design. */
+  category: d._default(MemoryCategorySchema, "factual"),
+  /** How sure the memory system is of it, 0–1; default 0.8. */
+  confidence: d._default(d.number(d.gte(0), d.lte(1)), 0.8),
+  /** Ranking score (higher is injected first); memories without one rank after those with one. */
+  score: d.optional(d.number()),
+  /** Breaks ties between equal scores: more recent first. */
+  createdAt: d.optional(DateInputSchema),
+});
 
 /** A parsed memory (defaults applied, `createdAt` a `Date`). */
 export type Memory = z.output<typeof MemorySchema>;
@@ -91,15 +57,11 @@ export type MemoryInput = z.input<typeof MemorySchema>;
  * The input of the `xml-memory` format: an optional directive (injected first, always) and the
  * memories that compete for the budget.
  */
-export const MemorySetSchema = lazySchema(
-  (z) =>
-    z.object({
-      /** Instructions injected before any memory; a blank directive counts as none. */
-      directive: z.optional(z.string()),
-      memories: z.array(MemorySchema),
-    }),
-  fastObject({ directive: optional(fastString()), memories: required(fastArray(fastMemory)) }),
-);
+export const MemorySetSchema = d.object({
+  /** Instructions injected before any memory; a blank directive counts as none. */
+  directive: d.optional(d.string()),
+  memories: d.array(MemorySchema),
+});
 
 /** Parsed input of the `xml-memory` format. */
 export type MemorySet = z.output<typeof MemorySetSchema>;

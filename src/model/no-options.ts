@@ -1,5 +1,4 @@
-import { fastObject } from "./fast-parse.js";
-import { lazySchema } from "./lazy-schema.js";
+import { object } from "./declare.js";
 
 /**
  * The options schema of a format that has none of its own: any object, parsed to `{}` (the
@@ -10,4 +9,4 @@ import { lazySchema } from "./lazy-schema.js";
  * defineAdapter({ id: "notes", options: NoOptionsSchema, ... });
  * ```
  */
-export const NoOptionsSchema = lazySchema((z) => z.object({}), fastObject({}));
+export const NoOptionsSchema = object({});

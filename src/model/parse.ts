@@ -2,9 +2,8 @@ import type * as z from "zod/mini";
 import { badArgument, describeReceived, stringArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
-import { fastParserOf, MISMATCH } from "./fast-parse.js";
-import { isSchema } from "./lazy-schema.js";
-import { loadZod } from "./zod.js";
+import { isSchema, parseFast, zodSchemaOf } from "./declare.js";
+import { loadZod } from "./load-zod.js";
 
 /** Formats a zod path the way a reader writes it: `rules[1].conditions.condition`. */
 export function formatPath(path: readonly PropertyKey[], root = ""): string {
@@ -70,16 +69,15 @@ export function parseWith<S extends z.core.$ZodType>(
   // The library's own schemas are built on first use: `isSchema` knows them without building.
   if (!isSchema(schema)) badArgument("schema", "a zod schema", schema);
   stringArgument(root, "root");
-  const fast = fastParserOf(schema)?.(data);
-  if (fast !== undefined && fast !== MISMATCH) return fast as z.output<S>;
-  const result = loadZod().safeParse(schema, data, { reportInput: true });
+  const fast = parseFast(schema, data);
+  if (fast !== undefined) return fast as z.output<S>;
+  const result = loadZod().safeParse(zodSchemaOf(schema), data, { reportInput: true });
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));
 }
 
 /** Whether `schema` accepts `data` (no error is built or thrown). */
 export function accepts(schema: z.core.$ZodType, data: unknown): boolean {
-  const fast = fastParserOf(schema)?.(data);
-  if (fast !== undefined && fast !== MISMATCH) return true;
-  return loadZod().safeParse(schema, data).success;
+  if (parseFast(schema, data) !== undefined) return true;
+  return loadZod().safeParse(zodSchemaOf(schema), data).success;
 }

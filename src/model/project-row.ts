@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../problems/errors.js";
-import { lazySchema } from "./lazy-schema.js";
+import * as d from "./declare.js";
 import { parseWith } from "./parse.js";
 import { type ProjectContext, type ProjectContextInput, ProjectContextSchema } from "./project.js";
 
@@ -58,23 +58,23 @@ export interface ProjectContextRow {
   last_updated: string;
 }
 
-const RowSchema = lazySchema((z) =>
-  z.object({
-    project_id: z.string(),
-    name: z.string(),
-    status: z.string(),
-    last_session_summary: z.nullable(z.string()),
-    last_session_date: z.nullable(z.string()),
-    active_todos: z.nullable(z.string()),
-    recent_files: z.nullable(z.string()),
-    languages: z.nullable(z.string()),
-    frameworks: z.nullable(z.string()),
-    blockers: z.nullable(z.string()),
-    notes: z.nullable(z.string()),
-    path: z.string(),
-    last_updated: z.string(),
-  }),
-);
+const text = d.string();
+/** A row of `project_contexts`, as a SQLite driver returns it. */
+export const RowSchema = d.object({
+  project_id: text,
+  name: text,
+  status: text,
+  last_session_summary: d.nullable(text),
+  last_session_date: d.nullable(text),
+  active_todos: d.nullable(text),
+  recent_files: d.nullable(text),
+  languages: d.nullable(text),
+  frameworks: d.nullable(text),
+  blockers: d.nullable(text),
+  notes: d.nullable(text),
+  path: text,
+  last_updated: text,
+});
 
 /**
  * A project as a `project_contexts` row. The table requires `path` and `lastUpdated`; a project

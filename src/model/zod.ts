@@ -1,16 +1,32 @@
 /**
- * zod/mini, for the schemas: the only module of the core that loads it. The package build
- * replaces this module with one that loads zod on the first call (see tsup.config.ts), so that
- * importing the core does not pay for zod until a schema is built: valid input is parsed by the
- * fast parsers and never builds one; bad input, a caller's own schema and the exported schemas
- * do.
+ * The zod/mini functions the core calls, by name: the declarations build their schemas with these
+ * (declare.ts) and `parseWith` words errors with `safeParse`. Only what is listed here is bundled
+ * into the package, and it is loaded on first use, not on import (see load-zod.ts).
  */
-import * as zodMini from "zod/mini";
-
-/** The zod/mini namespace. */
-export type Zod = typeof zodMini;
-
-/** zod/mini, loaded on the first call in the built package. */
-export function loadZod(): Zod {
-  return zodMini;
-}
+export {
+  _default,
+  array,
+  boolean,
+  custom,
+  enum,
+  gte,
+  int,
+  literal,
+  looseObject,
+  lte,
+  minLength,
+  nullable,
+  number,
+  object,
+  optional,
+  pipe,
+  refine,
+  regex,
+  safeParse,
+  strictObject,
+  string,
+  superRefine,
+  transform,
+  union,
+  unknown,
+} from "zod/mini";

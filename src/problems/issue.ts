@@ -9,7 +9,8 @@ export type IssueSeverity = "error" | "warning" | "info";
 /**
  * Issue codes this library reports. Adapters may report their own codes as plain strings.
  *
- * - `invalid_input`: input did not match the schema (only inside thrown errors).
+ * - `invalid_input`: input did not match the schema (inside thrown errors; a warning where a
+ *   tolerant hook parse went on without a field it does not need).
  * - `budget_exceeded`: the content is over the token budget (only when required items alone are).
  * - `item_skipped`: items were left out; `FormattedContext.skipped` lists them.
  * - `item_shortened`: items were shortened to fit; the report says which and to what form.

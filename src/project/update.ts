@@ -6,8 +6,7 @@
 import type * as z from "zod/mini";
 import { escapeRegExp } from "../formats/escape.js";
 import { PROJECT_LIST_LIMITS } from "../formats/project/components.js";
-import { fastNumber, fastObject, fastString, optional } from "../model/fast-parse.js";
-import { lazySchema } from "../model/lazy-schema.js";
+import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import {
   type ProjectContext,
@@ -16,7 +15,7 @@ import {
   type ProjectStatus,
   type Todo,
 } from "../model/project.js";
-import { DateInputSchema, fastDateInput } from "../model/rule.js";
+import { DateInputSchema } from "../model/rule.js";
 import { FileIndex, filePathsIn } from "./paths.js";
 import { completionMatches, type PhraseMatch, todoMatches } from "./todos.js";
 
@@ -58,26 +57,16 @@ export interface ProjectUpdate {
   readonly unmatched: readonly string[];
 }
 
-const MessageSchema = lazySchema((z) => z.string(), fastString());
+/** The message {@link updateProjectContext} reads. */
+export const MessageSchema = d.string();
 
-const UpdateOptionsSchema = lazySchema(
-  (z) =>
-    z.strictObject({
-      /** The clock for `lastUpdated` and new TODOs' `addedDate`; default: the current time. */
-      now: z.optional(DateInputSchema),
-      /** How many recent files are kept; default 5, as the original design caps them. */
-      maxRecentFiles: z.optional(
-        z.int().check(z.gte(1, { error: "expected an integer of at least 1" })),
-      ),
-    }),
-  fastObject(
-    {
-      now: optional(fastDateInput),
-      maxRecentFiles: optional(fastNumber(1, Number.POSITIVE_INFINITY, true)),
-    },
-    true,
-  ),
-);
+/** Options of {@link updateProjectContext}. */
+export const UpdateOptionsSchema = d.strictObject({
+  /** The clock for `lastUpdated` and new TODOs' `addedDate`; default: the current time. */
+  now: d.optional(DateInputSchema),
+  /** How many recent files are kept; default 5, as the original design caps them. */
+  maxRecentFiles: d.optional(d.int(d.gte(1, { error: "expected an integer of at least 1" }))),
+});
 
 /** Options of {@link updateProjectContext}. */
 export type UpdateProjectContextOptions = z.input<typeof UpdateOptionsSchema>;

@@ -45,6 +45,14 @@ const HOOK_STDIN = JSON.stringify({
   hook_event_name: "SessionStart",
   source: "startup",
 });
+/** The same event as clients send it less tidily: a BOM, a field left out, a field of another type. */
+const HOOK_STDINS = [
+  HOOK_STDIN,
+  `\uFEFF${HOOK_STDIN}`,
+  JSON.stringify({ hook_event_name: "SessionStart", source: "startup" }),
+  JSON.stringify({ hook_event_name: "SessionStart", session_id: 7, source: "startup", cwd: [] }),
+  JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s" }),
+];
 
 const help = contextfmt(["--help"]).stdout;
 const SUBCOMMANDS = [...help.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1] as string);
@@ -92,7 +100,7 @@ describe("every subcommand fails cleanly", () => {
           fc.array(flags.length ? fc.oneof(fc.constantFrom(...flags), word) : word, {
             maxLength: 6,
           }),
-          fc.constantFrom("", HOOK_STDIN, "{", "\u001b[31m"),
+          fc.constantFrom("", ...HOOK_STDINS, "{", "\u001b[31m"),
           (args, stdin) => {
             // init and sync write into the folder they are given: only into the scratch one.
             const safe =

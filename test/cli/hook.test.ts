@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS, type HookTool } from "contextfmt/hooks";
 import { makeRules } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
-import { ALL_FILES, contextfmt, example, kebab, NOW, RULES } from "./run-bin.js";
+import { ALL_FILES, BIN, contextfmt, example, kebab, NOW, RULES } from "./run-bin.js";
 
 const dir = mkdtempSync(join(tmpdir(), "contextfmt-hook-"));
 
@@ -332,10 +333,10 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       /^contextfmt: \(stdin\): expected hook JSON, received nothing$/,
     ],
     [
-      "a missing required field",
+      "a missing field the event needs",
       ["hook", "claude", "session-start", "--rules", RULES],
       JSON.stringify({ hook_event_name: "SessionStart" }),
-      /^contextfmt: session_id: expected string, received nothing; transcript_path: /,
+      /^contextfmt: source: expected string, received nothing$/,
     ],
     [
       "stdin of another event",
@@ -446,5 +447,114 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
     expect(stderr).toBe(
       `contextfmt: ${bad}: rules[0].authority: expected "absolute" | "default", received "sometimes"\n`,
     );
+  });
+});
+
+describe("contextfmt hook: requires of stdin only what it reads", () => {
+  /** `payload` without `field`. */
+  const without = (payload: object, field: string) =>
+    Object.fromEntries(Object.entries(payload).filter(([key]) => key !== field));
+  const warnings = (stderr: string) => stderr.split("\n").filter((line) => line !== "");
+
+  it.each(["claude", "codex", "gemini"] as const)(
+    "the preview command init writes into .contextfmt/README.md runs as written (%s)",
+    (tool) => {
+      const project = mkdtempSync(join(tmpdir(), "contextfmt-preview-"));
+      expect(contextfmt(["init", tool, project]).status).toBe(0);
+      const readme = readFileSync(join(project, ".contextfmt", "README.md"), "utf8");
+      const [, command] =
+        readme.match(/\n\n {4}(echo [^\n]*\|\n\s+npx contextfmt hook [^\n]*)\n/) ?? [];
+      expect(command).toBeDefined();
+      // As written, with the bin under test for `npx contextfmt` and this tool for claude.
+      const line = (command as string)
+        .replace(/\|\n\s+/, "| ")
+        .replace("npx contextfmt", `"${process.execPath}" "${BIN}"`)
+        .replace(" hook claude ", ` hook ${tool} `);
+      const run = spawnSync("sh", ["-c", line], { cwd: project, encoding: "utf8" });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).hookSpecificOutput.additionalContext).toContain(
+        "Make atomic commits with clear, descriptive messages",
+      );
+      for (const warning of warnings(run.stderr)) {
+        expect(warning).toMatch(
+          /^contextfmt: warning: invalid_input at \w+: .*\(not needed for SessionStart: ignored\)$/,
+        );
+      }
+    },
+  );
+
+  it.each([
+    ["claude", "transcript_path"],
+    ["gemini", "timestamp"],
+    ["codex", "model"],
+    ["gemini", "session_id"],
+  ] as const)("%s without %s: the same answer, and a warning naming the field", (tool, field) => {
+    const full = hook(tool, "SessionStart", hookInputs[tool].SessionStart);
+    const missing = hook(tool, "SessionStart", without(hookInputs[tool].SessionStart, field));
+    expect(missing.status).toBe(0);
+    expect(missing.stdout).toBe(full.stdout);
+    expect(warnings(missing.stderr)).toEqual([
+      `contextfmt: warning: invalid_input at ${field}: expected string, received nothing (not needed for SessionStart: ignored)`,
+      ...warnings(full.stderr),
+    ]);
+  });
+
+  it("a field of another type that it does not read: a warning, exit 0", () => {
+    const payload = { ...hookInputs.claude.UserPromptSubmit, session_id: 42, cwd: null };
+    const { stdout, stderr, status } = contextfmt(
+      ["hook", "claude", "user-prompt-submit", ...ALL_FILES],
+      JSON.stringify(payload),
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext).toContain("<directive>");
+    expect(warnings(stderr)).toEqual([
+      "contextfmt: warning: invalid_input at session_id: expected string, received 42 (not needed for UserPromptSubmit: ignored)",
+      "contextfmt: warning: invalid_input at cwd: expected string, received null (not needed for UserPromptSubmit: ignored)",
+    ]);
+  });
+
+  it("stdin without hook_event_name: the command line's event, with a warning", () => {
+    const payload = without(hookInputs.claude.SessionStart, "hook_event_name");
+    const { stdout, stderr, status } = hook("claude", "SessionStart", payload);
+    expect(status).toBe(0);
+    expect(stdout).toBe(hook("claude", "SessionStart", hookInputs.claude.SessionStart).stdout);
+    expect(warnings(stderr)[0]).toBe(
+      "contextfmt: warning: invalid_input at hook_event_name: expected string, received nothing (not needed for SessionStart: ignored)",
+    );
+  });
+
+  it("a UTF-8 byte order mark before the JSON is accepted, as in files", () => {
+    const plain = JSON.stringify(hookInputs.gemini.SessionStart);
+    const args = ["hook", "gemini", "session-start", "--rules", RULES, "--now", NOW];
+    const withBom = contextfmt(args, `\uFEFF${plain}`);
+    expect(withBom.status).toBe(0);
+    expect(withBom.stderr).toBe("");
+    expect(withBom.stdout).toBe(contextfmt(args, plain).stdout);
+  });
+
+  it.each([
+    [
+      "SessionStart without source",
+      ["hook", "codex", "session-start", "--rules", RULES],
+      without(hookInputs.codex.SessionStart, "source"),
+      "contextfmt: source: expected string, received nothing\n",
+    ],
+    [
+      "SessionStart with a source of another type",
+      ["hook", "claude", "session-start", "--rules", RULES],
+      { ...hookInputs.claude.SessionStart, source: 7 },
+      "contextfmt: source: expected string, received 7\n",
+    ],
+    [
+      "a prompt event without prompt",
+      ["hook", "gemini", "before-agent", "--memories", example("memories.json")],
+      without(hookInputs.gemini.BeforeAgent, "prompt"),
+      "contextfmt: prompt: expected string, received nothing\n",
+    ],
+  ])("what it reads is still required: %s", (_name, args, payload, message) => {
+    const { stdout, stderr, status } = contextfmt(args, JSON.stringify(payload));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(message);
   });
 });

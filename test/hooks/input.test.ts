@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
-import { InvalidInputError } from "contextfmt";
+import { InvalidInputError, type Issue } from "contextfmt";
 import { HOOK_EVENTS, type HookTool, parseHookInput } from "contextfmt/hooks";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
@@ -147,5 +147,95 @@ describe("parseHookInput", () => {
     expect(messageOf(() => parseHookInput("claude", "[1]"))).toBe(
       "(input): expected object, received an array",
     );
+  });
+});
+
+describe("parseHookInput with { strict: false }: only what contextfmt's hook reads is required", () => {
+  const without = (payload: object, ...fields: string[]) =>
+    Object.fromEntries(Object.entries(payload).filter(([key]) => !fields.includes(key)));
+
+  it("a field the tool always sends but the hook does not read: reported, left as it came", () => {
+    const reported: Issue[] = [];
+    const payload = { ...without(hookInputs.gemini.BeforeAgent, "timestamp"), cwd: 7 };
+    const input = parseHookInput("gemini", payload, {
+      strict: false,
+      report: (issue) => reported.push(issue),
+    });
+    expect(input).toEqual({ ...payload, tool: "gemini", moment: "prompt" });
+    if (input.moment === "prompt") expect(input.prompt).toBe(hookInputs.gemini.BeforeAgent.prompt);
+    expect(reported).toEqual([
+      {
+        code: "invalid_input",
+        severity: "warning",
+        path: "cwd",
+        message: "expected string, received 7 (not needed for BeforeAgent: ignored)",
+      },
+      {
+        code: "invalid_input",
+        severity: "warning",
+        path: "timestamp",
+        message: "expected string, received nothing (not needed for BeforeAgent: ignored)",
+      },
+    ]);
+  });
+
+  it("what the hook reads stays required: a session start's source, a prompt's prompt", () => {
+    const tolerant = { strict: false } as const;
+    expect(
+      messageOf(() =>
+        parseHookInput(
+          "claude",
+          without(hookInputs.claude.SessionStart, "source", "cwd"),
+          tolerant,
+        ),
+      ),
+    ).toBe("source: expected string, received nothing");
+    expect(
+      messageOf(() =>
+        parseHookInput("codex", { ...hookInputs.codex.UserPromptSubmit, prompt: null }, tolerant),
+      ),
+    ).toBe("prompt: expected string, received null");
+    expect(messageOf(() => parseHookInput("claude", "[1]", tolerant))).toBe(
+      "(input): expected object, received an array",
+    );
+  });
+
+  it("stdin without hook_event_name: the event the options give, with a warning", () => {
+    const reported: Issue[] = [];
+    const payload = without(hookInputs.qwen.SessionStart, "hook_event_name");
+    const input = parseHookInput("qwen", payload, {
+      strict: false,
+      event: "SessionStart",
+      report: (issue) => reported.push(issue),
+    });
+    expect(input.hook_event_name).toBe("SessionStart");
+    expect(input.moment).toBe("session-start");
+    expect(reported.map((issue) => issue.path)).toEqual(["hook_event_name"]);
+    // Without `event`, or strict, the name is required.
+    expect(messageOf(() => parseHookInput("qwen", payload, { strict: false }))).toBe(
+      "hook_event_name: expected string, received nothing",
+    );
+    expect(messageOf(() => parseHookInput("qwen", payload, { event: "SessionStart" }))).toBe(
+      "hook_event_name: expected string, received nothing",
+    );
+  });
+
+  it("takes a UTF-8 byte order mark before the JSON, strict or not", () => {
+    const text = `\uFEFF${JSON.stringify(hookInputs.claude.UserPromptSubmit)}`;
+    expect(parseHookInput("claude", text).moment).toBe("prompt");
+    expect(parseHookInput("claude", text, { strict: false }).moment).toBe("prompt");
+  });
+
+  it("names options of the wrong type", () => {
+    const payload = hookInputs.claude.SessionStart;
+    expect(messageOf(() => parseHookInput("claude", payload, null as never))).toBe(
+      "options: expected an object of options, received null",
+    );
+    expect(messageOf(() => parseHookInput("claude", payload, { strict: "no" as never }))).toBe(
+      'options.strict: expected a boolean, received "no"',
+    );
+    expect(
+      messageOf(() => parseHookInput("claude", payload, { strict: false, report: 5 as never })),
+    ).toBe("options.report: expected a function, received 5");
   });
 });

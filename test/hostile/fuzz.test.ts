@@ -121,12 +121,29 @@ const hookEvent = fc.oneof(
   fc.constantFrom("SessionStart", "UserPromptSubmit", "PreToolUse", "BeforeAgent", "after-tool"),
   value,
 );
+const hookPayloads = Object.values(hookInputs).flatMap((events) => Object.values(events));
 const hookJson = fc.oneof(
   fc.constantFrom(
-    ...Object.values(hookInputs).flatMap((events) =>
-      Object.values(events).flatMap((event) => [event, JSON.stringify(event)]),
-    ),
+    ...hookPayloads.flatMap((event) => [
+      event,
+      JSON.stringify(event),
+      `\uFEFF${JSON.stringify(event)}`,
+    ]),
   ),
+  // A field left out, or of another type.
+  fc.tuple(fc.constantFrom(...hookPayloads), fc.nat()).map(([event, at]) => {
+    const keys = Object.keys(event);
+    return Object.fromEntries(
+      keys
+        .filter((_, index) => index !== at % keys.length)
+        .map((key) => [key, (event as Record<string, unknown>)[key]]),
+    );
+  }),
+  // JSON values only: a stdin object is sent as JSON.
+  fc.tuple(fc.constantFrom(...hookPayloads), fc.nat(), fc.jsonValue()).map(([event, at, wrong]) => {
+    const keys = Object.keys(event);
+    return { ...event, [keys[at % keys.length] as string]: wrong };
+  }),
   text,
 );
 /** Every fixture's hook input, parsed as `hookContext` takes it. */
@@ -150,6 +167,18 @@ const hookFiles = (file: (data: unknown) => unknown) =>
     ),
     value,
   );
+const hookParseOptions = fc.oneof(
+  fc.constant(undefined),
+  value,
+  fc.record(
+    {
+      strict: fc.oneof(fc.boolean(), value),
+      event: fc.oneof(hookEvent, value),
+      report: fc.oneof(fc.func(anything), value),
+    },
+    { requiredKeys: [] },
+  ),
+);
 const template = plausible(
   fc.record({
     name: fc.string({ minLength: 1 }),
@@ -502,7 +531,10 @@ const CASES: Record<string, FuzzCase> = {
     ),
     call: call(hooks.answerHook),
   },
-  "hooks:parseHookInput": { args: args(hookTool, hookJson), call: call(hooks.parseHookInput) },
+  "hooks:parseHookInput": {
+    args: args(hookTool, hookJson, hookParseOptions),
+    call: call(hooks.parseHookInput),
+  },
   "hooks:hookOutput": {
     args: args(
       hookTool,

@@ -11,13 +11,13 @@ const ADAPTERS = new URL("../../dist/adapters.cjs", import.meta.url).pathname;
 const STARTED = "globalThis.__zod_globalConfig !== undefined";
 
 /** Runs `body` in a new Node process with the package as `lib`; returns the lines it printed. */
-function run(body: string, esm = false): string[] {
+function run(body: string, esm = false, flags: readonly string[] = []): string[] {
   const load = esm
     ? `const lib = await import(${JSON.stringify(ESM)});`
     : `const lib = require(${JSON.stringify(CJS)});`;
   const result = spawnSync(
     process.execPath,
-    [...(esm ? ["--input-type=module"] : []), "-e", `${load}\n${body}`],
+    [...flags, ...(esm ? ["--input-type=module"] : []), "-e", `${load}\n${body}`],
     { encoding: "utf8" },
   );
   expect(result.stderr).toBe("");
@@ -59,6 +59,35 @@ describe("zod starts on first need, not on import (built package)", () => {
       ]);
     });
   }
+
+  it("where code may not be generated (as under a content security policy), zod parses valid input: the same output", () => {
+    const body = `
+      ${VALID_CALLS}
+      const more = [
+        { name: "a", rule: "Always test", category: "behavior", authority: "absolute", createdAt: now, tags: ["x"] },
+        { name: "b", rule: "Prefer small diffs", category: "style", authority: "default", scope: ["git"] },
+      ];
+      console.log(JSON.stringify(require(${JSON.stringify(ADAPTERS)}).parseWith(lib.RuleSetSchema, { rules: more })));
+      console.log(JSON.stringify(manager.format("gemini", { rules: more }, { budget: 40, now }).content));
+      console.log(${STARTED});`;
+    const compiled = run(body);
+    const refused = run(body, false, ["--disallow-code-generation-from-strings"]);
+    expect(compiled.at(-1)).toBe("false");
+    expect(refused.at(-1)).toBe("true");
+    expect(refused.slice(0, -1)).toEqual(compiled.slice(0, -1));
+    expect(compiled[0]).toContain('"priority":50');
+  });
+
+  it("contextfmt/hooks: not at import, nor for a valid hook stdin", () => {
+    const hooks = new URL("../../dist/hooks.cjs", import.meta.url).pathname;
+    const lines = run(`
+      const hooks = require(${JSON.stringify(hooks)});
+      const stdin = JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: "/", hook_event_name: "UserPromptSubmit", prompt: "hi" });
+      console.log(hooks.parseHookInput("claude", stdin).moment, ${STARTED});
+      hooks.parseHookInput("claude", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "hi" }), { strict: false });
+      console.log(${STARTED});`);
+    expect(lines).toEqual(["prompt false", "true"]);
+  });
 
   it("every exported schema builds and parses when first used (core and contextfmt/adapters)", () => {
     const lines = run(`

@@ -63,7 +63,7 @@ edit them (or have your tools write them) and the next session sees the change.
 - memories.json: { "directive", "memories": [...] } (\`contextfmt schema memories\`). Injected on
   each prompt, most relevant first.
 
-Preview what a hook prints:
+Preview what a hook prints (for Codex or Gemini CLI, write codex or gemini for claude):
 
     echo '{"session_id":"x","hook_event_name":"SessionStart","source":"startup","cwd":"."}' |
       npx contextfmt hook claude session-start --rules .contextfmt/rules.json

@@ -1,7 +1,6 @@
 import type * as z from "zod/mini";
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
-import { fastObject, fastString, withDefault } from "../../model/fast-parse.js";
-import { lazySchema } from "../../model/lazy-schema.js";
+import * as d from "../../model/declare.js";
 import {
   MEMORY_CATEGORIES,
   type Memory,
@@ -14,13 +13,7 @@ import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
 import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import {
-  CACHE_STABLE_LAYOUT,
-  cacheStableOption,
-  fastCacheStableOption,
-  inAdditionOrder,
-  placesIn,
-} from "../stable.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 import { checkStructure, defineStructure, lineRule, TAG_RULES } from "../structure.js";
 
 /**
@@ -45,22 +38,16 @@ export function createSessionNonce(): string {
 
 /** A nonce is written into attributes verbatim, so it is limited to characters that need no escape. */
 const NONCE = /^[A-Za-z0-9_-]{8,128}$/;
-const fastNonce = fastString(0, NONCE);
-export const NonceSchema = lazySchema(
-  (z) => z.string().check(z.regex(NONCE, { error: 'expected 8–128 letters, digits, "-" or "_"' })),
-  fastNonce,
+export const NonceSchema = d.string(
+  d.regex(NONCE, { error: 'expected 8–128 letters, digits, "-" or "_"' }),
 );
 
 /** Options of the `xml-memory` format. */
-export const XmlMemoryOptionsSchema = lazySchema(
-  (z) =>
-    z.object({
-      /** Written on every memory block; default: {@link createSessionNonce}. */
-      nonce: z._default(NonceSchema, createSessionNonce),
-      ...cacheStableOption(z),
-    }),
-  fastObject({ nonce: withDefault(fastNonce, createSessionNonce), ...fastCacheStableOption }),
-);
+export const XmlMemoryOptionsSchema = d.object({
+  /** Written on every memory block; default: {@link createSessionNonce}. */
+  nonce: d._default(NonceSchema, createSessionNonce),
+  ...cacheStableOption,
+});
 
 /** Parsed options of the `xml-memory` format. */
 export type XmlMemoryOptions = z.output<typeof XmlMemoryOptionsSchema>;

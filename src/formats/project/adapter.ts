@@ -1,8 +1,7 @@
 import type * as z from "zod/mini";
-import { fastNumber, fastObject, optional, required } from "../../model/fast-parse.js";
-import { lazySchema } from "../../model/lazy-schema.js";
+import * as d from "../../model/declare.js";
 import { parseWith } from "../../model/parse.js";
-import { fastProjectList, ProjectListSchema } from "../../model/project.js";
+import { ProjectListSchema } from "../../model/project.js";
 import { defineAdapter } from "../adapter.js";
 import {
   componentItems,
@@ -10,7 +9,7 @@ import {
   inInputOrder,
   type PlacedComponent,
 } from "../components.js";
-import { CACHE_STABLE_LAYOUT, cacheStableOption, fastCacheStableOption } from "../stable.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption } from "../stable.js";
 import {
   checkStructure,
   defineStructure,
@@ -35,28 +34,14 @@ export const DEFAULT_PROJECT_TOKENS = 175;
 export const PROJECT_MIN_ROOM = 10;
 
 /** Input of the `project` adapter: the projects, primary first (none gives the no-project block). */
-export const ProjectBlocksInputSchema = lazySchema(
-  (z) => z.object({ projects: ProjectListSchema }),
-  fastObject({ projects: required(fastProjectList) }),
-);
-
-const nonNegativeInt = lazySchema((z) =>
-  z.int().check(z.gte(0, { error: "expected an integer >= 0" })),
-);
+export const ProjectBlocksInputSchema = d.object({ projects: ProjectListSchema });
 
 /** Options of the `project` and `project-markdown` adapters. */
-export const ProjectBlocksOptionsSchema = lazySchema(
-  (z) =>
-    z.object({
-      /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
-      minRoom: z.optional(nonNegativeInt),
-      ...cacheStableOption(z),
-    }),
-  fastObject({
-    minRoom: optional(fastNumber(0, Number.POSITIVE_INFINITY, true)),
-    ...fastCacheStableOption,
-  }),
-);
+export const ProjectBlocksOptionsSchema = d.object({
+  /** Tokens of room beyond P0 below which nothing else is shown; default 10. */
+  minRoom: d.optional(d.int(d.gte(0, { error: "expected an integer >= 0" }))),
+  ...cacheStableOption,
+});
 
 /** The most blocks and TODO lines the projects of `input` give, for the structure oracle. */
 function projectLines(input: unknown, xml: boolean): { blocks: number; todos: number } {

@@ -1,6 +1,5 @@
 import type * as z from "zod/mini";
-import { fastArray, fastNumber, fastObject, fastString, required } from "../../model/fast-parse.js";
-import { lazySchema } from "../../model/lazy-schema.js";
+import * as d from "../../model/declare.js";
 import { NoOptionsSchema } from "../../model/no-options.js";
 import { defineAdapter } from "../adapter.js";
 import {
@@ -16,28 +15,12 @@ import { projectMarkdownStructure, projectStructure } from "./adapter.js";
 import { type ProjectMarkup, reportForbiddenCharacters } from "./components.js";
 
 /** The USER block's input: facts already chosen and folded, and the project text that follows. */
-export const UserBlockInputSchema = lazySchema(
-  (z) =>
-    z.object({
-      userId: z.string(),
-      facts: z.array(z.object({ path: z.string(), text: z.string(), confidence: z.number() })),
-      /** The PROJECT block(s), placed after the USER block and a blank line. */
-      projects: z.string(),
-    }),
-  fastObject({
-    userId: required(fastString()),
-    facts: required(
-      fastArray(
-        fastObject({
-          path: required(fastString()),
-          text: required(fastString()),
-          confidence: required(fastNumber()),
-        }),
-      ),
-    ),
-    projects: required(fastString()),
-  }),
-);
+export const UserBlockInputSchema = d.object({
+  userId: d.string(),
+  facts: d.array(d.object({ path: d.string(), text: d.string(), confidence: d.number() })),
+  /** The PROJECT block(s), placed after the USER block and a blank line. */
+  projects: d.string(),
+});
 
 /** Parsed input of the USER block. */
 export type UserBlockInput = z.output<typeof UserBlockInputSchema>;

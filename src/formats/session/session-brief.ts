@@ -1,7 +1,6 @@
 import type * as z from "zod/mini";
 import { hasMoreWords, summarize } from "../../budget/summarize.js";
-import { fastNumber, fastObject, withDefault } from "../../model/fast-parse.js";
-import { lazySchema } from "../../model/lazy-schema.js";
+import * as d from "../../model/declare.js";
 import {
   type InjectionCandidate,
   type SessionCandidates,
@@ -10,13 +9,7 @@ import {
 import { defineAdapter } from "../adapter.js";
 import { inlineField } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
-import {
-  CACHE_STABLE_LAYOUT,
-  cacheStableOption,
-  fastCacheStableOption,
-  inAdditionOrder,
-  placesIn,
-} from "../stable.js";
+import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 import { defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 
 /** The brief context's one line. */
@@ -31,18 +24,11 @@ export const sessionBriefStructure = defineStructure({
 export const BRIEF_MAX_TOKENS = 200;
 
 /** Options of the `session-brief` format. */
-export const SessionBriefOptionsSchema = lazySchema(
-  (z) =>
-    z.object({
-      /** The most candidates shown, most relevant first; default 5. */
-      maxCandidates: z._default(z.int().check(z.gte(1)), 5),
-      ...cacheStableOption(z),
-    }),
-  fastObject({
-    maxCandidates: withDefault(fastNumber(1, Number.POSITIVE_INFINITY, true), () => 5),
-    ...fastCacheStableOption,
-  }),
-);
+export const SessionBriefOptionsSchema = d.object({
+  /** The most candidates shown, most relevant first; default 5. */
+  maxCandidates: d._default(d.int(d.gte(1)), 5),
+  ...cacheStableOption,
+});
 
 /** Parsed options of the `session-brief` format. */
 export type SessionBriefOptions = z.output<typeof SessionBriefOptionsSchema>;
