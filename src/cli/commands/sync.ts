@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { FormatManager } from "../../manager/format-manager.js";
 import type { Issue } from "../../problems/issue.js";
@@ -7,8 +5,11 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { type PlannedFile, planSync } from "../sync/plan.js";
+import { planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
+import { Project, ProjectFileError } from "../writer/project.js";
+import { WrittenRecord } from "../writer/record.js";
+import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
@@ -75,15 +76,6 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   return [...new Set(kinds as SyncKind[])];
 }
 
-/** Writes every changed file; directories are made as needed. */
-function writeAll(dir: string, files: readonly PlannedFile[]): void {
-  for (const file of files) {
-    const full = join(dir, file.path);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, file.after, file.encoding);
-  }
-}
-
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -94,6 +86,7 @@ export const run: Command["run"] = async (args) => {
     check: { type: "boolean" },
     "dry-run": { type: "boolean" },
     strict: { type: "boolean" },
+    force: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
@@ -115,8 +108,11 @@ export const run: Command["run"] = async (args) => {
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
-  const files = planSync({
-    dir,
+  const project = Project.at(dir);
+  const record = WrittenRecord.read(project);
+  const plan = planSync({
+    project,
+    record,
     from,
     to,
     kinds,
@@ -138,18 +134,24 @@ export const run: Command["run"] = async (args) => {
       return result.content;
     },
   });
+  const { files } = plan;
   const changed = files.filter((file) => file.after !== file.before);
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
     ...ruleIssues,
+    ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
   reportIssues(warnings);
-  if (values.strict && warnings.some((issue) => issue.severity !== "info")) {
-    writeStdout(
-      `nothing written: ${warnings.filter((i) => i.severity !== "info").length} lossy conversion(s) with --strict\n`,
-    );
+  const serious = warnings.filter((issue) => issue.severity !== "info").length;
+  if (values.strict && serious > 0) {
+    writeStdout(`nothing written: ${serious} warning(s) with --strict\n`);
     return 1;
+  }
+  if (plan.conflicts.length > 0 && !values.force) {
+    throw new ProjectFileError(
+      `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
+    );
   }
   if (values["dry-run"]) {
     for (const file of changed) {
@@ -172,7 +174,14 @@ export const run: Command["run"] = async (args) => {
     if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
-  writeAll(dir, changed);
+  const writes: FileWrite[] = changed.map((file) => ({
+    path: file.path,
+    bytes: Buffer.from(file.after, file.encoding),
+    before: file.beforeBytes,
+  }));
+  // The record goes in the same batch: it never says what the files do not hold.
+  const recordWrite = record.write();
+  writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
   for (const file of changed) {
     const count = file.warnings.filter((w) => w.severity !== "info").length;
     writeStdout(`wrote ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`);
