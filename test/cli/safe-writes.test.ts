@@ -638,3 +638,37 @@ describe("settings of the wrong shape are typed errors, not unexpected ones", ()
     });
   });
 });
+
+describe("bounded input", () => {
+  it("an input file over 50 MB is refused by its size, unread; YAML over 10 MB too", () => {
+    const dir = project({ "rules.json": "", "rules.yaml": "" });
+    // Sparse: the size without the bytes.
+    truncateSync(join(dir, "rules.json"), 51 * 1024 * 1024);
+    expect(contextfmt(["render", "--format", "claude", join(dir, "rules.json")])).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `contextfmt: ${join(dir, "rules.json")}: 51.0 MB is over the 50.0 MB an input file may have\n`,
+    });
+    const rule = "- name: r\n  rule: Keep it short\n  category: c\n  authority: default\n";
+    writeFileSync(
+      join(dir, "rules.yaml"),
+      rule.repeat(Math.ceil((10.5 * 1024 * 1024) / rule.length)),
+    );
+    expect(
+      contextfmt([
+        "sync",
+        dir,
+        "--only",
+        "rules",
+        "--rules",
+        join(dir, "rules.yaml"),
+        "--to",
+        "claude",
+      ]),
+    ).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `contextfmt: ${join(dir, "rules.yaml")}: 10.5 MB of YAML is over the 10.0 MB read as YAML (it takes some 50 times its size in memory); write it as JSON\n`,
+    });
+  });
+});
