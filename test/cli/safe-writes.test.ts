@@ -166,7 +166,7 @@ describe("one file behind two names", () => {
     expect(tree(dir)["AGENTS.md"]).toBe("-> CLAUDE.md");
   });
 
-  it("two skill folders that are one folder get one text, or a clear refusal when the texts differ", () => {
+  it("two skill folders that are one folder (.gemini/skills -> ../.agents/skills) get the skill once", () => {
     const { dir } = repo(
       {
         ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
@@ -174,16 +174,32 @@ describe("one file behind two names", () => {
       },
       { ".gemini/skills": "../.agents/skills" },
     );
-    const before = tree(dir);
     const result = sync(dir, "--from", "claude", "--to", "codex,gemini", "--only", "skills");
-    if (result.status === 0) {
-      expect(readdirSync(join(dir, ".agents/skills/pdf-forms"))).toEqual(["SKILL.md"]);
-    } else {
-      expect(result.stderr).toBe(
-        "contextfmt: .gemini/skills/pdf-forms/SKILL.md and .agents/skills/pdf-forms/SKILL.md are one file (a link leads from one to the other) and would get different text; nothing written\n",
-      );
-      expect(tree(dir)).toEqual(before);
-    }
+    // The Codex and the Gemini skill are the same text: one file, one write, both warnings.
+    expect(result.stdout).toBe("wrote .agents/skills/pdf-forms/SKILL.md (2 warnings)\n");
+    expect(readdirSync(join(dir, ".agents/skills/pdf-forms"))).toEqual(["SKILL.md"]);
+    expect(sync(dir, "--from", "claude", "--to", "codex,gemini", "--only", "skills").stdout).toBe(
+      "up to date (1 files)\n",
+    );
+  });
+
+  it("two targets that are one file and would get different text are refused, naming both", () => {
+    const { dir } = repo(
+      {
+        ".claude/commands/review.md": "Review it\n",
+        ".claude/skills/review/SKILL.md": fixture("pdf-forms.claude-skill.md"),
+        ".gemini/commands/review.toml": "",
+      },
+      { ".gemini/skills/review/SKILL.md": "../../commands/review.toml" },
+    );
+    const before = tree(dir);
+    expect(
+      sync(dir, "--from", "claude", "--to", "gemini", "--only", "commands,skills", "--force")
+        .stderr,
+    ).toMatch(
+      /contextfmt: \.gemini\/skills\/review\/SKILL\.md and \.gemini\/commands\/review\.toml are one file \(a link leads from one to the other\) and would get different text; nothing written\n$/,
+    );
+    expect(tree(dir)).toEqual(before);
   });
 });
 

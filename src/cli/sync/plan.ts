@@ -128,17 +128,17 @@ class Plan {
   ): void {
     const planned = this.#planned(path);
     const real = this.project.resolve(path);
-    if (owner !== undefined) {
-      const other = this.#owners.get(real);
-      if (other !== undefined && other !== owner) {
-        throw new InputFileError(`${path}: written from both ${other} and ${owner}; rename one`);
-      }
-      this.#owners.set(real, owner);
-    }
-    if (planned.path !== path && owner !== undefined && planned.after !== after) {
+    if (planned.path !== path && planned.after !== undefined && planned.after !== after) {
       throw new ProjectFileError(
         `${path} and ${planned.path} are one file (a link leads from one to the other) and would get different text; nothing written`,
       );
+    }
+    if (owner !== undefined) {
+      const other = this.#owners.get(real);
+      if (other !== undefined && other !== owner && planned.path === path) {
+        throw new InputFileError(`${path}: written from both ${other} and ${owner}; rename one`);
+      }
+      this.#owners.set(real, owner);
     }
     planned.after = after;
     planned.encoding = encoding;
