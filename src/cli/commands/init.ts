@@ -22,9 +22,13 @@ they read under .contextfmt/ (small examples and a README) when they are absent:
   gemini  .gemini/settings.json  SessionStart, BeforeAgent
 
 The settings file is edited in place (other keys, comments and line endings stay), and an entry
-already there is not added again. The hooks run node_modules/.bin/contextfmt, so install
-contextfmt as a dependency of the project (npm install -D contextfmt): the installed bin starts
-in about the time of a bare node, where npx would add half a second to every hook call.
+already there is not added again; a Codex features.hooks = false stays, with a warning. Like
+sync, init writes nothing through a link leading outside the project, writes all files or none,
+and notes what it wrote in .contextfmt/written.json.
+
+The hooks run node_modules/.bin/contextfmt, so install contextfmt as a dependency of the project
+(npm install -D contextfmt): the installed bin starts in about the time of a bare node, where npx
+would add half a second to every hook call.
 
 Codex reads a project's .codex/config.toml, and Gemini CLI runs its project hooks, only in a
 folder the user trusts (Codex: trust_level = "trusted" for the project in ~/.codex/config.toml).

@@ -29,8 +29,15 @@ Where each tool keeps them:
 
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
 CLAUDE.md, AGENTS.md and GEMINI.md, between <!-- contextfmt:begin --> and
-<!-- contextfmt:end --> (appended when absent); the rest of the file is never touched. With
---only rules, --from may be left out.
+<!-- contextfmt:end --> (each alone on its line; appended when absent); the rest of the file is
+never touched. With --only rules, --from may be left out. Two of them that are one file (a link,
+AGENTS.md -> CLAUDE.md) get the rules once, in the first tool's format (claude, codex, gemini).
+
+Safe writes: nothing is read or written through a link that leads outside the project (or to
+nothing); every file is planned and checked before the first is written, and each is replaced
+whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
+was or as planned. .contextfmt/written.json records what sync wrote (a hash of each file,
+server and region); sync replaces only what it records, unchanged since, unless --force.
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
@@ -41,7 +48,9 @@ Options:
   --budget <n>        token budget of the rules (default: the format's)
   --check             write nothing; list the files that would change, exit 1 if any (for CI)
   --dry-run           write nothing; print what would change as unified diffs
-  --strict            a lossy conversion is an error: exit 1 and write nothing
+  --strict            a warning (a lossy conversion, a source left out) is an error: exit 1
+                      and write nothing
+  --force             replace what sync did not write, or what changed since it did
   -h, --help          show this help
 
 Prints one line per file written; what a target cannot hold is a warning on stderr, naming the
