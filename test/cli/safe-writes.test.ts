@@ -518,26 +518,35 @@ describe("never over what contextfmt did not write, unless --force", () => {
     expect(contextfmt(["init", "codex", dir]).stdout).toBe("up to date\n");
   });
 
-  it("keeps comments inside a synced server when the source changes one of its keys", () => {
-    const { dir } = repo({
-      ".mcp.json": JSON.stringify({ mcpServers: { s: { command: "a", args: ["1"] } } }),
-    });
-    sync(dir, "--from", "claude", "--to", "gemini");
-    const path = join(dir, ".gemini/settings.json");
-    const commented = readFileSync(path, "utf8").replace(
-      '"command": "a",',
-      '"command": "a", // why: pinned',
-    );
-    writeFileSync(path, commented);
-    writeFileSync(
-      join(dir, ".mcp.json"),
-      JSON.stringify({ mcpServers: { s: { command: "a", args: ["2"] } } }),
-    );
-    expect(sync(dir, "--from", "claude", "--to", "gemini").stdout).toBe(
-      "wrote .gemini/settings.json\n",
-    );
-    expect(readFileSync(path, "utf8")).toBe(commented.replace('"1"', '"2"'));
-  });
+  it.each([
+    [
+      "gemini",
+      ".gemini/settings.json",
+      ['"command": "a",', '"command": "a", // why: pinned'],
+      (text: string) => text.replace('"1"', '"2"').replace('"LOG": "x"', '"LOG": "y"'),
+    ],
+    [
+      "codex",
+      ".codex/config.toml",
+      ['command = "a"', 'command = "a" # why: pinned'],
+      (text: string) => text.replace('[ "1" ]', '[ "2" ]').replace('LOG = "x"', 'LOG = "y"'),
+    ],
+  ])(
+    "keeps comments inside a synced %s server when the source changes some of its keys",
+    (tool, file, [from, to], changed) => {
+      const server = (arg: string, log: string) =>
+        JSON.stringify({ mcpServers: { s: { command: "a", args: [arg], env: { LOG: log } } } });
+      const { dir } = repo({ ".mcp.json": server("1", "x") });
+      sync(dir, "--from", "claude", "--to", tool);
+      const path = join(dir, file);
+      const commented = readFileSync(path, "utf8").replace(from, to);
+      expect(commented).toContain(to);
+      writeFileSync(path, commented);
+      writeFileSync(join(dir, ".mcp.json"), server("2", "y"));
+      expect(sync(dir, "--from", "claude", "--to", tool).stdout).toBe(`wrote ${file}\n`);
+      expect(readFileSync(path, "utf8")).toBe(changed(commented));
+    },
+  );
 
   it("a one-line settings.json stays one line, and a server it does not own keeps its bytes", () => {
     const own = '{"theme":"x","mcpServers":{"own":{ "command" : "mine"   }}}\n';

@@ -46,14 +46,24 @@ function endOfLine(text: string, offset: number): number {
   return at === -1 ? text.length : at + 1;
 }
 
-/** Each of `names`' [start, end) ranges: the tables and keys that define `group.name` or below. */
+/** Whether every key of `table` is one plain key (`a = 1`, not `a.b = 1`). */
+const plainKeys = (table: AST.TOMLTable) => table.body.every((pair) => pair.key.keys.length === 1);
+
+/**
+ * Each of `names`' [start, end) ranges: the tables and keys that define `group.name` or below;
+ * and, for a name defined only by plain tables (`[group.name]` and `[group.name.sub]`, one key a
+ * line), those tables, which can then be edited key by key.
+ */
 function rangesOf(ast: AST.TOMLProgram, text: string, group: string, names: ReadonlySet<string>) {
   const ranges = new Map<string, [number, number][]>();
-  const add = (name: Key | undefined, range: [number, number]) => {
+  const tables = new Map<string, AST.TOMLTable[] | undefined>();
+  const add = (name: Key | undefined, range: [number, number], table?: AST.TOMLTable) => {
     if (typeof name !== "string" || !names.has(name)) return;
     const list = ranges.get(name) ?? [];
     list.push(range);
     ranges.set(name, list);
+    const own = tables.has(name) ? tables.get(name) : [];
+    tables.set(name, own && table ? [...own, table] : undefined);
   };
   let afterGroup: number | undefined;
   for (const node of ast.body[0]?.body ?? []) {
@@ -67,7 +77,8 @@ function rangesOf(ast: AST.TOMLProgram, text: string, group: string, names: Read
     // New tables of the group (mcp_servers.*) go after its last table.
     if (path[0] === group) afterGroup = last;
     if (path[0] === group && path.length > 1) {
-      add(path[1], [node.range[0], last]);
+      const plain = node.kind === "standard" && path.length <= 3 && plainKeys(node);
+      add(path[1], [node.range[0], last], plain ? node : undefined);
       continue;
     }
     for (const pair of node.body) {
@@ -86,7 +97,120 @@ function rangesOf(ast: AST.TOMLProgram, text: string, group: string, names: Read
     }
     ranges.set(name, merged);
   }
-  return { ranges, afterGroup };
+  return { ranges, tables, afterGroup };
+}
+
+/** Whether a value is written on its key's line (a table, or a list holding one, is not). */
+const inlineValue = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.every(inlineValue)
+    : typeof value !== "object" || value === null || value instanceof Date;
+
+const isTable = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/** A cut of the text: [start, end) replaced by `insert`. */
+interface Cut {
+  readonly start: number;
+  readonly end: number;
+  readonly insert: string;
+}
+
+/**
+ * The cuts that turn one table's keys from `old` into `next` where they differ, leaving the
+ * lines (and comments) of unchanged keys as they are; undefined when a key would need a table
+ * (the caller then writes the whole server anew).
+ */
+function keyCuts(
+  text: string,
+  table: AST.TOMLTable,
+  old: Record<string, unknown>,
+  next: Record<string, unknown>,
+  eol: string,
+): Cut[] | undefined {
+  const cuts: Cut[] = [];
+  const seen = new Set<string>();
+  for (const pair of table.body) {
+    const key = keyName(pair.key.keys[0] as AST.TOMLKey["keys"][number]);
+    seen.add(String(key));
+    const value = next[key];
+    if (value === undefined) {
+      const lineStart = text.lastIndexOf("\n", pair.range[0] - 1) + 1;
+      const start = text.slice(lineStart, pair.range[0]).trim() === "" ? lineStart : pair.range[0];
+      cuts.push({ start, end: endOfLine(text, pair.range[1]), insert: "" });
+    } else if (!inlineValue(value)) {
+      return undefined;
+    } else if (!sameValue(old[key], value)) {
+      const written = stringify({ v: value }).slice(4).trimEnd();
+      cuts.push({ start: pair.value.range[0], end: pair.value.range[1], insert: written });
+    }
+  }
+  const added = Object.entries(next).filter(([key]) => !seen.has(key));
+  if (added.some(([, value]) => !inlineValue(value))) return undefined;
+  if (added.length > 0) {
+    const at = endOfLine(text, (table.body.at(-1) ?? table.key).range[1]);
+    const lines = stringify(Object.fromEntries(added)).trimEnd().replace(/\n/g, eol);
+    const before = text.slice(0, at);
+    cuts.push({ start: at, end: at, insert: `${before.endsWith("\n") ? "" : eol}${lines}${eol}` });
+  }
+  return cuts;
+}
+
+/**
+ * The cuts that turn server `old` into `next` key by key, for a server written as plain tables:
+ * `[group.name]` and its `[group.name.sub]` tables. Undefined when it is written otherwise.
+ */
+function serverCuts(
+  text: string,
+  tables: readonly AST.TOMLTable[],
+  old: Record<string, unknown>,
+  next: Record<string, unknown>,
+  eol: string,
+): Cut[] | undefined {
+  const [main, ...subtables] = tables;
+  if (main === undefined || main.resolvedKey.length !== 2) return undefined;
+  const own = new Set(
+    main.body.map((pair) => String(keyName(pair.key.keys[0] as AST.TOMLKey["keys"][number]))),
+  );
+  const mainOld = Object.fromEntries(Object.entries(old).filter(([key]) => own.has(key)));
+  const subNames = new Set(subtables.map((table) => String(table.resolvedKey[2])));
+  // Keys of the main table: those it has and new ones that fit on a line.
+  const mainNext = Object.fromEntries(
+    Object.entries(next).filter(
+      ([key, value]) => own.has(key) || (!subNames.has(key) && inlineValue(value)),
+    ),
+  );
+  const cuts = keyCuts(text, main, mainOld, mainNext, eol);
+  if (cuts === undefined) return undefined;
+  let last = endOfLine(text, (main.body.at(-1) ?? main.key).range[1]);
+  for (const table of subtables) {
+    const key = String(table.resolvedKey[2]);
+    const value = next[key];
+    last = Math.max(last, endOfLine(text, (table.body.at(-1) ?? table.key).range[1]));
+    if (value === undefined) {
+      cuts.push({
+        start: table.range[0],
+        end: endOfLine(text, (table.body.at(-1) ?? table.key).range[1]),
+        insert: "",
+      });
+      continue;
+    }
+    if (!isTable(value) || !isTable(old[key])) return undefined;
+    const inner = keyCuts(text, table, old[key] as Record<string, unknown>, value, eol);
+    if (inner === undefined) return undefined;
+    cuts.push(...inner);
+  }
+  // New tables (env, http_headers) after the server's last table, a blank line before each.
+  for (const [key, value] of Object.entries(next)) {
+    if (own.has(key) || subNames.has(key) || inlineValue(value)) continue;
+    if (!isTable(value)) return undefined;
+    const path = main.resolvedKey.map(String);
+    const block = stringify({ [path[0] as string]: { [path[1] as string]: { [key]: value } } })
+      .replace(/^\n+/, "")
+      .trimEnd();
+    cuts.push({ start: last, end: last, insert: `${eol}${block.replace(/\n/g, eol)}${eol}` });
+  }
+  return cuts;
 }
 
 /** `block` with the file's line endings, separated from what is before it by a blank line. */
@@ -141,41 +265,65 @@ export function setTomlTables(
     if (!sameValue(current[name], value)) changed.set(name, value);
   }
   if (changed.size === 0) return text;
-  const { ranges, afterGroup } = rangesOf(ast, text, group, new Set(changed.keys()));
+  const {
+    ranges,
+    tables: plainTables,
+    afterGroup,
+  } = rangesOf(ast, text, group, new Set(changed.keys()));
   const eol = lineEndingOf(text);
+  const expected = { ...current, ...Object.fromEntries(changed) };
   const blockOf = (name: string, value: Record<string, unknown>) =>
     `${stringify({ [group]: { [name]: value } })
       .replace(/^\n+/, "")
       .trimEnd()}\n`.replace(/\n/g, eol);
-  // Where each table goes: in place of its first old range; new ones together after the group's
-  // last table (a blank line before each), else at the end of the file.
-  const cuts: { start: number; end: number; insert: string }[] = [];
-  let appended = "";
-  for (const [name, value] of changed) {
-    const [first, ...rest] = ranges.get(name) ?? [];
-    if (first) {
-      cuts.push({ start: first[0], end: first[1], insert: blockOf(name, value) });
-      for (const [start, end] of rest) cuts.push({ start, end, insert: "" });
-    } else appended += `${afterGroup !== undefined || appended ? eol : ""}${blockOf(name, value)}`;
+  /** The text with each changed server written: key by key where `keyByKey` and it can be. */
+  const edited = (keyByKey: boolean): string => {
+    // Where each table goes: in place of its first old range; new ones together after the
+    // group's last table (a blank line before each), else at the end of the file.
+    const cuts: Cut[] = [];
+    let appended = "";
+    for (const [name, value] of changed) {
+      const tables = plainTables.get(name);
+      const old = current[name];
+      const byKey =
+        keyByKey && tables && isTable(old) ? serverCuts(text, tables, old, value, eol) : undefined;
+      if (byKey) {
+        cuts.push(...byKey);
+        continue;
+      }
+      const [first, ...rest] = ranges.get(name) ?? [];
+      if (first) {
+        cuts.push({ start: first[0], end: first[1], insert: blockOf(name, value) });
+        for (const [start, end] of rest) cuts.push({ start, end, insert: "" });
+      } else
+        appended += `${afterGroup !== undefined || appended ? eol : ""}${blockOf(name, value)}`;
+    }
+    if (appended) {
+      const at = afterGroup ?? text.length;
+      cuts.push({
+        start: at,
+        end: at,
+        insert: afterGroup !== undefined ? appended : placed(text, at, appended),
+      });
+    }
+    cuts.sort((a, b) => a.start - b.start || a.end - b.end);
+    let result = "";
+    let from = 0;
+    for (const cut of cuts) {
+      if (cut.start < from) continue;
+      result += text.slice(from, cut.start) + cut.insert;
+      from = Math.max(from, cut.end);
+    }
+    return result + text.slice(from);
+  };
+  // Key by key keeps the comments inside a server; should the result read back otherwise (a
+  // layout this does not foresee), each changed server is written whole instead.
+  const byKey = edited(true);
+  try {
+    return checked(path, byKey, [group], expected);
+  } catch {
+    return checked(path, edited(false), [group], expected);
   }
-  if (appended) {
-    const at = afterGroup ?? text.length;
-    cuts.push({
-      start: at,
-      end: at,
-      insert: afterGroup !== undefined ? appended : placed(text, at, appended),
-    });
-  }
-  cuts.sort((a, b) => a.start - b.start || a.end - b.end);
-  let result = "";
-  let from = 0;
-  for (const cut of cuts) {
-    if (cut.start < from) continue;
-    result += text.slice(from, cut.start) + cut.insert;
-    from = Math.max(from, cut.end);
-  }
-  result += text.slice(from);
-  return checked(path, result, [group], { ...current, ...Object.fromEntries(changed) });
 }
 
 /** `result`, if it parses and holds `value` at `keyPath`; else an error naming the file. */
