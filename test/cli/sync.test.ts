@@ -298,34 +298,26 @@ describe("contextfmt sync --only rules", () => {
     const dir = project({
       "CLAUDE.md": "Intro\n\n<!-- contextfmt:begin -->\nold\n<!-- contextfmt:end -->\n\nOutro\n",
     });
+    const rulesSync = (...extra: string[]) =>
+      contextfmt([
+        "sync",
+        dir,
+        "--only",
+        "rules",
+        "--rules",
+        rules,
+        "--to",
+        "claude,codex",
+        ...extra,
+      ]);
     // A region contextfmt has no record of writing is replaced only with --force.
-    contextfmt([
-      "sync",
-      dir,
-      "--only",
-      "rules",
-      "--rules",
-      rules,
-      "--to",
-      "claude,codex",
-      "--force",
-    ]);
+    rulesSync("--force");
     const claude = readFileSync(join(dir, "CLAUDE.md"), "utf8");
     expect(claude.startsWith("Intro\n\n<!-- contextfmt:begin -->\n# Project Memory Rules\n")).toBe(
       true,
     );
     expect(claude.endsWith("<!-- contextfmt:end -->\n\nOutro\n")).toBe(true);
-    const again = contextfmt([
-      "sync",
-      dir,
-      "--only",
-      "rules",
-      "--rules",
-      rules,
-      "--to",
-      "claude,codex",
-      "--check",
-    ]);
+    const again = rulesSync("--check");
     expect(again).toMatchObject({ status: 0, stdout: "up to date (2 files)\n" });
   });
 

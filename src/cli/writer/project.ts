@@ -254,7 +254,7 @@ export function reasonOf(error: unknown): string {
     case "EISDIR":
       return "is a folder";
     case "ENOTDIR":
-      return "a part of the path is a file, not a folder";
+      return "a part of its path is a file, not a folder";
     default:
       return code ?? (error instanceof Error ? error.message : String(error));
   }

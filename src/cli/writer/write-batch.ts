@@ -54,7 +54,8 @@ function existingParent(real: string): { parent: string; missing: string[] } {
       lstatSync(folder);
       return { parent: folder, missing: missing.reverse() };
     } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw error;
+      // Missing, or below a file (which the caller then finds as the parent).
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") throw error;
       missing.push(folder);
       folder = dirname(folder);
     }

@@ -64,9 +64,10 @@ describe("writeBatch", () => {
         write(dir, "a.md", "new"),
         write(dir, "new/folder/b.md", "b"),
         write(dir, ".gemini/commands/review.toml", "x"),
+        write(dir, ".gemini/commands/git/commit.toml", "x"),
       ]),
     ).toThrow(
-      "cannot write .gemini/commands/review.toml: a part of its path is a file, not a folder; nothing written",
+      "cannot write .gemini/commands/review.toml: a part of its path is a file, not a folder; .gemini/commands/git/commit.toml: a part of its path is a file, not a folder; nothing written",
     );
     expect(tree(dir)).toEqual(before);
   });
