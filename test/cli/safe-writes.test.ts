@@ -197,7 +197,7 @@ describe("one file behind two names", () => {
       sync(dir, "--from", "claude", "--to", "gemini", "--only", "commands,skills", "--force")
         .stderr,
     ).toMatch(
-      /contextfmt: \.gemini\/skills\/review\/SKILL\.md and \.gemini\/commands\/review\.toml are one file \(a link leads from one to the other\) and would get different text; nothing written\n$/,
+      /contextfmt: \.gemini\/skills\/review\/SKILL\.md and \.gemini\/commands\/review\.toml are one file \(through a link\) and would get different text; nothing written\n$/,
     );
     expect(tree(dir)).toEqual(before);
   });
@@ -518,7 +518,7 @@ describe("never over what contextfmt did not write, unless --force", () => {
     expect(contextfmt(["init", "codex", dir]).stdout).toBe("up to date\n");
   });
 
-  it.each([
+  it.each<[string, string, [string, string], (text: string) => string]>([
     [
       "gemini",
       ".gemini/settings.json",
@@ -701,5 +701,31 @@ describe("bounded input", () => {
       stdout: "",
       stderr: `contextfmt: ${join(dir, "rules.yaml")}: 10.5 MB of YAML is over the 10.0 MB read as YAML (it takes some 50 times its size in memory); write it as JSON\n`,
     });
+  });
+});
+
+describe("text it writes back", () => {
+  it("a target that is not UTF-8 is refused rather than have its other bytes replaced", () => {
+    const latin1 = Buffer.concat([Buffer.from("# Caf"), Buffer.from([0xe9]), Buffer.from("\n")]);
+    const { dir } = repo({ "CLAUDE.md": latin1 });
+    expect(sync(dir, "--only", "rules", "--rules", RULES, "--to", "claude")).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "contextfmt: CLAUDE.md: not UTF-8 text; nothing written\n",
+    });
+    expect(readFileSync(join(dir, "CLAUDE.md"))).toEqual(latin1);
+  });
+
+  it("a byte order mark stays where it was", () => {
+    const { dir } = repo({
+      ".mcp.json": EVIL_MCP,
+      ".gemini/settings.json": '\ufeff{"theme":"x"}\n',
+    });
+    expect(sync(dir, "--from", "claude", "--to", "gemini").status).toBe(0);
+    expect(
+      readFileSync(join(dir, ".gemini/settings.json"), "utf8").startsWith(
+        '\ufeff{"theme":"x","mcpServers"',
+      ),
+    ).toBe(true);
   });
 });

@@ -95,7 +95,10 @@ function refuseDuplicateKeys(path: string, text: string, root: Node): void {
 
 /** A JSON/JSONC settings file, parsed once, with the edits asked of it so far. */
 export class JsoncFile {
+  /** The text parsed: the file's, without a byte order mark, or `{}` for an empty file. */
   readonly #source: string;
+  /** A byte order mark the file starts with, put back in front of the result. */
+  readonly #bom: string;
   readonly #root: Node;
   readonly #pending = new Map<string, Pending>();
   /** The whole file is on one line: new text goes on that line too. */
@@ -115,7 +118,8 @@ export class JsoncFile {
     readonly text: string,
   ) {
     const empty = text.trim() === "";
-    this.#source = empty ? "{}\n" : text;
+    this.#bom = text.startsWith("\uFEFF") ? "\uFEFF" : "";
+    this.#source = empty ? "{}\n" : text.slice(this.#bom.length);
     const errors: ParseError[] = [];
     let root: Node | undefined;
     try {
@@ -195,7 +199,7 @@ export class JsoncFile {
       out += this.#source.slice(at, edit.offset) + edit.content;
       at = edit.offset + edit.length;
     }
-    return out + this.#source.slice(at);
+    return this.#bom + out + this.#source.slice(at);
   }
 
   #mismatch(keyPath: readonly string[], expected: string, node: Node): InputFileError {

@@ -65,6 +65,8 @@ export interface SyncPlan {
 interface Planned {
   /** The path it was first planned by (a link to it may name it otherwise). */
   readonly path: string;
+  /** Its real path. */
+  readonly real: string;
   readonly beforeBytes: Buffer | undefined;
   /** The new text, once a source has written it. */
   after: string | undefined;
@@ -89,6 +91,7 @@ class Plan {
     if (planned === undefined) {
       planned = {
         path,
+        real,
         beforeBytes: this.project.read(path),
         after: undefined,
         encoding: "utf8",
@@ -99,10 +102,14 @@ class Plan {
     return planned;
   }
 
-  /** The file's text as planned so far (what is on disk at first; "" when absent). */
+  /**
+   * The file's text as planned so far (what is on disk at first; "" when absent). A file that is
+   * not UTF-8 is an error: it is written back, and its other bytes must stay as they are.
+   */
   text(path: string): string {
     const planned = this.#planned(path);
-    return planned.after ?? planned.beforeBytes?.toString("utf8") ?? "";
+    if (planned.after !== undefined) return planned.after;
+    return planned.beforeBytes === undefined ? "" : utf8(path, planned.beforeBytes);
   }
 
   /** The file's bytes on disk, before this run. */
@@ -110,9 +117,9 @@ class Plan {
     return this.#planned(path).beforeBytes;
   }
 
-  /** The path the record and messages use for `path`: its real path in the project. */
+  /** The path the record uses for `path`: its real path in the project. */
   recordPath(path: string): string {
-    return this.project.relative(this.project.resolve(path));
+    return this.project.relative(this.#planned(path).real);
   }
 
   /**
@@ -127,18 +134,17 @@ class Plan {
     encoding: "utf8" | "latin1" = "utf8",
   ): void {
     const planned = this.#planned(path);
-    const real = this.project.resolve(path);
     if (planned.path !== path && planned.after !== undefined && planned.after !== after) {
       throw new ProjectFileError(
-        `${path} and ${planned.path} are one file (a link leads from one to the other) and would get different text; nothing written`,
+        `${path} and ${planned.path} are one file (through a link) and would get different text; nothing written`,
       );
     }
     if (owner !== undefined) {
-      const other = this.#owners.get(real);
+      const other = this.#owners.get(planned.real);
       if (other !== undefined && other !== owner && planned.path === path) {
         throw new InputFileError(`${path}: written from both ${other} and ${owner}; rename one`);
       }
-      this.#owners.set(real, owner);
+      this.#owners.set(planned.real, owner);
     }
     planned.after = after;
     planned.encoding = encoding;
@@ -204,6 +210,17 @@ class Plan {
   }
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `bytes` as UTF-8 text (a leading byte order mark kept); anything else is an error naming `path`. */
+function utf8(path: string, bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ProjectFileError(`${path}: not UTF-8 text; nothing written`);
+  }
+}
+
 /** One item of a whole-file kind as the source keeps it. */
 interface SourceItem {
   readonly name: string;
@@ -215,7 +232,7 @@ interface SourceItem {
 
 function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
   const all = plan.project.filesBelow(files.dir, (issue) => plan.warnings.push(issue));
-  const read = (path: string) => plan.project.read(path)?.toString("utf8") ?? "";
+  const read = (path: string) => utf8(path, plan.project.read(path) ?? Buffer.alloc(0));
   const below = (path: string) => path.slice(files.dir.length + 1);
   if (files.layout === "skill-folders") {
     // Each skill's folder and its files, in one pass.
@@ -317,7 +334,8 @@ function sourceMcp(plan: Plan, path: string): string | undefined {
     });
     return undefined;
   }
-  return plan.project.read(path)?.toString("utf8");
+  const bytes = plan.project.read(path);
+  return bytes === undefined ? undefined : utf8(path, bytes);
 }
 
 function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
