@@ -91,7 +91,17 @@ const tempName = (real: string, index: number) =>
 
 /** Writes all of `bytes` to a new file at `path` with `mode`, flushed to the disk. */
 function writeNew(path: string, bytes: Uint8Array, mode: number | undefined): void {
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
+  const create = () =>
+    openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
+  let fd: number;
+  try {
+    fd = create();
+  } catch (error) {
+    // Named for this process: one already there is left by a killed run that had this number.
+    if (errorCode(error) !== "EEXIST") throw error;
+    unlinkSync(path);
+    fd = create();
+  }
   try {
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset);

@@ -169,6 +169,12 @@ describe("writeBatch", () => {
     expect(readdirSync(dir).sort()).toEqual(["a.md", "b.md"]);
   });
 
+  it("a temporary file left by a killed run of the same process number is replaced", () => {
+    const dir = project({ "a.md": "old", [`.a.md.contextfmt-${process.pid}-0.tmp`]: "stale" });
+    writeBatch(Project.at(dir), [write(dir, "a.md", "new")]);
+    expect(tree(dir)).toEqual({ "a.md": "new" });
+  });
+
   it("refuses two paths of one file in one batch", () => {
     const dir = project({ "CLAUDE.md": "x" }, { "AGENTS.md": "CLAUDE.md" });
     expect(() =>
