@@ -303,7 +303,8 @@ export function setTomlTables(
       cuts.push({
         start: at,
         end: at,
-        insert: afterGroup !== undefined ? appended : placed(text, at, appended),
+        // The blocks have the file's line endings already: only the gap before them is placed.
+        insert: afterGroup !== undefined ? appended : `${placed(text, at, "")}${appended}`,
       });
     }
     cuts.sort((a, b) => a.start - b.start || a.end - b.end);
