@@ -9,7 +9,7 @@ import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
 import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
-import { Project } from "../writer/project.js";
+import { decodeUtf8, Project } from "../writer/project.js";
 import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
 import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
@@ -157,7 +157,7 @@ export const run: Command["run"] = async (args) => {
   const project = Project.at(dir);
   const record = WrittenRecord.read(project);
   const beforeBytes = project.read(settings);
-  const before = beforeBytes?.toString("utf8");
+  const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
   const edit = withHooks(tool as SyncTool, settings, before ?? "");
   const writes: FileWrite[] = [];

@@ -7,7 +7,7 @@
 import { convertAgentConfig, skillName } from "../../agent-config/index.js";
 import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
-import { type Project, ProjectFileError } from "../writer/project.js";
+import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
 import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
@@ -109,7 +109,7 @@ class Plan {
   text(path: string): string {
     const planned = this.#planned(path);
     if (planned.after !== undefined) return planned.after;
-    return planned.beforeBytes === undefined ? "" : utf8(path, planned.beforeBytes);
+    return planned.beforeBytes === undefined ? "" : decodeUtf8(path, planned.beforeBytes);
   }
 
   /** The file's bytes on disk, before this run. */
@@ -210,17 +210,6 @@ class Plan {
   }
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** `bytes` as UTF-8 text (a leading byte order mark kept); anything else is an error naming `path`. */
-function utf8(path: string, bytes: Buffer): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new ProjectFileError(`${path}: not UTF-8 text; nothing written`);
-  }
-}
-
 /** One item of a whole-file kind as the source keeps it. */
 interface SourceItem {
   readonly name: string;
@@ -232,7 +221,7 @@ interface SourceItem {
 
 function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
   const all = plan.project.filesBelow(files.dir, (issue) => plan.warnings.push(issue));
-  const read = (path: string) => utf8(path, plan.project.read(path) ?? Buffer.alloc(0));
+  const read = (path: string) => decodeUtf8(path, plan.project.read(path) ?? Buffer.alloc(0));
   const below = (path: string) => path.slice(files.dir.length + 1);
   if (files.layout === "skill-folders") {
     // Each skill's folder and its files, in one pass.
@@ -335,7 +324,7 @@ function sourceMcp(plan: Plan, path: string): string | undefined {
     return undefined;
   }
   const bytes = plan.project.read(path);
-  return bytes === undefined ? undefined : utf8(path, bytes);
+  return bytes === undefined ? undefined : decodeUtf8(path, bytes);
 }
 
 function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {

@@ -233,6 +233,21 @@ export function readFileCapped(real: string, name: string): Buffer | undefined {
   }
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * `bytes` as UTF-8 text, a leading byte order mark kept (what is written back keeps it); bytes
+ * that are not UTF-8 are an error naming `path`, since a file edited in place must keep every
+ * byte it does not change.
+ */
+export function decodeUtf8(path: string, bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ProjectFileError(`${path}: not UTF-8 text; nothing written`);
+  }
+}
+
 /** What a failed file operation means, in words (the code's name when it is a rare one). */
 export function reasonOf(error: unknown): string {
   const code = errorCode(error);
