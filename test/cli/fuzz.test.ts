@@ -4,7 +4,14 @@
  * nothing on stdout; no error is ever "unexpected" (a non-ContextFmtError). The subcommands and
  * their flags are read from the bin's own help, so a new one is fuzzed without being added here.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -37,6 +44,75 @@ const FILES = [
   join(dir, "missing.json"),
   "-",
 ];
+
+/** A project of `files` and `links` (path -> link target) under `dir`/projects/`name`. */
+function hostileProject(
+  name: string,
+  files: Record<string, string>,
+  links: Record<string, string> = {},
+) {
+  const root = join(dir, "projects", name);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  for (const [path, target] of Object.entries(links)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    symlinkSync(target, join(root, path));
+  }
+  return root;
+}
+
+/** Files beside the projects that no run may change (links below lead to them). */
+const OUTSIDE = { "outside.toml": "# not the project's\n", "outside.json": '{"mine":true}\n' };
+for (const [name, text] of Object.entries(OUTSIDE)) file(name, text);
+
+const SERVERS =
+  '{"mcpServers":{"a":{"command":"x"},"b":{"url":"https://b.example/mcp","type":"sse"}}}';
+
+/** What sync and init are pointed at: projects that are fine, hostile or malformed. */
+const PROJECTS = [
+  join(dir, "project-missing"),
+  hostileProject("plain", {
+    ".mcp.json": SERVERS,
+    ".claude/commands/review.md": "---\ndescription: r\n---\nReview $1\n",
+    ".claude/skills/s/SKILL.md": "---\nname: s\ndescription: d\n---\nDo it\n",
+    "CLAUDE.md": "mine\n<!-- contextfmt:begin -->\nold\n<!-- contextfmt:end -->\n",
+  }),
+  hostileProject(
+    "links",
+    { ".mcp.json": SERVERS, ".claude/agents/a.md": "---\nname: a\ndescription: d\n---\nHi\n" },
+    {
+      ".codex/config.toml": "../../../outside.toml",
+      ".gemini": "../..",
+      ".claude/settings.json": "../../../outside.json",
+      ".contextfmt/rules.json": "../../nowhere.json",
+      ".claude/commands": "../../..",
+      "AGENTS.md": "CLAUDE.md",
+      "GEMINI.md": "loop.md",
+      "loop.md": "GEMINI.md",
+    },
+  ),
+  hostileProject("shapes", {
+    ".mcp.json": '{"mcpServers":[]}',
+    ".gemini/settings.json": '{"mcpServers":null,"hooks":[],"mcp":{"excluded":7}}',
+    ".codex/config.toml": "mcp_servers = 1\nhooks = 1\nfeatures = []\n",
+    ".claude/settings.json": "[]",
+    "GEMINI.md": "<!-- contextfmt:end -->\n<!-- contextfmt:begin -->\n<!-- contextfmt:begin -->\n",
+  }),
+  hostileProject("duplicates", {
+    ".mcp.json": '{"mcpServers":{"a":{"command":"x"}},"mcpServers":{}}',
+    ".gemini/settings.json": '{"hooks":{},"hooks":{}}',
+    ".claude/commands/dupe.md": "---\na: 1\na: 2\n---\nHi\n",
+    ".contextfmt/written.json": '{"version":1,"written":[{"path":7}]}',
+  }),
+  hostileProject("big", {
+    ".claude/skills/s/SKILL.md": "---\nname: s\ndescription: d\n---\nHi\n",
+    ".claude/skills/s/big.bin": "",
+  }),
+];
+// A 600 MB file that takes no room on the disk.
+truncateSync(join(dir, "projects/big/.claude/skills/s/big.bin"), 600 * 1024 * 1024);
 
 const HOOK_STDIN = JSON.stringify({
   session_id: "s",
@@ -85,6 +161,30 @@ const word = fc.oneof(
   fc.string({ maxLength: 12 }),
 );
 
+/**
+ * Exit 0 or 1; a failure is one line on stderr (`contextfmt: …`, no raw control character, never
+ * "unexpected"), after any warnings, with nothing on stdout; nothing outside a project changed.
+ */
+function expectCleanEnd({ status, stdout, stderr }: ReturnType<typeof contextfmt>): void {
+  expect([0, 1]).toContain(status);
+  // Nothing outside a project is ever written through its links.
+  for (const [name, text] of Object.entries(OUTSIDE)) {
+    expect(readFileSync(join(dir, name), "utf8")).toBe(text);
+  }
+  expect(stderr).not.toContain("unexpected error");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach a terminal
+  expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  const lines = stderr.split("\n").filter(Boolean);
+  const issue = /^contextfmt: (warning|error|info): /;
+  const failure = lines.filter((line) => !issue.test(line));
+  if (status === 1 && failure.length > 0) {
+    expect(failure).toHaveLength(1);
+    expect(failure[0]).toMatch(/^contextfmt: /);
+    expect(lines.at(-1)).toBe(failure[0]);
+    expect(stdout).toBe("");
+  }
+}
+
 describe("every subcommand fails cleanly", () => {
   it("the subcommands come from the help", () => {
     expect(SUBCOMMANDS).toEqual(
@@ -101,28 +201,63 @@ describe("every subcommand fails cleanly", () => {
             maxLength: 6,
           }),
           fc.constantFrom("", ...HOOK_STDINS, "{", "\u001b[31m"),
-          (args, stdin) => {
-            // init and sync write into the folder they are given: only into the scratch one.
-            const safe =
-              command === "init" || command === "sync" ? [...args, join(dir, "project")] : args;
-            const { status, stdout, stderr } = contextfmt([command, ...safe], stdin, dir);
-            expect([0, 1]).toContain(status);
-            expect(stderr).not.toContain("unexpected error");
-            // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach a terminal
-            expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
-            const lines = stderr.split("\n").filter(Boolean);
-            const issue = /^contextfmt: (warning|error|info): /;
-            const failure = lines.filter((line) => !issue.test(line));
-            if (status === 1 && failure.length > 0) {
-              expect(failure).toHaveLength(1);
-              expect(failure[0]).toMatch(/^contextfmt: /);
-              expect(lines.at(-1)).toBe(failure[0]);
-              expect(stdout).toBe("");
-            }
+          fc.constantFrom(...PROJECTS),
+          (args, stdin, target) => {
+            // init and sync write into the folder they are given: only into a scratch project.
+            const safe = command === "init" || command === "sync" ? [...args, target] : args;
+            expectCleanEnd(contextfmt([command, ...safe], stdin, dir));
           },
         ),
         { numRuns: 12 },
       );
-    });
+      // Twelve runs of the bin each; on two shared cores that can take a while.
+    }, 60_000);
   }
+});
+
+describe("sync and init on hostile projects end cleanly", () => {
+  const tools = ["claude", "codex", "gemini"];
+  const command = fc.oneof(
+    fc.tuple(fc.constantFrom(...tools)).map(([tool]) => ["init", tool]),
+    fc
+      .tuple(
+        fc.constantFrom(...tools),
+        fc.subarray(tools, { minLength: 1 }),
+        fc.constantFrom([], ["--only", "mcp"], ["--only", "commands,skills,agents"]),
+        fc.constantFrom([], ["--check"], ["--dry-run"], ["--force"], ["--strict"]),
+      )
+      .map(([from, to, only, mode]) => [
+        "sync",
+        "--from",
+        from,
+        "--to",
+        to.join(","),
+        ...only,
+        ...mode,
+      ]),
+    fc
+      .tuple(fc.subarray(tools, { minLength: 1 }), fc.constantFrom([], ["--force"], ["--check"]))
+      .map(([to, mode]) => [
+        "sync",
+        "--only",
+        "rules",
+        "--rules",
+        FILES[0] as string,
+        "--to",
+        to.join(","),
+        ...mode,
+      ]),
+  );
+
+  it("every sync or init of a linked, malformed, duplicated or oversized project", () => {
+    fc.assert(
+      fc.property(command, fc.constantFrom(...PROJECTS), (line: string[], target) => {
+        // The project is the first positional: after the subcommand's name (init: after its tool).
+        const [name, ...args] = line as [string, ...string[]];
+        const at = name === "init" ? [name, ...args, target] : [name, target, ...args];
+        expectCleanEnd(contextfmt(at, "", dir));
+      }),
+      { numRuns: 40 },
+    );
+  }, 180_000);
 });

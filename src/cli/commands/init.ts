@@ -1,12 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { type Command, printedHelp } from "../command.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Issue } from "../../problems/issue.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
 import { STARTER_FILES } from "../init/starter-files.js";
+import { InputFileError } from "../input-files.js";
 import { writeStderr, writeStdout } from "../output.js";
-import { appendJsonItem, readJsonc, valueAt } from "../sync/json-edit.js";
+import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
 import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
+import { decodeUtf8, Project } from "../writer/project.js";
+import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
+import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt init <tool> [dir]
 
@@ -17,9 +22,13 @@ they read under .contextfmt/ (small examples and a README) when they are absent:
   gemini  .gemini/settings.json  SessionStart, BeforeAgent
 
 The settings file is edited in place (other keys, comments and line endings stay), and an entry
-already there is not added again. The hooks run node_modules/.bin/contextfmt, so install
-contextfmt as a dependency of the project (npm install -D contextfmt): the installed bin starts
-in about the time of a bare node, where npx would add half a second to every hook call.
+already there is not added again; a Codex features.hooks = false stays, with a warning. Like
+sync, init writes nothing through a link leading outside the project, writes all files or none,
+and notes what it wrote in .contextfmt/written.json.
+
+The hooks run node_modules/.bin/contextfmt, so install contextfmt as a dependency of the project
+(npm install -D contextfmt): the installed bin starts in about the time of a bare node, where npx
+would add half a second to every hook call.
 
 Codex reads a project's .codex/config.toml, and Gemini CLI runs its project hooks, only in a
 folder the user trusts (Codex: trust_level = "trusted" for the project in ~/.codex/config.toml).
@@ -74,28 +83,59 @@ function hasCommand(list: unknown, command: string): boolean {
   );
 }
 
+/** A settings file's new text, what was written into it, and what was kept and why. */
+interface HookEdit {
+  readonly text: string;
+  /** The hook entries added and settings set, as the record keeps them. */
+  readonly written: readonly { kind: "hook" | "setting"; name: string; value: unknown }[];
+  readonly warnings: readonly Issue[];
+}
+
 /** The settings file's new text with every missing hook entry added. */
-function withHooks(tool: SyncTool, path: string, text: string): string {
-  let after = text;
+function withHooks(tool: SyncTool, path: string, text: string): HookEdit {
+  const written: { kind: "hook" | "setting"; name: string; value: unknown }[] = [];
+  const warnings: Issue[] = [];
+  if (tool === "codex") {
+    let after = text;
+    for (const { event, wire, flags } of EVENTS[tool]) {
+      const command = hookCommand(tool, event, flags);
+      if (hasCommand(valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
+      const group = { hooks: [{ type: "command", command, timeout: 10 }] };
+      after = appendTomlArrayTable(path, after, ["hooks", wire], group);
+      written.push({ kind: "hook", name: wire, value: group });
+    }
+    // Codex runs hooks only with its hooks feature on; a user's explicit false stays.
+    const feature = valueAt(readToml(path, after), ["features", "hooks"]);
+    if (feature === undefined) {
+      after = setTomlKey(path, after, ["features", "hooks"], true);
+      written.push({ kind: "setting", name: "features.hooks", value: true });
+    } else if (feature === false) {
+      warnings.push({
+        code: "kept_user_value",
+        severity: "warning",
+        path: `${path}: features.hooks`,
+        message:
+          "kept false, as the file says; Codex runs no hooks, these included, until it is true",
+      });
+    } else if (feature !== true) {
+      throw new InputFileError(
+        `${path}: features.hooks: expected true or false, found ${describeValue(feature)}`,
+      );
+    }
+    return { text: after, written, warnings };
+  }
+  const file = new JsoncFile(path, text);
   for (const { event, wire, flags } of EVENTS[tool]) {
     const command = hookCommand(tool, event, flags);
-    if (tool === "codex") {
-      if (hasCommand(valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
-      after = appendTomlArrayTable(path, after, ["hooks", wire], {
-        hooks: [{ type: "command", command, timeout: 10 }],
-      });
-      continue;
-    }
-    if (hasCommand(valueAt(readJsonc(path, after), ["hooks", wire]), command)) continue;
+    if (hasCommand(valueAt(file.value(), ["hooks", wire]), command)) continue;
     const hook =
       tool === "gemini"
         ? { name: `contextfmt-${event}`, type: "command", command, timeout: 10_000 }
         : { type: "command", command, timeout: 10 };
-    after = appendJsonItem(path, after, ["hooks", wire], { hooks: [hook] });
+    file.append(["hooks", wire], { hooks: [hook] });
+    written.push({ kind: "hook", name: wire, value: { hooks: [hook] } });
   }
-  // Codex runs hooks only with its hooks feature on.
-  if (tool === "codex") after = setTomlKey(path, after, ["features", "hooks"], true);
-  return after;
+  return { text: file.result(), written, warnings };
 }
 
 const SETTINGS: Readonly<Record<SyncTool, string>> = {
@@ -114,25 +154,37 @@ export const run: Command["run"] = async (args) => {
   noMorePositionals("init", positionals, 2);
   const dir = positionals[1] ?? ".";
   const settings = SETTINGS[tool as SyncTool];
-  const full = join(dir, settings);
-  const before = existsSync(full) ? readFileSync(full, "utf8") : undefined;
+  const project = Project.at(dir);
+  const record = WrittenRecord.read(project);
+  const beforeBytes = project.read(settings);
+  const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
-  const after = withHooks(tool as SyncTool, settings, before ?? "");
-  const written: string[] = [];
+  const edit = withHooks(tool as SyncTool, settings, before ?? "");
+  const writes: FileWrite[] = [];
   for (const [name, text] of Object.entries(STARTER_FILES)) {
-    const path = join(dir, ".contextfmt", name);
-    if (existsSync(path)) continue;
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    written.push(`.contextfmt/${name}`);
+    const path = `.contextfmt/${name}`;
+    if (project.exists(path)) continue;
+    const bytes = Buffer.from(text);
+    writes.push({ path, bytes, before: undefined });
+    record.set({
+      path: project.relative(project.resolve(path)),
+      kind: "starter",
+      sha256: sha256(bytes),
+    });
   }
-  if (after !== before) {
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, after);
-    written.push(settings);
+  if (edit.text !== before) {
+    writes.push({ path: settings, bytes: Buffer.from(edit.text), before: beforeBytes });
+    const recordPath = project.relative(project.resolve(settings));
+    for (const { kind, name, value } of edit.written) {
+      record.set({ path: recordPath, kind, name, sha256: valueHash(value) });
+    }
   }
-  for (const path of written) writeStdout(`wrote ${path}\n`);
-  if (written.length === 0) writeStdout("up to date\n");
+  reportIssues(edit.warnings);
+  const recordWrite = record.write();
+  writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  for (const { path } of writes) writeStdout(`wrote ${path}\n`);
+  if (writes.length === 0) writeStdout("up to date\n");
+  // Only looked at, never read or written: the bin may well live outside (a workspace's root).
   if (!existsSync(join(dir, "node_modules", ".bin", "contextfmt"))) {
     writeStderr(
       "contextfmt: warning: the hooks run node_modules/.bin/contextfmt, which this project does not have yet: npm install -D contextfmt\n",

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
@@ -7,8 +5,11 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { type PlannedFile, planSync } from "../sync/plan.js";
+import { planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
+import { Project, ProjectFileError } from "../writer/project.js";
+import { WrittenRecord } from "../writer/record.js";
+import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
@@ -28,8 +29,15 @@ Where each tool keeps them:
 
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
 CLAUDE.md, AGENTS.md and GEMINI.md, between <!-- contextfmt:begin --> and
-<!-- contextfmt:end --> (appended when absent); the rest of the file is never touched. With
---only rules, --from may be left out.
+<!-- contextfmt:end --> (each alone on its line; appended when absent); the rest of the file is
+never touched. With --only rules, --from may be left out. Two of them that are one file (a link,
+AGENTS.md -> CLAUDE.md) get the rules once, in the first tool's format (claude, codex, gemini).
+
+Safe writes: nothing is read or written through a link that leads outside the project (or to
+nothing); every file is planned and checked before the first is written, and each is replaced
+whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
+was or as planned. .contextfmt/written.json records what sync wrote (a hash of each file,
+server and region); sync replaces only what it records, unchanged since, unless --force.
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
@@ -40,7 +48,9 @@ Options:
   --budget <n>        token budget of the rules (default: the format's)
   --check             write nothing; list the files that would change, exit 1 if any (for CI)
   --dry-run           write nothing; print what would change as unified diffs
-  --strict            a lossy conversion is an error: exit 1 and write nothing
+  --strict            a warning (a lossy conversion, a source left out) is an error: exit 1
+                      and write nothing
+  --force             replace what sync did not write, or what changed since it did
   -h, --help          show this help
 
 Prints one line per file written; what a target cannot hold is a warning on stderr, naming the
@@ -75,15 +85,6 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   return [...new Set(kinds as SyncKind[])];
 }
 
-/** Writes every changed file; directories are made as needed. */
-function writeAll(dir: string, files: readonly PlannedFile[]): void {
-  for (const file of files) {
-    const full = join(dir, file.path);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, file.after, file.encoding);
-  }
-}
-
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -94,6 +95,7 @@ export const run: Command["run"] = async (args) => {
     check: { type: "boolean" },
     "dry-run": { type: "boolean" },
     strict: { type: "boolean" },
+    force: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
@@ -115,8 +117,11 @@ export const run: Command["run"] = async (args) => {
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
-  const files = planSync({
-    dir,
+  const project = Project.at(dir);
+  const record = WrittenRecord.read(project);
+  const plan = planSync({
+    project,
+    record,
     from,
     to,
     kinds,
@@ -135,18 +140,24 @@ export const run: Command["run"] = async (args) => {
       return result.content;
     },
   });
+  const { files } = plan;
   const changed = files.filter((file) => file.after !== file.before);
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
     ...ruleIssues,
+    ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
   reportIssues(warnings);
-  if (values.strict && warnings.some((issue) => issue.severity !== "info")) {
-    writeStdout(
-      `nothing written: ${warnings.filter((i) => i.severity !== "info").length} lossy conversion(s) with --strict\n`,
-    );
+  const serious = warnings.filter((issue) => issue.severity !== "info").length;
+  if (values.strict && serious > 0) {
+    writeStdout(`nothing written: ${serious} warning(s) with --strict\n`);
     return 1;
+  }
+  if (plan.conflicts.length > 0 && !values.force) {
+    throw new ProjectFileError(
+      `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
+    );
   }
   if (values["dry-run"]) {
     for (const file of changed) {
@@ -169,7 +180,14 @@ export const run: Command["run"] = async (args) => {
     if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
-  writeAll(dir, changed);
+  const writes: FileWrite[] = changed.map((file) => ({
+    path: file.path,
+    bytes: Buffer.from(file.after, file.encoding),
+    before: file.beforeBytes,
+  }));
+  // The record goes in the same batch: it never says what the files do not hold.
+  const recordWrite = record.write();
+  writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
   for (const file of changed) {
     const count = file.warnings.filter((w) => w.severity !== "info").length;
     writeStdout(`wrote ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`);

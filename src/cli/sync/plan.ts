@@ -1,30 +1,36 @@
 /**
  * What `sync` would write: every target file with its text before and after and the warnings of
- * what went into it. Nothing is written here; a settings file that cannot be read or edited in
- * place stops the whole plan, so either every file is written or none.
+ * what went into it. Nothing is written here: every source is read, every target read, parsed,
+ * edited and checked first, so a problem anywhere stops the run before its first write. Files are
+ * planned by their real path, so two targets that are one file (a link) are seen as one.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
 import { convertAgentConfig, skillName } from "../../agent-config/index.js";
 import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
-import { readJsonc, setJsonValue, valueAt } from "./json-edit.js";
+import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
+import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
+import { JsoncFile, valueAt } from "./json-edit.js";
 import {
   ITEM_FILES,
   type ItemFiles,
   MCP_FILES,
   RULES_FILES,
+  SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
 } from "./locations.js";
 import { writeManagedRegion } from "./managed-region.js";
-import { readToml, setTomlTable } from "./toml-edit.js";
+import { sameValue } from "./same-value.js";
+import { readToml, setTomlTables } from "./toml-edit.js";
 
 /** One file `sync` would write. */
 export interface PlannedFile {
   /** Relative to the project, with `/`. */
   readonly path: string;
+  /** The text before (for diffs), or undefined when the file is new. */
   readonly before: string | undefined;
+  /** The bytes before, to put back when a later write of the run fails. */
+  readonly beforeBytes: Buffer | undefined;
   readonly after: string;
   readonly warnings: Issue[];
   /** How the text maps to the file's bytes: `latin1` for files copied byte for byte. */
@@ -33,7 +39,9 @@ export interface PlannedFile {
 
 /** What to sync. */
 export interface SyncRequest {
-  readonly dir: string;
+  readonly project: Project;
+  /** What contextfmt wrote before; updated with what this run writes. */
+  readonly record: WrittenRecord;
   readonly from: SyncTool | undefined;
   readonly to: readonly SyncTool[];
   readonly kinds: readonly SyncKind[];
@@ -41,24 +49,83 @@ export interface SyncRequest {
   readonly renderRules?: (tool: SyncTool) => string;
 }
 
-/** The files being planned, by path; later edits of a file build on earlier ones. */
-class Plan {
-  readonly #files = new Map<
-    string,
-    { before: string | undefined; after: string; warnings: Issue[]; encoding: "utf8" | "latin1" }
-  >();
-  readonly #owners = new Map<string, string>();
-  constructor(readonly dir: string) {}
+/** What `sync` would do. */
+export interface SyncPlan {
+  /** Every target file, the unchanged ones included. */
+  readonly files: PlannedFile[];
+  /**
+   * What the plan would replace that contextfmt did not write, or that changed since it did:
+   * `path` for a whole file, `path: key` for a part. Replaced only with `--force`.
+   */
+  readonly conflicts: string[];
+  /** Warnings about no one file: sources left out. */
+  readonly warnings: Issue[];
+}
 
-  /** The file's text as planned so far (what is on disk at first; "" when absent). */
-  text(path: string): string {
-    const planned = this.#files.get(path);
-    if (planned) return planned.after;
-    const full = join(this.dir, path);
-    return existsSync(full) ? readFileSync(full, "utf8") : "";
+interface Planned {
+  /** The path it was first planned by (a link to it may name it otherwise). */
+  readonly path: string;
+  /** Its real path. */
+  readonly real: string;
+  readonly beforeBytes: Buffer | undefined;
+  /** The new text, once a source has written it. */
+  after: string | undefined;
+  encoding: "utf8" | "latin1";
+  readonly warnings: Issue[];
+}
+
+/** The files being planned, by real path; later edits of a file build on earlier ones. */
+class Plan {
+  readonly #files = new Map<string, Planned>();
+  readonly #owners = new Map<string, string>();
+  readonly conflicts: string[] = [];
+  readonly warnings: Issue[] = [];
+  constructor(
+    readonly project: Project,
+    readonly record: WrittenRecord,
+  ) {}
+
+  #planned(path: string): Planned {
+    const real = this.project.resolve(path);
+    let planned = this.#files.get(real);
+    if (planned === undefined) {
+      planned = {
+        path,
+        real,
+        beforeBytes: this.project.read(path),
+        after: undefined,
+        encoding: "utf8",
+        warnings: [],
+      };
+      this.#files.set(real, planned);
+    }
+    return planned;
   }
 
-  /** Sets the file's new text; `owner` names the source, so two sources for one file are an error. */
+  /**
+   * The file's text as planned so far (what is on disk at first; "" when absent). A file that is
+   * not UTF-8 is an error: it is written back, and its other bytes must stay as they are.
+   */
+  text(path: string): string {
+    const planned = this.#planned(path);
+    if (planned.after !== undefined) return planned.after;
+    return planned.beforeBytes === undefined ? "" : decodeUtf8(path, planned.beforeBytes);
+  }
+
+  /** The file's bytes on disk, before this run. */
+  before(path: string): Buffer | undefined {
+    return this.#planned(path).beforeBytes;
+  }
+
+  /** The path the record uses for `path`: its real path in the project. */
+  recordPath(path: string): string {
+    return this.project.relative(this.#planned(path).real);
+  }
+
+  /**
+   * Sets the file's new text; `owner` names the source, so two sources for one file are an
+   * error, and so are two paths of one file that would get different text.
+   */
   write(
     path: string,
     after: string,
@@ -66,47 +133,81 @@ class Plan {
     owner?: string,
     encoding: "utf8" | "latin1" = "utf8",
   ): void {
+    const planned = this.#planned(path);
+    if (planned.path !== path && planned.after !== undefined && planned.after !== after) {
+      throw new ProjectFileError(
+        `${path} and ${planned.path} are one file (through a link) and would get different text; nothing written`,
+      );
+    }
     if (owner !== undefined) {
-      const other = this.#owners.get(path);
-      if (other !== undefined && other !== owner) {
+      const other = this.#owners.get(planned.real);
+      if (other !== undefined && other !== owner && planned.path === path) {
         throw new InputFileError(`${path}: written from both ${other} and ${owner}; rename one`);
       }
-      this.#owners.set(path, owner);
+      this.#owners.set(planned.real, owner);
     }
-    const full = join(this.dir, path);
-    const planned = this.#files.get(path) ?? {
-      before: existsSync(full) ? readFileSync(full, encoding) : undefined,
-      after: "",
-      warnings: [],
-      encoding,
-    };
     planned.after = after;
+    planned.encoding = encoding;
     for (const warning of warnings) planned.warnings.push(warning);
-    this.#files.set(path, planned);
+  }
+
+  /**
+   * Notes a whole file this run writes: a conflict when it would replace bytes contextfmt did
+   * not write (no record of them, or they changed since).
+   */
+  claimFile(path: string, kind: WrittenKind, after: Buffer, from: string): void {
+    const before = this.before(path);
+    const recordPath = this.recordPath(path);
+    if (
+      before !== undefined &&
+      !before.equals(after) &&
+      !this.record.wrote(recordPath, kind, undefined, sha256(before))
+    ) {
+      this.conflicts.push(path);
+    }
+    this.record.set({ path: recordPath, kind, from, sha256: sha256(after) });
+  }
+
+  /** Notes one part of a file this run writes (a server, a region); see {@link claimFile}. */
+  claimPart(
+    path: string,
+    kind: WrittenKind,
+    name: string | undefined,
+    hashes: { readonly before: string | undefined; readonly after: string },
+    label: string,
+  ): void {
+    const recordPath = this.recordPath(path);
+    if (
+      hashes.before !== undefined &&
+      hashes.before !== hashes.after &&
+      !this.record.wrote(recordPath, kind, name, hashes.before)
+    ) {
+      this.conflicts.push(`${path}: ${label}`);
+    }
+    this.record.set({
+      path: recordPath,
+      kind,
+      ...(name !== undefined ? { name } : {}),
+      sha256: hashes.after,
+    });
   }
 
   files(): PlannedFile[] {
-    return [...this.#files].map(([path, file]) => ({ path, ...file }));
+    return [...this.#files.values()].flatMap((file) =>
+      file.after === undefined
+        ? []
+        : [
+            {
+              path: file.path,
+              before: file.beforeBytes?.toString(file.encoding),
+              beforeBytes: file.beforeBytes,
+              after: file.after,
+              warnings: file.warnings,
+              encoding: file.encoding,
+            },
+          ],
+    );
   }
-}
-
-const posix = (path: string) => path.split(sep).join("/");
-
-/** Every file below `dir`, relative to it, in a stable order. */
-function filesBelow(dir: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const full = join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) out.push(posix(relative(dir, full)));
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 /** One item of a whole-file kind as the source keeps it. */
@@ -114,31 +215,44 @@ interface SourceItem {
   readonly name: string;
   readonly path: string;
   readonly text: string;
-  /** Other files of a skill's folder, by path inside it. */
+  /** Other files of a skill's folder, as project paths. */
   readonly extras: readonly string[];
 }
 
-function sourceItems(dir: string, files: ItemFiles): SourceItem[] {
-  const root = join(dir, files.dir);
-  const all = filesBelow(root);
-  const read = (rel: string) => readFileSync(join(root, rel), "utf8");
+function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
+  const all = plan.project.filesBelow(files.dir, (issue) => plan.warnings.push(issue));
+  const read = (path: string) => decodeUtf8(path, plan.project.read(path) ?? Buffer.alloc(0));
+  const below = (path: string) => path.slice(files.dir.length + 1);
   if (files.layout === "skill-folders") {
-    return all
-      .filter((rel) => /^[^/]+\/SKILL\.md$/.test(rel))
-      .map((rel) => {
-        const folder = rel.slice(0, rel.indexOf("/"));
-        const extras = all.filter((other) => other.startsWith(`${folder}/`) && other !== rel);
-        return { name: folder, path: `${files.dir}/${rel}`, text: read(rel), extras };
-      });
+    // Each skill's folder and its files, in one pass.
+    const folders = new Map<string, string[]>();
+    for (const path of all) {
+      const rel = below(path);
+      const slash = rel.indexOf("/");
+      if (slash === -1) continue;
+      const folder = rel.slice(0, slash);
+      const list = folders.get(folder) ?? [];
+      list.push(path);
+      folders.set(folder, list);
+    }
+    const items: SourceItem[] = [];
+    for (const [folder, paths] of folders) {
+      const skill = `${files.dir}/${folder}/SKILL.md`;
+      if (!paths.includes(skill)) continue;
+      const extras = paths.filter((path) => path !== skill);
+      items.push({ name: folder, path: skill, text: read(skill), extras });
+    }
+    return items;
   }
   return all
-    .filter(
-      (rel) => rel.endsWith(files.extension) && (files.layout === "nested" || !rel.includes("/")),
-    )
-    .map((rel) => ({
-      name: rel.slice(0, -files.extension.length),
-      path: `${files.dir}/${rel}`,
-      text: read(rel),
+    .filter((path) => {
+      const rel = below(path);
+      return rel.endsWith(files.extension) && (files.layout === "nested" || !rel.includes("/"));
+    })
+    .map((path) => ({
+      name: below(path).slice(0, -files.extension.length),
+      path,
+      text: read(path),
       extras: [],
     }));
 }
@@ -153,109 +267,179 @@ function targetPath(files: ItemFiles, name: string): string {
 const inFile = (file: string, warnings: readonly Issue[]): Issue[] =>
   warnings.map((w) => ({ ...w, path: `${file}${w.path ? `: ${w.path}` : ""}` }));
 
+/** Runs a conversion, naming the source file in a parse error. */
+function naming<T>(path: string, convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof Error && "format" in error) {
+      throw new InputFileError(`${path}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
 function planItems(
   plan: Plan,
-  request: SyncRequest,
   from: SyncTool,
   to: SyncTool,
   kind: "command" | "agent" | "skill",
-) {
+): void {
   const source = ITEM_FILES[from][kind];
   const target = ITEM_FILES[to][kind];
-  for (const item of sourceItems(request.dir, source)) {
+  for (const item of sourceItems(plan, source)) {
     const name = kind === "agent" ? undefined : item.name;
-    let converted: { content: string; warnings: readonly Issue[] };
-    try {
-      converted = convertAgentConfig(kind, item.text, {
+    const converted = naming(item.path, () =>
+      convertAgentConfig(kind, item.text, {
         from: source.format,
         to: target.format,
         ...(name !== undefined ? { name } : {}),
-      });
-    } catch (error) {
-      if (error instanceof Error && "format" in error)
-        throw new InputFileError(`${item.path}: ${error.message}`);
-      throw error;
-    }
+      }),
+    );
     const path = targetPath(target, item.name);
+    plan.claimFile(path, kind, Buffer.from(converted.content, "utf8"), item.path);
     plan.write(path, converted.content, inFile(item.path, converted.warnings), item.path);
     // A skill's scripts, references and images go along byte for byte (latin1 maps each byte to one character).
     const folder = path.slice(0, path.lastIndexOf("/"));
     const sourceFolder = item.path.slice(0, item.path.lastIndexOf("/"));
     for (const extra of item.extras) {
-      const rel = extra.slice(extra.indexOf("/") + 1);
-      plan.write(
-        `${folder}/${rel}`,
-        readFileSync(join(request.dir, sourceFolder, rel), "latin1"),
-        [],
-        item.path,
-        "latin1",
-      );
+      const bytes = plan.project.read(extra) ?? Buffer.alloc(0);
+      const copy = `${folder}/${extra.slice(sourceFolder.length + 1)}`;
+      plan.claimFile(copy, kind, bytes, extra);
+      plan.write(copy, bytes.toString("latin1"), [], item.path, "latin1");
     }
   }
 }
 
-/** The source's MCP file's text, or undefined when the project has none. */
-function sourceMcp(dir: string, from: SyncTool): string | undefined {
-  const file = join(dir, MCP_FILES[from].path);
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+/** The source's MCP file's text, or undefined when the project has none (or it is left out). */
+function sourceMcp(plan: Plan, path: string): string | undefined {
+  const located = plan.project.locate(path);
+  if ("refused" in located) {
+    plan.warnings.push({
+      code: "outside_project",
+      severity: "warning",
+      path,
+      message: `left out: ${located.refused}`,
+    });
+    return undefined;
+  }
+  const bytes = plan.project.read(path);
+  return bytes === undefined ? undefined : decodeUtf8(path, bytes);
 }
 
-function planMcp(plan: Plan, request: SyncRequest, from: SyncTool, to: SyncTool) {
-  const text = sourceMcp(request.dir, from);
-  if (text === undefined) return;
+function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const source = MCP_FILES[from];
   const target = MCP_FILES[to];
-  let converted: ReturnType<typeof convertAgentConfig<"mcp">>;
-  try {
-    // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
-    const servers =
-      source.syntax === "toml"
-        ? valueAt(readToml(source.path, text), [source.key])
-        : valueAt(readJsonc(source.path, text), [source.key]);
-    if (servers === undefined) return;
-    converted = convertAgentConfig(
-      "mcp",
-      source.syntax === "json" ? JSON.stringify(readJsonc(source.path, text)) : text,
-      { from, to },
-    );
-  } catch (error) {
-    if (error instanceof Error && "format" in error)
-      throw new InputFileError(`${source.path}: ${error.message}`);
-    throw error;
-  }
-  const warnings = inFile(source.path, converted.warnings);
-  // What the target's codec wrote, read back as data to set key by key into the settings file.
+  const text = sourceMcp(plan, source.path);
+  if (text === undefined) return;
+  const data =
+    source.syntax === "toml"
+      ? readToml(source.path, text)
+      : new JsoncFile(source.path, text).value();
+  // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
+  if (valueAt(data, [source.key]) === undefined) return;
+  const converted = naming(source.path, () =>
+    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, { from, to }),
+  );
+  // What the target's codec wrote, read back as data to set server by server into the settings file.
   const written =
     target.syntax === "toml"
       ? readToml(target.path, converted.content)
       : (JSON.parse(converted.content) as unknown);
-  const servers = (valueAt(written, [target.key]) ?? {}) as Record<string, Record<string, unknown>>;
-  let after = plan.text(target.path);
-  for (const [name, value] of Object.entries(servers)) {
-    after =
-      target.syntax === "toml"
-        ? setTomlTable(target.path, after, [target.key, name], value)
-        : setJsonValue(target.path, after, [target.key, name], value);
+  const servers = new Map(
+    Object.entries(
+      (valueAt(written, [target.key]) ?? {}) as Record<string, Record<string, unknown>>,
+    ),
+  );
+  const current = plan.text(target.path);
+  const warnings = inFile(source.path, converted.warnings);
+  let after: string;
+  if (target.syntax === "toml") {
+    const existing = valueAt(readToml(target.path, current), [target.key]);
+    claimServers(plan, target.path, target.key, existing, servers);
+    after = setTomlTables(target.path, current, target.key, servers);
+  } else {
+    const file = new JsoncFile(target.path, current);
+    claimServers(plan, target.path, target.key, valueAt(file.value(), [target.key]), servers);
+    for (const [name, value] of servers) file.set([target.key, name], value);
+    if (to === "gemini") {
+      const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
+      for (const warning of geminiExcluded(plan, file, on)) warnings.push(warning);
+    }
+    after = file.result();
   }
-  if (to === "gemini")
-    after = geminiExcluded(
-      target.path,
-      after,
-      converted.value.map((s) => [s.name, s.enabled !== false]),
-    );
   plan.write(target.path, after, warnings);
 }
 
-/** Gemini's `mcp.excluded` with the synced servers that are off in, and those that are on out. */
-function geminiExcluded(path: string, text: string, servers: readonly [string, boolean][]): string {
-  const current = valueAt(readJsonc(path, text), ["mcp", "excluded"]);
-  const list = Array.isArray(current)
-    ? current.filter((n): n is string => typeof n === "string")
-    : [];
-  const next = list.filter((name) => !servers.some(([n, on]) => n === name && on));
-  for (const [name, on] of servers) if (!on && !next.includes(name)) next.push(name);
-  if (next.length === list.length && next.every((n, i) => n === list[i])) return text;
-  return setJsonValue(path, text, ["mcp", "excluded"], next);
+/** Claims each server of `servers`: see {@link Plan.claimPart}. */
+function claimServers(
+  plan: Plan,
+  path: string,
+  key: string,
+  existing: unknown,
+  servers: ReadonlyMap<string, unknown>,
+): void {
+  const old =
+    typeof existing === "object" && existing !== null ? (existing as Record<string, unknown>) : {};
+  for (const [name, value] of servers) {
+    const before = Object.hasOwn(old, name) ? old[name] : undefined;
+    const hashes = {
+      before: before === undefined || sameValue(before, value) ? undefined : valueHash(before),
+      after: valueHash(value),
+    };
+    plan.claimPart(path, "mcp-server", name, hashes, `${key}.${name}`);
+  }
+}
+
+/**
+ * Gemini's `mcp.excluded` with each synced server that is off in the source added. A name the
+ * user put there stays, with a warning when the source has that server on; only a name that
+ * sync added (the record says so) is taken out again when the server is on.
+ */
+function geminiExcluded(
+  plan: Plan,
+  file: JsoncFile,
+  servers: readonly [string, boolean][],
+): Issue[] {
+  const path = file.path;
+  const current = valueAt(file.value(), ["mcp", "excluded"]);
+  if (
+    current !== undefined &&
+    !(Array.isArray(current) && current.every((n) => typeof n === "string"))
+  ) {
+    throw new InputFileError(`${path}: mcp.excluded: expected a list of server names`);
+  }
+  const list = (current ?? []) as string[];
+  const excluded = new Set(list);
+  const recordPath = plan.recordPath(path);
+  const remove = new Set<string>();
+  const add: string[] = [];
+  const warnings: Issue[] = [];
+  for (const [name, on] of servers) {
+    const hash = valueHash(name);
+    if (!on) {
+      if (!excluded.has(name)) add.push(name);
+      if (!excluded.has(name) || plan.record.wrote(recordPath, "mcp-excluded", name, hash)) {
+        plan.record.set({ path: recordPath, kind: "mcp-excluded", name, sha256: hash });
+      }
+    } else if (excluded.has(name)) {
+      if (plan.record.wrote(recordPath, "mcp-excluded", name, hash)) {
+        remove.add(name);
+        plan.record.forget(recordPath, "mcp-excluded", name);
+      } else {
+        warnings.push({
+          code: "kept_user_value",
+          severity: "warning",
+          path: `${path}: mcp.excluded`,
+          message: `${JSON.stringify(name)} stays excluded as the file says, though the source has it on; take it out of mcp.excluded to start it`,
+        });
+      }
+    }
+  }
+  if (add.length > 0 || remove.size > 0) {
+    file.set(["mcp", "excluded"], [...list.filter((name) => !remove.has(name)), ...add]);
+  }
+  return warnings;
 }
 
 /** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
@@ -264,27 +448,64 @@ const sameRules = (a: string, b: string) => {
   return mask(a) === mask(b);
 };
 
-/** Every file `sync` would write for `request`, the unchanged ones included. */
-export function planSync(request: SyncRequest): PlannedFile[] {
-  const plan = new Plan(request.dir);
+/** A region's inside as the record hashes it: its text with `\n` line endings. */
+const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
+
+/**
+ * The rules of each target tool in its instruction file. Two tools whose files are one (a link,
+ * `AGENTS.md -> CLAUDE.md`) get it once, in the format of the first of them in the fixed order
+ * claude, codex, gemini, whatever order `--to` names them in: every run writes the same text.
+ */
+function planRules(plan: Plan, request: SyncRequest): void {
+  const byFile = new Map<string, SyncTool[]>();
+  for (const tool of SYNC_TOOLS) {
+    if (!request.to.includes(tool)) continue;
+    const real = plan.project.resolve(RULES_FILES[tool]);
+    byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+  }
+  for (const [first, ...others] of byFile.values()) {
+    const tool = first as SyncTool;
+    const path = RULES_FILES[tool];
+    const region = writeManagedRegion(
+      path,
+      plan.text(path),
+      request.renderRules?.(tool) ?? "",
+      sameRules,
+    );
+    plan.claimPart(
+      path,
+      "rules-region",
+      undefined,
+      {
+        before: region.before === undefined ? undefined : regionHash(region.before),
+        after: regionHash(region.inside),
+      },
+      "the contextfmt region",
+    );
+    const note: Issue[] = others.map((other) => ({
+      code: "same_file",
+      severity: "info",
+      path: RULES_FILES[other],
+      message: `${RULES_FILES[other]} is ${path} (a link): the rules are written there once, in the ${tool} format, which ${other} reads as well`,
+    }));
+    plan.write(path, region.text, note, `rules:${tool}`);
+  }
+}
+
+/** Everything `sync` would write for `request`, and what it would replace without owning it. */
+export function planSync(request: SyncRequest): SyncPlan {
+  const plan = new Plan(request.project, request.record);
+  for (const kind of request.kinds) {
+    if (kind === "rules") planRules(plan, request);
+  }
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules") {
-        const path = RULES_FILES[to];
-        const rules = request.renderRules?.(to) ?? "";
-        plan.write(
-          path,
-          writeManagedRegion(path, plan.text(path), rules, sameRules),
-          [],
-          `rules:${to}`,
-        );
-        continue;
-      }
+      if (kind === "rules") continue;
       const from = request.from as SyncTool;
       if (from === to) continue;
-      if (kind === "mcp") planMcp(plan, request, from, to);
-      else if (ITEM_FILES[from][kind].readable) planItems(plan, request, from, to, kind);
+      if (kind === "mcp") planMcp(plan, from, to);
+      else if (ITEM_FILES[from][kind].readable) planItems(plan, from, to, kind);
     }
   }
-  return plan.files();
+  return { files: plan.files(), conflicts: plan.conflicts, warnings: plan.warnings };
 }
