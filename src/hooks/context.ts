@@ -357,8 +357,8 @@ function checkHook(hook: unknown): asserts hook is TolerantHookInput {
  * `check` accepts.
  */
 export function checkFiles<F>(files: unknown, check: (file: F, path: string) => void): void {
-  optionsArgument(files as object, "request.files");
-  for (const [flag, file] of Object.entries(files as object)) {
+  const byFlag = optionsArgument(files as object | undefined, "request.files");
+  for (const [flag, file] of Object.entries(byFlag)) {
     const path = `request.files.${flag}`;
     if (!(HOOK_SOURCE_FLAGS as readonly string[]).includes(flag)) {
       badArgument(`request.files`, `files by flag (${HOOK_SOURCE_FLAGS.join(", ")})`, flag);

@@ -71,13 +71,64 @@ export function parseWith<S extends z.core.$ZodType>(
   stringArgument(root, "root");
   const fast = parseFast(schema, data);
   if (fast !== undefined) return fast as z.output<S>;
-  const result = loadZod().safeParse(zodSchemaOf(schema), data, { reportInput: true });
+  const result = zodParse(schema, data, root);
   if (result.success) return result.data;
   throw new InvalidInputError(zodIssuesToIssues(result.error.issues, root));
+}
+
+/** Items of each list zod is given again when it ran out of stack listing the problems. */
+const FIRST_ITEMS = 1_000;
+
+/**
+ * zod's parse. zod runs out of stack gathering some 100,000 problems under one key (it spreads
+ * them into a push), as a list of 50,000 items of the wrong shape gives: the problems of each
+ * list's first {@link FIRST_ITEMS} items are reported then (their paths are the same), or, when
+ * those items are fine, one error saying the problems are too many to list.
+ */
+function zodParse<S extends z.core.$ZodType>(
+  schema: S,
+  data: unknown,
+  root: string,
+): z.core.util.SafeParseResult<z.output<S>> {
+  const zod = loadZod();
+  const full = zodSchemaOf(schema);
+  try {
+    return zod.safeParse(full, data, { reportInput: true });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const first = zod.safeParse(full, firstItems(data, 4), { reportInput: true });
+    if (!first.success) return first;
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        message: `too many problems to list: more than 100,000 values are not what is expected after the first ${FIRST_ITEMS} of a list`,
+        path: root || "(input)",
+      },
+    ]);
+  }
+}
+
+/** A copy of `data` whose lists, `depth` levels down, keep their first {@link FIRST_ITEMS} items. */
+function firstItems(data: unknown, depth: number): unknown {
+  if (depth === 0 || typeof data !== "object" || data === null) return data;
+  if (Array.isArray(data)) {
+    return data.slice(0, FIRST_ITEMS).map((item) => firstItems(item, depth - 1));
+  }
+  if (Object.getPrototypeOf(data) !== Object.prototype) return data;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) copy[key] = firstItems(value, depth - 1);
+  return copy;
 }
 
 /** Whether `schema` accepts `data` (no error is built or thrown). */
 export function accepts(schema: z.core.$ZodType, data: unknown): boolean {
   if (parseFast(schema, data) !== undefined) return true;
-  return loadZod().safeParse(zodSchemaOf(schema), data).success;
+  try {
+    return loadZod().safeParse(zodSchemaOf(schema), data).success;
+  } catch (error) {
+    // zod runs out of stack only listing a great many problems: see zodParse.
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
 }

@@ -71,6 +71,28 @@ describe("MemoryRule", () => {
     }
   });
 
+  it("lists the first problems of a list too broken for zod to gather (50,000 bad rules)", () => {
+    // zod spreads a key's problems into one push: some 100,000 overflow the stack.
+    const rules = Array.from({ length: 50_000 }, (_, i) => ({ id: `r${i}` }));
+    const issuesOf = (data: unknown) => {
+      try {
+        parseWith(RuleSetSchema, data);
+      } catch (error) {
+        expect(InvalidInputError.is(error)).toBe(true);
+        return (error as InvalidInputError).issues;
+      }
+      return expect.unreachable();
+    };
+    const issues = issuesOf({ rules });
+    expect(issues).toHaveLength(4_000);
+    expect(issues[0]?.path).toBe("rules[0].name");
+    expect(issues.at(-1)?.path).toBe("rules[999].authority");
+    // The first thousand fine, the rest broken: too many to list, said at the root.
+    const good = { name: "n", rule: "r", category: "testing", authority: "default" };
+    const late = rules.map((rule, i) => (i < 1_000 ? { ...good, ...rule } : rule));
+    expect(issuesOf({ rules: late }).map((issue) => issue.path)).toEqual(["(input)"]);
+  });
+
   it("names the root when the input is not an object at all", () => {
     expect(messageOf(() => new FormatManager().format<string>("claude", null))).toBe(
       "(input): expected object, received null",
