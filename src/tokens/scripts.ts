@@ -4,8 +4,10 @@
  * o200k's vocabulary covers languages unevenly: an English word is mostly one token, a Polish or
  * Turkish one of the same length two or three, a Vietnamese syllable one. Without a vocabulary the
  * counter reads these differences off the letters: the script of each word, and per line unit
- * the language whose own letters the line holds (`ł` Polish, `ı` Turkish, `ơ` Vietnamese, `і`
- * Ukrainian, kana Japanese). The costs are fitted by `npx tsx bench/languages.ts --fit`.
+ * the language whose own letters the line holds (`ł` Polish, `ı` Turkish, `ơ` Vietnamese, `ř`
+ * Czech, `і` Ukrainian, kana Japanese) or, for languages with few letters of their own, whose
+ * common words (`het` Dutch, `yang` Indonesian, `della` Italian). The costs are fitted by
+ * `npx tsx bench/languages.ts --fit`.
  */
 
 // Scripts, for the cost of words and symbols outside ASCII.
@@ -55,18 +57,23 @@ export function scriptOf(code: number): number {
 }
 
 // Latin-script languages whose words o200k splits otherwise than English ones. A line is read as
-// the one whose letters it holds most of; without any, or with too few for its words (a name in
-// an English line: "Piotr Błażejewicz"), as English. Cyrillic lines read as Russian unless they
-// hold a Ukrainian letter, Han as Chinese unless the line holds kana. A line of a language whose
-// letters it happens not to hold (a short German one without umlauts) reads as English; the
-// German costs make up for that on average, as they were fitted on whole texts.
+// the one whose letters (and common words, see FUNCTION_WORDS) it holds most of; without any, or
+// with too few for its words (a name in an English line: "Piotr Błażejewicz"), as English.
+// Cyrillic lines read as Russian unless they hold a Ukrainian letter, Han as Chinese unless the
+// line holds kana. A line of a language whose letters it happens not to hold (a short German one
+// without umlauts) reads as English; the German costs make up for that on average, as they were
+// fitted on whole texts.
 export const ENGLISH = 0;
 const POLISH = 1;
 const TURKISH = 2;
 const GERMAN = 3;
 const ROMANCE = 4; // French, Spanish, Portuguese
 export const VIETNAMESE = 5;
-export const LATIN_LANGUAGES = 6;
+const CZECH = 6;
+const ITALIAN = 7;
+const DUTCH = 8;
+const INDONESIAN = 9;
+export const LATIN_LANGUAGES = 10;
 
 /** Most Latin words a line may have per letter that points to its language and be read as it. */
 const WORDS_PER_LETTER = 16;
@@ -85,14 +92,16 @@ export const LATIN_VOTE: Uint8Array = (() => {
     [POLISH, SPECIFIC, "ąćęłńśźżĄĆĘŁŃŚŹŻ"],
     [TURKISH, SPECIFIC, "ğışĞİŞ"],
     [GERMAN, SPECIFIC, "äßÄ"],
+    [CZECH, SPECIFIC, "ěščřžůťďňĚŠČŘŽŮŤĎŇ"],
+    [ITALIAN, SPECIFIC, "ìòÌÒ"], // così, può
     [VIETNAMESE, SPECIFIC, "ăđơưĂĐƠƯ"],
     // Shared: ö ü with Turkish; these with Vietnamese (and ó with Polish). Not ç, which French,
     // Portuguese and Turkish share, each with letters of its own.
     [GERMAN, 1, "öüÖÜ"],
-    [ROMANCE, 1, "àáâãèéêëíîïñòóôõùúûÀÁÂÃÈÉÊËÍÎÏÑÒÓÔÕÙÚÛœŒ"],
-    // Letters of Latin languages without costs of their own (Czech, Slovak, Hungarian, Romanian,
-    // Nordic, Baltic) keep their lines English rather than let an á make them Romance.
-    [ENGLISH, SPECIFIC, "ěščřžůťďňľĺŕőűșțåøæāēīūķļņģėįųĚŠČŘŽŮŤĎŇĽĹŔŐŰȘȚÅØÆĀĒĪŪĶĻŅĢĖĮŲ"],
+    [ROMANCE, 1, "àáâãèéêëíîïñóôõùúûÀÁÂÃÈÉÊËÍÎÏÑÓÔÕÙÚÛœŒ"],
+    // Letters of Latin languages without costs of their own (Hungarian, Romanian, Nordic,
+    // Baltic) keep their lines English rather than let an á make them Romance.
+    [ENGLISH, SPECIFIC, "ľĺŕőűșțåøæāēīūķļņģėįųĽĹŔŐŰȘȚÅØÆĀĒĪŪĶĻŅĢĖĮŲ"],
   ];
   for (const [language, votes, chars] of letters) {
     for (const char of chars) table[char.codePointAt(0) as number] = language * 8 + votes;
@@ -100,6 +109,45 @@ export const LATIN_VOTE: Uint8Array = (() => {
   return table;
 })();
 export const VIETNAMESE_VOTE = VIETNAMESE * 8 + SPECIFIC;
+
+/**
+ * Common lower-case words of Latin languages whose lines may hold none of their letters (Dutch
+ * and Indonesian have no accents; an Italian line often only a shared `è`), none of them an
+ * English word or one the other languages here use often: a vote each, as a specific letter.
+ * Left out: words that stand in English text or names (`ini` files, `van`, `Dan`, `per`).
+ */
+const FUNCTION_WORDS: readonly (readonly [number, string])[] = [
+  [ITALIAN, "che gli della delle degli dei nel nella alla sul dal ogni sono loro anche questo"],
+  [ITALIAN, "essere prima dopo senza invece tutti tutte devono vengono"],
+  [DUTCH, "het een zijn niet ook voor wordt worden bij aan heeft ieder"],
+  [INDONESIAN, "yang untuk dengan atau tidak itu dalam oleh setiap akan pada dari jangan sebelum"],
+  [INDONESIAN, "harus tanpa jika agar saat bisa sudah kepada"],
+];
+
+const FUNCTION_WORD_VOTE = new Map<string, number>();
+/** Per first and last letter (a–z), the lengths (bits) of the function words with them. */
+const FUNCTION_WORD_ENDS = new Uint16Array(26 * 26);
+for (const [language, words] of FUNCTION_WORDS) {
+  for (const word of words.split(" ")) {
+    FUNCTION_WORD_VOTE.set(word, language * 8 + SPECIFIC);
+    const ends = (word.charCodeAt(0) - 97) * 26 + word.charCodeAt(word.length - 1) - 97;
+    FUNCTION_WORD_ENDS[ends] = (FUNCTION_WORD_ENDS[ends] as number) | (1 << word.length);
+  }
+}
+
+/**
+ * The vote (as in {@link LATIN_VOTE}) of the lower-case ASCII word `text[start, end)`, 0 for
+ * none. Most words are ruled out by their first and last letters and length alone.
+ */
+export function functionWordVote(text: string, start: number, end: number): number {
+  const length = end - start;
+  if (length < 3 || length > 7) return 0;
+  const ends = (text.charCodeAt(start) - 97) * 26 + text.charCodeAt(end - 1) - 97;
+  if (ends < 0 || ends >= 26 * 26 || (((FUNCTION_WORD_ENDS[ends] as number) >> length) & 1) === 0) {
+    return 0;
+  }
+  return FUNCTION_WORD_VOTE.get(text.slice(start, end)) ?? 0;
+}
 
 /**
  * The language of a Latin line: the one with the most votes, unless the letters that point to
@@ -169,7 +217,7 @@ export interface ScriptCosts {
 }
 
 // Fitted on the fitted half of bench/languages.ts's corpus (rule-like sentences and the Universal
-// Declaration of Human Rights in 19 languages): least squares per o200k piece first, then per
+// Declaration of Human Rights in 23 languages): least squares per o200k piece first, then per
 // sample towards an overcount of 2 %. ASCII and accented letters inside other words, emoji and
 // the English row come from the English fit (bench/token-accuracy.ts) and stay as they are.
 /** The fitted costs the default counter uses. @internal */
@@ -186,10 +234,10 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
   cyrillic:     [0.103, 0.334],
   //             Chinese Japanese
   han:          [0.806, 1.111],
-  //             English Polish Turkish German Romance Vietnamese
-  latinLetter:  [0,     0.22,  0.224, 0.065, 0.023, 0],
-  accented:     [0.766, 0.499, 0,     1.673, 0.283, 0.189],
-  capitalLetter:[0,     0.136, 0.024, 0,     0.242, 0.15],
-  elided:       [0,     0,     0.129, 0,     -0.7,  0],
-  latinBare:    [0,     0.198, 1.372, 0,     0,     0.35],
+  //             English Polish Turkish German Romance Vietn. Czech  Italian Dutch Indon.
+  latinLetter:  [0,     0.22,  0.224, 0.065, 0.023, 0,     0.268, 0.135, 0.071, 0.132],
+  accented:     [0.766, 0.499, 0,     1.673, 0.283, 0.189, 0.309, 0.554, 0.522, 0.3],
+  capitalLetter:[0,     0.136, 0.024, 0,     0.242, 0.15,  0.13,  0.11,  0.074, 0.028],
+  elided:       [0,     0,     0.129, 0,     -0.7,  0,     0,     -0.7,  0,     0],
+  latinBare:    [0,     0.198, 1.372, 0,     0,     0.35,  0,     0,     0.214, 0.811],
 });
