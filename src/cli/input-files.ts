@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import {
   InputFileError,
   isJsonInput,
@@ -10,7 +10,7 @@ import {
 import { InvalidInputError } from "../problems/errors.js";
 import { writeStderr } from "./output.js";
 import { readStdinBytes } from "./stdin.js";
-import { MAX_FILE_BYTES, megabytes } from "./writer/project.js";
+import { MAX_FILE_BYTES, megabytes, readOpenFile } from "./writer/project.js";
 
 export { InputFileError, parseInputText, STDIN };
 
@@ -35,12 +35,7 @@ function readBytes(path: string): Buffer {
         `${path}: ${megabytes(size)} is over the ${megabytes(MAX_FILE_BYTES)} an input file may have`,
       );
     }
-    const bytes = Buffer.allocUnsafe(size);
-    let offset = 0;
-    for (let read = 1; read > 0 && offset < size; offset += read) {
-      read = readSync(fd, bytes, offset, size - offset, null);
-    }
-    return bytes.subarray(0, offset);
+    return readOpenFile(fd, size);
   } catch (error) {
     if (InputFileError.is(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -11,12 +11,13 @@ import {
 } from "../problems/arguments.js";
 import { ContextFmtError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
-import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
+import { checkedCounter } from "../tokens/counter.js";
 import {
   activeSources,
   checkFiles,
   type HookContext,
   type HookFiles,
+  type HookRenderOptions,
   type HookSourceFlag,
   hookContext,
 } from "./context.js";
@@ -36,7 +37,7 @@ export interface HookFile {
 }
 
 /** One hook call. */
-export interface HookRequest {
+export interface HookRequest extends HookRenderOptions {
   readonly tool: HookTool;
   /** The event's wire name (`SessionStart`). */
   readonly event: HookEventName;
@@ -46,11 +47,6 @@ export interface HookRequest {
   readonly files: Readonly<Partial<Record<HookSourceFlag, HookFile>>>;
   /** Tokens the context may take; default {@link DEFAULT_HOOK_BUDGET}. */
   readonly budget?: number | undefined;
-  readonly counter?: TokenCounter | undefined;
-  readonly now?: string | undefined;
-  readonly nonce?: string | undefined;
-  /** Every format in its cache-stable layout. */
-  readonly cacheStable?: boolean | undefined;
 }
 
 /** What the hook prints and reports. */

@@ -172,20 +172,24 @@ export function activeSources(
 /** The files of one hook call, by flag: each one's path (for messages) and parsed content. */
 export type HookFiles = Readonly<Partial<Record<HookSourceFlag, { path: string; data: unknown }>>>;
 
-/** What {@link hookContext} needs. */
-export interface HookContextRequest {
-  readonly hook: TolerantHookInput;
-  readonly files: HookFiles;
-  /** Tokens the whole context may take. */
-  readonly budget: number;
-  /** The tool's inline limit for the event (`hookContextLimit`); default none. */
-  readonly limit?: HookContextLimit | undefined;
+/** How a hook's formats render: the same for {@link hookContext} and `answerHook`. */
+export interface HookRenderOptions {
   readonly counter?: TokenCounter | undefined;
   readonly now?: string | undefined;
   /** The XML memory blocks' nonce; default: a random one per call. */
   readonly nonce?: string | undefined;
   /** Every format in its cache-stable layout. */
   readonly cacheStable?: boolean | undefined;
+}
+
+/** What {@link hookContext} needs. */
+export interface HookContextRequest extends HookRenderOptions {
+  readonly hook: TolerantHookInput;
+  readonly files: HookFiles;
+  /** Tokens the whole context may take. */
+  readonly budget: number;
+  /** The tool's inline limit for the event (`hookContextLimit`); default none. */
+  readonly limit?: HookContextLimit | undefined;
   /** Where the formats are looked up; default: a manager with the built-in formats. */
   readonly manager?: FormatManager | undefined;
 }

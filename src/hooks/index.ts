@@ -17,6 +17,7 @@ export {
   type HookContext,
   type HookContextRequest,
   type HookFiles,
+  type HookRenderOptions,
   type HookSourceFlag,
   hookContext,
 } from "./context.js";

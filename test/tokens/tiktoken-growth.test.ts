@@ -99,6 +99,11 @@ const LANGUAGE_SHAPES: readonly Pick<LongRunShape, "name" | "make">[] = [
   { name: "Arabic words with the article", make: wordsOf(["الكتاب", "المدرسة"], " ") },
   { name: "one long Cyrillic word with a Ukrainian letter", make: (n) => `і ${"ж".repeat(n - 2)}` },
   { name: "Han and kana without spaces", make: wordsOf(["設定", "ファイル", "を"], "") },
+  {
+    // Each word looked up among the common words of Dutch, Indonesian, Italian, and near misses.
+    name: "common words of languages without letters of their own, in one line",
+    make: wordsOf(["het", "yang", "della", "hat", "yank", "dello"], " "),
+  },
 ];
 
 describe("estimated counting grows linearly in every language (10k vs 100k characters)", () => {

@@ -220,17 +220,22 @@ export function readFileCapped(real: string, name: string): Buffer | undefined {
         `${name}: ${megabytes(stats.size)} is over the ${megabytes(MAX_FILE_BYTES)} a file read here may have`,
       );
     }
-    const bytes = Buffer.allocUnsafe(stats.size);
-    let offset = 0;
-    while (offset < bytes.length) {
-      const read = readSync(fd, bytes, offset, bytes.length - offset, null);
-      if (read === 0) break;
-      offset += read;
-    }
-    return bytes.subarray(0, offset);
+    return readOpenFile(fd, stats.size);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The bytes of the file open at `fd`, `size` of them as its stats said (fewer if it shrank). */
+export function readOpenFile(fd: number, size: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = 0;
+  while (offset < size) {
+    const read = readSync(fd, bytes, offset, size - offset, null);
+    if (read === 0) break;
+    offset += read;
+  }
+  return bytes.subarray(0, offset);
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
