@@ -10,6 +10,8 @@ import { ContextFmtError } from "../problems/errors.js";
 import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
 import { writeStderr, writeStdout } from "./output.js";
+import { closestChoice, unknownChoice } from "./suggest.js";
+import { UsageError } from "./usage-error.js";
 
 // Node 22.1+ caches V8's compiled code itself; older Node gets the same from requireCompiled.
 const nativeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
@@ -82,9 +84,15 @@ function describe(error: unknown): string {
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === "--help" || name === "-h" || name === "help") {
     writeStdout(HELP);
     return 0;
+  }
+  if (name === undefined) {
+    // As git and npm do: the help, and exit 1. A hook command line that lost its subcommand must
+    // fail where a tool shows it, not inject this text into every session as a success would.
+    writeStdout(HELP);
+    return 1;
   }
   if (name === "--version" || name === "-v" || name === "version") {
     // Read when asked: the bin is dist/bin/cli.cjs, the manifest two folders up.
@@ -95,12 +103,13 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const command = COMMANDS[name];
-  if (!command) {
-    writeStderr(
-      `contextfmt: unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(", ")}\n`,
+  if (!command && name.startsWith("-")) {
+    const near = closestChoice(name, ["--help", "--version"]);
+    throw new UsageError(
+      `unknown option ${JSON.stringify(name)}; ${near ? `did you mean "${near}"? ` : ""}see "contextfmt --help"`,
     );
-    return 1;
   }
+  if (!command) throw unknownChoice("command", name, Object.keys(COMMANDS));
   if (name === "hook") {
     // A hook lives ~25 ms. V8's optimizing compilers would compile its hot loops on background
     // threads that the process then waits for at exit, for code that never runs long enough to

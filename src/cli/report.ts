@@ -62,13 +62,13 @@ export function reportTable({ label, result }: ReportedPart): string {
 
 /**
  * Writes the budget reports of `parts` to stderr: as tables, or as one JSON array of
- * `{ label, adapter, tokenCount, budget, counter, report }` with `json`.
+ * `{ label, format, tokenCount, budget, counter, report }` with `json` (`format`: the format's id).
  */
 export function printReports(parts: readonly ReportedPart[], { json = false } = {}): void {
   if (json) {
     const data = parts.map(({ label, result }) => ({
       label,
-      adapter: result.adapter,
+      format: result.adapter,
       tokenCount: result.tokenCount,
       budget: result.budget,
       counter: result.counter,

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { closestChoice } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
 
 export { UsageError };
@@ -6,22 +7,65 @@ export { UsageError };
 /** A flag's type as `node:util`'s `parseArgs` takes it. */
 type FlagSpec = Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;
 
+/** Each flag's value by name (`help` among them): a string or a boolean, as its type says. */
+export type FlagValues<F extends FlagSpec> = {
+  -readonly [K in keyof F]?: (F[K]["type"] extends "string" ? string : boolean) | undefined;
+} & { help?: boolean | undefined };
+
+/** `-5` or `-.5`: a value a user meant (a negative number), not a flag left without its value. */
+const NUMBER_LIKE = /^-[\d.]/;
+
 /**
- * Parses a subcommand's arguments strictly: an unknown flag or a flag without its value is a
- * {@link UsageError} that points to the subcommand's `--help`.
+ * Parses a subcommand's arguments strictly: an unknown flag (with the nearest known one as a
+ * suggestion), a flag without its value or a switch given one is a {@link UsageError} that
+ * points to the subcommand's `--help`. A value that looks like a negative number is taken as
+ * the flag's value, so `--budget -5` reaches the flag's own check and its message.
  */
-export function parseFlags<F extends FlagSpec>(command: string, args: readonly string[], flags: F) {
-  try {
-    return parseArgs({
-      args: [...args],
-      options: { ...flags, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split(". ")[0] : String(error);
-    throw new UsageError(`${message}; see "contextfmt ${command} --help"`);
+export function parseFlags<F extends FlagSpec>(
+  command: string,
+  args: readonly string[],
+  flags: F,
+): { values: FlagValues<F>; positionals: string[] } {
+  const options: FlagSpec = { ...flags, help: { type: "boolean", short: "h" } };
+  // Not strict: node's own messages for these cases are several sentences long and name no
+  // near miss; each token is checked below instead.
+  const { values, positionals, tokens } = parseArgs({
+    args: [...args],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const seeHelp = `see "contextfmt ${command} --help"`;
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const type = Object.hasOwn(options, token.name) ? options[token.name]?.type : undefined;
+    if (type === undefined) {
+      const near = closestChoice(token.name, Object.keys(options));
+      throw new UsageError(
+        `unknown option ${JSON.stringify(token.rawName)}; ${
+          near === undefined ? "" : `did you mean "--${near}"? `
+        }${seeHelp}`,
+      );
+    }
+    if (type === "boolean" && token.value !== undefined) {
+      throw new UsageError(
+        `${token.rawName} takes no value, received ${JSON.stringify(token.value)}; ${seeHelp}`,
+      );
+    }
+    const value = token.value;
+    if (
+      type === "string" &&
+      (value === undefined ||
+        (!token.inlineValue &&
+          value.length > 1 &&
+          value.startsWith("-") &&
+          !NUMBER_LIKE.test(value)))
+    ) {
+      throw new UsageError(`${token.rawName}: missing its value; ${seeHelp}`);
+    }
   }
+  return { values: values as FlagValues<F>, positionals };
 }
 
 /** `--budget`-style value: a non-negative integer, or a {@link UsageError} naming the flag. */

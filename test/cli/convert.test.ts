@@ -113,7 +113,7 @@ describe("contextfmt convert", () => {
     ],
     [
       ["convert", "mcp", "--from", "cursor", "--to", "codex", "SERVERS"],
-      /^contextfmt: from: expected "claude" \| "gemini" \| "codex", received "cursor"$/,
+      /^contextfmt: --from: unknown mcp format "cursor"; mcp formats: claude, gemini, codex$/,
     ],
     [
       ["convert", "mcp", "--from", "claude", "--to", "codex", "missing.json"],

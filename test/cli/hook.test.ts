@@ -354,7 +354,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "an unknown event",
       ["hook", "gemini", "pre-tool-use", "--rules", RULES],
       session,
-      /^contextfmt: event: "pre-tool-use" is not a gemini hook event with context; known: SessionStart/,
+      /^contextfmt: unknown gemini event "pre-tool-use"; gemini events: session-start, before-agent,/,
     ],
     [
       "a missing file",
@@ -366,7 +366,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "a bad flag",
       ["hook", "claude", "session-start", "--rulez", RULES],
       session,
-      /^contextfmt: Unknown option '--rulez'; see "contextfmt hook --help"$/,
+      /^contextfmt: unknown option "--rulez"; did you mean "--rules"\? see "contextfmt hook --help"$/,
     ],
     [
       "a bad budget",

@@ -226,11 +226,11 @@ describe("contextfmt tokens: errors are one line, exit 1", () => {
     [["tokens", join(dir, "nope.md")], /^contextfmt: .*nope\.md: cannot read: no such file$/],
     [
       ["tokens", "--format", "markdown", join(dir, "nope.json")],
-      /^contextfmt: unknown adapter "markdown"; registered: "claude", "codex", "gemini"/,
+      /^contextfmt: --format: unknown format "markdown"; formats: claude, codex, gemini,/,
     ],
     [
       ["tokens", claudeMd, "--frob"],
-      /^contextfmt: Unknown option '--frob'; see "contextfmt tokens --help"$/,
+      /^contextfmt: unknown option "--frob"; see "contextfmt tokens --help"$/,
     ],
     [
       ["tokens", claudeMd, "--budget", "lots"],

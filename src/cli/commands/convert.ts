@@ -16,6 +16,7 @@ import {
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { InputFileError, readTextFile, STDIN } from "../input-files.js";
+import { unknownChoice } from "../suggest.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 
 /** What one kind of file converts with. The converters check `from` and `to` themselves. */
@@ -99,15 +100,19 @@ export const run: Command["run"] = async (args) => {
   if (printedHelp(values, HELP)) return 0;
   const kindName = positional("convert", positionals, 0, "what to convert");
   const kind = KINDS[kindName];
-  if (!kind) {
-    throw new UsageError(
-      `unknown kind ${JSON.stringify(kindName)}; kinds: ${Object.keys(KINDS).join(", ")}`,
-    );
-  }
+  if (!kind) throw unknownChoice("kind", kindName, Object.keys(KINDS));
   const file = positional("convert", positionals, 1, "the file to convert");
   noMorePositionals("convert", positionals, 2);
   if (values.from === undefined || values.to === undefined) {
     throw new UsageError('missing --from or --to; see "contextfmt convert --help"');
+  }
+  for (const [flag, format] of [
+    ["--from", values.from],
+    ["--to", values.to],
+  ] as const) {
+    if (!kind.formats.includes(format)) {
+      throw unknownChoice(`${kindName} format`, format, kind.formats, flag);
+    }
   }
   const text = await readTextFile(file);
   const name = values.name ?? (file === STDIN ? undefined : nameFromPath(file));

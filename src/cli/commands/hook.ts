@@ -17,6 +17,7 @@ import { readInputFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
+import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -94,6 +95,15 @@ this moment, or files with no items) it prints {}, which every tool reads as "no
 Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
 `;
 
+/** The wire name of `tool`'s event `name` (kebab-case or wire), or a suggestion of the nearest. */
+function hookEvent(tool: HookTool, name: string) {
+  const wire = Object.keys(HOOK_EVENTS[tool]);
+  if (!wire.some((event) => event === name || kebab(event) === name)) {
+    throw unknownChoice(`${tool} event`, name, wire.map(kebab));
+  }
+  return resolveHookEvent(tool, name);
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("hook", args, {
     rules: { type: "string" },
@@ -111,10 +121,8 @@ export const run: Command["run"] = async (args) => {
   if (printedHelp(values, HELP)) return 0;
   reportFlags("hook", values);
   const tool = positional("hook", positionals, 0, `the tool (${HOOK_TOOLS.join(", ")})`);
-  if (!isHookTool(tool)) {
-    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${HOOK_TOOLS.join(", ")}`);
-  }
-  const event = resolveHookEvent(tool, positional("hook", positionals, 1, "the hook event"));
+  if (!isHookTool(tool)) throw unknownChoice("tool", tool, HOOK_TOOLS);
+  const event = hookEvent(tool, positional("hook", positionals, 1, "the hook event"));
   noMorePositionals("hook", positionals, 2);
   const budget = nonNegativeInteger("budget", values.budget) ?? DEFAULT_HOOK_BUDGET;
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};

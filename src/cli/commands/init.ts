@@ -5,10 +5,11 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { STARTER_FILES } from "../init/starter-files.js";
 import { InputFileError } from "../input-files.js";
 import { writeStderr, writeStdout } from "../output.js";
+import { unknownChoice } from "../suggest.js";
 import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
 import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
-import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
+import { noMorePositionals, parseFlags, positional } from "../usage.js";
 import { decodeUtf8, Project } from "../writer/project.js";
 import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
 import { type FileWrite, writeBatch } from "../writer/write-batch.js";
@@ -148,9 +149,8 @@ export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("init", args, {});
   if (printedHelp(values, HELP)) return 0;
   const tool = positional("init", positionals, 0, `the tool (${SYNC_TOOLS.join(", ")})`);
-  if (!(SYNC_TOOLS as readonly string[]).includes(tool)) {
-    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${SYNC_TOOLS.join(", ")}`);
-  }
+  if (!(SYNC_TOOLS as readonly string[]).includes(tool))
+    throw unknownChoice("tool", tool, SYNC_TOOLS);
   noMorePositionals("init", positionals, 2);
   const dir = positionals[1] ?? ".";
   const settings = SETTINGS[tool as SyncTool];

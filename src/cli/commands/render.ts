@@ -4,6 +4,7 @@ import { type Command, printedHelp, printText, reportIssues } from "../command.j
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { printReports, reportFlags } from "../report.js";
+import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -51,7 +52,10 @@ export const run: Command["run"] = async (args) => {
   noMorePositionals("render", positionals, 1);
   reportFlags("render", values);
 
-  manager.get(format); // an unknown id fails before any file is read
+  // An unknown id fails before any file is read.
+  if (!manager.list().includes(format)) {
+    throw unknownChoice("format", format, manager.list(), "--format");
+  }
   const budget = nonNegativeInteger("budget", values.budget);
   const input = await readInputFile(file);
   const counter = await counterFor(values.exact);

@@ -3,7 +3,8 @@ import { ProjectBlocksInputSchema } from "../../adapters.js";
 import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
 import { type Command, printedHelp } from "../command.js";
 import { writeStdout } from "../output.js";
-import { noMorePositionals, parseFlags, UsageError } from "../usage.js";
+import { unknownChoice } from "../suggest.js";
+import { noMorePositionals, parseFlags } from "../usage.js";
 
 /** The input files the CLI reads, by the name `schema` takes. */
 const SCHEMAS: Readonly<Record<string, { title: string; schema: z.core.$ZodType }>> = {
@@ -38,9 +39,7 @@ const DATE_INPUT = {
 export function inputJsonSchema(name: string): Record<string, unknown> {
   const entry = SCHEMAS[name];
   if (!entry) {
-    throw new UsageError(
-      `unknown schema ${JSON.stringify(name)}; schemas: ${Object.keys(SCHEMAS).join(", ")}`,
-    );
+    throw unknownChoice("schema", name, Object.keys(SCHEMAS));
   }
   const schema = z.toJSONSchema(entry.schema, {
     io: "input",

@@ -4,6 +4,7 @@ import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
+import { unknownChoice } from "../suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
 import { planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
@@ -61,9 +62,7 @@ function toolList(flag: string, value: string): SyncTool[] {
   const tools = value.split(",").map((t) => t.trim());
   for (const tool of tools) {
     if (!(SYNC_TOOLS as readonly string[]).includes(tool)) {
-      throw new UsageError(
-        `--${flag}: unknown tool ${JSON.stringify(tool)}; tools: ${SYNC_TOOLS.join(", ")}`,
-      );
+      throw unknownChoice("tool", tool, SYNC_TOOLS, `--${flag}`);
     }
   }
   return [...new Set(tools as SyncTool[])];
@@ -71,18 +70,22 @@ function toolList(flag: string, value: string): SyncTool[] {
 
 function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   if (value === undefined) return SYNC_KINDS.filter((kind) => kind !== "rules" || rules);
-  const kinds = value
-    .split(",")
-    .map((k) => k.trim().replace(/s$/, ""))
-    .map((k) => (k === "rule" ? "rules" : k));
-  for (const kind of kinds) {
-    if (!(SYNC_KINDS as readonly string[]).includes(kind)) {
-      throw new UsageError(
-        `--only: unknown kind ${JSON.stringify(kind)}; kinds: commands, mcp, agents, skills, rules`,
+  const kinds: SyncKind[] = [];
+  for (const typed of value.split(",").map((k) => k.trim())) {
+    // "command" or "commands", "rule" or "rules": the kinds are named both ways.
+    const kind = typed.replace(/s$/, "");
+    const known = kind === "rule" ? "rules" : kind;
+    if (!(SYNC_KINDS as readonly string[]).includes(known)) {
+      throw unknownChoice(
+        "kind",
+        typed,
+        ["commands", "mcp", "agents", "skills", "rules"],
+        "--only",
       );
     }
+    kinds.push(known as SyncKind);
   }
-  return [...new Set(kinds as SyncKind[])];
+  return [...new Set(kinds)];
 }
 
 export const run: Command["run"] = async (args) => {

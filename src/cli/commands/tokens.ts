@@ -11,6 +11,7 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
+import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,
@@ -159,7 +160,10 @@ export const run: Command["run"] = async (args) => {
   if (values.format === undefined && values.now !== undefined) {
     throw new UsageError('--now needs --format; see "contextfmt tokens --help"');
   }
-  if (values.format !== undefined) manager.get(values.format); // unknown id: before any read
+  // An unknown id fails before any file is read.
+  if (values.format !== undefined && !manager.list().includes(values.format)) {
+    throw unknownChoice("format", values.format, manager.list(), "--format");
+  }
   const budget = nonNegativeInteger("budget", values.budget);
 
   const exact = values.exact === true;
