@@ -1,7 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The growth checks: each times a path at two sizes and asserts the ratio (linear time). They run
+ * by `npm run test:growth` (vitest.growth.config.ts), one file at a time, never inside `npm test`,
+ * where other files running beside them would make a ratio a matter of luck.
+ */
+export const GROWTH_TESTS = "test/**/*growth*.test.ts";
 
 export default defineConfig({
   resolve: {
@@ -19,11 +26,19 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, GROWTH_TESTS],
     // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
     // Picks the one fast-check seed of the run, which each test file then configures.
     globalSetup: ["test/cli/build.global.ts", "test/fast-check.global.ts"],
     setupFiles: ["test/fast-check.setup.ts"],
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
+    // The type tests (test/**/*.test-d.ts) are checked by `npm run typecheck`, which compiles
+    // every file of test/ anyway: a second compiler run here doubled that work.
+    typecheck: { enabled: false, include: ["test/**/*.test-d.ts"] },
+    // Vitest's default on two cores is one worker. Most of the slow files wait on a spawned bin or
+    // the child processes of the build; two workers keep both cores busy (measured, see the
+    // CHANGELOG). The limit stays generous: a shared machine can be slow, a hang still ends.
+    maxWorkers: 2,
+    testTimeout: 30_000,
     // The JSON report gives CI its closing "N passed, N failed" line.
     reporters: ["default", "json"],
     outputFile: { json: "node_modules/.cache/contextfmt/vitest-results.json" },

@@ -104,18 +104,20 @@ describe("the CLI's words for a mistake", () => {
       ["render", "--format", "claude", "--exact=yes", RULES],
       '--exact takes no value, received "yes"; see "contextfmt render --help"',
     ],
-    // Numbers: our own line naming the option and what it takes, whatever the value.
+    // Numbers: our own line naming the option and what it takes, whatever the value (each value
+    // once; each command that takes a budget once, with the value node's parser would refuse).
+    ...["-5", "1.5", "abc", "1e3", "-0.5", ""].map((budget): [string[], string] => [
+      ["render", "--format", "claude", RULES, "--budget", budget],
+      `--budget: expected a non-negative integer, received ${JSON.stringify(budget)}`,
+    ]),
     ...[
-      ["render", "--format", "claude", RULES],
       ["tokens", RULES],
       [...HOOK, "--rules", RULES],
       ["sync", "--to", "claude", "--only", "rules", "--rules", RULES],
-    ].flatMap((command) =>
-      ["-5", "1.5", "abc", "1e3", "-0.5", ""].map((budget): [string[], string] => [
-        [...command, "--budget", budget],
-        `--budget: expected a non-negative integer, received ${JSON.stringify(budget)}`,
-      ]),
-    ),
+    ].map((command): [string[], string] => [
+      [...command, "--budget", "-5"],
+      '--budget: expected a non-negative integer, received "-5"',
+    ]),
     [
       ["render", "--format", "claude", RULES, "--budget=-5"],
       '--budget: expected a non-negative integer, received "-5"',
