@@ -1,4 +1,4 @@
-/** The README's "Writing an adapter" example, as a runnable script (exercised by the tests). */
+/** A format of your own ("Writing an adapter", docs/adapters.md), as a runnable script (exercised by the tests). */
 import { FormatManager } from "contextfmt";
 import { defineAdapter } from "contextfmt/adapters";
 import { z } from "zod";

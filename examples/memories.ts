@@ -1,4 +1,4 @@
-/** The README's memory injection and session context examples, as a runnable script. */
+/** Memory injection and the session context (docs/formats.md), as a runnable script. */
 import { formatBriefContext, formatFullContext, injectMemories } from "contextfmt";
 
 const { messages, metadata } = injectMemories([{ role: "user", content: "Set up the project" }], {

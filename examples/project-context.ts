@@ -1,4 +1,4 @@
-/** The README's project context: a PROJECT block under pressure, as XML and markdown, and the combined USER + PROJECT text. */
+/** Project context (docs/formats.md): a PROJECT block under pressure, as XML and markdown, and the combined USER + PROJECT text. */
 import { buildCombinedContext, formatProjectContext, type ProjectContextInput } from "contextfmt";
 
 const project: ProjectContextInput = {

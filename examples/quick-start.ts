@@ -1,4 +1,4 @@
-/** The README's quick start, as a runnable script (exercised by the tests). */
+/** Two rules for Claude Code within a budget, as a runnable script (exercised by the tests). */
 import { FormatManager, type MemoryRuleInput } from "contextfmt";
 
 const rules: MemoryRuleInput[] = [

@@ -172,9 +172,9 @@ describe("examples/hooks lifecycle settings: every event that takes context", ()
   });
 });
 
-describe("the README shows the examples as they are", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  const hooksSection = readme.slice(readme.indexOf("## Hooks"), readme.indexOf("## Command line"));
+describe("docs/hooks.md shows the examples as they are", () => {
+  const page = readFileSync(new URL("../docs/hooks.md", import.meta.url), "utf8");
+  const hooksSection = page.slice(page.indexOf("## Installing the hooks"));
   const blocks = (lang: string) =>
     [...hooksSection.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map(
       (m) => m[1],

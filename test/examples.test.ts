@@ -32,18 +32,18 @@ describe("examples run as documented", () => {
     expect(output).not.toMatch(/\[error\]/);
   }, 30_000);
 
-  it("the README's quick start", () => {
+  it("the quick start", () => {
     const output = run("examples/quick-start.ts");
     expect(output).toContain("- **atomic_commits**: Always make atomic commits");
     expect(output).toContain("### Preference\n- **testing_framework**");
     expect(output).toMatch(/\n\d+ \[\]\n$/);
   }, 30_000);
 
-  it("the README's custom adapter", () => {
+  it("the custom adapter", () => {
     expect(run("examples/custom-adapter.ts")).toBe("- a\n- b\n\n");
   }, 30_000);
 
-  it("the README's memory injection and session context", () => {
+  it("memory injection and session context", () => {
     const output = run("examples/memories.ts");
     expect(output).toContain(
       '<procedural_memories nonce="3f9c2e7a1b5d4c60">\n<memory id="m1" confidence="0.90" score="0.870">Always run `uv sync` before the tests</memory>',
@@ -55,7 +55,7 @@ describe("examples run as documented", () => {
     expect(output).toMatch(/\nRelated: Implemented HDBSCAN clustering, Rust async patterns, Added/);
   }, 30_000);
 
-  it("the README's project context", () => {
+  it("project context", () => {
     const output = run("examples/project-context.ts");
     expect(output).toContain(
       '<PROJECT name="SAM Terminal" status="active">\nLast: Implemented fact extraction.\n',
@@ -69,12 +69,21 @@ describe("examples run as documented", () => {
   }, 30_000);
 });
 
-describe("the README's testing example", () => {
-  it("is examples/testing/rules-for-claude.test.ts as it is (npm test runs that file)", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("## Testing your code against contextfmt"));
-    const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-    const file = new URL("../examples/testing/rules-for-claude.test.ts", import.meta.url);
-    expect(block).toBe(readFileSync(file, "utf8"));
+describe("the testing examples the docs show are the files npm test runs", () => {
+  const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), "utf8");
+  /** The ```ts block of `page` that starts with `first`. */
+  const block = (page: string, first: string) =>
+    [...read(page).matchAll(/```ts\n([\s\S]*?)```/g)]
+      .map((match) => match[1])
+      .find((code) => code?.startsWith(first));
+
+  it("docs/testing.md: examples/testing/rules-for-claude.test.ts", () => {
+    const file = read("examples/testing/rules-for-claude.test.ts");
+    expect(block("docs/testing.md", file.slice(0, 60))).toBe(file);
+  });
+
+  it("README.md's quick start: examples/testing/quick-start.test.ts", () => {
+    const file = read("examples/testing/quick-start.test.ts");
+    expect(block("README.md", file.slice(0, 60))).toBe(file);
   });
 });

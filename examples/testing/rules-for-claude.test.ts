@@ -1,3 +1,4 @@
+// typecheck only: a vitest test file (the repository's npm test runs it)
 /**
  * Testing your code against contextfmt, with vitest: a library function that puts a team's rules
  * into Claude Code's format, checked with contextfmt/testing's factories, fixed counter, hostile

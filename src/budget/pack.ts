@@ -81,7 +81,7 @@ function checkPack<T>(candidates: readonly PackCandidate<T>[], options: PackOpti
  * Packs items into a token budget: required items first and always, then the others greedily in
  * the order given (most important first), skipping any that do not fit and going on with smaller
  * ones. `included.length + skipped.length` always equals the number of candidates. It is the
- * engine's fit ({@link fitForms}) for items that have one form each and counts that add up.
+ * engine's fit (`fitForms`) for items that have one form each and counts that add up.
  *
  * @example
  * ```ts

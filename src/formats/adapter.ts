@@ -101,6 +101,7 @@ export interface ValidationContext {
   /** `false` when the render had no room for an "N skipped" footer (`RenderPlan.footer`). */
   readonly footer?: boolean;
   readonly metadata: Readonly<Record<string, unknown>>;
+  /** Reports a problem found in the content. */
   report(issue: Issue): void;
 }
 

@@ -101,7 +101,7 @@ const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
 
 /**
  * Escapes text for an XML element's content: `&`, `<`, `>` (so `]]>` and closing tags stay text),
- * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see {@link hasXmlIllegal}).
+ * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see `hasXmlIllegal`).
  * A conforming parser gives back the original text, those characters aside.
  *
  * @example

@@ -44,7 +44,7 @@ export function structureOf(formatId: string): FormatStructure {
 
 /**
  * The lines of `content`, the output of the built-in format `formatId` for `input`, that read as
- * structure the format did not write for that input: see {@link readStructure}. `context` names
+ * structure the format did not write for that input: see `readStructure`. `context` names
  * the other formats the content is placed with (a hook's joined context), whose structure no line
  * may read as either. One limit: a forged line identical to one the format writes for an item the
  * budget left out is not told apart from it. `options.cacheStable` reads the content as the

@@ -201,7 +201,7 @@ const GENERIC = compile(GENERIC_RULES);
 
 /** A line that reads as structure it should not. */
 export interface ForgedLine {
-  /** 0-based index among the reader's lines of the content (see {@link readerLines}). */
+  /** 0-based index among the reader's lines of the content (see `readerLines`). */
   readonly line: number;
   readonly text: string;
   /** The rule it reads as: `<format>:<rule>`. */

@@ -220,7 +220,7 @@ const inFile = (path: string, error: InvalidInputError) =>
  * together into `budget` and the tool's inline limit (most binding first: rules, project,
  * session), joined by a blank line. Issues carry the source's flag in their path, so `--rules`
  * problems read as such. When the required items alone are over the inline limit, the text is
- * cut at a line boundary with a note saying so (see {@link cutToLimit}). Bad file content is an
+ * cut at a line boundary with a note saying so (see `cutToLimit`). Bad file content is an
  * `InvalidInputError` naming the file.
  *
  * @example

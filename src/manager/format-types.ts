@@ -47,6 +47,7 @@ export interface BuiltinFormats {
   };
 }
 
+/** An adapter whose id, input and options the typechecker knows: what `BuiltinAdapter` holds for each built-in format. */
 export type TypedFormatAdapter<Id extends string, In, Options> = AnyFormatAdapter & {
   readonly id: Id;
   readonly input: z.core.$ZodType<unknown, In>;

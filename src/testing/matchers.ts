@@ -14,7 +14,9 @@ import {
 
 /** What a matcher returns to vitest's or jest's `expect`. */
 export interface MatcherResult {
+  /** Whether the assertion held. */
   readonly pass: boolean;
+  /** What was found, for the runner's failure message. */
   readonly message: () => string;
 }
 
@@ -75,18 +77,23 @@ export interface ContextfmtMatchers<R = unknown> {
  * ```
  */
 export const contextfmtMatchers = {
+  /** `expect(result).toFitBudget(budget?)`: see `fitsBudget`. */
   toFitBudget(received: unknown, budget?: number, options?: FitsBudgetOptions): MatcherResult {
     return matcher(fitsBudget(received as ContentLike, budget, options));
   },
+  /** `expect(result).toConserveItems(n | ids?)`: see `conserves`. */
   toConserveItems(received: unknown, expected?: number | readonly string[]): MatcherResult {
     return matcher(conserves(received as ReportedResult, expected));
   },
+  /** `expect(result).toRoundTripXml(memories?)`: see `roundTripsXml`. */
   toRoundTripXml(received: unknown, memories?: readonly ExpectedMemory[]): MatcherResult {
     return matcher(roundTripsXml(received as ContentLike, memories));
   },
+  /** `expect(() => f()).toBeDeterministic()`: see `isDeterministic`. */
   toBeDeterministic(received: unknown, options?: DeterministicOptions): MatcherResult {
     return matcher(isDeterministic(received as () => unknown, options));
   },
+  /** `expect(result).toHaveNoForgedStructure(formatId, input)`: see `hasNoForgedStructure`. */
   toHaveNoForgedStructure(
     received: unknown,
     formatId: string,
