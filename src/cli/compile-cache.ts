@@ -33,8 +33,22 @@ function cacheDirectory(): string | undefined {
 }
 
 /**
- * Removes the caches of earlier builds or Node versions of the same bundle, so the directory
- * holds one file per bundle however often the package is upgraded.
+ * The cache files' name for the bundle at `file`: its name and a hash of its path. Two installs
+ * (a global one and a project's, or two projects' versions) each keep their own cache: with one
+ * name for both, each start of one would find the other's cache, compile again and replace it.
+ */
+function bundleKey(file: string): string {
+  // FNV-1a, 32 bits: a name, not a secret (V8 checks the cache against the source itself).
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < file.length; i += 1) {
+    hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
+  }
+  return `${basename(file)}-${(hash >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * Removes the caches of earlier builds or Node versions of the same bundle (same path), so the
+ * directory holds one file per installed bundle however often the package is upgraded.
  */
 function removeStale(dir: string, bundle: string, current: string): void {
   for (const name of readdirSync(dir)) {
@@ -48,16 +62,17 @@ function removeStale(dir: string, bundle: string, current: string): void {
  * Requires the bundled CommonJS file `file` with V8's compiled code cached between runs, as Node
  * 22's `module.enableCompileCache()` does: a hook starts about 10 ms sooner when its code need not
  * be compiled again. The cache is written once the process ends (so it holds every function that
- * ran), keyed by the file's size and time and by the Node version; V8 itself rejects a cache that
- * does not match the source. Without a usable cache directory it is a plain require.
+ * ran), keyed by the file's path, size and time and by the Node version; V8 itself rejects a
+ * cache that does not match the source. Without a usable cache directory it is a plain require.
  */
 export function requireCompiled(file: string): unknown {
   const dir = cacheDirectory();
   if (!dir) return Module.createRequire(__filename)(file);
   const { size, mtimeMs } = statSync(file);
+  const bundle = bundleKey(file);
   const cacheFile = join(
     dir,
-    `${basename(file)}-${size}-${Math.round(mtimeMs)}-${process.version}-${process.arch}.bin`,
+    `${bundle}-${size}-${Math.round(mtimeMs)}-${process.version}-${process.arch}.bin`,
   );
   let cachedData: Buffer | undefined;
   try {
@@ -80,7 +95,7 @@ export function requireCompiled(file: string): unknown {
         const temporary = `${cacheFile}.${process.pid}`;
         writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
         renameSync(temporary, cacheFile);
-        removeStale(dir, basename(file), basename(cacheFile));
+        removeStale(dir, bundle, basename(cacheFile));
       } catch {
         // A cache that cannot be written only costs the next start its compile time.
       }

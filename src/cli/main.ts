@@ -110,11 +110,12 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   if (!command) throw unknownChoice("command", name, Object.keys(COMMANDS));
-  if (name === "hook") {
+  if (name === "hook" && !args.includes("--exact")) {
     // A hook lives ~25 ms. V8's optimizing compilers would compile its hot loops on background
     // threads that the process then waits for at exit, for code that never runs long enough to
     // pay off: measured 4 ms of wall time and 11 ms of CPU per call with 200 rules. Only future
-    // tiering decisions read these flags, so setting them now is safe.
+    // tiering decisions read these flags, so setting them now is safe. Not with --exact: decoding
+    // the tokenizer's 200,000 ranks is a loop long enough to pay (about 12 % of its CPU time).
     setFlagsFromString("--no-opt");
     setFlagsFromString("--no-maglev");
   }

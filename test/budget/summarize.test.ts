@@ -1,6 +1,7 @@
 import { InvalidInputError, summarize } from "contextfmt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hasMoreWords } from "../../src/budget/summarize.js";
 
 describe("summarize", () => {
   it("cuts back to a sentence end that keeps more than half of the words kept", () => {
@@ -30,6 +31,21 @@ describe("summarize", () => {
         const kept = words.slice(0, maxWords).join(" ");
         expect(summary.split(" ").length).toBeLessThanOrEqual(maxWords);
         expect(kept.startsWith(summary.replace(/\.\.\.$/, ""))).toBe(true);
+      }),
+    );
+  });
+
+  it("hasMoreWords says whether summarize shortens the text, call after call (property)", () => {
+    const text = fc.stringMatching(/^[ a\n\t\u00a0\u3000b.]{0,80}$/);
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.nat(12), (texts, limit) => {
+        const maxWords = limit + 1;
+        // One after another, as the items of a call are, each after a long text: an answer does
+        // not depend on the text asked about before.
+        for (const text of texts) {
+          expect(hasMoreWords("word ".repeat(20), maxWords)).toBe(maxWords < 20);
+          expect(hasMoreWords(text, maxWords)).toBe(summarize(text, maxWords) !== text);
+        }
       }),
     );
   });

@@ -1,16 +1,18 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   chmodSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import Module from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { BIN } from "./run-bin.js";
@@ -63,7 +65,7 @@ describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)
     const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const [file] = readdirSync(dir);
-    expect(file).toMatch(/^hook\.cjs-\d+-\d+-v[\d.]+-\w+\.bin$/);
+    expect(file).toMatch(/^hook\.cjs-[0-9a-f]{8}-\d+-\d+-v[\d.]+-\w+\.bin$/);
     const written = statSync(join(dir, file as string));
     expect(written.mode & 0o777).toBe(0o600);
     const second = run(tmp);
@@ -76,15 +78,46 @@ describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)
   it("keeps one file per bundle: a new build's cache replaces the old build's", () => {
     const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
     const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
-    mkdirSync(dir, { mode: 0o700 });
-    writeFileSync(join(dir, "hook.cjs-1-1-v20.0.0-x64.bin"), "stale");
-    writeFileSync(join(dir, "render.cjs-1-1-v20.0.0-x64.bin"), "another bundle's");
     expect(run(tmp).status).toBe(0);
-    const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(2);
-    expect(files[0]).toMatch(/^hook\.cjs-\d+-\d+-v[\d.]+-\w+\.bin$/);
-    expect(files[0]).not.toBe("hook.cjs-1-1-v20.0.0-x64.bin");
-    expect(files[1]).toBe("render.cjs-1-1-v20.0.0-x64.bin");
+    const [current] = readdirSync(dir);
+    const key = (current as string).split("-").slice(0, 2).join("-");
+    // An earlier build of this bundle, another installed bundle, another command.
+    const stale = `${key}-1-1-v20.0.0-x64.bin`;
+    const others = [
+      "hook.cjs-0badf00d-1-1-v20.0.0-x64.bin",
+      `render.cjs-${key.slice(9)}-1-1-v20.0.0-x64.bin`,
+    ];
+    for (const name of [stale, ...others]) writeFileSync(join(dir, name), "old");
+    rmSync(join(dir, current as string));
+    expect(run(tmp).status).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([current, ...others].sort());
+  });
+
+  it("keeps a cache per install: two installs used in turn each start from their own", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
+    // Two copies of the same build (same size, other times), as a global and a project install.
+    const bins = ["a", "b"].map((name) => {
+      const root = join(tmp, name);
+      cpSync(dirname(BIN), root, { recursive: true });
+      return join(root, basename(BIN));
+    });
+    const runBin = (bin: string) =>
+      spawnSync(process.execPath, [bin, "hook", "claude", "session-start", "--rules", RULES], {
+        input: JSON.stringify(hookInputs.claude.SessionStart),
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: tmp },
+      });
+    for (const bin of bins) expect(runBin(bin).status).toBe(0);
+    const written = new Map(
+      readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]),
+    );
+    expect(written.size).toBe(2);
+    for (const bin of bins) expect(runBin(bin).status).toBe(0);
+    // Neither replaced the other's: each was accepted, and nothing was written again.
+    expect(
+      new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs])),
+    ).toEqual(written);
   });
 
   it("is neither read nor written with NODE_DISABLE_COMPILE_CACHE set", () => {

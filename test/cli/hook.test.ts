@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS, type HookTool } from "contextfmt/hooks";
 import { makeRules } from "contextfmt/testing";
+import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { ALL_FILES, BIN, contextfmt, example, kebab, NOW, RULES } from "./run-bin.js";
@@ -68,6 +69,21 @@ describe("contextfmt hook: SessionStart injects the rules in each tool's own for
 const cases = (Object.keys(hookInputs) as HookTool[]).flatMap((tool) =>
   Object.keys(HOOK_EVENTS[tool]).map((event) => ({ tool, event })),
 );
+
+describe("contextfmt hook --exact", () => {
+  it("fits the budget in o200k tokens, counted exactly", () => {
+    const rules = join(dir, "exact-rules.json");
+    writeFileSync(rules, JSON.stringify({ rules: makeRules(400, { absoluteShare: 0.1 }) }));
+    const payload = JSON.stringify(hookInputs.claude.SessionStart);
+    const flags = ["hook", "claude", "session-start", "--rules", rules, "--now", NOW];
+    const { stdout, status } = contextfmt([...flags, "--budget", "1500", "--exact"], payload);
+    expect(status).toBe(0);
+    const context: string = JSON.parse(stdout).hookSpecificOutput.additionalContext;
+    const tokens = createTiktokenCounter({ encoding: "o200k_base" }).count(context);
+    expect(tokens).toBeLessThanOrEqual(1500);
+    expect(tokens).toBeGreaterThan(1400);
+  });
+});
 
 describe("contextfmt hook: every tool and event, every input file (golden output)", () => {
   it.each(cases)("$tool $event", async ({ tool, event }) => {

@@ -43,7 +43,8 @@ function eventList(tool: HookTool): string {
   return lines.join(`\n${" ".repeat(10)}`);
 }
 
-const HELP = `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
+/** The help text, built when asked: its lists of events would cost every hook call their making. */
+const help = () => `Usage: contextfmt hook <tool> <event> [options] < hook-input.json
 
 Reads the hook's JSON on stdin and writes the JSON the tool accepts on stdout, with the
 context for that moment in hookSpecificOutput.additionalContext (Copilot CLI: a top-level
@@ -118,7 +119,7 @@ export const run: Command["run"] = async (args) => {
     report: { type: "boolean" },
     json: { type: "boolean" },
   });
-  if (printedHelp(values, HELP)) return 0;
+  if (values.help && printedHelp(values, help())) return 0;
   reportFlags("hook", values);
   const tool = positional("hook", positionals, 0, `the tool (${HOOK_TOOLS.join(", ")})`);
   if (!isHookTool(tool)) throw unknownChoice("tool", tool, HOOK_TOOLS);
