@@ -145,7 +145,9 @@ describe("lowerBound of the shipped counters", () => {
     );
     // It does stop: a long text past a small room is not read to its end.
     const long = `${" word".repeat(1000)}.`;
-    expect(defaultCounter.lowerBound?.(long, 3)).toBe(4);
+    const early = defaultCounter.lowerBound?.(long, 3) ?? 0;
+    expect(early).toBeGreaterThan(3);
+    expect(early).toBeLessThan(20);
     expect(spacedWords(long, 3)).toBe(4);
     expect(textPieces(long, 3)).toBe(4);
   });
