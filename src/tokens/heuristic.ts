@@ -473,7 +473,7 @@ const unitBound = (sum: number, safety: number): number => {
 
 /**
  * A lower bound on the count of any text that contains `text`, from the counter's own cost
- * table, for text of ASCII characters other than the apostrophe (0 for any other text).
+ * table, for text of ASCII characters other than the apostrophe (only: see (2)).
  *
  * Why it holds. (1) A space that follows a character other than whitespace starts a piece in
  * every text: no piece holds a space after another character (a word takes at most one
@@ -496,7 +496,6 @@ const unitBound = (sum: number, safety: number): number => {
  * piece at a time (from one such space to the next, a few words) until the bound is past it.
  */
 function settledBound(text: string, enough: number, safety: number): number {
-  if (LINE_DEPENDENT.test(text)) return 0;
   const start = nextSettled(text, 1);
   if (start === -1) return 0;
   const end =
@@ -586,22 +585,21 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
         if (start < text.length) total += unitCount(text, start, text.length);
         return total;
       },
-      // Two bounds, the larger kept. The first, `settledBound`, prices the pieces every text
-      // that contains this one cuts the same way with the table's own English costs (proof
-      // there): close to the count for plain ASCII, such as a rule's entry line. The second
-      // holds for any text: no piece costs less than nothing. A spaced lower-case word costs
-      // at least 0.959 (WORD_SPACED; a line's language only adds to it), so a unit holding k
-      // of them counts max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at
-      // least 0.5 (the least: a letter after an apostrophe in a French line, 0.986 + 0.219 −
-      // 0.7; a word of another script has its word cost or, Cyrillic and Han, a costlier
-      // letter), so k pieces count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in
-      // every language. Past `enough`, each stops as soon as it is past it.
+      // For ASCII text without apostrophes (rule entries, mostly), `settledBound`: the pieces
+      // every text that contains this one cuts the same way, priced with the table's own
+      // English costs (proof there), within a token or two of the count. For any other text a
+      // looser one: no piece costs less than nothing. A spaced lower-case word costs at least
+      // 0.959 (WORD_SPACED; a line's language only adds to it), so a unit holding k of them
+      // counts max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at least
+      // 0.5 (the least: a letter after an apostrophe in a French line, 0.986 + 0.219 − 0.7; a
+      // word of another script has its word cost or, Cyrillic and Han, a costlier letter), so
+      // k pieces count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
+      // Past `enough`, each stops as soon as it is past it.
       lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
-        const settled = settledBound(text, enough, safety);
-        if (settled > enough) return settled;
+        if (!LINE_DEPENDENT.test(text)) return settledBound(text, enough, safety);
         const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);
         if (spaced > enough) return spaced;
-        return Math.max(settled, spaced, Math.ceil(textPieces(text, 2 * enough) / 2));
+        return Math.max(spaced, Math.ceil(textPieces(text, 2 * enough) / 2));
       },
     }),
   );
