@@ -1,12 +1,16 @@
 /**
  * The engine against what a user would otherwise write, side by side in one run, medians of
- * interleaved rounds: `claude` over N rules (one absolute, the rest default) with budgets of
- * 2,000 tokens and "everything", against
+ * interleaved rounds. First the worst case: `claude` over N = 100 … 100,000 rules of 3-10 and of
+ * 8-33 words (ten absolute) at every budget from 1,990 to 2,010, against the hand-written loop
+ * going on past a rule that does not fit (sort, then render and count each rule once in order,
+ * keep what fits), the worst ratio first. Then the benchmark's fixed rules (one absolute) at
+ * budgets of 2,000 tokens and "everything", against
  * - the hand-written loop: sort by priority, render and count each rule in that order, stop at
  *   the first that does not fit, join (with the default counter, and with js-tiktoken); and the
  *   same loop going on past a rule that does not fit, as the engine does;
- * - LangChain's `trimMessages` with a memoized js-tiktoken counter on the same lines in the same
- *   order (from bench/peers, installed by `npm run bench:setup`; left out when it is not);
+ * - @vscode/prompt-tsx pruning the same lines by priority with our counter, and LangChain's
+ *   `trimMessages` with a memoized js-tiktoken counter (from bench/peers, installed by
+ *   `npm run bench:setup`; left out when they are not);
  * - the floors: joining pre-rendered lines and counting them once, one js-tiktoken encode.
  * Exact counting is measured cold (a new counter: empty cache, the encoding already decoded) and
  * warm (the same counter on the same rules again).
@@ -17,7 +21,7 @@ import { defaultCounter, FormatManager, type MemoryRuleInput, type TokenCounter 
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { manyRules } from "../test/fixtures/rules.js";
+import { manyRules, wordRules } from "../test/fixtures/rules.js";
 import { median, ms, ratio } from "./measure.js";
 
 const UNBOUNDED = 10_000_000;
@@ -85,10 +89,18 @@ const PEERS_MODULE: string = "./peers/trim-messages.js";
 
 type TrimLines = (lines: readonly string[], budget: number, encoder: Tiktoken) => Promise<string>;
 
-async function loadTrimLines(): Promise<TrimLines | undefined> {
+const PROMPT_TSX_MODULE: string = "./peers/prompt-tsx.js";
+
+type PruneLines = (
+  lines: readonly string[],
+  budget: number,
+  count: (text: string) => number,
+) => Promise<string>;
+
+/** A function a peers module exports, or `undefined` when bench/peers is not installed. */
+async function loadPeer<F>(module: string, name: string): Promise<F | undefined> {
   try {
-    const peers = (await import(PEERS_MODULE)) as { trimLines: TrimLines };
-    return peers.trimLines;
+    return ((await import(module)) as Record<string, F>)[name];
   } catch {
     return undefined;
   }
@@ -98,6 +110,81 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(" ");
+
+/** The CPU milliseconds one call of `run` takes (the process's, collector threads included). */
+function cpuMs(run: () => unknown): number {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** The budgets the worst case is looked for at: every one from 1,990 to 2,010. */
+const WORST_BUDGETS = Array.from({ length: 21 }, (_, index) => 1_990 + index);
+
+/** The two length mixes: rules of 3-10 and of 8-33 words, ten of them absolute. */
+const MIXES = [
+  { label: "3-10 words", words: [3, 10] },
+  { label: "8-33 words", words: [8, 33] },
+] as const;
+
+/**
+ * The engine against the loop going on past a rule that does not fit, at every budget from
+ * 1,990 to 2,010, for both length mixes and N = 100 … 100,000: where the fill ends decides how
+ * much is left to rule out, so the worst of these is what the engine is held to. Medians of
+ * interleaved rounds of CPU time (steadier than wall time on a shared machine), the worst ratio
+ * first.
+ */
+function worstCase(manager: FormatManager, say: (...lines: string[]) => void): void {
+  const rows: {
+    label: string;
+    worst: number;
+    at: number;
+    median: number;
+    ours: number;
+    loop: number;
+  }[] = [];
+  for (const size of [100, 1_000, 10_000, 100_000]) {
+    const rounds = size >= 100_000 ? 3 : size >= 10_000 ? 5 : size >= 1_000 ? 15 : 41;
+    for (const mix of MIXES) {
+      const rules = wordRules(size, { words: mix.words });
+      const ratios: { budget: number; ratio: number; ours: number; loop: number }[] = [];
+      // At 100,000 rules every fourth budget: a call takes a second or more.
+      const budgets =
+        size >= 100_000 ? WORST_BUDGETS.filter((_, at) => at % 4 === 0) : WORST_BUDGETS;
+      for (const budget of budgets) {
+        const ours = () => manager.format("claude", { rules }, { budget, now: NOW });
+        const loop = () => handLoop(rules, budget, defaultCounter.count, true);
+        ours();
+        loop();
+        const samples = { ours: [] as number[], loop: [] as number[] };
+        for (let round = 0; round < rounds; round += 1) {
+          samples.ours.push(cpuMs(ours));
+          samples.loop.push(cpuMs(loop));
+        }
+        const o = median(samples.ours);
+        const l = median(samples.loop);
+        ratios.push({ budget, ratio: o / l, ours: o, loop: l });
+      }
+      const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+      rows.push({
+        label: `${size.toLocaleString("en")} rules of ${mix.label}`,
+        worst: worst.ratio,
+        at: worst.budget,
+        median: median(ratios.map((entry) => entry.ratio)),
+        ours: worst.ours,
+        loop: worst.loop,
+      });
+    }
+  }
+  rows.sort((a, b) => b.worst - a.worst);
+  for (const row of rows) {
+    say(
+      `  ${row.label}: worst ${row.worst.toFixed(2)}× at budget ${row.at.toLocaleString("en")} ` +
+        `(ours ${ms(row.ours)}, the loop going on ${ms(row.loop)}); median over the budgets ${row.median.toFixed(2)}×`,
+    );
+  }
+}
 
 /** Runs the comparison; `print` gets each line as soon as it is measured. */
 export async function runEngineBench(print: (line: string) => void = () => {}): Promise<string[]> {
@@ -111,8 +198,14 @@ export async function runEngineBench(print: (line: string) => void = () => {}): 
   const encoder = new Tiktoken(o200k);
   const encode = (text: string) => encoder.encode(text, [], []).length;
   createTiktokenCounter().count("decode the encoding before timing");
-  const trimLines = await loadTrimLines();
+  const trimLines = await loadPeer<TrimLines>(PEERS_MODULE, "trimLines");
   if (!trimLines) say("(LangChain left out: run `npm run bench:setup` to install it)");
+  const pruneLines = await loadPeer<PruneLines>(PROMPT_TSX_MODULE, "pruneLines");
+  if (!pruneLines) say("(@vscode/prompt-tsx left out: run `npm run bench:setup` to install it)");
+  say(
+    "The worst case: ours / the loop going on past rules that do not fit, budgets 1,990-2,010 (every fourth at 100,000 rules), default counter (CPU time):",
+  );
+  worstCase(manager, say);
 
   const scale: Record<string, number> = {};
   for (const size of [100, 1_000, 10_000, 100_000]) {
@@ -139,11 +232,17 @@ export async function runEngineBench(print: (line: string) => void = () => {}): 
         cases.joinCount = () => defaultCounter.count(outputLines.join("\n"));
         cases.encodeOnce = () => encode(output);
       }
-      if (trimLines && !heavy) {
-        const sorted = handLoop(rules, UNBOUNDED, () => 0).split(/(?<=\n)(?=- \*\*)/);
-        cases.langchain = () => trimLines(sorted, budget, encoder);
-      }
+      const sorted = handLoop(rules, UNBOUNDED, () => 0).split(/(?<=\n)(?=- \*\*)/);
+      if (trimLines && !heavy) cases.langchain = () => trimLines(sorted, budget, encoder);
+      // prompt-tsx takes seconds at 10,000 rules (timed once, below) and minutes at 100,000.
+      const prune = () => pruneLines?.(sorted, budget, defaultCounter.count);
+      if (pruneLines && size <= 1_000) cases.promptTsx = prune;
       const m = await medians(cases, rounds);
+      if (pruneLines && size === 10_000) {
+        const start = performance.now();
+        await prune();
+        m.promptTsx = performance.now() - start;
+      }
       const at = (name: string) => m[name] ?? Number.NaN;
       scale[`${size}/${budget}`] = at("ours");
       scale[`${size}/${budget}/warm`] = at("oursExactWarm");
@@ -165,6 +264,12 @@ export async function runEngineBench(print: (line: string) => void = () => {}): 
             ? `; one encode ${ms(at("encodeOnce"))}: cold ${ratio(at("oursExactCold"), at("encodeOnce"))}, ` +
               `warm ${ratio(at("oursExactWarm"), at("encodeOnce"))}`
             : ""),
+        ...(m.promptTsx !== undefined
+          ? [
+              `  @vscode/prompt-tsx (pruning by priority, our counter${cases.promptTsx ? "" : ", one call"}): ${ms(at("promptTsx"))} = ` +
+                `${ratio(at("promptTsx"), at("ours"))} ours`,
+            ]
+          : []),
         ...(cases.langchain
           ? [
               `  LangChain trimMessages (memoized js-tiktoken): ${ms(at("langchain"))} = ` +
@@ -173,25 +278,6 @@ export async function runEngineBench(print: (line: string) => void = () => {}): 
           : []),
       );
     }
-  }
-  // Where the fill ends decides how many of the rest a lower bound settles: the bound is about
-  // half an item's count, so a room of a dozen tokens left over has every item counted that the
-  // bound cannot rule out. 2,000 ends with one token left for these rules; these budgets do not.
-  const rules = manyRules(10_000, 10_000);
-  for (const budget of [1_990, 1_995]) {
-    const m = await medians(
-      {
-        ours: () => manager.format("claude", { rules }, { budget, now: NOW }),
-        loopGoingOn: () => handLoop(rules, budget, defaultCounter.count, true),
-      },
-      7,
-    );
-    const ours = m.ours ?? Number.NaN;
-    const goingOn = m.loopGoingOn ?? Number.NaN;
-    say(
-      `10,000 rules, budget ${budget.toLocaleString("en")} (room left where the bound settles less): ` +
-        `ours ${ms(ours)}, the loop going on past rules that do not fit ${ms(goingOn)} = ${ratio(ours, goingOn)}`,
-    );
   }
   const grow = (key: string) =>
     ratio(scale[`100000/${key}`] ?? Number.NaN, scale[`10000/${key}`] ?? Number.NaN);

@@ -146,10 +146,13 @@ export function fitForms(
 
   // 1. Select: every optional item in its shortest form, where it fits.
   const leftOut = new Array<boolean>(items.length).fill(false);
+  // The bound is asked for only once an item did not fit: before that the room is large and
+  // the items are taken, so working out their bounds would only add to counting them.
+  let refused = false;
   items.forEach((item, index) => {
     if (item.required || item.omitFirst) return;
     // Refused by the ledger all the same: its cost is at least the bound, more than the room.
-    if (lowerBound !== undefined) {
+    if (lowerBound !== undefined && refused) {
       const room = ledger.room();
       if (lowerBound(index, room) > room) {
         leftOut[index] = true;
@@ -159,7 +162,10 @@ export function fitForms(
     const chain = formsOf(index);
     const shortest = chain[chain.length - 1] as number;
     if (ledger.trySet(index, shortest)) choices[index] = shortest;
-    else leftOut[index] = true;
+    else {
+      leftOut[index] = true;
+      refused = true;
+    }
   });
 
   // 2. Restore: longer forms from the most important item down, until one is not back in full.

@@ -154,16 +154,13 @@ export interface FormatAdapter<I = unknown, O = unknown, T = unknown> {
     ctx: RenderContext<O> & { readonly position: number; readonly form: number },
   ): string;
   /**
-   * A text that every form of `item` contains verbatim (a rule entry's rule text). With a counter
-   * that has a `lowerBound`, the pipeline leaves out an item whose bound is over the room left
-   * without rendering or counting it. Default: none; each item is rendered and counted at its turn.
-   *
-   * `chars`, when given, is about how many characters the pipeline needs (the room left is
-   * small): a shorter text that every form still contains verbatim, such as the start of the
-   * full one, will do and saves working out all of it. When its bound is not over the room, the
-   * pipeline asks again without `chars`.
+   * A text that every form of `item` contains verbatim, as much of it as can be had cheaply (a
+   * rule entry's first line: its name and text). With a counter that has a `lowerBound`, the
+   * pipeline leaves out an item whose bound is over the room left without rendering or counting
+   * its forms: the more of the item this text holds, the closer the bound and the fewer items
+   * are counted. Default: none; each item is rendered and counted at its turn.
    */
-  minText?(item: T, options: O, chars?: number): string;
+  minText?(item: T, options: O): string;
   /** The text a group adds once, when any of its items is included (a heading, open/close tags). */
   renderGroup?(key: string, ctx: RenderContext<O>): string;
   /** The whole content for the chosen items. */

@@ -87,7 +87,7 @@ export function summaryIssues(
     issues.push({
       code: "item_skipped",
       severity: "warning",
-      message: `${skipped.length} item(s) left out ${reasonWords(skipped, itemLimit)}: ${someIds(skipped.map((item) => item.id))}`,
+      message: `${skipped.length} item(s) left out ${reasonWords(skipped, itemLimit)}: ${someIds(skipped.slice(0, 6).map((item) => item.id))}`,
     });
   }
   if (shortened.length > 0) {

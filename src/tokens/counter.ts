@@ -32,7 +32,8 @@ export interface TokenCounter {
   readonly lineAdditive?: boolean;
   /**
    * A number of tokens never above `count(t)` for any text `t` that contains `text`, found
-   * without tokenizing (the shipped counters count spaced words, see `spacedWords`). The budget
+   * without tokenizing (the default counter prices the pieces every containing text cuts alike;
+   * the exact ones count spaced words, see `spacedWords`). The budget
    * engine uses it to leave out items that cannot fit without rendering or counting them. Must be
    * pure, like `count`. `enough`, when given, is the room the engine has: a counter may stop
    * looking once its bound is past it and return that bound (any bound above `enough` decides

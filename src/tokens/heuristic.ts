@@ -440,6 +440,98 @@ function contractionLength(text: string, at: number, end: number): number {
   return first === 108 && second === 108 ? 2 : 0; // ll
 }
 
+/** A character outside ASCII, or an apostrophe: the costs of such words depend on the line. */
+const LINE_DEPENDENT = /[^\0-&(-\x7f]/;
+
+/** Whether an ASCII `code` is whitespace as o200k's `\s` reads it (tab to carriage return, space). */
+const isAsciiSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
+
+/** The first space at or after `from` that follows a character other than whitespace, else -1. */
+function nextSettled(text: string, from: number): number {
+  let at = text.indexOf(" ", from < 1 ? 1 : from);
+  while (at !== -1 && isAsciiSpace(text.charCodeAt(at - 1))) at = text.indexOf(" ", at + 1);
+  return at;
+}
+
+/** The last space before `before` that follows a character other than whitespace, else -1. */
+function lastSettled(text: string, before: number): number {
+  let at = text.lastIndexOf(" ", before - 1);
+  while (at > 0 && isAsciiSpace(text.charCodeAt(at - 1))) at = text.lastIndexOf(" ", at - 1);
+  return at > 0 ? at : -1;
+}
+
+/**
+ * A unit's English estimate rounded, with its safety margin: at most the count of any unit that
+ * holds the same pieces and more. The costs are thousandths: taking a millionth off before
+ * rounding keeps a sum added up in another order (a stretch read in parts) from rounding the
+ * other way at a half.
+ */
+const unitBound = (sum: number, safety: number): number => {
+  const plain = Math.round(sum - 1e-6);
+  return plain + Math.ceil(plain * safety);
+};
+
+/**
+ * A lower bound on the count of any text that contains `text`, from the counter's own cost
+ * table, for text of ASCII characters other than the apostrophe (only: see (2)).
+ *
+ * Why it holds. (1) A space that follows a character other than whitespace starts a piece in
+ * every text: no piece holds a space after another character (a word takes at most one
+ * character before its letters, a punctuation run and a number stop at whitespace, and a
+ * whitespace run starts with whitespace). So from the first such space `s` of `text` to its last
+ * one `e` the pieces are those `text[s, e)` has alone: a piece ending before `e` ends at `e` in
+ * any text too, as what follows `e` is a space. When `text` ends with a line feed, its end does
+ * as well as `e`: no piece runs on past a line feed but to take more line breaks and slashes
+ * into a punctuation run or a whitespace run, which costs the same. For the same reason the
+ * estimates of two stretches cut at such a space add up to the estimate of both. (2) Every
+ * piece costs at least nothing, and a piece of ASCII letters, digits and punctuation without an
+ * apostrophe costs at least its English cost in a line of any language: the other languages'
+ * columns only add to a Latin word (`latinLetter`, `capitalLetter`, `latinBare` ≥ 0; `accented`
+ * and `elided` need an accented letter or an apostrophe), and Cyrillic and Han letters elsewhere
+ * on the line only add. (3) A line unit counts `max(1, round(Σ its pieces))` plus its safety
+ * margin, which grows with the sum; the units of `text[s, e)` (cut at its safe boundaries, which
+ * are the containing text's too) each lie inside one unit of the containing text. So the
+ * rounded English sum of each, with its margin, is at most that unit's count; and so is that of
+ * a start of the stretch, which is how `enough` stops the work early: the stretch is read a
+ * piece at a time (from one such space to the next, a few words) until the bound is past it.
+ */
+function settledBound(text: string, enough: number, safety: number): number {
+  const start = nextSettled(text, 1);
+  if (start === -1) return 0;
+  const end =
+    text.charCodeAt(text.length - 1) === 10 ? text.length : lastSettled(text, text.length);
+  if (end <= start) return 0;
+  // Σ over the finished units, and the English sum of the unit being read so far.
+  let finished = 0;
+  let sum = 0;
+  let from = start;
+  // Read about a token's worth of characters per token of room at first, then as much again.
+  let step = enough < Number.POSITIVE_INFINITY ? 4 * (enough + 1) : end;
+  while (from < end) {
+    let to = from + step < end ? nextSettled(text, from + step) : -1;
+    if (to === -1 || to > end) to = end;
+    // Cut at each safe boundary inside the stretch: the unit before it is finished.
+    let newline = text.indexOf("\n", from);
+    while (newline !== -1 && newline + 1 < to) {
+      if (safeBoundary(text, newline + 1)) {
+        finished += unitBound(
+          sum + estimateUnit(text, from, newline + 1, SCRIPT_COSTS, ENGLISH),
+          safety,
+        );
+        sum = 0;
+        from = newline + 1;
+      }
+      newline = text.indexOf("\n", newline + 1);
+    }
+    sum += estimateUnit(text, from, to, SCRIPT_COSTS, ENGLISH);
+    from = to;
+    const bound = finished + unitBound(sum, safety);
+    if (bound > enough) return bound;
+    step *= 2;
+  }
+  return finished + unitBound(sum, safety);
+}
+
 /** Options of {@link createHeuristicCounter}. */
 export interface HeuristicCounterOptions {
   /**
@@ -493,14 +585,18 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
         if (start < text.length) total += unitCount(text, start, text.length);
         return total;
       },
-      // No piece costs less than nothing. A spaced lower-case word costs at least 0.959
-      // (WORD_SPACED; a line's language only adds to it), so a unit holding k of them counts
-      // max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at least 0.5 (the
-      // least: a letter after an apostrophe in a French line, 0.986 + 0.219 − 0.7; a word of
-      // another script has its word cost or, Cyrillic and Han, a costlier letter), so k pieces
-      // count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
-      // Past `enough`, each count stops as soon as its own bound is past it.
+      // For ASCII text without apostrophes (rule entries, mostly), `settledBound`: the pieces
+      // every text that contains this one cuts the same way, priced with the table's own
+      // English costs (proof there), within a token or two of the count. For any other text a
+      // looser one: no piece costs less than nothing. A spaced lower-case word costs at least
+      // 0.959 (WORD_SPACED; a line's language only adds to it), so a unit holding k of them
+      // counts max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at least
+      // 0.5 (the least: a letter after an apostrophe in a French line, 0.986 + 0.219 − 0.7; a
+      // word of another script has its word cost or, Cyrillic and Han, a costlier letter), so
+      // k pieces count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
+      // Past `enough`, each stops as soon as it is past it.
       lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
+        if (!LINE_DEPENDENT.test(text)) return settledBound(text, enough, safety);
         const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);
         if (spaced > enough) return spaced;
         return Math.max(spaced, Math.ceil(textPieces(text, 2 * enough) / 2));

@@ -1,61 +1,59 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ruleMinText, ruleText } from "../../src/formats/rules/rule-items.js";
-import type { MemoryRule } from "../../src/model/rule.js";
+import type { FormatAdapter } from "../../src/formats/adapter.js";
+import { claudeAdapter } from "../../src/formats/rules/claude.js";
+import { codexAdapter } from "../../src/formats/rules/codex.js";
+import { geminiAdapter } from "../../src/formats/rules/gemini.js";
+import { parseWith } from "../../src/model/parse.js";
+import { type MemoryRule, RuleSetSchema } from "../../src/model/rule.js";
+import { arbitraryRule } from "../fixtures/rules.js";
 
-const rule = (text: string): MemoryRule => ({
-  name: "r",
-  rule: text,
-  category: "behavior",
-  authority: "default",
-  scope: [],
-  priority: 50,
-});
+const adapters = [claudeAdapter, codexAdapter, geminiAdapter] as unknown as FormatAdapter<
+  unknown,
+  { cacheStable?: boolean },
+  MemoryRule
+>[];
 
-// Words, and everything escaping or folding changes: line breaks, runs of spaces and tabs,
-// tag-like and plain "<", NUL, lone and paired surrogates, Unicode spaces.
-const piece = fc.constantFrom(
-  "keep",
-  " ",
-  "  ",
-  "\t",
-  "\n",
-  " \n ",
-  "<tag",
-  "</x>",
-  "a<b",
-  "< ",
-  "<",
-  "\0",
-  "\uD800",
-  "🧪",
-  "\u00A0",
-  "\u2028",
-  ".",
-);
-
-describe("ruleMinText", () => {
-  it("is always a start of the rule text as the formats write it (property)", () => {
+describe("minText of the rule formats", () => {
+  it("is held verbatim by every form of the entry, at any position, in both layouts (property)", () => {
     fc.assert(
       fc.property(
-        fc.array(piece, { minLength: 1, maxLength: 30 }),
-        fc.integer({ min: 0, max: 80 }),
-        (pieces, chars) => {
-          const r = rule(pieces.join(""));
-          const full = ruleText(r);
-          const start = ruleMinText(r, undefined, chars);
-          expect(full.startsWith(start), JSON.stringify({ full, start })).toBe(true);
-          expect(start.length <= chars || start === full).toBe(true);
+        arbitraryRule,
+        fc.integer({ min: 1, max: 12_000 }),
+        fc.boolean(),
+        (input, position, cacheStable) => {
+          const [rule] = parseWith(RuleSetSchema, { rules: [input] }).rules as [MemoryRule];
+          const options = { cacheStable };
+          for (const adapter of adapters) {
+            const shared = adapter.minText?.(rule, options) ?? "";
+            for (const form of [0, 1]) {
+              const text = adapter.renderItem(rule, {
+                options,
+                now: new Date(0),
+                report: () => {},
+                position,
+                form,
+              });
+              expect(text.includes(shared), JSON.stringify({ id: adapter.id, text, shared })).toBe(
+                true,
+              );
+            }
+          }
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 500 },
     );
   });
 
-  it("cuts a long plain rule before a space, and gives all of it without a length", () => {
-    const r = rule("Always run the whole test suite before pushing to main.");
-    expect(ruleMinText(r, undefined, 20)).toBe("Always run the whole");
-    expect(ruleMinText(r, undefined, 19)).toBe("Always run the");
-    expect(ruleMinText(r)).toBe(ruleText(r));
+  it("holds the whole first line of an entry: name and text", () => {
+    const [rule] = parseWith(RuleSetSchema, {
+      rules: [
+        { name: "tests", rule: "Run the tests.", category: "workflow", authority: "default" },
+      ],
+    }).rules as [MemoryRule];
+    const options = { cacheStable: false };
+    expect(claudeAdapter.minText?.(rule, options)).toBe("- **tests**: Run the tests.\n");
+    expect(geminiAdapter.minText?.(rule, options)).toBe(". tests: Run the tests.\n");
+    expect(codexAdapter.minText?.(rule, options)).toBe("] tests (Workflow)\nRun the tests.\n");
   });
 });

@@ -3,7 +3,7 @@ import { createTiktokenCounter } from "contextfmt/tiktoken";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultCounter } from "../../src/tokens/heuristic.js";
-import { arbitraryRule, manyRules, SEED_NOW } from "../fixtures/rules.js";
+import { arbitraryRule, manyRules, SEED_NOW, wordRules } from "../fixtures/rules.js";
 
 /** The same counter without its lower bound: every item is rendered and counted at its turn. */
 const withoutBound = (counter: TokenCounter): TokenCounter => ({
@@ -62,5 +62,25 @@ describe("leaving items out by a lower bound", () => {
       }
     }
     // Counting 3,000 rules without a bound, exactly, takes seconds on a busy machine.
+  }, 60_000);
+  it("decides the same at budgets all around 2,000 with rules of 3-10 and of 8-33 words (property)", () => {
+    const mixes = [
+      wordRules(1_500, { words: [3, 10] }),
+      wordRules(1_500, { words: [8, 33], seed: 2 }),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 1),
+        fc.oneof(fc.integer({ min: 1_960, max: 2_040 }), fc.integer({ min: 0, max: 30_000 })),
+        fc.constantFrom("claude", "codex", "gemini"),
+        (mix, budget, id) => {
+          const rules = mixes[mix];
+          expect(decided(id, { rules }, budget, defaultCounter)).toEqual(
+            decided(id, { rules }, budget, withoutBound(defaultCounter)),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
   }, 60_000);
 });

@@ -16,7 +16,6 @@ import {
   ruleItems,
   ruleLines,
   ruleMetadata,
-  ruleMinText,
   rulesInAdditionOrder,
   splitBySection,
 } from "./rule-items.js";
@@ -40,15 +39,20 @@ function categoryHeading(category: string): string {
   return `### ${titleCase(category)}\n`;
 }
 
+/** `- **name**: text` and its line feed: the first line of every form of a rule's entry. */
+function entryLine(rule: MemoryRule, labelled = false): string {
+  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
+  const label = labelled ? ` (${LABELS[rule.authority]}, ${titleCase(rule.category)})` : "";
+  return `- **${name}**${label}: ${inlineField(rule.rule)}\n`;
+}
+
 /**
  * `- **name**: text` with Scope / Source / Condition sub-bullets and a blank line after; the
  * shorter form (`form` 1) is the entry without its sub-bullets. `labelled` (the cache-stable
  * layout) writes the authority and category after the name, in place of the section headings.
  */
 function renderRule(rule: MemoryRule, form: number, labelled = false): string {
-  const name = escapeTags(escapeMarkdownInline(inlineText(rule.name)));
-  const label = labelled ? ` (${LABELS[rule.authority]}, ${titleCase(rule.category)})` : "";
-  let text = `- **${name}**${label}: ${inlineField(rule.rule)}\n`;
+  let text = entryLine(rule, labelled);
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `  - Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
   if (rule.source) text += `  - Source: ${inlineField(rule.source)}\n`;
@@ -144,7 +148,7 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
       categoryGroups: true,
       hasDetails: (rule) => hasScopeOrCondition(rule) || Boolean(rule.source),
     }),
-  minText: ruleMinText,
+  minText: (rule, options) => entryLine(rule, options.cacheStable),
   // Entries are not numbered, so every rule has one text per form whatever its position.
   renderItem: (rule, { form, options }) => renderRule(rule, form, options.cacheStable),
   renderGroup(key, { options }) {

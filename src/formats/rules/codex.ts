@@ -17,7 +17,6 @@ import {
   ruleItems,
   ruleLines,
   ruleMetadata,
-  ruleMinText,
   rulesInAdditionOrder,
 } from "./rule-items.js";
 
@@ -37,16 +36,20 @@ function stamp(now: Date): string {
   return now.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** `name (Category)`, then the text on its own line: in every form of a rule's entry, after its number. */
+function entryText(rule: MemoryRule, labelled = false): string {
+  const label = labelled ? `${LABELS[rule.authority]} ` : "";
+  // The text starts a line: anything that would read as structure there (this format's entries,
+  // sections and fields, or a heading or tag of a format it is joined with) gets a backslash.
+  return `${label}${inlineField(rule.name)} (${titleCase(rule.category)})\n${escapeLineStart(inlineField(rule.rule))}\n`;
+}
+
 /**
  * `[n] name (Category)`, the text on its own line, then Scope / Condition lines; the shorter form
  * (`form` 1) leaves those lines out.
  */
 function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
-  const label = labelled ? `${LABELS[rule.authority]} ` : "";
-  let text = `[${position}] ${label}${inlineField(rule.name)} (${titleCase(rule.category)})\n`;
-  // The text starts a line: anything that would read as structure there (this format's entries,
-  // sections and fields, or a heading or tag of a format it is joined with) gets a backslash.
-  text += `${escapeLineStart(inlineField(rule.rule))}\n`;
+  let text = `[${position}] ${entryText(rule, labelled)}`;
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `Scope: ${rule.scope.map(inlineField).join(", ")}\n`;
   const condition = rule.conditions?.condition;
@@ -116,7 +119,8 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
   options: CacheStableOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
-  minText: ruleMinText,
+  // What follows the number, from the bracket on: every form holds it, wherever it stands.
+  minText: (rule, options) => `] ${entryText(rule, options.cacheStable)}`,
   renderItem: (rule, { position, form, options }) =>
     renderRule(rule, position, form, options.cacheStable),
   renderGroup: (key, { options }) =>

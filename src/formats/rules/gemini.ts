@@ -17,7 +17,6 @@ import {
   ruleItems,
   ruleLines,
   ruleMetadata,
-  ruleMinText,
   rulesInAdditionOrder,
 } from "./rule-items.js";
 
@@ -35,13 +34,18 @@ const STABLE_LEGEND =
 
 const LABELS = { absolute: "[MANDATORY]", default: "[RECOMMENDED]" } as const;
 
+/** `name: text` and its line feed, after the number: in every form of a rule's entry. */
+function entryText(rule: MemoryRule, labelled = false): string {
+  const label = labelled ? `${LABELS[rule.authority]} ` : "";
+  return `${label}${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
+}
+
 /**
  * `n. name: text` with `[Scope: …]` / `[Condition: …]` lines indented under it; the shorter form
  * (`form` 1) leaves those lines out.
  */
 function renderRule(rule: MemoryRule, position: number, form: number, labelled = false): string {
-  const label = labelled ? `${LABELS[rule.authority]} ` : "";
-  let text = `${position}. ${label}${inlineField(rule.name)}: ${inlineField(rule.rule)}\n`;
+  let text = `${position}. ${entryText(rule, labelled)}`;
   if (form > 0) return `${text}\n`;
   if (rule.scope.length > 0) text += `   [Scope: ${rule.scope.map(inlineField).join(", ")}]\n`;
   const condition = rule.conditions?.condition;
@@ -102,7 +106,8 @@ export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
   options: CacheStableOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
-  minText: ruleMinText,
+  // What follows the number, from the dot on: every form holds it, wherever it stands.
+  minText: (rule, options) => `. ${entryText(rule, options.cacheStable)}`,
   renderItem: (rule, { position, form, options }) =>
     renderRule(rule, position, form, options.cacheStable),
   renderGroup: (key, { options }) =>

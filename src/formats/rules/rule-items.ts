@@ -2,7 +2,7 @@ import { parseWith } from "../../model/parse.js";
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import type { Issue } from "../../problems/issue.js";
 import type { AdapterItem, Rendered, ValidationContext } from "../adapter.js";
-import { hasUnsendable, inlineField } from "../escape.js";
+import { hasUnsendable } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { inAdditionOrder, placesIn } from "../stable.js";
 import { countLines } from "../structure.js";
@@ -123,33 +123,6 @@ export function ruleItems(
     };
   }
   return items;
-}
-
-/**
- * The rule text as every rule format writes it, in each of a rule's forms (tags escaped, as
- * each writes them; codex may put a backslash before it, which leaves it whole).
- */
-export function ruleText(rule: MemoryRule): string {
-  return inlineField(rule.rule);
-}
-
-/**
- * The rule formats' `minText`: the rule text, or with `chars` a start of it of at most that many
- * characters, ending before a space, that escaping leaves as it is. Such a start is the start of
- * {@link ruleText} too: nothing in it changes, and what follows the cut (a space) neither folds
- * into it nor makes a tag of it. So a long rule need not be scanned whole to be left out.
- */
-export function ruleMinText(rule: MemoryRule, _options?: unknown, chars?: number): string {
-  const text = rule.rule;
-  if (chars !== undefined && text.length > chars) {
-    let cut = text.lastIndexOf(" ", chars);
-    while (cut > 0 && text.charCodeAt(cut - 1) === 32) cut -= 1;
-    if (cut > 0) {
-      const start = text.slice(0, cut);
-      if (inlineField(start) === start) return start;
-    }
-  }
-  return ruleText(rule);
 }
 
 /** Splits the included rules by section, keeping their order. */
