@@ -460,6 +460,15 @@ function lastSettled(text: string, before: number): number {
   return at > 0 ? at : -1;
 }
 
+/** Where in `text[from, to)` the first character outside ASCII or apostrophe is, else -1. */
+function lineDependentAt(text: string, from: number, to: number): number {
+  for (let at = from; at < to; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code > 127 || code === 39) return at;
+  }
+  return -1;
+}
+
 /**
  * A unit's English estimate rounded, with its safety margin: at most the count of any unit that
  * holds the same pieces and more. The costs are thousandths: taking a millionth off before
@@ -473,7 +482,8 @@ const unitBound = (sum: number, safety: number): number => {
 
 /**
  * A lower bound on the count of any text that contains `text`, from the counter's own cost
- * table, for text of ASCII characters other than the apostrophe (only: see (2)).
+ * table: over its ASCII characters other than the apostrophe, up to the first other one (see
+ * (2)).
  *
  * Why it holds. (1) A space that follows a character other than whitespace starts a piece in
  * every text: no piece holds a space after another character (a word takes at most one
@@ -498,8 +508,7 @@ const unitBound = (sum: number, safety: number): number => {
 function settledBound(text: string, enough: number, safety: number): number {
   const start = nextSettled(text, 1);
   if (start === -1) return 0;
-  const end =
-    text.charCodeAt(text.length - 1) === 10 ? text.length : lastSettled(text, text.length);
+  let end = text.charCodeAt(text.length - 1) === 10 ? text.length : lastSettled(text, text.length);
   if (end <= start) return 0;
   // Σ over the finished units, and the English sum of the unit being read so far.
   let finished = 0;
@@ -510,6 +519,12 @@ function settledBound(text: string, enough: number, safety: number): number {
   while (from < end) {
     let to = from + step < end ? nextSettled(text, from + step) : -1;
     if (to === -1 || to > end) to = end;
+    // A word whose cost depends on the line ends the stretch at the space before it.
+    const dependent = lineDependentAt(text, from, to);
+    if (dependent !== -1) {
+      to = Math.max(from, lastSettled(text, dependent + 1));
+      end = to;
+    }
     // Cut at each safe boundary inside the stretch: the unit before it is finished.
     let newline = text.indexOf("\n", from);
     while (newline !== -1 && newline + 1 < to) {
@@ -585,10 +600,10 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
         if (start < text.length) total += unitCount(text, start, text.length);
         return total;
       },
-      // For ASCII text without apostrophes (rule entries, mostly), `settledBound`: the pieces
-      // every text that contains this one cuts the same way, priced with the table's own
-      // English costs (proof there), within a token or two of the count. For any other text a
-      // looser one: no piece costs less than nothing. A spaced lower-case word costs at least
+      // `settledBound`: the pieces every text that contains this one cuts the same way, priced
+      // with the table's own English costs (proof there), within a token or two of the count of
+      // ASCII text without apostrophes (rule entries, mostly). For other text, also a looser
+      // one: no piece costs less than nothing. A spaced lower-case word costs at least
       // 0.959 (WORD_SPACED; a line's language only adds to it), so a unit holding k of them
       // counts max(1, round(≥ 0.959·k)) ≥ 0.9·k. A piece with an ASCII letter costs at least
       // 0.5 (the least: a letter after an apostrophe in a French line, 0.986 + 0.219 − 0.7; a
@@ -596,10 +611,11 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
       // k pieces count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
       // Past `enough`, each stops as soon as it is past it.
       lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
-        if (!LINE_DEPENDENT.test(text)) return settledBound(text, enough, safety);
+        const settled = settledBound(text, enough, safety);
+        if (settled > enough || !LINE_DEPENDENT.test(text)) return settled;
         const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);
         if (spaced > enough) return spaced;
-        return Math.max(spaced, Math.ceil(textPieces(text, 2 * enough) / 2));
+        return Math.max(settled, spaced, Math.ceil(textPieces(text, 2 * enough) / 2));
       },
     }),
   );
