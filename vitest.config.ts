@@ -34,9 +34,9 @@ export default defineConfig({
     // The type tests (test/**/*.test-d.ts) are checked by `npm run typecheck`, which compiles
     // every file of test/ anyway: a second compiler run here doubled that work.
     typecheck: { enabled: false, include: ["test/**/*.test-d.ts"] },
-    // Vitest's default on two cores is one worker. Most of the slow files wait on a spawned bin or
-    // the child processes of the build; two workers keep both cores busy (measured, see the
-    // CHANGELOG). The limit stays generous: a shared machine can be slow, a hang still ends.
+    // Vitest's default on two cores is one worker. Most of the slow files wait on a spawned bin
+    // (the CLI tests) while the other core idles; two workers keep both busy. The time limit is
+    // generous because a shared machine can be slow; a hang still ends.
     maxWorkers: 2,
     testTimeout: 30_000,
     // The JSON report gives CI its closing "N passed, N failed" line.
