@@ -9,17 +9,26 @@ import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
 import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
+import type { FileWrite } from "../writer/write-batch.js";
+import { instructionFiles, instructionText } from "./instructions.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
   ITEM_FILES,
   type ItemFiles,
+  instructionReading,
   MCP_FILES,
   RULES_FILES,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
 } from "./locations.js";
-import { writeManagedRegion } from "./managed-region.js";
+import {
+  joinRegionParts,
+  type RegionParts,
+  regionParts,
+  removeManagedRegion,
+  writeManagedRegion,
+} from "./managed-region.js";
 import { sameValue } from "./same-value.js";
 import { readToml, setTomlTables } from "./toml-edit.js";
 
@@ -31,7 +40,8 @@ export interface PlannedFile {
   readonly before: string | undefined;
   /** The bytes before, to put back when a later write of the run fails. */
   readonly beforeBytes: Buffer | undefined;
-  readonly after: string;
+  /** The new text, or undefined when the file is removed. */
+  readonly after: string | undefined;
   readonly warnings: Issue[];
   /** How the text maps to the file's bytes: `latin1` for files copied byte for byte. */
   readonly encoding: "utf8" | "latin1";
@@ -68,8 +78,8 @@ interface Planned {
   /** Its real path. */
   readonly real: string;
   readonly beforeBytes: Buffer | undefined;
-  /** The new text, once a source has written it. */
-  after: string | undefined;
+  /** The new text, once a source has written it; `null` once it is to be removed. */
+  after: string | null | undefined;
   encoding: "utf8" | "latin1";
   readonly warnings: Issue[];
 }
@@ -108,6 +118,7 @@ class Plan {
    */
   text(path: string): string {
     const planned = this.#planned(path);
+    if (planned.after === null) return "";
     if (planned.after !== undefined) return planned.after;
     return planned.beforeBytes === undefined ? "" : decodeUtf8(path, planned.beforeBytes);
   }
@@ -148,6 +159,13 @@ class Plan {
     }
     planned.after = after;
     planned.encoding = encoding;
+    for (const warning of warnings) planned.warnings.push(warning);
+  }
+
+  /** Plans the removal of a file contextfmt wrote (the caller checked it is unchanged since). */
+  remove(path: string, warnings: readonly Issue[] = []): void {
+    const planned = this.#planned(path);
+    planned.after = null;
     for (const warning of warnings) planned.warnings.push(warning);
   }
 
@@ -201,7 +219,7 @@ class Plan {
               path: file.path,
               before: file.beforeBytes?.toString(file.encoding),
               beforeBytes: file.beforeBytes,
-              after: file.after,
+              after: file.after ?? undefined,
               warnings: file.warnings,
               encoding: file.encoding,
             },
@@ -448,59 +466,170 @@ const sameRules = (a: string, b: string) => {
   return mask(a) === mask(b);
 };
 
+/** Same region, a timestamp in the rules aside. */
+const sameRegion = (a: string, b: string) => {
+  const old = regionParts(a);
+  const next = regionParts(b);
+  return old.instructions === next.instructions && sameRules(old.rules, next.rules);
+};
+
 /** A region's inside as the record hashes it: its text with `\n` line endings. */
 const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
 
+/** The instruction file of `tool` for `folder` ("" for the project's root). */
+const instructionPath = (folder: string, tool: SyncTool) =>
+  folder === "" ? RULES_FILES[tool] : `${folder}/${RULES_FILES[tool]}`;
+
 /**
- * The rules of each target tool in its instruction file. Two tools whose files are one (a link,
- * `AGENTS.md -> CLAUDE.md`) get it once, in the format of the first of them in the fixed order
- * claude, codex, gemini, whatever order `--to` names them in: every run writes the same text.
+ * The managed region of each target's instruction files: the source's own instructions (the
+ * `instructions` kind; a nested file to the same folder) and then the rules (the `rules` kind,
+ * at the root). A run that writes one of the two keeps the other part of the region as it is.
+ * Two tools whose files are one (`AGENTS.md` read by both, or a link) get it once, in the terms
+ * of the first of them in the fixed order of SYNC_TOOLS, whatever order `--to` names them in:
+ * every run writes the same text.
  */
-function planRules(plan: Plan, request: SyncRequest): void {
-  const byFile = new Map<string, SyncTool[]>();
-  for (const tool of SYNC_TOOLS) {
-    if (!request.to.includes(tool)) continue;
-    const real = plan.project.resolve(RULES_FILES[tool]);
-    byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+function planRegions(plan: Plan, request: SyncRequest): void {
+  const from = request.kinds.includes("instructions") ? request.from : undefined;
+  const withRules = request.kinds.includes("rules");
+  if (from === undefined && !withRules) return;
+  const warn = (issue: Issue) => plan.warnings.push(issue);
+  const sources = new Map<string, { path: string; text: (to: SyncTool) => string }>();
+  if (from !== undefined) {
+    for (const file of instructionFiles(plan, from, warn)) {
+      // Read once for the targets that import and once for those that do not.
+      const texts = new Map<boolean, string>();
+      const text = (to: SyncTool) => {
+        const imports = instructionReading(to).imports;
+        let found = texts.get(imports);
+        if (found === undefined) {
+          found = instructionText(plan, from, to, file.path, warn);
+          texts.set(imports, found);
+        }
+        return found;
+      };
+      sources.set(file.folder, { path: file.path, text });
+    }
   }
-  for (const [first, ...others] of byFile.values()) {
-    const tool = first as SyncTool;
-    const path = RULES_FILES[tool];
-    const region = writeManagedRegion(
+  const folders = withRules ? new Set(["", ...sources.keys()]) : sources.keys();
+  for (const folder of folders) {
+    const source = sources.get(folder);
+    const byFile = new Map<string, SyncTool[]>();
+    for (const tool of SYNC_TOOLS) {
+      if (!request.to.includes(tool)) continue;
+      if (folder !== "" && !instructionReading(tool).nested) {
+        warn({
+          code: "not_carried",
+          severity: "warning",
+          path: source?.path ?? folder,
+          message: `not carried to ${tool}: it reads ${RULES_FILES[tool]} only, no nested instruction files`,
+        });
+        continue;
+      }
+      const real = plan.project.resolve(instructionPath(folder, tool));
+      byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+    }
+    for (const [real, [first, ...others]] of byFile) {
+      const tool = first as SyncTool;
+      const path = instructionPath(folder, tool);
+      const notes: Issue[] = others.map((other) => {
+        const otherPath = instructionPath(folder, other);
+        const shared =
+          otherPath === path
+            ? `${path} is read by ${other} too`
+            : `${otherPath} is ${path} (a link)`;
+        return {
+          code: "same_file",
+          severity: "info",
+          path: otherPath,
+          message: `${shared}: the region is written there once, in the ${tool} format, which ${other} reads as well`,
+        };
+      });
+      if (source !== undefined && plan.project.resolve(source.path) === real) {
+        warn({
+          code: "same_file",
+          severity: "info",
+          path,
+          message: `${path} is the source ${source.path}: left as it is`,
+        });
+        continue;
+      }
+      const current = plan.text(path);
+      const old = currentRegion(path, current);
+      const parts = {
+        instructions: from === undefined ? (old?.instructions ?? "") : (source?.text(tool) ?? ""),
+        rules: withRules
+          ? folder === ""
+            ? (request.renderRules?.(tool) ?? "")
+            : ""
+          : (old?.rules ?? ""),
+      };
+      const content = joinRegionParts(parts);
+      if (content === "") {
+        if (old !== undefined) planRegionRemoval(plan, path, current, notes);
+        continue;
+      }
+      const region = writeManagedRegion(path, current, content, sameRegion);
+      plan.claimPart(
+        path,
+        "rules-region",
+        undefined,
+        {
+          before: region.before === undefined ? undefined : regionHash(region.before),
+          after: regionHash(region.inside),
+        },
+        "the contextfmt region",
+      );
+      plan.write(path, region.text, notes, `region:${tool}`);
+    }
+  }
+}
+
+/** The parts of the file's region, or undefined when it has none. */
+function currentRegion(path: string, text: string): RegionParts | undefined {
+  const removed = removeManagedRegion(path, text);
+  return removed === undefined ? undefined : regionParts(removed.before.replace(/\r\n/g, "\n"));
+}
+
+/**
+ * Takes out a region whose sources are gone, when contextfmt wrote it and it is unchanged since;
+ * a changed one stays, with a warning. A file left empty is removed: all it held was the region.
+ */
+function planRegionRemoval(plan: Plan, path: string, current: string, notes: Issue[]): void {
+  const removed = removeManagedRegion(path, current) as { text: string; before: string };
+  const recordPath = plan.recordPath(path);
+  if (!plan.record.wrote(recordPath, "rules-region", undefined, regionHash(removed.before))) {
+    plan.warnings.push({
+      code: "kept_changed",
+      severity: "warning",
       path,
-      plan.text(path),
-      request.renderRules?.(tool) ?? "",
-      sameRules,
-    );
-    plan.claimPart(
-      path,
-      "rules-region",
-      undefined,
-      {
-        before: region.before === undefined ? undefined : regionHash(region.before),
-        after: regionHash(region.inside),
-      },
-      "the contextfmt region",
-    );
-    const note: Issue[] = others.map((other) => ({
-      code: "same_file",
-      severity: "info",
-      path: RULES_FILES[other],
-      message: `${RULES_FILES[other]} is ${path} (a link): the rules are written there once, in the ${tool} format, which ${other} reads as well`,
+      message:
+        "the contextfmt region stays: its sources are gone, but contextfmt did not write it as it is now (take it out by hand)",
+    });
+    return;
+  }
+  plan.record.forget(recordPath, "rules-region", undefined);
+  if (removed.text.trim() === "") plan.remove(path, notes);
+  else plan.write(path, removed.text, notes);
+}
+
+/** The writes of the files that change, as the writer's batch takes them. */
+export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
+  return files
+    .filter((file) => file.after !== file.before)
+    .map((file) => ({
+      path: file.path,
+      bytes: file.after === undefined ? undefined : Buffer.from(file.after, file.encoding),
+      before: file.beforeBytes,
     }));
-    plan.write(path, region.text, note, `rules:${tool}`);
-  }
 }
 
 /** Everything `sync` would write for `request`, and what it would replace without owning it. */
 export function planSync(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
-  for (const kind of request.kinds) {
-    if (kind === "rules") planRules(plan, request);
-  }
+  planRegions(plan, request);
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules") continue;
+      if (kind === "rules" || kind === "instructions") continue;
       const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);

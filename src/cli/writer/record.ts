@@ -171,7 +171,7 @@ export class WrittenRecord {
   }
 
   /** The record's write, to go in the run's batch; undefined when it says what it said. */
-  write(): FileWrite | undefined {
+  write(): (FileWrite & { readonly bytes: Uint8Array }) | undefined {
     const bytes = Buffer.from(this.text());
     if (this.#bytes?.equals(bytes)) return undefined;
     return { path: RECORD_PATH, bytes, before: this.#bytes };
