@@ -433,8 +433,7 @@ export const growthCases: readonly GrowthCase[] = [
   {
     // Code spans, fences and imports that lead outside: none of them touches the project.
     name: "instructionText claude → codex: code spans, fences and @ imports",
-    build: (size) =>
-      repeated(size, (i) => (i % 4 === 0 ? "```\n" : "a `@b` @~/c `d ` `` @/e\n")),
+    build: (size) => repeated(size, (i) => (i % 4 === 0 ? "```\n" : "a `@b` @~/c `d ` `` @/e\n")),
     run: (text) =>
       instructionText(
         { project: {} as Project, text: () => text as string },
