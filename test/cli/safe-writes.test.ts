@@ -481,6 +481,7 @@ describe("never over what contextfmt did not write, unless --force", () => {
         path: ".gemini/settings.json",
         kind: "mcp-server",
         name: "evil",
+        from: ".mcp.json",
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);

@@ -30,7 +30,7 @@ import {
   writeManagedRegion,
 } from "./managed-region.js";
 import { sameValue } from "./same-value.js";
-import { readToml, setTomlTables } from "./toml-edit.js";
+import { readToml, removeTomlTables, setTomlTables } from "./toml-edit.js";
 
 /** One file `sync` would write. */
 export interface PlannedFile {
@@ -193,6 +193,7 @@ class Plan {
     name: string | undefined,
     hashes: { readonly before: string | undefined; readonly after: string },
     label: string,
+    from?: string,
   ): void {
     const recordPath = this.recordPath(path);
     if (
@@ -206,6 +207,7 @@ class Plan {
       path: recordPath,
       kind,
       ...(name !== undefined ? { name } : {}),
+      ...(from !== undefined ? { from } : {}),
       sha256: hashes.after,
     });
   }
@@ -374,11 +376,12 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   let after: string;
   if (target.syntax === "toml") {
     const existing = valueAt(readToml(target.path, current), [target.key]);
-    claimServers(plan, target.path, target.key, existing, servers);
+    claimServers(plan, target.path, target.key, existing, servers, source.path);
     after = setTomlTables(target.path, current, target.key, servers);
   } else {
     const file = new JsoncFile(target.path, current);
-    claimServers(plan, target.path, target.key, valueAt(file.value(), [target.key]), servers);
+    const existing = valueAt(file.value(), [target.key]);
+    claimServers(plan, target.path, target.key, existing, servers, source.path);
     for (const [name, value] of servers) file.set([target.key, name], value);
     if (to === "gemini") {
       const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
@@ -396,6 +399,7 @@ function claimServers(
   key: string,
   existing: unknown,
   servers: ReadonlyMap<string, unknown>,
+  from: string,
 ): void {
   const old =
     typeof existing === "object" && existing !== null ? (existing as Record<string, unknown>) : {};
@@ -405,7 +409,7 @@ function claimServers(
       before: before === undefined || sameValue(before, value) ? undefined : valueHash(before),
       after: valueHash(value),
     };
-    plan.claimPart(path, "mcp-server", name, hashes, `${key}.${name}`);
+    plan.claimPart(path, "mcp-server", name, hashes, `${key}.${name}`, from);
   }
 }
 
@@ -608,8 +612,122 @@ function planRegionRemoval(plan: Plan, path: string, current: string, notes: Iss
     return;
   }
   plan.record.forget(recordPath, "rules-region", undefined);
-  if (removed.text.trim() === "") plan.remove(path, notes);
-  else plan.write(path, removed.text, notes);
+  const note: Issue = {
+    code: "removed",
+    severity: "info",
+    path,
+    message: "the contextfmt region taken out: its sources are gone",
+  };
+  if (removed.text.trim() === "") plan.remove(path, [note, ...notes]);
+  else plan.write(path, removed.text, [note, ...notes]);
+}
+
+/** A note on a file that loses something sync wrote there, as its source is gone. */
+const removedNote = (path: string, what: string, from: string): Issue => ({
+  code: "removed",
+  severity: "info",
+  path,
+  message: `${what} taken out: its source ${from} is gone`,
+});
+
+/** A warning for something sync wrote whose source is gone, kept as the user changed it. */
+const keptNote = (path: string, what: string, from: string): Issue => ({
+  code: "kept_changed",
+  severity: "warning",
+  path,
+  message: `${what} stays: its source ${from} is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)`,
+});
+
+/**
+ * What an earlier sync wrote from a source this run read, which this run did not write again:
+ * its source is gone. A whole file is removed and a server taken out of its settings file when
+ * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
+ * and the record lets go of it. What sync did not write is never looked at.
+ */
+function planRemovals(plan: Plan, request: SyncRequest): void {
+  const from = request.from;
+  if (from === undefined) return;
+  const targets = request.to.filter((to) => to !== from);
+  const servers = new Map<string, { readonly key: string; names: Map<string, string> }>();
+  for (const entry of plan.record.untouched()) {
+    if (entry.from === undefined) continue;
+    if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
+      const kind = entry.kind;
+      if (!request.kinds.includes(kind) || !ITEM_FILES[from][kind].readable) continue;
+      if (!entry.from.startsWith(`${ITEM_FILES[from][kind].dir}/`)) continue;
+      if (!targets.some((to) => entry.path.startsWith(`${ITEM_FILES[to][kind].dir}/`))) continue;
+      const bytes = plan.before(entry.path);
+      plan.record.forget(entry.path, kind, undefined);
+      if (bytes === undefined) continue;
+      if (sha256(bytes) === entry.sha256) {
+        plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from)]);
+      } else plan.warnings.push(keptNote(entry.path, "the file", entry.from));
+    } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
+      if (!request.kinds.includes("mcp") || entry.from !== MCP_FILES[from].path) continue;
+      const to = targets.find((tool) => plan.recordPath(MCP_FILES[tool].path) === entry.path);
+      if (to === undefined) continue;
+      const file = MCP_FILES[to];
+      const found = servers.get(file.path) ?? { key: file.key, names: new Map() };
+      found.names.set(entry.name, entry.sha256);
+      servers.set(file.path, found);
+    }
+  }
+  const source = MCP_FILES[from].path;
+  for (const [path, { key, names }] of servers) removeServers(plan, path, key, names, source);
+}
+
+/**
+ * Takes servers `names` (each with the hash sync wrote it with) out of the settings file at
+ * `path`, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for them.
+ */
+function removeServers(
+  plan: Plan,
+  path: string,
+  key: string,
+  names: ReadonlyMap<string, string>,
+  from: string,
+): void {
+  const recordPath = plan.recordPath(path);
+  const text = plan.text(path);
+  const toml = path.endsWith(".toml");
+  const data = toml ? readToml(path, text) : new JsoncFile(path, text).value();
+  const current = (valueAt(data, [key]) ?? {}) as Record<string, unknown>;
+  const gone = new Set<string>();
+  const notes: Issue[] = [];
+  for (const [name, hash] of names) {
+    plan.record.forget(recordPath, "mcp-server", name);
+    if (!Object.hasOwn(current, name)) continue;
+    const what = `${key}.${name}`;
+    if (valueHash(current[name]) !== hash) {
+      plan.warnings.push(keptNote(path, what, from));
+      continue;
+    }
+    gone.add(name);
+    notes.push(removedNote(path, what, from));
+  }
+  if (gone.size === 0) return;
+  if (toml) {
+    plan.write(path, removeTomlTables(path, text, key, gone), notes);
+    return;
+  }
+  const file = new JsoncFile(path, text);
+  file.set([key], Object.fromEntries(Object.entries(current).filter(([name]) => !gone.has(name))));
+  const excluded = valueAt(data, ["mcp", "excluded"]);
+  if (Array.isArray(excluded)) {
+    const ours = (name: unknown) =>
+      typeof name === "string" &&
+      gone.has(name) &&
+      plan.record.wrote(recordPath, "mcp-excluded", name, valueHash(name));
+    const ourNames = new Set(excluded.filter(ours) as string[]);
+    for (const name of ourNames) plan.record.forget(recordPath, "mcp-excluded", name);
+    if (ourNames.size > 0) {
+      file.set(
+        ["mcp", "excluded"],
+        excluded.filter((name) => !ourNames.has(name)),
+      );
+    }
+  }
+  plan.write(path, file.result(), notes);
 }
 
 /** The writes of the files that change, as the writer's batch takes them. */
@@ -636,5 +754,6 @@ export function planSync(request: SyncRequest): SyncPlan {
       else if (ITEM_FILES[from][kind].readable) planItems(plan, from, to, kind);
     }
   }
+  planRemovals(plan, request);
   return { files: plan.files(), conflicts: plan.conflicts, warnings: plan.warnings };
 }
