@@ -514,13 +514,24 @@ function planRegions(plan: Plan, request: SyncRequest): void {
       sources.set(file.folder, { path: file.path, text });
     }
   }
-  const folders = withRules ? new Set(["", ...sources.keys()]) : sources.keys();
+  const folders = new Set(sources.keys());
+  if (withRules) folders.add("");
+  // A source file gone since an earlier run wrote its text: its targets are looked at too.
+  if (from !== undefined) {
+    const name = RULES_FILES[from];
+    for (const entry of plan.record.untouched()) {
+      if (entry.kind !== "rules-region" || entry.from === undefined) continue;
+      if (entry.from === name) folders.add("");
+      else if (entry.from.endsWith(`/${name}`)) folders.add(entry.from.slice(0, -name.length - 1));
+    }
+  }
   for (const folder of folders) {
     const source = sources.get(folder);
     const byFile = new Map<string, SyncTool[]>();
     for (const tool of SYNC_TOOLS) {
       if (!request.to.includes(tool)) continue;
       if (folder !== "" && !instructionReading(tool).nested) {
+        if (source === undefined) continue;
         warn({
           code: "not_carried",
           severity: "warning",
@@ -559,8 +570,13 @@ function planRegions(plan: Plan, request: SyncRequest): void {
       }
       const current = plan.text(path);
       const old = currentRegion(path, current);
+      // Instructions another source wrote stay when this run's source has no text of its own.
+      const recorded = plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
+      const ours = from !== undefined && recorded === instructionPath(folder, from);
+      const carried = source?.text(tool) ?? "";
+      const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
-        instructions: from === undefined ? (old?.instructions ?? "") : (source?.text(tool) ?? ""),
+        instructions,
         rules: withRules
           ? folder === ""
             ? (request.renderRules?.(tool) ?? "")
@@ -582,6 +598,7 @@ function planRegions(plan: Plan, request: SyncRequest): void {
           after: regionHash(region.inside),
         },
         "the contextfmt region",
+        carried !== "" ? source?.path : instructions !== "" ? recorded : undefined,
       );
       plan.write(path, region.text, notes, `region:${tool}`);
     }

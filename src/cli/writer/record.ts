@@ -146,6 +146,11 @@ export class WrittenRecord {
     return this.#entries.get(keyOf(path, kind, name))?.sha256 === hash;
   }
 
+  /** The entry of a file or part, when the record holds one. */
+  entry(path: string, kind: WrittenKind, name: string | undefined): WrittenEntry | undefined {
+    return this.#entries.get(keyOf(path, kind, name));
+  }
+
   /** Notes what this run writes (or found already written as it would write it). */
   set(entry: WrittenEntry): void {
     const key = keyOf(entry.path, entry.kind, entry.name);

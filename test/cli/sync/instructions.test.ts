@@ -4,7 +4,7 @@
  * a second sync is a no-op; a cycle (A → B, then B → A) neither nests nor duplicates. Imports
  * (`@path`) and nested files, planned and written in process through the bin's writer.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import { changedWrites, planSync, type SyncRequest } from "../../../src/cli/sync
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
-import { project } from "../project-dir.js";
+import { project, tree } from "../project-dir.js";
 
 /** Plans and writes a sync as the bin does; returns the plan. */
 function sync(
@@ -250,5 +250,22 @@ describe("sync --only instructions", () => {
       "GEMINI.md: the contextfmt region stays: its sources are gone, but contextfmt did not write it as it is now (take it out by hand)",
     ]);
     expect(read(dir, "GEMINI.md")).toBe(edited);
+  });
+
+  it("takes out a nested file's region when the source file itself is deleted; another source's text stays", () => {
+    const dir = project({ "CLAUDE.md": "claude's own\n", "pkg/CLAUDE.md": "pkg rules\n" });
+    sync(dir, "claude", ["codex", "gemini"]);
+    rmSync(join(dir, "pkg/CLAUDE.md"));
+    rmSync(join(dir, "CLAUDE.md"));
+    // A run from Gemini, which has no instruction file, leaves Claude's text where it is.
+    expect(changedWrites(sync(dir, "gemini", ["codex"]).files)).toEqual([]);
+    const plan = sync(dir, "claude", ["codex", "gemini"]);
+    expect(plan.files.map((f) => [f.path, f.after]).sort()).toEqual([
+      ["AGENTS.md", undefined],
+      ["GEMINI.md", undefined],
+      ["pkg/AGENTS.md", undefined],
+      ["pkg/GEMINI.md", undefined],
+    ]);
+    expect(Object.keys(tree(dir))).toEqual([".contextfmt/written.json"]);
   });
 });
