@@ -7,13 +7,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const CLIENTS = {
-  "@anthropic-ai/claude-code": "2.1.330",
-  "@google/gemini-cli": "0.61.0",
-  "@openai/codex": "0.169.0",
-  "@github/copilot": "1.0.102",
-  "@qwen-code/qwen-code": "0.24.4",
-};
+// The pinned clients, by tool id: docs/support.md is generated from the same file.
+const CLIENTS = Object.fromEntries(
+  Object.values(JSON.parse(readFileSync(new URL("./clients.json", import.meta.url), "utf8"))).map(
+    ({ package: name, version }) => [name, version],
+  ),
+);
 
 const root = new URL("..", import.meta.url).pathname;
 const dir = join(root, ".clients");

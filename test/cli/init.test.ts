@@ -126,3 +126,96 @@ describe("contextfmt init", () => {
     expect(readdirSync(broken)).not.toContain(".contextfmt");
   });
 });
+
+/** The command lines of a settings file's hooks, by event. */
+function commands(settings: { hooks: Record<string, unknown[]> }): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(settings.hooks).map(([event, list]) => [
+      event,
+      list.flatMap((entry) => {
+        const { bash, hooks } = entry as { bash?: string; hooks?: { command: string }[] };
+        return bash !== undefined ? [bash] : (hooks ?? []).map((hook) => hook.command);
+      }),
+    ]),
+  );
+}
+
+const exampleFile = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../examples/hooks/${path}`, import.meta.url), "utf8"));
+
+describe("contextfmt init for every hook tool and event", () => {
+  it("copilot: .github/hooks/contextfmt.json in Copilot CLI's shape, the example's commands", () => {
+    const dir = project();
+    const { status, stdout } = contextfmt(["init", "copilot", dir]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("wrote .github/hooks/contextfmt.json\n");
+    const written = JSON.parse(readFileSync(join(dir, ".github/hooks/contextfmt.json"), "utf8"));
+    expect(written.version).toBe(1);
+    expect(written.hooks.SessionStart).toEqual([
+      {
+        type: "command",
+        bash: "node_modules/.bin/contextfmt hook copilot session-start --rules .contextfmt/rules.json --project .contextfmt/project.json --session .contextfmt/session.json",
+        cwd: ".",
+        timeoutSec: 10,
+      },
+    ]);
+    // The commands of the example the real client runs (test/clients/copilot-qwen.clients.ts).
+    const example = commands(exampleFile("copilot/contextfmt.json"));
+    expect(commands(written)).toEqual({
+      SessionStart: example.SessionStart,
+      UserPromptSubmit: example.UserPromptSubmit,
+    });
+  });
+
+  it("qwen --events all: every Qwen Code event with context, the example's commands where it has them", () => {
+    const dir = project({ ".qwen/settings.json": '{\n  "model": { "name": "x" }\n}\n' });
+    expect(contextfmt(["init", "qwen", dir, "--events", "all"]).status).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, ".qwen/settings.json"), "utf8"));
+    expect(written.model).toEqual({ name: "x" });
+    const installed = commands(written);
+    expect(Object.keys(installed)).toEqual([
+      "SessionStart",
+      "UserPromptSubmit",
+      "PostToolUse",
+      "PostToolUseFailure",
+    ]);
+    const example = commands(exampleFile("qwen/settings.json"));
+    for (const [event, list] of Object.entries(example)) expect(installed[event]).toEqual(list);
+    expect(installed.PostToolUse).toEqual([
+      "node_modules/.bin/contextfmt hook qwen post-tool-use --session .contextfmt/session.json",
+    ]);
+  });
+
+  it("claude --events all leaves out the events the hook answers with nothing, and PostToolBatch", () => {
+    const dir = project();
+    contextfmt(["init", "claude", dir, "--events", "all"]);
+    const written = JSON.parse(readFileSync(join(dir, ".claude/settings.json"), "utf8"));
+    expect(Object.keys(written.hooks)).toEqual([
+      "SessionStart",
+      "SubagentStart",
+      "UserPromptSubmit",
+      "PreToolUse",
+      "PostToolUse",
+      "PostToolUseFailure",
+    ]);
+    expect(commands(written).SubagentStart?.[0]).toMatch(
+      / hook claude subagent-start --rules \S+ --project \S+$/,
+    );
+    // A second init, with other events, adds only what is missing; the same again writes nothing.
+    const more = contextfmt(["init", "claude", dir, "--events", "post-tool-batch,session-start"]);
+    expect(more.stdout).toBe("wrote .claude/settings.json\n");
+    expect(contextfmt(["init", "claude", dir, "--events", "all"]).stdout).toBe("up to date\n");
+  });
+
+  it("an event the tool lacks, or one that carries no context, is a usage error naming the choices", () => {
+    const dir = project();
+    const unknown = contextfmt(["init", "gemini", dir, "--events", "user-prompt-submit"]);
+    expect([unknown.status, unknown.stderr]).toEqual([
+      1,
+      'contextfmt: --events: "user-prompt-submit" is not a gemini event; events of gemini with context: session-start, before-agent, after-tool, or all\n',
+    ]);
+    const silent = contextfmt(["init", "claude", dir, "--events", "stop"]);
+    expect(silent.stderr).toMatch(/^contextfmt: --events: stop: the hook adds nothing there; /);
+    expect(readdirSync(dir)).toEqual(["node_modules"]);
+  });
+});

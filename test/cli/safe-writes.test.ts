@@ -155,7 +155,7 @@ describe("one file behind two names", () => {
     const first = sync(dir, "--only", "rules", "--rules", RULES, "--to", "codex,claude");
     expect(first.stdout).toBe("wrote CLAUDE.md\n");
     expect(first.stderr).toBe(
-      "contextfmt: info: same_file at AGENTS.md: AGENTS.md is CLAUDE.md (a link): the rules are written there once, in the claude format, which codex reads as well\n",
+      "contextfmt: info: same_file at AGENTS.md: AGENTS.md is CLAUDE.md (a link): the region is written there once, in the claude format, which codex reads as well\n",
     );
     const written = tree(dir);
     expect(written["CLAUDE.md"]).toMatch(
@@ -481,6 +481,7 @@ describe("never over what contextfmt did not write, unless --force", () => {
         path: ".gemini/settings.json",
         kind: "mcp-server",
         name: "evil",
+        from: ".mcp.json",
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);

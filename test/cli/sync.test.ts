@@ -3,7 +3,15 @@
  * every byte it does not manage (comments, other keys, blank lines, CRLF), idempotence, --check,
  * --dry-run, --strict, and errors that name the file with nothing written.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -365,5 +373,35 @@ describe("sync from Gemini and from Codex", () => {
     expect(status).toBe(0);
     expect(stdout).toContain("wrote .gemini/settings.json");
     expect(stdout).toContain("wrote .gemini/agents/explorer.md");
+  });
+});
+
+describe("removal, as --check, --dry-run and a run show it", () => {
+  it("lists a file whose source is gone, shows its diff to /dev/null, then removes it", () => {
+    const dir = project({ ".claude/commands/deploy.md": "Deploy it\n", "CLAUDE.md": "Team\n" });
+    const run = (...extra: string[]) =>
+      contextfmt(["sync", dir, "--from", "claude", "--to", "gemini", ...extra]);
+    expect(run().stdout).toBe("wrote GEMINI.md\nwrote .gemini/commands/deploy.toml\n");
+    rmSync(join(dir, ".claude/commands/deploy.md"));
+    writeFileSync(join(dir, "CLAUDE.md"), "");
+    const check = run("--check");
+    expect([check.status, check.stdout]).toEqual([
+      1,
+      "would remove GEMINI.md\nwould remove .gemini/commands/deploy.toml\n",
+    ]);
+    expect(check.stderr).toBe(
+      [
+        "contextfmt: info: removed at GEMINI.md: the contextfmt region taken out: its sources are gone",
+        "contextfmt: info: removed at .gemini/commands/deploy.toml: the file taken out: its source .claude/commands/deploy.md is gone",
+        "",
+      ].join("\n"),
+    );
+    const dry = run("--dry-run");
+    expect(dry.stdout).toContain(
+      "--- a/.gemini/commands/deploy.toml\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-prompt",
+    );
+    expect(tree(dir)[".gemini/commands/deploy.toml"]).toBeDefined();
+    expect(run().stdout).toBe("removed GEMINI.md\nremoved .gemini/commands/deploy.toml\n");
+    expect(Object.keys(tree(dir)).sort()).toEqual([".contextfmt/written.json", "CLAUDE.md"]);
   });
 });

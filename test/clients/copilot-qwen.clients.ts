@@ -5,10 +5,12 @@
  * reaches the next request; the example settings inject what each moment needs; a resumed
  * session gets its SessionStart context again, once.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
+import { BIN } from "../cli/run-bin.js";
 import {
   HOOK_OUTPUT,
   hookProject,
@@ -130,6 +132,17 @@ describe("GitHub Copilot CLI", () => {
     expect(again).toContain("TOOL_PROMPT");
     expect(occurrences(again, "RULE_MARKER_7Q")).toBe(1);
   });
+  it("contextfmt init copilot --events all: every event's context reaches the model", () => {
+    const made = project();
+    execFileSync(process.execPath, [BIN, "init", "copilot", made.dir, "--events", "all"]);
+    const bodies = copilot(made, readTwo(made.dir, "view", "path"), ["-p", "TOOL_PROMPT read"]);
+    const first = bodies[0] ?? "";
+    expect(occurrences(first, "RULE_MARKER_7Q")).toBe(1);
+    expect(first).toContain("PROJECT_MARKER_Beacon");
+    expect(first).toContain("MEMORY_MARKER_5Z");
+    const after = bodies.find((body) => body.includes("tool_result")) ?? "";
+    expect(after).toContain("SESSION_MARKER_3K");
+  });
 });
 
 describe("Qwen Code", () => {
@@ -205,5 +218,18 @@ describe("Qwen Code", () => {
     const again = resumed.find((body) => body.includes("SECOND_PROMPT")) ?? "";
     expect(again).toContain("TOOL_PROMPT");
     expect(occurrences(again, "RULE_MARKER_7Q")).toBe(1);
+  });
+
+  it("contextfmt init qwen --events all, in the project's .qwen/settings.json: each event's context arrives", () => {
+    const made = project();
+    install(made.home, undefined);
+    execFileSync(process.execPath, [BIN, "init", "qwen", made.dir, "--events", "all"]);
+    const bodies = qwen(made, readTwo(made.dir, "read_file", "file_path"), ["TOOL_PROMPT read"]);
+    const first = bodies[0] ?? "";
+    expect(occurrences(first, "RULE_MARKER_7Q")).toBe(1);
+    expect(first).toContain("### Project: PROJECT_MARKER_Beacon (active)");
+    expect(first).toContain("Related: MEMORY_MARKER_5Z");
+    const after = bodies.find((body) => body.includes("tool_result")) ?? "";
+    expect(after).toContain("SESSION_MARKER_3K");
   });
 });

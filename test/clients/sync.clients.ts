@@ -20,6 +20,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
 const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
+const INSTRUCTIONS_MARKER = "INSTRUCTIONS_MARKER_Q7";
 
 /** Each source project: its files in its own tool's places, and what should come out. */
 const SOURCES: Record<
@@ -32,6 +33,9 @@ const SOURCES: Record<
       ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
       ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
       ".mcp.json": fixture("servers.mcp.json"),
+      // Instructions, with an import: inlined for Codex, left to Gemini CLI (it imports too).
+      "CLAUDE.md": `${INSTRUCTIONS_MARKER} from CLAUDE.md; see @docs/imported.md\n`,
+      "docs/imported.md": "IMPORTED_MARKER_Q7 from docs/imported.md\n",
     },
     servers: ["filesystem", "github", "linear"],
     agent: "code-reviewer",
@@ -46,6 +50,7 @@ const SOURCES: Record<
         "",
       ),
       ".gemini/settings.json": fixture("gemini-settings.json"),
+      "GEMINI.md": `${INSTRUCTIONS_MARKER} from GEMINI.md\n`,
     },
     servers: ["pythonTools", "docs"],
     agent: "security-auditor",
@@ -56,6 +61,7 @@ const SOURCES: Record<
     files: {
       ".codex/config.toml": fixture("codex-config.toml"),
       ".codex/agents/explorer.toml": fixture("explorer.codex-agent.toml"),
+      "AGENTS.md": `${INSTRUCTIONS_MARKER} from AGENTS.md\n`,
       ".agents/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md").replace(
         /^allowed-tools:.*\n/m,
         "",
@@ -226,7 +232,7 @@ for (const from of ["claude", "gemini", "codex"] as const) {
         expect(expected.length).toBeGreaterThan(0);
       });
 
-      it(`${to} offers the synced agent and skill, runs the synced command, and the installed hook's context reaches the model`, () => {
+      it(`${to} offers the synced agent and skill, reads the synced instructions, runs the synced command, and the installed hook's context reaches the model`, () => {
         const command = SOURCES[from].command;
         const slash = command ? invocation(to, command) : undefined;
         // Gemini CLI 0.61 does not expand a custom command given with -p in a project with hooks:
@@ -235,6 +241,10 @@ for (const from of ["claude", "gemini", "codex"] as const) {
         const body = modelRequest(to, box, slash && together ? `${slash} ARG_MARKER` : "hi");
         expect(body).toContain(SOURCES[from].agent);
         expect(body).toContain("pdf-forms");
+        // The source's own instructions, in the target's instruction file (and what it imports).
+        const source = { claude: "CLAUDE.md", codex: "AGENTS.md", gemini: "GEMINI.md" }[from];
+        expect(body).toContain(`${INSTRUCTIONS_MARKER} from ${source}`);
+        if (from === "claude") expect(body).toContain("IMPORTED_MARKER_Q7 from docs/imported.md");
         // The hook: the starter rules and the memory init wrote into .contextfmt/.
         expect(body).toContain("atomic_commits");
         expect(body).toContain("This project keeps its agent context in .contextfmt/.");

@@ -30,6 +30,8 @@ import { inlineText, renderTemplate, sectionBreakdown } from "contextfmt/adapter
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
+import { instructionText } from "../../src/cli/sync/instructions.js";
+import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
@@ -427,5 +429,18 @@ export const growthCases: readonly GrowthCase[] = [
     name: "findForgedStructure session-full: many forged entry lines",
     build: (size) => repeated(size, (i) => `- Previous session (${i}): x\n`),
     run: (content) => findForgedStructure("session-full", content as string, { candidates: [] }),
+  },
+  {
+    // Code spans, fences and imports that lead outside: none of them touches the project.
+    name: "instructionText claude → codex: code spans, fences and @ imports",
+    build: (size) => repeated(size, (i) => (i % 4 === 0 ? "```\n" : "a `@b` @~/c `d ` `` @/e\n")),
+    run: (text) =>
+      instructionText(
+        { project: {} as Project, text: () => text as string },
+        "claude",
+        "codex",
+        "CLAUDE.md",
+        () => {},
+      ),
   },
 ];

@@ -1,26 +1,29 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { HOOK_TOOLS, type HookTool } from "../../hooks/events.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
+import { HOOK_SETTINGS, type InitEvent, initEvents } from "../init/hook-settings.js";
 import { STARTER_FILES } from "../init/starter-files.js";
 import { InputFileError } from "../input-files.js";
 import { writeStderr, writeStdout } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
-import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
 import { noMorePositionals, parseFlags, positional } from "../usage.js";
 import { decodeUtf8, Project } from "../writer/project.js";
 import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
 import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
-const HELP = `Usage: contextfmt init <tool> [dir]
+const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
 
 Adds the contextfmt hook entries to the tool's project settings and creates the input files
 they read under .contextfmt/ (small examples and a README) when they are absent:
-  claude  .claude/settings.json  SessionStart (rules, project, session), UserPromptSubmit (memories)
-  codex   .codex/config.toml     SessionStart, UserPromptSubmit; [features] hooks = true
-  gemini  .gemini/settings.json  SessionStart, BeforeAgent
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(8)}${HOOK_SETTINGS[tool].path}`).join("\n")}
+
+Each hook passes the input files its event injects: session start the rules, project and
+session; a subagent's start the rules and project; each prompt the memories; before or after a
+tool (and after a failed one) the brief session context.
 
 The settings file is edited in place (other keys, comments and line endings stay), and an entry
 already there is not added again; a Codex features.hooks = false stays, with a warning. Like
@@ -35,52 +38,25 @@ Codex reads a project's .codex/config.toml, and Gemini CLI runs its project hook
 folder the user trusts (Codex: trust_level = "trusted" for the project in ~/.codex/config.toml).
 
 Options:
-  -h, --help   show this help
+  --events <events>  the events to install, comma separated (session-start, pre-tool-use, …),
+                     or all: every event of the tool the hook answers with context (PostToolBatch
+                     only when named: it repeats PostToolUse). Default: the session's start and
+                     each prompt (Gemini CLI: before-agent).
+  -h, --help         show this help
 `;
 
-/** The hook events of each tool and the files each reads, by flag. */
-const EVENTS: Readonly<
-  Record<SyncTool, readonly { event: string; wire: string; flags: readonly string[] }[]>
-> = {
-  claude: [
-    { event: "session-start", wire: "SessionStart", flags: ["rules", "project", "session"] },
-    { event: "user-prompt-submit", wire: "UserPromptSubmit", flags: ["memories"] },
-  ],
-  codex: [
-    { event: "session-start", wire: "SessionStart", flags: ["rules", "project", "session"] },
-    { event: "user-prompt-submit", wire: "UserPromptSubmit", flags: ["memories"] },
-  ],
-  gemini: [
-    { event: "session-start", wire: "SessionStart", flags: ["rules", "project", "session"] },
-    { event: "before-agent", wire: "BeforeAgent", flags: ["memories"] },
-  ],
-};
-
-/** How each tool names the project folder in a hook command (Codex runs hooks from it). */
-const PROJECT_DIR: Readonly<Record<SyncTool, string>> = {
-  claude: '"$CLAUDE_PROJECT_DIR"/',
-  gemini: '"$GEMINI_PROJECT_DIR"/',
-  codex: "",
-};
-
 /** The command line of one hook: the installed bin, the files under .contextfmt/. */
-export function hookCommand(tool: SyncTool, event: string, flags: readonly string[]): string {
-  const root = PROJECT_DIR[tool];
+export function hookCommand(tool: HookTool, event: string, flags: readonly string[]): string {
+  const root = HOOK_SETTINGS[tool].projectDir;
   const files = flags.map((flag) => `--${flag} ${root}.contextfmt/${flag}.json`).join(" ");
   return `${root}node_modules/.bin/contextfmt hook ${tool} ${event} ${files}`;
 }
 
 /** Whether a hook list (settings `hooks.<Event>`) already runs `command`. */
-function hasCommand(list: unknown, command: string): boolean {
+function hasCommand(tool: HookTool, list: unknown, command: string): boolean {
   return (
     Array.isArray(list) &&
-    list.some(
-      (group) =>
-        Array.isArray((group as { hooks?: unknown })?.hooks) &&
-        (group as { hooks: unknown[] }).hooks.some(
-          (hook) => (hook as { command?: unknown })?.command === command,
-        ),
-    )
+    list.some((entry) => HOOK_SETTINGS[tool].commandOf(entry).includes(command))
   );
 }
 
@@ -92,16 +68,22 @@ interface HookEdit {
   readonly warnings: readonly Issue[];
 }
 
-/** The settings file's new text with every missing hook entry added. */
-function withHooks(tool: SyncTool, path: string, text: string): HookEdit {
+/** The settings file's new text with every missing hook entry of `events` added. */
+function withHooks(
+  tool: HookTool,
+  path: string,
+  text: string,
+  events: readonly InitEvent[],
+): HookEdit {
   const written: { kind: "hook" | "setting"; name: string; value: unknown }[] = [];
   const warnings: Issue[] = [];
+  const settings = HOOK_SETTINGS[tool];
   if (tool === "codex") {
     let after = text;
-    for (const { event, wire, flags } of EVENTS[tool]) {
+    for (const { event, wire, flags } of events) {
       const command = hookCommand(tool, event, flags);
-      if (hasCommand(valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
-      const group = { hooks: [{ type: "command", command, timeout: 10 }] };
+      if (hasCommand(tool, valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
+      const group = settings.entry(command, event);
       after = appendTomlArrayTable(path, after, ["hooks", wire], group);
       written.push({ kind: "hook", name: wire, value: group });
     }
@@ -126,40 +108,38 @@ function withHooks(tool: SyncTool, path: string, text: string): HookEdit {
     return { text: after, written, warnings };
   }
   const file = new JsoncFile(path, text);
-  for (const { event, wire, flags } of EVENTS[tool]) {
+  // Copilot CLI's hook files carry their format's version.
+  if (tool === "copilot" && valueAt(file.value(), ["version"]) === undefined) {
+    file.set(["version"], 1);
+    written.push({ kind: "setting", name: "version", value: 1 });
+  }
+  for (const { event, wire, flags } of events) {
     const command = hookCommand(tool, event, flags);
-    if (hasCommand(valueAt(file.value(), ["hooks", wire]), command)) continue;
-    const hook =
-      tool === "gemini"
-        ? { name: `contextfmt-${event}`, type: "command", command, timeout: 10_000 }
-        : { type: "command", command, timeout: 10 };
-    file.append(["hooks", wire], { hooks: [hook] });
-    written.push({ kind: "hook", name: wire, value: { hooks: [hook] } });
+    if (hasCommand(tool, valueAt(file.value(), ["hooks", wire]), command)) continue;
+    const entry = settings.entry(command, event);
+    file.append(["hooks", wire], entry);
+    written.push({ kind: "hook", name: wire, value: entry });
   }
   return { text: file.result(), written, warnings };
 }
 
-const SETTINGS: Readonly<Record<SyncTool, string>> = {
-  claude: ".claude/settings.json",
-  codex: ".codex/config.toml",
-  gemini: ".gemini/settings.json",
-};
-
 export const run: Command["run"] = async (args) => {
-  const { values, positionals } = parseFlags("init", args, {});
+  const { values, positionals } = parseFlags("init", args, { events: { type: "string" } });
   if (printedHelp(values, HELP)) return 0;
-  const tool = positional("init", positionals, 0, `the tool (${SYNC_TOOLS.join(", ")})`);
-  if (!(SYNC_TOOLS as readonly string[]).includes(tool))
-    throw unknownChoice("tool", tool, SYNC_TOOLS);
+  const name = positional("init", positionals, 0, `the tool (${HOOK_TOOLS.join(", ")})`);
+  if (!(HOOK_TOOLS as readonly string[]).includes(name))
+    throw unknownChoice("tool", name, HOOK_TOOLS);
+  const tool = name as HookTool;
+  const events = initEvents(tool, values.events);
   noMorePositionals("init", positionals, 2);
   const dir = positionals[1] ?? ".";
-  const settings = SETTINGS[tool as SyncTool];
+  const settings = HOOK_SETTINGS[tool].path;
   const project = Project.at(dir);
   const record = WrittenRecord.read(project);
   const beforeBytes = project.read(settings);
   const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
-  const edit = withHooks(tool as SyncTool, settings, before ?? "");
+  const edit = withHooks(tool, settings, before ?? "", events);
   const writes: FileWrite[] = [];
   for (const [name, text] of Object.entries(STARTER_FILES)) {
     const path = `.contextfmt/${name}`;

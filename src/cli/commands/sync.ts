@@ -6,11 +6,11 @@ import { readInputFile, renderNamingFile } from "../input-files.js";
 import { writeStdout } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { planSync } from "../sync/plan.js";
+import { changedWrites, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
-import { type FileWrite, writeBatch } from "../writer/write-batch.js";
+import { writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
@@ -28,11 +28,20 @@ Where each tool keeps them:
   gemini  .gemini/commands/**/*.toml  .gemini/settings.json mcpServers  .gemini/agents/*.md
           .gemini/skills/*/SKILL.md
 
+Instructions: the source's own instruction file (CLAUDE.md, AGENTS.md, GEMINI.md; its text
+outside the contextfmt region) goes into each target's, between <!-- contextfmt:begin --> and
+<!-- contextfmt:end -->; the target's own text stays byte for byte. Files a CLAUDE.md or GEMINI.md
+imports (@path, inside the project) go along after it; a nested file (pkg/CLAUDE.md) goes to the
+same folder (pkg/AGENTS.md). A file two targets read (a link) is written once. When the source's
+text is gone, a region sync wrote and nobody changed since is taken out again.
+
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
 CLAUDE.md, AGENTS.md and GEMINI.md, between <!-- contextfmt:begin --> and
 <!-- contextfmt:end --> (each alone on its line; appended when absent); the rest of the file is
 never touched. With --only rules, --from may be left out. Two of them that are one file (a link,
 AGENTS.md -> CLAUDE.md) get the rules once, in the first tool's format (claude, codex, gemini).
+Instructions and rules share the region: the rules first, the instructions after a
+<!-- contextfmt:instructions --> line; a run that writes only one of the two keeps the other.
 
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced
@@ -74,12 +83,12 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   for (const typed of value.split(",").map((k) => k.trim())) {
     // "command" or "commands", "rule" or "rules": the kinds are named both ways.
     const kind = typed.replace(/s$/, "");
-    const known = kind === "rule" ? "rules" : kind;
+    const known = kind === "rule" || kind === "instruction" ? `${kind}s` : kind;
     if (!(SYNC_KINDS as readonly string[]).includes(known)) {
       throw unknownChoice(
         "kind",
         typed,
-        ["commands", "mcp", "agents", "skills", "rules"],
+        ["commands", "mcp", "agents", "skills", "instructions", "rules"],
         "--only",
       );
     }
@@ -169,31 +178,37 @@ export const run: Command["run"] = async (args) => {
           `a/${file.path}`,
           `b/${file.path}`,
           file.before ?? "",
-          file.after,
+          file.after ?? "",
           undefined,
           undefined,
           { context: 3 },
-        ).replace(/^=+\n/, ""),
+        )
+          .replace(/^=+\n/, "")
+          // A removed file's diff says so, as git's does.
+          .replace(/^\+\+\+ b\/.*$/m, (line) =>
+            file.after === undefined ? "+++ /dev/null" : line,
+          ),
       );
     }
     return 0;
   }
   if (values.check) {
-    for (const file of changed) writeStdout(`would change ${file.path}\n`);
+    for (const file of changed) {
+      writeStdout(`would ${file.after === undefined ? "remove" : "change"} ${file.path}\n`);
+    }
     if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
-  const writes: FileWrite[] = changed.map((file) => ({
-    path: file.path,
-    bytes: Buffer.from(file.after, file.encoding),
-    before: file.beforeBytes,
-  }));
+  const writes = changedWrites(files);
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
   for (const file of changed) {
     const count = file.warnings.filter((w) => w.severity !== "info").length;
-    writeStdout(`wrote ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`);
+    const verb = file.after === undefined ? "removed" : "wrote";
+    writeStdout(
+      `${verb} ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`,
+    );
   }
   if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
   return 0;

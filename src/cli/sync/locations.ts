@@ -9,8 +9,15 @@ export type SyncTool = "claude" | "codex" | "gemini";
 export const SYNC_TOOLS: readonly SyncTool[] = ["claude", "codex", "gemini"];
 
 /** What `--only` may name. */
-export type SyncKind = "command" | "mcp" | "agent" | "skill" | "rules";
-export const SYNC_KINDS: readonly SyncKind[] = ["command", "mcp", "agent", "skill", "rules"];
+export type SyncKind = "command" | "mcp" | "agent" | "skill" | "instructions" | "rules";
+export const SYNC_KINDS: readonly SyncKind[] = [
+  "command",
+  "mcp",
+  "agent",
+  "skill",
+  "instructions",
+  "rules",
+];
 
 /** A kind kept as one file per item: where the files are and how an item's name maps to its path. */
 export interface ItemFiles {
@@ -113,9 +120,36 @@ export const MCP_FILES: Readonly<Record<SyncTool, McpFile>> = {
   gemini: { path: ".gemini/settings.json", syntax: "json", key: "mcpServers" },
 };
 
-/** The instruction file each tool reads, and the rules format written into it. */
+/**
+ * The instruction file each tool reads at the project's root: the `instructions` kind carries the
+ * source's own text from it into each target's, and the `rules` kind renders the rules into it.
+ */
 export const RULES_FILES: Readonly<Record<SyncTool, string>> = {
   claude: "CLAUDE.md",
   codex: "AGENTS.md",
   gemini: "GEMINI.md",
 };
+
+/** How a tool reads its instruction file, beyond where it is ({@link RULES_FILES}). */
+export interface InstructionReading {
+  /**
+   * The file may import others with `@path` relative to it (Claude Code, Gemini CLI), which the
+   * tool reads along with it.
+   */
+  readonly imports: boolean;
+  /**
+   * The tool also reads a file of the same name in a subfolder, for work in that folder; the
+   * file of a tool that reads none names one place only.
+   */
+  readonly nested: boolean;
+}
+
+const INSTRUCTION_READINGS: Readonly<Partial<Record<SyncTool, InstructionReading>>> = {
+  claude: { imports: true, nested: true },
+  codex: { imports: false, nested: true },
+  gemini: { imports: true, nested: true },
+};
+
+/** How `tool` reads its instruction file; a tool not listed reads one file, as it stands. */
+export const instructionReading = (tool: SyncTool): InstructionReading =>
+  INSTRUCTION_READINGS[tool] ?? { imports: false, nested: false };

@@ -9,6 +9,12 @@ import { lineEndingOf } from "./same-value.js";
 
 export const REGION_BEGIN = "<!-- contextfmt:begin -->";
 export const REGION_END = "<!-- contextfmt:end -->";
+/**
+ * Inside the region, the line before the instructions carried from another tool; what comes
+ * before it is the rules. A run that writes only one of the two keeps the other as it is, and a
+ * region of rules alone reads as it did before instructions were carried.
+ */
+export const INSTRUCTIONS_MARK = "<!-- contextfmt:instructions -->";
 
 /** A marker line: the marker with nothing but blanks around it. */
 const markerOf = (line: string) => {
@@ -56,12 +62,81 @@ function findRegion(path: string, text: string): Region | undefined {
   );
 }
 
+/**
+ * The user's own text of an instruction file: everything outside the managed region, as it
+ * stands (the same text when the file has no region); see {@link removeManagedRegion}.
+ */
+export function outsideRegion(path: string, text: string): string {
+  return removeManagedRegion(path, text)?.text ?? text;
+}
+
+/** Where the begin line starts and the end line ends (after its line break). */
+function markerLines(text: string, region: Region): { beginLine: number; endLineEnd: number } {
+  const beginLine = text.lastIndexOf("\n", region.start - 2) + 1;
+  const newline = text.indexOf("\n", region.end);
+  return { beginLine, endLineEnd: newline === -1 ? text.length : newline + 1 };
+}
+
+/**
+ * `text` without its managed region (markers and all, and the blank line written before it), and
+ * the region's inside; undefined when the file has no region.
+ */
+export function removeManagedRegion(
+  path: string,
+  text: string,
+): { readonly text: string; readonly before: string } | undefined {
+  const region = findRegion(path, text);
+  if (region === undefined) return undefined;
+  const { beginLine, endLineEnd } = markerLines(text, region);
+  let head = text.slice(0, beginLine);
+  const tail = text.slice(endLineEnd);
+  // The blank line writeManagedRegion put before an appended region goes with it.
+  const eol = lineEndingOf(text);
+  if (tail === "" && head.endsWith(`${eol}${eol}`)) head = head.slice(0, -eol.length);
+  return { text: `${head}${tail}`, before: text.slice(region.start, region.end) };
+}
+
 /** `content` whose lines cannot be taken for a marker: such a line gets a backslash in front. */
 function escapeMarkers(content: string): string {
   return content
     .split("\n")
     .map((line) => (markerOf(line) === undefined ? line : `\\${line.trimStart()}`))
     .join("\n");
+}
+
+/** What the region holds: the rules, and the instructions carried from another tool. */
+export interface RegionParts {
+  readonly instructions: string;
+  readonly rules: string;
+}
+
+/** The parts of a region's inside (`\n` line endings), each trimmed. */
+export function regionParts(inside: string): RegionParts {
+  const lines = inside.split("\n");
+  const mark = lines.findIndex((line) => line.trim() === INSTRUCTIONS_MARK);
+  if (mark === -1) return { instructions: "", rules: inside.trim() };
+  return {
+    rules: lines.slice(0, mark).join("\n").trim(),
+    instructions: lines
+      .slice(mark + 1)
+      .join("\n")
+      .trim(),
+  };
+}
+
+/**
+ * The region's inside for `parts`: the rules, then the mark and the instructions when there are
+ * any. A line of either part that reads as the mark gets a backslash, as markers do.
+ */
+export function joinRegionParts(parts: RegionParts): string {
+  const escapeMark = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => (line.trim() === INSTRUCTIONS_MARK ? `\\${line.trimStart()}` : line))
+      .join("\n");
+  const rules = escapeMark(parts.rules);
+  if (parts.instructions === "") return rules;
+  return `${rules}${rules === "" ? "" : "\n\n"}${INSTRUCTIONS_MARK}\n${escapeMark(parts.instructions)}`;
 }
 
 /** The file's text with the region written, and the region's inside before and after. */
@@ -74,8 +149,8 @@ export interface RegionWrite {
 }
 
 /**
- * `text` with the managed region holding `content` (appended, after a blank line, when the file
- * has none); the same text when the region holds it already. `same` decides whether the old
+ * `text` with the managed region holding `content` (appended after a blank line of its own when
+ * the file has none); the same text when the region holds it already. `same` decides whether the old
  * content may stay (a timestamp alone changing is no change).
  */
 export function writeManagedRegion(
@@ -88,14 +163,8 @@ export function writeManagedRegion(
   const body = `${escapeMarkers(content.trimEnd().replace(/\r\n/g, "\n")).replace(/\n/g, eol)}${eol}`;
   const region = findRegion(path, text);
   if (region === undefined) {
-    const gap =
-      text === ""
-        ? ""
-        : text.endsWith(`${eol}${eol}`)
-          ? ""
-          : text.endsWith(eol)
-            ? eol
-            : `${eol}${eol}`;
+    // Always one blank line of its own before it, so taking it out again gives the text back.
+    const gap = text === "" ? "" : text.endsWith(eol) ? eol : `${eol}${eol}`;
     return {
       text: `${text}${gap}${REGION_BEGIN}${eol}${body}${REGION_END}${eol}`,
       inside: body,

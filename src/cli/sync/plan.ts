@@ -9,19 +9,28 @@ import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
 import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
+import type { FileWrite } from "../writer/write-batch.js";
+import { instructionFiles, instructionText } from "./instructions.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
   ITEM_FILES,
   type ItemFiles,
+  instructionReading,
   MCP_FILES,
   RULES_FILES,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
 } from "./locations.js";
-import { writeManagedRegion } from "./managed-region.js";
+import {
+  joinRegionParts,
+  type RegionParts,
+  regionParts,
+  removeManagedRegion,
+  writeManagedRegion,
+} from "./managed-region.js";
 import { sameValue } from "./same-value.js";
-import { readToml, setTomlTables } from "./toml-edit.js";
+import { readToml, removeTomlTables, setTomlTables } from "./toml-edit.js";
 
 /** One file `sync` would write. */
 export interface PlannedFile {
@@ -31,7 +40,8 @@ export interface PlannedFile {
   readonly before: string | undefined;
   /** The bytes before, to put back when a later write of the run fails. */
   readonly beforeBytes: Buffer | undefined;
-  readonly after: string;
+  /** The new text, or undefined when the file is removed. */
+  readonly after: string | undefined;
   readonly warnings: Issue[];
   /** How the text maps to the file's bytes: `latin1` for files copied byte for byte. */
   readonly encoding: "utf8" | "latin1";
@@ -68,8 +78,8 @@ interface Planned {
   /** Its real path. */
   readonly real: string;
   readonly beforeBytes: Buffer | undefined;
-  /** The new text, once a source has written it. */
-  after: string | undefined;
+  /** The new text, once a source has written it; `null` once it is to be removed. */
+  after: string | null | undefined;
   encoding: "utf8" | "latin1";
   readonly warnings: Issue[];
 }
@@ -108,6 +118,7 @@ class Plan {
    */
   text(path: string): string {
     const planned = this.#planned(path);
+    if (planned.after === null) return "";
     if (planned.after !== undefined) return planned.after;
     return planned.beforeBytes === undefined ? "" : decodeUtf8(path, planned.beforeBytes);
   }
@@ -151,6 +162,13 @@ class Plan {
     for (const warning of warnings) planned.warnings.push(warning);
   }
 
+  /** Plans the removal of a file contextfmt wrote (the caller checked it is unchanged since). */
+  remove(path: string, warnings: readonly Issue[] = []): void {
+    const planned = this.#planned(path);
+    planned.after = null;
+    for (const warning of warnings) planned.warnings.push(warning);
+  }
+
   /**
    * Notes a whole file this run writes: a conflict when it would replace bytes contextfmt did
    * not write (no record of them, or they changed since).
@@ -175,6 +193,7 @@ class Plan {
     name: string | undefined,
     hashes: { readonly before: string | undefined; readonly after: string },
     label: string,
+    from?: string,
   ): void {
     const recordPath = this.recordPath(path);
     if (
@@ -188,6 +207,7 @@ class Plan {
       path: recordPath,
       kind,
       ...(name !== undefined ? { name } : {}),
+      ...(from !== undefined ? { from } : {}),
       sha256: hashes.after,
     });
   }
@@ -201,7 +221,7 @@ class Plan {
               path: file.path,
               before: file.beforeBytes?.toString(file.encoding),
               beforeBytes: file.beforeBytes,
-              after: file.after,
+              after: file.after ?? undefined,
               warnings: file.warnings,
               encoding: file.encoding,
             },
@@ -356,11 +376,12 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   let after: string;
   if (target.syntax === "toml") {
     const existing = valueAt(readToml(target.path, current), [target.key]);
-    claimServers(plan, target.path, target.key, existing, servers);
+    claimServers(plan, target.path, target.key, existing, servers, source.path);
     after = setTomlTables(target.path, current, target.key, servers);
   } else {
     const file = new JsoncFile(target.path, current);
-    claimServers(plan, target.path, target.key, valueAt(file.value(), [target.key]), servers);
+    const existing = valueAt(file.value(), [target.key]);
+    claimServers(plan, target.path, target.key, existing, servers, source.path);
     for (const [name, value] of servers) file.set([target.key, name], value);
     if (to === "gemini") {
       const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
@@ -378,6 +399,7 @@ function claimServers(
   key: string,
   existing: unknown,
   servers: ReadonlyMap<string, unknown>,
+  from: string,
 ): void {
   const old =
     typeof existing === "object" && existing !== null ? (existing as Record<string, unknown>) : {};
@@ -387,7 +409,7 @@ function claimServers(
       before: before === undefined || sameValue(before, value) ? undefined : valueHash(before),
       after: valueHash(value),
     };
-    plan.claimPart(path, "mcp-server", name, hashes, `${key}.${name}`);
+    plan.claimPart(path, "mcp-server", name, hashes, `${key}.${name}`, from);
   }
 }
 
@@ -448,64 +470,307 @@ const sameRules = (a: string, b: string) => {
   return mask(a) === mask(b);
 };
 
+/** Same region, a timestamp in the rules aside. */
+const sameRegion = (a: string, b: string) => {
+  const old = regionParts(a);
+  const next = regionParts(b);
+  return old.instructions === next.instructions && sameRules(old.rules, next.rules);
+};
+
 /** A region's inside as the record hashes it: its text with `\n` line endings. */
 const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
 
+/** The instruction file of `tool` for `folder` ("" for the project's root). */
+const instructionPath = (folder: string, tool: SyncTool) =>
+  folder === "" ? RULES_FILES[tool] : `${folder}/${RULES_FILES[tool]}`;
+
 /**
- * The rules of each target tool in its instruction file. Two tools whose files are one (a link,
- * `AGENTS.md -> CLAUDE.md`) get it once, in the format of the first of them in the fixed order
- * claude, codex, gemini, whatever order `--to` names them in: every run writes the same text.
+ * The managed region of each target's instruction files: the source's own instructions (the
+ * `instructions` kind; a nested file to the same folder) and then the rules (the `rules` kind,
+ * at the root). A run that writes one of the two keeps the other part of the region as it is.
+ * Two tools whose files are one (`AGENTS.md` read by both, or a link) get it once, in the terms
+ * of the first of them in the fixed order of SYNC_TOOLS, whatever order `--to` names them in:
+ * every run writes the same text.
  */
-function planRules(plan: Plan, request: SyncRequest): void {
-  const byFile = new Map<string, SyncTool[]>();
-  for (const tool of SYNC_TOOLS) {
-    if (!request.to.includes(tool)) continue;
-    const real = plan.project.resolve(RULES_FILES[tool]);
-    byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+function planRegions(plan: Plan, request: SyncRequest): void {
+  const from = request.kinds.includes("instructions") ? request.from : undefined;
+  const withRules = request.kinds.includes("rules");
+  if (from === undefined && !withRules) return;
+  const warn = (issue: Issue) => plan.warnings.push(issue);
+  const sources = new Map<string, { path: string; text: (to: SyncTool) => string }>();
+  if (from !== undefined) {
+    for (const file of instructionFiles(plan, from, warn)) {
+      // Read once for the targets that import and once for those that do not.
+      const texts = new Map<boolean, string>();
+      const text = (to: SyncTool) => {
+        const imports = instructionReading(to).imports;
+        let found = texts.get(imports);
+        if (found === undefined) {
+          found = instructionText(plan, from, to, file.path, warn);
+          texts.set(imports, found);
+        }
+        return found;
+      };
+      sources.set(file.folder, { path: file.path, text });
+    }
   }
-  for (const [first, ...others] of byFile.values()) {
-    const tool = first as SyncTool;
-    const path = RULES_FILES[tool];
-    const region = writeManagedRegion(
+  const folders = new Set(sources.keys());
+  if (withRules) folders.add("");
+  // A source file gone since an earlier run wrote its text: its targets are looked at too.
+  if (from !== undefined) {
+    const name = RULES_FILES[from];
+    for (const entry of plan.record.untouched()) {
+      if (entry.kind !== "rules-region" || entry.from === undefined) continue;
+      if (entry.from === name) folders.add("");
+      else if (entry.from.endsWith(`/${name}`)) folders.add(entry.from.slice(0, -name.length - 1));
+    }
+  }
+  for (const folder of folders) {
+    const source = sources.get(folder);
+    const byFile = new Map<string, SyncTool[]>();
+    for (const tool of SYNC_TOOLS) {
+      if (!request.to.includes(tool)) continue;
+      if (folder !== "" && !instructionReading(tool).nested) {
+        if (source === undefined) continue;
+        warn({
+          code: "not_carried",
+          severity: "warning",
+          path: source?.path ?? folder,
+          message: `not carried to ${tool}: it reads ${RULES_FILES[tool]} only, no nested instruction files`,
+        });
+        continue;
+      }
+      const real = plan.project.resolve(instructionPath(folder, tool));
+      byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+    }
+    for (const [real, [first, ...others]] of byFile) {
+      const tool = first as SyncTool;
+      const path = instructionPath(folder, tool);
+      const notes: Issue[] = others.map((other) => {
+        const otherPath = instructionPath(folder, other);
+        const shared =
+          otherPath === path
+            ? `${path} is read by ${other} too`
+            : `${otherPath} is ${path} (a link)`;
+        return {
+          code: "same_file",
+          severity: "info",
+          path: otherPath,
+          message: `${shared}: the region is written there once, in the ${tool} format, which ${other} reads as well`,
+        };
+      });
+      if (source !== undefined && plan.project.resolve(source.path) === real) {
+        warn({
+          code: "same_file",
+          severity: "info",
+          path,
+          message: `${path} is the source ${source.path}: left as it is`,
+        });
+        continue;
+      }
+      const current = plan.text(path);
+      const old = currentRegion(path, current);
+      // Instructions another source wrote stay when this run's source has no text of its own.
+      const recorded = plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
+      const ours = from !== undefined && recorded === instructionPath(folder, from);
+      const carried = source?.text(tool) ?? "";
+      const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
+      const parts = {
+        instructions,
+        rules: withRules
+          ? folder === ""
+            ? (request.renderRules?.(tool) ?? "")
+            : ""
+          : (old?.rules ?? ""),
+      };
+      const content = joinRegionParts(parts);
+      if (content === "") {
+        if (old !== undefined) planRegionRemoval(plan, path, current, notes);
+        continue;
+      }
+      const region = writeManagedRegion(path, current, content, sameRegion);
+      plan.claimPart(
+        path,
+        "rules-region",
+        undefined,
+        {
+          before: region.before === undefined ? undefined : regionHash(region.before),
+          after: regionHash(region.inside),
+        },
+        "the contextfmt region",
+        carried !== "" ? source?.path : instructions !== "" ? recorded : undefined,
+      );
+      plan.write(path, region.text, notes, `region:${tool}`);
+    }
+  }
+}
+
+/** The parts of the file's region, or undefined when it has none. */
+function currentRegion(path: string, text: string): RegionParts | undefined {
+  const removed = removeManagedRegion(path, text);
+  return removed === undefined ? undefined : regionParts(removed.before.replace(/\r\n/g, "\n"));
+}
+
+/**
+ * Takes out a region whose sources are gone, when contextfmt wrote it and it is unchanged since;
+ * a changed one stays, with a warning. A file left empty is removed: all it held was the region.
+ */
+function planRegionRemoval(plan: Plan, path: string, current: string, notes: Issue[]): void {
+  const removed = removeManagedRegion(path, current) as { text: string; before: string };
+  const recordPath = plan.recordPath(path);
+  if (!plan.record.wrote(recordPath, "rules-region", undefined, regionHash(removed.before))) {
+    plan.warnings.push({
+      code: "kept_changed",
+      severity: "warning",
       path,
-      plan.text(path),
-      request.renderRules?.(tool) ?? "",
-      sameRules,
-    );
-    plan.claimPart(
-      path,
-      "rules-region",
-      undefined,
-      {
-        before: region.before === undefined ? undefined : regionHash(region.before),
-        after: regionHash(region.inside),
-      },
-      "the contextfmt region",
-    );
-    const note: Issue[] = others.map((other) => ({
-      code: "same_file",
-      severity: "info",
-      path: RULES_FILES[other],
-      message: `${RULES_FILES[other]} is ${path} (a link): the rules are written there once, in the ${tool} format, which ${other} reads as well`,
+      message:
+        "the contextfmt region stays: its sources are gone, but contextfmt did not write it as it is now (take it out by hand)",
+    });
+    return;
+  }
+  plan.record.forget(recordPath, "rules-region", undefined);
+  const note: Issue = {
+    code: "removed",
+    severity: "info",
+    path,
+    message: "the contextfmt region taken out: its sources are gone",
+  };
+  if (removed.text.trim() === "") plan.remove(path, [note, ...notes]);
+  else plan.write(path, removed.text, [note, ...notes]);
+}
+
+/** A note on a file that loses something sync wrote there, as its source is gone. */
+const removedNote = (path: string, what: string, from: string): Issue => ({
+  code: "removed",
+  severity: "info",
+  path,
+  message: `${what} taken out: its source ${from} is gone`,
+});
+
+/** A warning for something sync wrote whose source is gone, kept as the user changed it. */
+const keptNote = (path: string, what: string, from: string): Issue => ({
+  code: "kept_changed",
+  severity: "warning",
+  path,
+  message: `${what} stays: its source ${from} is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)`,
+});
+
+/**
+ * What an earlier sync wrote from a source this run read, which this run did not write again:
+ * its source is gone. A whole file is removed and a server taken out of its settings file when
+ * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
+ * and the record lets go of it. What sync did not write is never looked at.
+ */
+function planRemovals(plan: Plan, request: SyncRequest): void {
+  const from = request.from;
+  if (from === undefined) return;
+  const targets = request.to.filter((to) => to !== from);
+  const servers = new Map<string, { readonly key: string; names: Map<string, string> }>();
+  for (const entry of plan.record.untouched()) {
+    if (entry.from === undefined) continue;
+    if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
+      const kind = entry.kind;
+      if (!request.kinds.includes(kind) || !ITEM_FILES[from][kind].readable) continue;
+      if (!entry.from.startsWith(`${ITEM_FILES[from][kind].dir}/`)) continue;
+      if (!targets.some((to) => entry.path.startsWith(`${ITEM_FILES[to][kind].dir}/`))) continue;
+      const bytes = plan.before(entry.path);
+      plan.record.forget(entry.path, kind, undefined);
+      if (bytes === undefined) continue;
+      if (sha256(bytes) === entry.sha256) {
+        plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from)]);
+      } else plan.warnings.push(keptNote(entry.path, "the file", entry.from));
+    } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
+      if (!request.kinds.includes("mcp") || entry.from !== MCP_FILES[from].path) continue;
+      const to = targets.find((tool) => plan.recordPath(MCP_FILES[tool].path) === entry.path);
+      if (to === undefined) continue;
+      const file = MCP_FILES[to];
+      const found = servers.get(file.path) ?? { key: file.key, names: new Map() };
+      found.names.set(entry.name, entry.sha256);
+      servers.set(file.path, found);
+    }
+  }
+  const source = MCP_FILES[from].path;
+  for (const [path, { key, names }] of servers) removeServers(plan, path, key, names, source);
+}
+
+/**
+ * Takes servers `names` (each with the hash sync wrote it with) out of the settings file at
+ * `path`, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for them.
+ */
+function removeServers(
+  plan: Plan,
+  path: string,
+  key: string,
+  names: ReadonlyMap<string, string>,
+  from: string,
+): void {
+  const recordPath = plan.recordPath(path);
+  const text = plan.text(path);
+  const toml = path.endsWith(".toml");
+  const data = toml ? readToml(path, text) : new JsoncFile(path, text).value();
+  const current = (valueAt(data, [key]) ?? {}) as Record<string, unknown>;
+  const gone = new Set<string>();
+  const notes: Issue[] = [];
+  for (const [name, hash] of names) {
+    plan.record.forget(recordPath, "mcp-server", name);
+    if (!Object.hasOwn(current, name)) continue;
+    const what = `${key}.${name}`;
+    if (valueHash(current[name]) !== hash) {
+      plan.warnings.push(keptNote(path, what, from));
+      continue;
+    }
+    gone.add(name);
+    notes.push(removedNote(path, what, from));
+  }
+  if (gone.size === 0) return;
+  if (toml) {
+    plan.write(path, removeTomlTables(path, text, key, gone), notes);
+    return;
+  }
+  const file = new JsoncFile(path, text);
+  file.set([key], Object.fromEntries(Object.entries(current).filter(([name]) => !gone.has(name))));
+  const excluded = valueAt(data, ["mcp", "excluded"]);
+  if (Array.isArray(excluded)) {
+    const ours = (name: unknown) =>
+      typeof name === "string" &&
+      gone.has(name) &&
+      plan.record.wrote(recordPath, "mcp-excluded", name, valueHash(name));
+    const ourNames = new Set(excluded.filter(ours) as string[]);
+    for (const name of ourNames) plan.record.forget(recordPath, "mcp-excluded", name);
+    if (ourNames.size > 0) {
+      file.set(
+        ["mcp", "excluded"],
+        excluded.filter((name) => !ourNames.has(name)),
+      );
+    }
+  }
+  plan.write(path, file.result(), notes);
+}
+
+/** The writes of the files that change, as the writer's batch takes them. */
+export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
+  return files
+    .filter((file) => file.after !== file.before)
+    .map((file) => ({
+      path: file.path,
+      bytes: file.after === undefined ? undefined : Buffer.from(file.after, file.encoding),
+      before: file.beforeBytes,
     }));
-    plan.write(path, region.text, note, `rules:${tool}`);
-  }
 }
 
 /** Everything `sync` would write for `request`, and what it would replace without owning it. */
 export function planSync(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
-  for (const kind of request.kinds) {
-    if (kind === "rules") planRules(plan, request);
-  }
+  planRegions(plan, request);
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules") continue;
+      if (kind === "rules" || kind === "instructions") continue;
       const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
       else if (ITEM_FILES[from][kind].readable) planItems(plan, from, to, kind);
     }
   }
+  planRemovals(plan, request);
   return { files: plan.files(), conflicts: plan.conflicts, warnings: plan.warnings };
 }

@@ -327,6 +327,41 @@ export function setTomlTables(
   }
 }
 
+/**
+ * `text` without the tables `group.name` of `names` (each with its sub-tables and the blank
+ * lines between them); every other byte stays. The result is read back and checked: a table
+ * also written inline or as dotted keys elsewhere is an error naming the file.
+ */
+export function removeTomlTables(
+  path: string,
+  text: string,
+  group: string,
+  names: ReadonlySet<string>,
+): string {
+  const { ast, data } = parseFile(path, text);
+  expectTables(path, data, [group]);
+  const current = (valueAt(data, [group]) ?? {}) as Record<string, unknown>;
+  const present = [...names].filter((name) => Object.hasOwn(current, name));
+  if (present.length === 0) return text;
+  const { ranges } = rangesOf(ast, text, group, new Set(present));
+  const cuts = [...ranges.values()].flat().sort((a, b) => a[0] - b[0]);
+  let result = "";
+  let from = 0;
+  for (const [start, end] of cuts) {
+    result += text.slice(from, start);
+    // Of the blank lines before and after a removed table, one stays; none at the file's end.
+    const blankBefore = /\n\r?\n$/.exec(text.slice(Math.max(0, start - 3), start))?.[0];
+    const blankAfter = /^\r?\n/.exec(text.slice(end, end + 2))?.[0].length ?? 0;
+    from = start === 0 || blankBefore ? end + blankAfter : end;
+    if (blankBefore && from >= text.length) result = result.slice(0, 1 - blankBefore.length);
+  }
+  result += text.slice(from);
+  const expected = Object.fromEntries(
+    Object.entries(current).filter(([name]) => !present.includes(name)),
+  );
+  return checked(path, result, [group], expected);
+}
+
 /** `result`, if it parses and holds `value` at `keyPath`; else an error naming the file. */
 function checked(path: string, result: string, keyPath: readonly Key[], value: unknown): string {
   let data: unknown;

@@ -142,12 +142,27 @@ export class Project {
     return readFileCapped(this.resolve(path), path);
   }
 
+  /** Whether `path` is a file (a link followed as {@link resolve} follows it). */
+  isFile(path: string): boolean {
+    try {
+      return statSync(this.resolve(path)).isFile();
+    } catch (error) {
+      if (ProjectFileError.is(error)) throw error;
+      return false;
+    }
+  }
+
   /**
-   * Every file below folder `dir`, as project paths (`dir/…`) in a stable order. A link that
-   * stays inside the project is followed (a folder once); one that leads outside, or to
-   * nothing, is left out and reported through `warn`, as is `dir` itself when it is such a link.
+   * Every file below folder `dir` (`""`: the project's root), as project paths (`dir/…`) in a
+   * stable order. A link that stays inside the project is followed (a folder once); one that
+   * leads outside, or to nothing, is left out and reported through `warn`, as is `dir` itself
+   * when it is such a link. A folder (or link) whose name `skip` accepts is not entered.
    */
-  filesBelow(dir: string, warn: (issue: Issue) => void): string[] {
+  filesBelow(
+    dir: string,
+    warn: (issue: Issue) => void,
+    skip: (folder: string) => boolean = () => false,
+  ): string[] {
     const leftOut = (path: string, why: string) =>
       warn({
         code: "outside_project",
@@ -155,7 +170,7 @@ export class Project {
         path,
         message: `left out: ${why}`,
       });
-    const start = this.locate(dir);
+    const start: Located = dir === "" ? { real: this.root } : this.locate(dir);
     if ("refused" in start) {
       leftOut(dir, start.refused);
       return [];
@@ -168,7 +183,9 @@ export class Project {
       const entries = readdirSync(real, { withFileTypes: true });
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
-        const child = `${path}/${entry.name}`;
+        // Links too: a skipped folder's name is not followed wherever it leads.
+        if ((entry.isDirectory() || entry.isSymbolicLink()) && skip(entry.name)) continue;
+        const child = path === "" ? entry.name : `${path}/${entry.name}`;
         let childReal = join(real, entry.name);
         let isFolder = entry.isDirectory();
         let isFile = entry.isFile();

@@ -84,6 +84,8 @@ const ABOUT =
 /** The record as read from a project, and as this run updates it. */
 export class WrittenRecord {
   readonly #entries = new Map<string, WrittenEntry>();
+  /** The entries this run set or forgot: the others are what it did not write again. */
+  readonly #touched = new Set<string>();
   readonly #bytes: Buffer | undefined;
 
   private constructor(bytes: Buffer | undefined, entries: readonly WrittenEntry[]) {
@@ -144,14 +146,31 @@ export class WrittenRecord {
     return this.#entries.get(keyOf(path, kind, name))?.sha256 === hash;
   }
 
+  /** The entry of a file or part, when the record holds one. */
+  entry(path: string, kind: WrittenKind, name: string | undefined): WrittenEntry | undefined {
+    return this.#entries.get(keyOf(path, kind, name));
+  }
+
   /** Notes what this run writes (or found already written as it would write it). */
   set(entry: WrittenEntry): void {
-    this.#entries.set(keyOf(entry.path, entry.kind, entry.name), entry);
+    const key = keyOf(entry.path, entry.kind, entry.name);
+    this.#entries.set(key, entry);
+    this.#touched.add(key);
   }
 
   /** Drops the entry of something this run took out. */
   forget(path: string, kind: WrittenKind, name: string | undefined): void {
-    this.#entries.delete(keyOf(path, kind, name));
+    const key = keyOf(path, kind, name);
+    this.#entries.delete(key);
+    this.#touched.add(key);
+  }
+
+  /**
+   * The entries this run has neither set nor forgotten so far: what an earlier run wrote that
+   * this one did not write again (its source gone, when this run read that source).
+   */
+  untouched(): WrittenEntry[] {
+    return [...this.#entries].flatMap(([key, entry]) => (this.#touched.has(key) ? [] : [entry]));
   }
 
   /** The record's text: one entry a line, in path order, so it diffs well. */
@@ -171,7 +190,7 @@ export class WrittenRecord {
   }
 
   /** The record's write, to go in the run's batch; undefined when it says what it said. */
-  write(): FileWrite | undefined {
+  write(): (FileWrite & { readonly bytes: Uint8Array }) | undefined {
     const bytes = Buffer.from(this.text());
     if (this.#bytes?.equals(bytes)) return undefined;
     return { path: RECORD_PATH, bytes, before: this.#bytes };

@@ -4,7 +4,9 @@
  * target, so a process killed at any moment leaves every file either as it was or as planned,
  * never cut short. Every target is checked before the first byte is written; when a write fails
  * anyway, what the batch had already replaced is put back, and the error says exactly which
- * files hold what.
+ * files hold what. A file of the batch may be removed instead (`bytes` undefined): it goes in the
+ * same all-or-nothing step, put back with the rest when a later file fails, and a folder the
+ * removal leaves empty goes too.
  */
 import {
   accessSync,
@@ -29,7 +31,8 @@ import { type Project, ProjectFileError, reasonOf } from "./project.js";
 export interface FileWrite {
   /** Relative to the project, `/`-separated. */
   readonly path: string;
-  readonly bytes: Uint8Array;
+  /** The new bytes, or undefined to remove the file. */
+  readonly bytes: Uint8Array | undefined;
   /** The file's bytes when the batch was planned (undefined: absent), to put back on failure. */
   readonly before: Uint8Array | undefined;
 }
@@ -188,6 +191,7 @@ export function writeBatch(
   // Stage: every new text in a temporary file beside its target. Nothing is replaced yet.
   const folders: string[] = [];
   for (const [index, entry] of staged.entries()) {
+    if (entry.write.bytes === undefined) continue;
     try {
       for (const folder of existingParent(entry.real).missing) {
         mkdirSync(folder);
@@ -206,10 +210,11 @@ export function writeBatch(
   // Replace: one rename per file, each atomic.
   for (const [index, entry] of staged.entries()) {
     try {
-      operations.rename(entry.temp as string, entry.real);
+      if (entry.write.bytes === undefined) unlinkSync(entry.real);
+      else operations.rename(entry.temp as string, entry.real);
       entry.temp = undefined;
     } catch (error) {
-      const failed = `cannot replace ${entry.write.path}: ${reasonOf(error)}`;
+      const failed = `cannot ${entry.write.bytes === undefined ? "remove" : "replace"} ${entry.write.path}: ${reasonOf(error)}`;
       unstage(staged, []);
       const replaced = staged.slice(0, index);
       const unrestored = restore(replaced, operations);
@@ -228,7 +233,21 @@ export function writeBatch(
       );
     }
   }
+  for (const entry of staged) {
+    if (entry.write.bytes === undefined) removeEmptyFolders(project.root, dirname(entry.real));
+  }
   for (const folder of new Set(staged.map((s) => dirname(s.real)))) syncFolder(folder);
+}
+
+/** Removes `folder` and each folder above it that is left empty, up to (not including) `root`. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let at = folder; at !== root && at.startsWith(root); at = dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      return; // not empty (or gone): it and the folders above stay
+    }
+  }
 }
 
 /** Puts each replaced file back as it was; returns those that could not be, with why. */

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { readJsonc, valueAt } from "../../../src/cli/sync/json-edit.js";
-import { planSync } from "../../../src/cli/sync/plan.js";
+import { changedWrites, planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
@@ -62,16 +62,9 @@ function syncOnce(dir: string): number {
     kinds: ["mcp"],
   });
   expect(plan.conflicts).toEqual([]);
-  const changed = plan.files.filter((file) => file.after !== file.before);
+  const changed = changedWrites(plan.files);
   const recordWrite = record.write();
-  writeBatch(p, [
-    ...changed.map((file) => ({
-      path: file.path,
-      bytes: Buffer.from(file.after, file.encoding),
-      before: file.beforeBytes,
-    })),
-    ...(recordWrite ? [recordWrite] : []),
-  ]);
+  writeBatch(p, [...changed, ...(recordWrite ? [recordWrite] : [])]);
   return changed.length + (recordWrite ? 1 : 0);
 }
 

@@ -1,0 +1,170 @@
+/**
+ * The user's own instruction text of a tool, as the `instructions` kind carries it: the text of
+ * its instruction file outside contextfmt's managed region, with the files it imports (`@path`,
+ * Claude Code and Gemini CLI) added after it, since the target tool does not know the syntax.
+ * Nested instruction files (`pkg/CLAUDE.md`) are found here too, to go to the matching place.
+ */
+import { posix } from "node:path";
+import type { Issue } from "../../problems/issue.js";
+import { type Project, ProjectFileError } from "../writer/project.js";
+import { instructionReading, RULES_FILES, type SyncTool } from "./locations.js";
+import { outsideRegion } from "./managed-region.js";
+
+/** What the instructions are read through: the project and the text of a file as planned. */
+export interface InstructionSource {
+  readonly project: Project;
+  /** The file's text as planned so far; "" when absent. */
+  readonly text: (path: string) => string;
+}
+
+/** One instruction file of the source tool, and where its text goes for each target. */
+export interface InstructionFile {
+  /** The source file, relative to the project (`CLAUDE.md`, `pkg/CLAUDE.md`). */
+  readonly path: string;
+  /** The folder it applies to: "" for the project's root. */
+  readonly folder: string;
+}
+
+/** Imports are followed this many files deep, as Claude Code does (five hops). */
+const MAX_IMPORT_DEPTH = 5;
+
+/** Folders never searched for nested instruction files: dependencies and hidden folders. */
+const skipFolder = (name: string) => name === "node_modules" || name.startsWith(".");
+
+/**
+ * The source tool's instruction files: the one at the root (when present) and, for a tool that
+ * reads nested ones, every file of that name in a subfolder.
+ */
+export function instructionFiles(
+  source: InstructionSource,
+  tool: SyncTool,
+  warn: (issue: Issue) => void,
+): InstructionFile[] {
+  const root = RULES_FILES[tool];
+  const files: InstructionFile[] = [];
+  if (source.project.isFile(root)) files.push({ path: root, folder: "" });
+  if (!instructionReading(tool).nested) return files;
+  const name = posix.basename(root);
+  // A link elsewhere in the project is none of ours to report, unless it is named as the file.
+  const found = source.project.filesBelow(
+    "",
+    (issue) => {
+      if (issue.path === name || issue.path?.endsWith(`/${name}`)) warn(issue);
+    },
+    skipFolder,
+  );
+  for (const path of found) {
+    if (path.endsWith(`/${name}`)) files.push({ path, folder: path.slice(0, -name.length - 1) });
+  }
+  return files;
+}
+
+/** The text of a Markdown line with its code spans blanked: `@x` inside code is no import. */
+const withoutCode = (line: string) => line.replace(/`[^`]*`/g, (span) => " ".repeat(span.length));
+
+/** A fence line: three or more backticks or tildes, indented at most three spaces. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** The `@path` tokens of `text`, outside fenced code blocks and code spans, in order. */
+function importTokens(text: string): string[] {
+  const tokens: string[] = [];
+  let fence: string | undefined;
+  for (const line of text.split("\n")) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length) {
+        fence = undefined;
+      }
+      continue;
+    }
+    if (marker !== undefined) {
+      fence = marker;
+      continue;
+    }
+    for (const match of withoutCode(line).matchAll(/(?:^|\s)@(\S+)/g)) {
+      tokens.push(match[1] as string);
+    }
+  }
+  return tokens;
+}
+
+/**
+ * The project file an import token names from the file at `from`: the token as written, or
+ * without the punctuation a sentence put after it. Undefined when it names no file (it is text
+ * then, to the tool as well); why not, when it leads outside the project.
+ */
+function importOf(
+  project: Project,
+  from: string,
+  token: string,
+): { readonly path: string } | { readonly outside: string } | undefined {
+  const bare = token.replace(/[.,;:!?)\]]+$/, "") || token;
+  if (bare.startsWith("~") || bare.startsWith("/")) {
+    return { outside: `@${bare} is outside the project` };
+  }
+  for (const written of bare === token ? [token] : [token, bare]) {
+    const path = posix.normalize(posix.join(posix.dirname(from), written));
+    if (path === ".." || path.startsWith("../")) {
+      return { outside: `@${bare} is outside the project` };
+    }
+    const located = project.locate(path);
+    if ("refused" in located) return { outside: `@${bare}: ${located.refused}` };
+    if (project.isFile(path)) return { path };
+  }
+  return undefined;
+}
+
+/**
+ * The own text of instruction file `path` (outside the managed region) as a target reads it.
+ * When the source tool imports (`@path`) and the target does not, each imported file follows
+ * the text (depth first, each once), headed by a comment naming it; a target that imports
+ * itself gets the text as it is and reads the same files through it. A token that names no file
+ * stays text, as it is to the tool itself; one leading outside the project, or to a file that
+ * is not UTF-8, is a warning and not carried.
+ */
+export function instructionText(
+  source: InstructionSource,
+  from: SyncTool,
+  to: SyncTool,
+  path: string,
+  warn: (issue: Issue) => void,
+): string {
+  const own = (file: string) => outsideRegion(file, source.text(file)).replace(/\r\n/g, "\n");
+  const main = own(path).trim();
+  if (!instructionReading(from).imports || instructionReading(to).imports) return main;
+  const parts: string[] = [];
+  const seen = new Set<string>([path]);
+  const follow = (file: string, text: string, depth: number) => {
+    if (depth > MAX_IMPORT_DEPTH) return;
+    for (const token of importTokens(text)) {
+      const found = importOf(source.project, file, token);
+      if (found === undefined) continue;
+      const leftOut = (why: string) =>
+        warn({
+          code: "import_left_out",
+          severity: "warning",
+          path: file,
+          message: `not carried: ${why}`,
+        });
+      if ("outside" in found) {
+        leftOut(found.outside);
+        continue;
+      }
+      if (seen.has(found.path)) continue;
+      seen.add(found.path);
+      let imported: string;
+      try {
+        imported = own(found.path);
+      } catch (error) {
+        if (!ProjectFileError.is(error)) throw error;
+        leftOut(error.message.replace(/; nothing written$/, ""));
+        continue;
+      }
+      const body = imported.trim();
+      if (body !== "") parts.push(`<!-- imported from ${found.path} -->\n${body}`);
+      follow(found.path, imported, depth + 1);
+    }
+  };
+  follow(path, main, 1);
+  return [main, ...parts].filter((part) => part !== "").join("\n\n");
+}

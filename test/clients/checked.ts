@@ -1,0 +1,32 @@
+/**
+ * What the real-client suite (`npm run test:clients`) proves each pinned client reads, by tool
+ * and kind, with the file that proves it (for hooks: the settings `contextfmt init` writes). docs/support.md is generated from this table (a kind
+ * not listed for a tool is "not checked by the real client" there), and test/docs/support.test.ts
+ * holds each named file to exist and to run that tool.
+ */
+
+import type { SyncKind, SyncTool } from "../../src/cli/sync/locations.js";
+import type { HookTool } from "../../src/hooks/events.js";
+
+/** A kind of the support table: what sync writes, and the hooks init installs. */
+export type SupportKind = SyncKind | "hooks";
+
+/** sync.clients.ts syncs every kind between Claude Code, Codex and Gemini CLI, after init. */
+const SYNCED = {
+  instructions: "sync.clients.ts",
+  command: "sync.clients.ts",
+  agent: "sync.clients.ts",
+  skill: "sync.clients.ts",
+  mcp: "sync.clients.ts",
+  hooks: "sync.clients.ts",
+} as const;
+
+export const REAL_CLIENT_CHECKS: Readonly<
+  Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
+> = {
+  claude: SYNCED,
+  codex: SYNCED,
+  gemini: SYNCED,
+  copilot: { hooks: "copilot-qwen.clients.ts" },
+  qwen: { hooks: "copilot-qwen.clients.ts" },
+};
