@@ -6,7 +6,6 @@ import { STARTER_FILES } from "../init/starter-files.js";
 import { InputFileError } from "../input-files.js";
 import { writeStderr, writeStdout } from "../output.js";
 import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
-import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 import { decodeUtf8, Project } from "../writer/project.js";
@@ -37,9 +36,13 @@ Options:
   -h, --help   show this help
 `;
 
+/** The tools `init` installs hooks for. */
+type InitTool = "claude" | "codex" | "gemini";
+const INIT_TOOLS: readonly InitTool[] = ["claude", "codex", "gemini"];
+
 /** The hook events of each tool and the files each reads, by flag. */
 const EVENTS: Readonly<
-  Record<SyncTool, readonly { event: string; wire: string; flags: readonly string[] }[]>
+  Record<InitTool, readonly { event: string; wire: string; flags: readonly string[] }[]>
 > = {
   claude: [
     { event: "session-start", wire: "SessionStart", flags: ["rules", "project", "session"] },
@@ -56,14 +59,14 @@ const EVENTS: Readonly<
 };
 
 /** How each tool names the project folder in a hook command (Codex runs hooks from it). */
-const PROJECT_DIR: Readonly<Record<SyncTool, string>> = {
+const PROJECT_DIR: Readonly<Record<InitTool, string>> = {
   claude: '"$CLAUDE_PROJECT_DIR"/',
   gemini: '"$GEMINI_PROJECT_DIR"/',
   codex: "",
 };
 
 /** The command line of one hook: the installed bin, the files under .contextfmt/. */
-export function hookCommand(tool: SyncTool, event: string, flags: readonly string[]): string {
+export function hookCommand(tool: InitTool, event: string, flags: readonly string[]): string {
   const root = PROJECT_DIR[tool];
   const files = flags.map((flag) => `--${flag} ${root}.contextfmt/${flag}.json`).join(" ");
   return `${root}node_modules/.bin/contextfmt hook ${tool} ${event} ${files}`;
@@ -92,7 +95,7 @@ interface HookEdit {
 }
 
 /** The settings file's new text with every missing hook entry added. */
-function withHooks(tool: SyncTool, path: string, text: string): HookEdit {
+function withHooks(tool: InitTool, path: string, text: string): HookEdit {
   const written: { kind: "hook" | "setting"; name: string; value: unknown }[] = [];
   const warnings: Issue[] = [];
   if (tool === "codex") {
@@ -138,7 +141,7 @@ function withHooks(tool: SyncTool, path: string, text: string): HookEdit {
   return { text: file.result(), written, warnings };
 }
 
-const SETTINGS: Readonly<Record<SyncTool, string>> = {
+const SETTINGS: Readonly<Record<InitTool, string>> = {
   claude: ".claude/settings.json",
   codex: ".codex/config.toml",
   gemini: ".gemini/settings.json",
@@ -147,19 +150,19 @@ const SETTINGS: Readonly<Record<SyncTool, string>> = {
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("init", args, {});
   if (printedHelp(values, HELP)) return 0;
-  const tool = positional("init", positionals, 0, `the tool (${SYNC_TOOLS.join(", ")})`);
-  if (!(SYNC_TOOLS as readonly string[]).includes(tool)) {
-    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${SYNC_TOOLS.join(", ")}`);
+  const tool = positional("init", positionals, 0, `the tool (${INIT_TOOLS.join(", ")})`);
+  if (!(INIT_TOOLS as readonly string[]).includes(tool)) {
+    throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${INIT_TOOLS.join(", ")}`);
   }
   noMorePositionals("init", positionals, 2);
   const dir = positionals[1] ?? ".";
-  const settings = SETTINGS[tool as SyncTool];
+  const settings = SETTINGS[tool as InitTool];
   const project = Project.at(dir);
   const record = WrittenRecord.read(project);
   const beforeBytes = project.read(settings);
   const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
-  const edit = withHooks(tool as SyncTool, settings, before ?? "");
+  const edit = withHooks(tool as InitTool, settings, before ?? "");
   const writes: FileWrite[] = [];
   for (const [name, text] of Object.entries(STARTER_FILES)) {
     const path = `.contextfmt/${name}`;

@@ -125,17 +125,17 @@ export const run: Command["run"] = async (args) => {
     from,
     to,
     kinds,
-    renderRules: (tool) => {
+    renderRules: (format) => {
       const result = renderNamingFile(values.rules as string, () =>
         // The file's content is checked when it is formatted (its errors name the file).
         manager.format<string>(
-          tool,
+          format,
           Array.isArray(rules) ? { rules } : rules,
           budget !== undefined ? { budget } : {},
         ),
       );
       for (const issue of result.issues) {
-        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? tool}` });
+        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? format}` });
       }
       return result.content;
     },

@@ -11,10 +11,11 @@ import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js
 import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
-  ITEM_FILES,
   type ItemFiles,
-  MCP_FILES,
+  type ItemKind,
   RULES_FILES,
+  type RulesFormat,
+  SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
@@ -45,8 +46,8 @@ export interface SyncRequest {
   readonly from: SyncTool | undefined;
   readonly to: readonly SyncTool[];
   readonly kinds: readonly SyncKind[];
-  /** Renders the rules for a tool (only with the `rules` kind). */
-  readonly renderRules?: (tool: SyncTool) => string;
+  /** Renders the rules in a rules format (only with the `rules` kind). */
+  readonly renderRules?: (format: RulesFormat) => string;
 }
 
 /** What `sync` would do. */
@@ -279,15 +280,35 @@ function naming<T>(path: string, convert: () => T): T {
   }
 }
 
-function planItems(
-  plan: Plan,
-  from: SyncTool,
-  to: SyncTool,
-  kind: "command" | "agent" | "skill",
-): void {
-  const source = ITEM_FILES[from][kind];
-  const target = ITEM_FILES[to][kind];
-  for (const item of sourceItems(plan, source)) {
+/** Warns that `to` has no place for `kind`, naming each item sync would have written. */
+function noPlace(plan: Plan, to: SyncTool, kind: ItemKind | "mcp", items: readonly string[]): void {
+  const places = SYNC_TOOL_PLACES[to];
+  const why = places.cannotHold?.[kind] ?? `${places.label} has no project place for this kind`;
+  for (const item of items) {
+    plan.warnings.push({
+      code: "unsupported_kind",
+      severity: "warning",
+      path: item,
+      message: `not written for ${to}: ${why}`,
+    });
+  }
+}
+
+function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKind): void {
+  const source = SYNC_TOOL_PLACES[from].items[kind];
+  if (source === undefined || !source.readable) return;
+  const target = SYNC_TOOL_PLACES[to].items[kind];
+  const items = sourceItems(plan, source);
+  if (target === undefined) {
+    noPlace(
+      plan,
+      to,
+      kind,
+      items.map((item) => item.path),
+    );
+    return;
+  }
+  for (const item of items) {
     const name = kind === "agent" ? undefined : item.name;
     const converted = naming(item.path, () =>
       convertAgentConfig(kind, item.text, {
@@ -328,8 +349,9 @@ function sourceMcp(plan: Plan, path: string): string | undefined {
 }
 
 function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
-  const source = MCP_FILES[from];
-  const target = MCP_FILES[to];
+  const source = SYNC_TOOL_PLACES[from].mcp;
+  if (source === undefined) return;
+  const target = SYNC_TOOL_PLACES[to].mcp;
   const text = sourceMcp(plan, source.path);
   if (text === undefined) return;
   const data =
@@ -337,9 +359,25 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
       ? readToml(source.path, text)
       : new JsoncFile(source.path, text).value();
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
-  if (valueAt(data, [source.key]) === undefined) return;
+  const listed = valueAt(data, [source.key]);
+  if (listed === undefined) return;
+  if (target === undefined) {
+    const names = typeof listed === "object" && listed !== null ? Object.keys(listed) : [];
+    noPlace(
+      plan,
+      to,
+      "mcp",
+      names.map((name) => `${source.path}: ${source.key}.${name}`),
+    );
+    return;
+  }
+  // Two tools that read one file (Claude Code and Copilot CLI: .mcp.json) share its servers.
+  if (plan.project.resolve(target.path) === plan.project.resolve(source.path)) return;
   const converted = naming(source.path, () =>
-    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, { from, to }),
+    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, {
+      from: source.format,
+      to: target.format,
+    }),
   );
   // What the target's codec wrote, read back as data to set server by server into the settings file.
   const written =
@@ -362,7 +400,7 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
     const file = new JsoncFile(target.path, current);
     claimServers(plan, target.path, target.key, valueAt(file.value(), [target.key]), servers);
     for (const [name, value] of servers) file.set([target.key, name], value);
-    if (to === "gemini") {
+    if (target.format === "gemini") {
       const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
       for (const warning of geminiExcluded(plan, file, on)) warnings.push(warning);
     }
@@ -453,8 +491,9 @@ const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
 
 /**
  * The rules of each target tool in its instruction file. Two tools whose files are one (a link,
- * `AGENTS.md -> CLAUDE.md`) get it once, in the format of the first of them in the fixed order
- * claude, codex, gemini, whatever order `--to` names them in: every run writes the same text.
+ * `AGENTS.md -> CLAUDE.md`), or that read the same file (Codex, OpenCode and Cursor: `AGENTS.md`),
+ * get it once, in the rules format of the first of them in the fixed order of SYNC_TOOLS,
+ * whatever order `--to` names them in: every run writes the same text.
  */
 function planRules(plan: Plan, request: SyncRequest): void {
   const byFile = new Map<string, SyncTool[]>();
@@ -469,7 +508,7 @@ function planRules(plan: Plan, request: SyncRequest): void {
     const region = writeManagedRegion(
       path,
       plan.text(path),
-      request.renderRules?.(tool) ?? "",
+      request.renderRules?.(SYNC_TOOL_PLACES[tool].rulesFormat) ?? "",
       sameRules,
     );
     plan.claimPart(
@@ -482,11 +521,15 @@ function planRules(plan: Plan, request: SyncRequest): void {
       },
       "the contextfmt region",
     );
+    const format = SYNC_TOOL_PLACES[tool].rulesFormat;
     const note: Issue[] = others.map((other) => ({
       code: "same_file",
       severity: "info",
       path: RULES_FILES[other],
-      message: `${RULES_FILES[other]} is ${path} (a link): the rules are written there once, in the ${tool} format, which ${other} reads as well`,
+      message:
+        RULES_FILES[other] === path
+          ? `${other} reads ${path} as well: the rules are written there once, in the ${format} format`
+          : `${RULES_FILES[other]} is ${path} (a link): the rules are written there once, in the ${format} format, which ${other} reads as well`,
     }));
     plan.write(path, region.text, note, `rules:${tool}`);
   }
@@ -504,7 +547,7 @@ export function planSync(request: SyncRequest): SyncPlan {
       const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
-      else if (ITEM_FILES[from][kind].readable) planItems(plan, from, to, kind);
+      else planItems(plan, from, to, kind);
     }
   }
   return { files: plan.files(), conflicts: plan.conflicts, warnings: plan.warnings };
