@@ -258,10 +258,14 @@ function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
     }));
 }
 
-/** Where an item named `name` goes in the target's files. */
+/**
+ * Where an item named `name` goes in the target's files. A flat folder has no namespaces:
+ * `git/commit` is `git-commit` there (Cursor runs it as /git-commit, Cline as /git-commit.md).
+ */
 function targetPath(files: ItemFiles, name: string): string {
   if (files.layout === "skill-folders") return `${files.dir}/${skillName(name)}/SKILL.md`;
-  return `${files.dir}/${name}${files.extension}`;
+  const flat = files.layout === "flat" ? name.replaceAll("/", "-") : name;
+  return `${files.dir}/${flat}${files.extension}`;
 }
 
 /** The warnings of one source file, with the file named in each path. */
@@ -309,12 +313,12 @@ function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKind): vo
     return;
   }
   for (const item of items) {
-    const name = kind === "agent" ? undefined : item.name;
+    // The file's name is the item's name where the file does not say it (OpenCode's agents).
     const converted = naming(item.path, () =>
       convertAgentConfig(kind, item.text, {
         from: source.format,
         to: target.format,
-        ...(name !== undefined ? { name } : {}),
+        name: item.name,
       }),
     );
     const path = targetPath(target, item.name);
