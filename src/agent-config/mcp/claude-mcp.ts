@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { ConfigParseError } from "../config-error.js";
 import { readJson, readShape } from "../syntax.js";
 import { WarningLog } from "../warnings.js";
+import { rewriteReferences } from "./env-refs.js";
 import { definedEntries, type McpCodec } from "./mcp-codec.js";
 import type { McpServer } from "./mcp-server.js";
 
@@ -211,8 +212,6 @@ export const claudeMcp: McpCodec = mcpJsonFormat({
   path: ".mcp.json",
 });
 
-/** `${VAR}` (or `${VAR:-default}`) in neutral values; Cursor writes `${env:VAR}`. */
-const NEUTRAL_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g;
 const CURSOR_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
@@ -226,17 +225,11 @@ export const cursorMcp: McpCodec = mcpJsonFormat({
   fileLabel: "cursor .cursor/mcp.json",
   path: ".cursor/mcp.json",
   fromFile: (value) => (value.includes("${env:") ? value.replace(CURSOR_REF, "${$1}") : value),
-  toFile: (value, server, log) => {
-    if (!value.includes("${")) return value;
-    return value.replace(NEUTRAL_REF, (_, name: string, fallback: string | undefined) => {
+  toFile: (value, server, log) =>
+    rewriteReferences(value, (name, fallback) => {
       if (fallback !== undefined) {
-        log.lossy(
-          server,
-          "env",
-          `Cursor has no default for \${${name}}; ${fallback.slice(2)} dropped`,
-        );
+        log.lossy(server, "env", `Cursor has no default for \${${name}}; ${fallback} dropped`);
       }
       return `\${env:${name}}`;
-    });
-  },
+    }),
 });

@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { ConfigParseError } from "../config-error.js";
 import { readJson, readShape } from "../syntax.js";
 import { WarningLog } from "../warnings.js";
+import { rewriteReferences } from "./env-refs.js";
 import { definedEntries, type McpCodec } from "./mcp-codec.js";
 import type { McpServer } from "./mcp-server.js";
 
@@ -34,7 +35,6 @@ const KNOWN = new Set(Object.keys(OpencodeServerSchema.shape));
 
 /** `{env:NAME}` as OpenCode writes it, `${NAME}` (with an optional default) as the neutral form does. */
 const OPENCODE_REF = /\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const NEUTRAL_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g;
 
 const fromOpencode = (value: string) =>
   value.includes("{env:") ? value.replace(OPENCODE_REF, "${$1}") : value;
@@ -87,18 +87,12 @@ function readServer(
 function toOpencode(server: McpServer, log: WarningLog): Record<string, unknown> {
   const name = server.name;
   const toFile = (value: string) =>
-    value.includes("${")
-      ? value.replace(NEUTRAL_REF, (_, ref: string, fallback: string | undefined) => {
-          if (fallback !== undefined) {
-            log.lossy(
-              name,
-              "env",
-              `OpenCode has no default for \${${ref}}; ${fallback.slice(2)} dropped`,
-            );
-          }
-          return `{env:${ref}}`;
-        })
-      : value;
+    rewriteReferences(value, (ref, fallback) => {
+      if (fallback !== undefined) {
+        log.lossy(name, "env", `OpenCode has no default for \${${ref}}; ${fallback} dropped`);
+      }
+      return `{env:${ref}}`;
+    });
   const dropped: [keyof McpServer, string][] = [
     ["toolTimeoutMs", "OpenCode has no per-call timeout (its timeout is for listing the tools)"],
     [

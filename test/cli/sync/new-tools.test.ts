@@ -11,9 +11,9 @@ import { SYNC_TOOL_PLACES, type SyncKind, type SyncTool } from "../../../src/cli
 import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import type { Issue } from "../../../src/problems/issue.js";
 import { project, tree } from "../project-dir.js";
+import { writePlan } from "./write-plan.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -37,16 +37,7 @@ function sync(dir: string, from: SyncTool, to: SyncTool[]): { warnings: Issue[];
   const record = WrittenRecord.read(p);
   const plan = planSync({ project: p, record, from, to, kinds: KINDS });
   expect(plan.conflicts).toEqual([]);
-  const changed = plan.files.filter((file) => file.after !== file.before);
-  const recordWrite = record.write();
-  writeBatch(p, [
-    ...changed.map((file) => ({
-      path: file.path,
-      bytes: Buffer.from(file.after, file.encoding),
-      before: file.beforeBytes,
-    })),
-    ...(recordWrite ? [recordWrite] : []),
-  ]);
+  const { changed } = writePlan(p, plan, record);
   return {
     warnings: [...plan.warnings, ...changed.flatMap((file) => file.warnings)],
     changed: changed.length,
