@@ -112,8 +112,8 @@ describe("contextfmt convert", () => {
       /^contextfmt: missing --from or --to; see "contextfmt convert --help"$/,
     ],
     [
-      ["convert", "mcp", "--from", "cursor", "--to", "codex", "SERVERS"],
-      /^contextfmt: from: expected "claude" \| "gemini" \| "codex", received "cursor"$/,
+      ["convert", "mcp", "--from", "windsurf", "--to", "codex", "SERVERS"],
+      /^contextfmt: from: expected "claude" \| "gemini" \| "codex" \| "qwen" \| "opencode" \| "cursor", received "windsurf"$/,
     ],
     [
       ["convert", "mcp", "--from", "claude", "--to", "codex", "missing.json"],
