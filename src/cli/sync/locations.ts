@@ -235,7 +235,8 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
     mcp: { format: "opencode", path: "opencode.json", syntax: "json", key: "mcp" },
     rulesFile: "AGENTS.md",
     rulesFormat: "codex",
-    checkedByClient: "opencode-ai",
+    // opencode-ai installs from npm; a headless run against the loopback model is not wired up.
+    checkedByClient: false,
   },
   cursor: {
     label: "Cursor",
