@@ -8,11 +8,10 @@
 import { readFileSync } from "node:fs";
 import { HOOK_SETTINGS, initEvents } from "../src/cli/init/hook-settings.js";
 import {
-  ITEM_FILES,
   type ItemFiles,
   instructionReading,
-  MCP_FILES,
   RULES_FILES,
+  SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncTool,
 } from "../src/cli/sync/locations.js";
@@ -62,12 +61,10 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
   }
   if (kind === "rules") return `${code(RULES_FILES[sync])}, its region`;
   if (kind === "mcp") {
-    const file = (MCP_FILES as Partial<Record<SyncTool, (typeof MCP_FILES)[SyncTool]>>)[sync];
+    const file = SYNC_TOOL_PLACES[sync].mcp;
     return file && `${code(file.path)} ${code(file.key)}`;
   }
-  const files = (ITEM_FILES as Partial<Record<SyncTool, Partial<Record<string, ItemFiles>>>>)[
-    sync
-  ]?.[kind];
+  const files = SYNC_TOOL_PLACES[sync].items[kind];
   if (files === undefined) return undefined;
   const glob = code(itemGlob(files));
   if (files.readable) return glob;

@@ -10,17 +10,30 @@ import type { AgentCodec } from "./agents/agent.js";
 import { claudeAgent } from "./agents/claude-agent.js";
 import { codexAgent } from "./agents/codex-agent.js";
 import { geminiAgent } from "./agents/gemini-agent.js";
+import { copilotAgent, cursorAgent, opencodeAgent, qwenAgent } from "./agents/more-agents.js";
 import { claudeCommand } from "./commands/claude-command.js";
 import { codexCommand } from "./commands/codex-command.js";
-import { codexSkillCommand } from "./commands/codex-skill-command.js";
+import { codexSkillCommand, copilotSkillCommand } from "./commands/codex-skill-command.js";
 import type { CommandCodec } from "./commands/command.js";
 import { geminiCommand } from "./commands/gemini-command.js";
-import { claudeMcp } from "./mcp/claude-mcp.js";
+import { opencodeCommand } from "./commands/opencode-command.js";
+import { clineCommand, cursorCommand } from "./commands/plain-command.js";
+import { claudeMcp, cursorMcp } from "./mcp/claude-mcp.js";
 import { codexMcp } from "./mcp/codex-mcp.js";
-import { geminiMcp } from "./mcp/gemini-mcp.js";
+import { geminiMcp, qwenMcp } from "./mcp/gemini-mcp.js";
 import type { McpCodec } from "./mcp/mcp-codec.js";
+import { opencodeMcp } from "./mcp/opencode-mcp.js";
 import type { SkillCodec } from "./skills/skill.js";
-import { claudeSkill, codexSkill, geminiSkill } from "./skills/skill-formats.js";
+import {
+  claudeSkill,
+  clineSkill,
+  codexSkill,
+  copilotSkill,
+  cursorSkill,
+  geminiSkill,
+  opencodeSkill,
+  qwenSkill,
+} from "./skills/skill-formats.js";
 
 /** What a format converts: slash commands, MCP server configs, subagents, skills. */
 export type AgentConfigKind = "command" | "mcp" | "agent" | "skill";
@@ -38,7 +51,7 @@ const KINDS: readonly AgentConfigKind[] = ["command", "mcp", "agent", "skill"];
  *
  * @example
  * ```ts
- * builtinAgentConfigFormats.filter((f) => f.kind === "agent").map((f) => f.id); // ["claude", "gemini", "codex"]
+ * builtinAgentConfigFormats.filter((f) => f.kind === "agent").map((f) => f.id); // ["claude", "gemini", "codex", "copilot", "qwen", "opencode", "cursor"]
  * ```
  */
 export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.freeze([
@@ -46,15 +59,31 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   geminiCommand,
   codexCommand,
   codexSkillCommand,
+  copilotSkillCommand,
+  opencodeCommand,
+  cursorCommand,
+  clineCommand,
   claudeMcp,
   geminiMcp,
   codexMcp,
+  qwenMcp,
+  opencodeMcp,
+  cursorMcp,
   claudeAgent,
   geminiAgent,
   codexAgent,
+  copilotAgent,
+  qwenAgent,
+  opencodeAgent,
+  cursorAgent,
   claudeSkill,
   codexSkill,
   geminiSkill,
+  copilotSkill,
+  qwenSkill,
+  opencodeSkill,
+  cursorSkill,
+  clineSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */
@@ -164,7 +193,7 @@ export class AgentConfigRegistry {
  * @example
  * ```ts
  * const registry = createAgentConfigRegistry();
- * registry.list("skill"); // ["claude", "codex", "gemini"]
+ * registry.list("skill"); // ["claude", "codex", "gemini", "copilot", "qwen", "opencode", "cursor", "cline"]
  * ```
  */
 export function createAgentConfigRegistry(

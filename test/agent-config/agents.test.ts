@@ -9,6 +9,7 @@ import {
 } from "contextfmt/agent-config";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { AGENTS } from "./arbitraries.js";
 
 const reviewer = [
   "---",
@@ -199,8 +200,8 @@ describe("codex agents", () => {
 describe("bad arguments", () => {
   it("renderAgent checks the agent; an unknown format names the option and the formats", () => {
     expect(() => renderAgent("claude", { name: "a" } as never)).toThrow(InvalidInputError);
-    expect(() => convertAgent("x", { from: "claude", to: "cursor" })).toThrow(
-      'to: expected "claude" | "gemini" | "codex", received "cursor"',
+    expect(() => convertAgent("x", { from: "claude", to: "windsurf" })).toThrow(
+      'to: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor", received "windsurf"',
     );
   });
 });
@@ -307,6 +308,10 @@ const ARBITRARIES: Record<(typeof AGENT_FORMATS)[number], fc.Arbitrary<Agent>> =
       ),
     })
     .map(compact),
+  copilot: AGENTS.copilot,
+  qwen: AGENTS.qwen,
+  opencode: AGENTS.opencode,
+  cursor: AGENTS.cursor,
 };
 
 describe("agents: parse(render(agent)) equals agent; the prompt is kept byte for byte", () => {
@@ -316,7 +321,8 @@ describe("agents: parse(render(agent)) equals agent; the prompt is kept byte for
         fc.property(ARBITRARIES[format], (agent) => {
           const { content, warnings } = renderAgent(format, agent);
           expect(warnings).toEqual([]);
-          expect(parseAgent(format, content).agent).toEqual(agent);
+          // OpenCode names an agent by its file, so the name comes from the path.
+          expect(parseAgent(format, content, { name: agent.name }).agent).toEqual(agent);
         }),
       );
     });
@@ -333,8 +339,8 @@ describe("agents: parse(render(agent)) equals agent; the prompt is kept byte for
           // Codex refuses an agent without instructions.
           if ((via === "codex" || to === "codex") && agent.prompt.trim() === "") return;
           const middle = convertAgent(first, { from: "claude", to: via }).content;
-          const last = convertAgent(middle, { from: via, to }).content;
-          expect(parseAgent(to, last).agent.prompt).toBe(agent.prompt);
+          const last = convertAgent(middle, { from: via, to, name: agent.name }).content;
+          expect(parseAgent(to, last, { name: agent.name }).agent.prompt).toBe(agent.prompt);
         },
       ),
     );

@@ -26,54 +26,82 @@ function servers(make: (name: string) => fc.Arbitrary<McpServer>): fc.Arbitrary<
   return uniqueNames.chain((names) => fc.tuple(...names.map(make)));
 }
 
-export const ARBITRARIES: Record<McpConfigFormat, fc.Arbitrary<McpServer[]>> = {
-  claude: servers((name) =>
-    fc.oneof(
-      fc
-        .record({
-          command: plain.filter(Boolean),
-          args: optional(words),
-          env: optional(dict(fc.oneof(plain, reference))),
-          toolTimeoutMs: optional(ms),
-        })
-        .map((s) => compact({ name, transport: "stdio" as const, ...s })),
-      fc
-        .record({
-          transport: fc.constantFrom("http" as const, "sse" as const),
-          url: plain.filter(Boolean),
-          headers: optional(dict(fc.oneof(plain, reference))),
-          toolTimeoutMs: optional(ms),
-        })
-        .map((s) => compact({ name, ...s })),
-    ),
+/** What a `.mcp.json`-shaped file holds (Claude Code, Cursor). */
+const mcpJsonServers = servers((name) =>
+  fc.oneof(
+    fc
+      .record({
+        command: plain.filter(Boolean),
+        args: optional(words),
+        env: optional(dict(fc.oneof(plain, reference))),
+        toolTimeoutMs: optional(ms),
+      })
+      .map((s) => compact({ name, transport: "stdio" as const, ...s })),
+    fc
+      .record({
+        transport: fc.constantFrom("http" as const, "sse" as const),
+        url: plain.filter(Boolean),
+        headers: optional(dict(fc.oneof(plain, reference))),
+        toolTimeoutMs: optional(ms),
+      })
+      .map((s) => compact({ name, ...s })),
   ),
-  gemini: servers((name) => {
-    const shared = {
-      toolTimeoutMs: optional(ms),
-      trust: optional(fc.boolean()),
-      description: optional(text),
-      includeTools: optional(words),
-      excludeTools: optional(words),
-      enabled: optional(fc.constant(false)),
-    };
+);
+
+/** What a Gemini-shaped settings file holds (Gemini CLI, Qwen Code). */
+const settingsServers = servers((name) => {
+  const shared = {
+    toolTimeoutMs: optional(ms),
+    trust: optional(fc.boolean()),
+    description: optional(text),
+    includeTools: optional(words),
+    excludeTools: optional(words),
+    enabled: optional(fc.constant(false)),
+  };
+  return fc.oneof(
+    fc
+      .record({
+        ...shared,
+        command: plain.filter(Boolean),
+        args: optional(words),
+        env: optional(dict(fc.oneof(plain, reference))),
+        cwd: optional(plain),
+      })
+      .map((s) => compact({ name, transport: "stdio" as const, ...s })),
+    fc
+      .record({
+        ...shared,
+        transport: fc.constantFrom("http" as const, "sse" as const),
+        url: plain.filter(Boolean),
+        headers: optional(dict(fc.oneof(plain, reference))),
+      })
+      .map((s) => compact({ name, ...s })),
+  );
+});
+
+export const ARBITRARIES: Record<McpConfigFormat, fc.Arbitrary<McpServer[]>> = {
+  claude: mcpJsonServers,
+  cursor: mcpJsonServers,
+  gemini: settingsServers,
+  qwen: settingsServers,
+  opencode: servers((name) => {
+    const shared = { startupTimeoutMs: optional(ms), enabled: optional(fc.constant(false)) };
     return fc.oneof(
       fc
         .record({
           ...shared,
           command: plain.filter(Boolean),
-          args: optional(words),
+          args: optional(fc.array(fc.oneof(plain, reference), { minLength: 1, maxLength: 4 })),
           env: optional(dict(fc.oneof(plain, reference))),
-          cwd: optional(plain),
         })
         .map((s) => compact({ name, transport: "stdio" as const, ...s })),
       fc
         .record({
           ...shared,
-          transport: fc.constantFrom("http" as const, "sse" as const),
           url: plain.filter(Boolean),
           headers: optional(dict(fc.oneof(plain, reference))),
         })
-        .map((s) => compact({ name, ...s })),
+        .map((s) => compact({ name, transport: "http" as const, ...s })),
     );
   }),
   codex: servers((name) => {
@@ -150,6 +178,39 @@ const geminiPrompt = fc
   )
   .map((parts) => normalized(parts.join("")));
 
+// What OpenCode can say: plain text, $ARGUMENTS, positions from the second on ($1 and up in
+// OpenCode), shell and file inlines.
+const opencodePrompt = fc
+  .array(
+    fc.oneof(
+      geminiSafeText,
+      fc.constant(" $ARGUMENTS "),
+      fc.integer({ min: 1, max: 9 }).map((n) => ` $ARGUMENTS[${n}] `),
+      fc.stringMatching(/^[a-z -]{1,12}$/).map((c) => ` !\`${c}\` `),
+      fc.stringMatching(/^[a-z]{1,6}\/[a-z]{1,6}\.md$/).map((p) => ` @${p} `),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => normalized(parts.join("")));
+
+/** A prompt with nothing a tool could read as a placeholder. */
+const plainPrompt = fc
+  .array(geminiSafeText, { maxLength: 6 })
+  .map((parts) => normalized(parts.join(" ")));
+
+const skillCommand = fc
+  .record({
+    name: fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}$/),
+    description: oneLine,
+    prompt,
+    extra: optional(fc.dictionary(fc.constantFrom("license", "metadata"), text, { minKeys: 1 })),
+  })
+  .map(compact);
+
+const plainCommand = fc
+  .record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/), prompt: plainPrompt })
+  .map(compact);
+
 export const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
   claude: fc
     .record({
@@ -188,14 +249,22 @@ export const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
       prompt,
     })
     .map(compact),
-  "codex-skill": fc
+  "codex-skill": skillCommand,
+  "copilot-skill": skillCommand,
+  opencode: fc
     .record({
-      name: fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}$/),
-      description: oneLine,
-      prompt,
-      extra: optional(fc.dictionary(fc.constantFrom("license", "metadata"), text, { minKeys: 1 })),
+      name: fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?$/),
+      description: optional(text),
+      prompt: opencodePrompt,
+      extra: optional(
+        fc
+          .record({ agent: fc.constantFrom("build", "plan"), subtask: optional(fc.boolean()) })
+          .map(compact),
+      ),
     })
     .map(compact),
+  cursor: plainCommand,
+  cline: plainCommand,
 };
 
 const agentText = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,.()-]{0,30}$/);
@@ -265,6 +334,79 @@ export const AGENTS = {
             minKeys: 1,
           })
           .map((keys) => ({ codex: keys })),
+      ),
+    })
+    .map(compact),
+  copilot: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+      description: agentText,
+      prompt: fc.string({ maxLength: 60 }),
+      tools: optional(
+        fc.uniqueArray(fc.constantFrom("Read", "Edit", "Grep", "Bash", "mcp__github__get_issue"), {
+          maxLength: 4,
+        }),
+      ),
+      model: optional(fc.constantFrom("Claude Sonnet 4.5", "gpt-5")),
+      extra: optional(
+        fc
+          .dictionary(fc.constantFrom("target"), fc.constantFrom("vscode", "github-copilot"), {
+            minKeys: 1,
+          })
+          .map((keys) => ({ copilot: keys })),
+      ),
+    })
+    .map(compact),
+  qwen: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+      description: agentText,
+      prompt: fc.string({ maxLength: 60 }),
+      tools: optional(
+        fc.uniqueArray(fc.constantFrom("Read", "Grep", "Bash", "mcp__github__get_issue", "lsp"), {
+          maxLength: 4,
+        }),
+      ),
+      model: optional(fc.constantFrom("qwen3-coder-plus", "claude-sonnet-4-5")),
+      maxTurns: optional(fc.integer({ min: 1, max: 50 })),
+      extra: optional(
+        fc
+          .dictionary(fc.constantFrom("color", "approvalMode"), agentText, { minKeys: 1 })
+          .map((keys) => ({ qwen: keys })),
+      ),
+    })
+    .map(compact),
+  opencode: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+      description: agentText,
+      prompt: fc.string({ maxLength: 60 }),
+      tools: optional(
+        fc.uniqueArray(fc.constantFrom("Read", "Edit", "Bash", "Grep", "mcp__github__get_issue"), {
+          maxLength: 4,
+        }),
+      ),
+      model: optional(fc.constantFrom("anthropic/claude-sonnet-4-5", "openai/gpt-5")),
+      maxTurns: optional(fc.integer({ min: 1, max: 50 })),
+      extra: optional(
+        fc
+          .dictionary(fc.constantFrom("temperature"), fc.double({ min: 0, max: 1, noNaN: true }), {
+            minKeys: 1,
+          })
+          .map((keys) => ({ opencode: keys })),
+      ),
+    })
+    .map(compact),
+  cursor: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+      description: agentText,
+      prompt: fc.string({ maxLength: 60 }),
+      model: optional(fc.constantFrom("inherit", "fast", "claude-4.5-sonnet")),
+      extra: optional(
+        fc
+          .dictionary(fc.constantFrom("readonly", "is_background"), fc.boolean(), { minKeys: 1 })
+          .map((keys) => ({ cursor: keys })),
       ),
     })
     .map(compact),

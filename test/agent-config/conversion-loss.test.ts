@@ -97,7 +97,8 @@ function checkPair(kind: Kind, from: string, to: string, value: unknown) {
   const before =
     kind === "mcp" ? (held as { servers: unknown }).servers : Object.values(held as object)[0];
   const { content, warnings } = convertAgentConfig(kind, source, { from, to, ...name });
-  const backName = kind === "command" || kind === "skill" ? name : {};
+  // OpenCode names an agent by its file: the name goes back in from the path, as for commands.
+  const backName = kind === "command" || kind === "skill" || to === "opencode" ? name : {};
   let back: unknown;
   try {
     back = parseAgentConfig(kind, to, content, backName);

@@ -24,9 +24,28 @@ const COMMAND_EXT: Record<CommandFormat, string> = {
   gemini: "toml",
   codex: "md",
   "codex-skill": "md",
+  "copilot-skill": "md",
+  opencode: "md",
+  cursor: "md",
+  cline: "md",
 };
-const MCP_EXT: Record<McpConfigFormat, string> = { claude: "json", gemini: "json", codex: "toml" };
-const AGENT_EXT: Record<AgentFormat, string> = { claude: "md", gemini: "md", codex: "toml" };
+const MCP_EXT: Record<McpConfigFormat, string> = {
+  claude: "json",
+  gemini: "json",
+  codex: "toml",
+  qwen: "json",
+  opencode: "json",
+  cursor: "json",
+};
+const AGENT_EXT: Record<AgentFormat, string> = {
+  claude: "md",
+  gemini: "md",
+  codex: "toml",
+  copilot: "md",
+  qwen: "md",
+  opencode: "md",
+  cursor: "md",
+};
 
 function warningLines(warnings: readonly Issue[]): string {
   return warnings.map((w) => `- ${w.code} ${w.path ?? ""}: ${w.message}`).join("\n");

@@ -15,13 +15,14 @@ import {
 import { describe, expect, it } from "vitest";
 
 /**
- * A Cursor command (`.cursor/commands/<name>.md`): plain markdown, no frontmatter, no
- * placeholders; the name comes from the file name. Written the way a user of the library would.
+ * A Windsurf workflow (`.windsurf/workflows/<name>.md`), a tool the library has no format for:
+ * plain markdown, no frontmatter, no placeholders; the name comes from the file name. Written the
+ * way a user of the library would.
  */
-const cursorCommand: CommandCodec = Object.freeze({
+const windsurfCommand: CommandCodec = Object.freeze({
   kind: "command",
-  id: "cursor",
-  fileLabel: "cursor command markdown",
+  id: "windsurf",
+  fileLabel: "windsurf workflow markdown",
   parse(text: string, options: { readonly name?: string }) {
     return {
       command: { ...(options.name ? { name: options.name } : {}), prompt: text.trimEnd() },
@@ -34,7 +35,7 @@ const cursorCommand: CommandCodec = Object.freeze({
           {
             code: "lossy_conversion",
             severity: "warning" as const,
-            message: "Cursor commands have no description",
+            message: "Windsurf workflows have no description",
             path: `${command.name ?? "command"}.description`,
           },
         ]
@@ -43,50 +44,61 @@ const cursorCommand: CommandCodec = Object.freeze({
   },
 });
 
+const BUILTIN_COMMANDS = [
+  "claude",
+  "gemini",
+  "codex",
+  "codex-skill",
+  "copilot-skill",
+  "opencode",
+  "cursor",
+  "cline",
+];
+
 const claudeMd = "---\ndescription: Review a file\n---\nReview this change. $ARGUMENTS\n";
 
 describe("a registry of agent-config formats", () => {
   it("a user registers a command format and converts through it, both ways", async () => {
-    const registry = createAgentConfigRegistry().register(cursorCommand);
-    const toCursor = await convertCommand(claudeMd, {
+    const registry = createAgentConfigRegistry().register(windsurfCommand);
+    const toWindsurf = await convertCommand(claudeMd, {
       from: "claude",
-      to: "cursor",
+      to: "windsurf",
       name: "review",
       registry,
     });
-    expect(toCursor).toEqual({
+    expect(toWindsurf).toEqual({
       content: "Review this change. \n",
       warnings: [expect.objectContaining({ code: "lossy_conversion", path: "review.description" })],
       usedAI: false,
       fallbackUsed: false,
     });
     const toGemini = await convertCommand("Explain the failing test.\n", {
-      from: "cursor",
+      from: "windsurf",
       to: "gemini",
       name: "explain",
       registry,
     });
     expect(toGemini.content).toBe('prompt = """\nExplain the failing test.\n"""\n');
-    expect(parseCommand("cursor", "Hi\n", { name: "hi", registry }).command).toEqual({
+    expect(parseCommand("windsurf", "Hi\n", { name: "hi", registry }).command).toEqual({
       name: "hi",
       prompt: "Hi",
     });
-    expect(renderCommand("cursor", { prompt: "Hi" }, { registry }).content).toBe("Hi\n");
+    expect(renderCommand("windsurf", { prompt: "Hi" }, { registry }).content).toBe("Hi\n");
   });
 
   it("registering into one registry leaves the built-in formats and other registries alone", async () => {
-    createAgentConfigRegistry().register(cursorCommand);
-    await expect(convertCommand(claudeMd, { from: "claude", to: "cursor" })).rejects.toThrow(
+    createAgentConfigRegistry().register(windsurfCommand);
+    await expect(convertCommand(claudeMd, { from: "claude", to: "windsurf" })).rejects.toThrow(
       UnknownFormatError,
     );
-    expect(createAgentConfigRegistry().has("command", "cursor")).toBe(false);
+    expect(createAgentConfigRegistry().has("command", "windsurf")).toBe(false);
   });
 
   it("an unknown id is an UnknownFormatError (an InvalidInputError) listing the registered ids", () => {
-    const registry = createAgentConfigRegistry().register(cursorCommand);
+    const registry = createAgentConfigRegistry().register(windsurfCommand);
     let error: unknown;
     try {
-      registry.get("command", "opencode", "to");
+      registry.get("command", "zed", "to");
     } catch (caught) {
       error = caught;
     }
@@ -94,19 +106,42 @@ describe("a registry of agent-config formats", () => {
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error).toMatchObject({
       kind: "command",
-      id: "opencode",
-      known: ["claude", "gemini", "codex", "codex-skill", "cursor"],
-      message:
-        'to: expected "claude" | "gemini" | "codex" | "codex-skill" | "cursor", received "opencode"',
+      id: "zed",
+      known: [...BUILTIN_COMMANDS, "windsurf"],
+      message: `to: expected ${[...BUILTIN_COMMANDS, "windsurf"].map((id) => `"${id}"`).join(" | ")}, received "zed"`,
     });
   });
 
   it("lists the ids of each kind in registration order", () => {
     const registry = new AgentConfigRegistry();
-    expect(registry.list("command")).toEqual(["claude", "gemini", "codex", "codex-skill"]);
-    expect(registry.list("mcp")).toEqual(["claude", "gemini", "codex"]);
-    expect(registry.list("agent")).toEqual(["claude", "gemini", "codex"]);
-    expect(registry.list("skill")).toEqual(["claude", "codex", "gemini"]);
+    expect(registry.list("command")).toEqual(BUILTIN_COMMANDS);
+    expect(registry.list("mcp")).toEqual([
+      "claude",
+      "gemini",
+      "codex",
+      "qwen",
+      "opencode",
+      "cursor",
+    ]);
+    expect(registry.list("agent")).toEqual([
+      "claude",
+      "gemini",
+      "codex",
+      "copilot",
+      "qwen",
+      "opencode",
+      "cursor",
+    ]);
+    expect(registry.list("skill")).toEqual([
+      "claude",
+      "codex",
+      "gemini",
+      "copilot",
+      "qwen",
+      "opencode",
+      "cursor",
+      "cline",
+    ]);
     expect(createAgentConfigRegistry([]).list("command")).toEqual([]);
     expect(Object.isFrozen(builtinAgentConfigFormats)).toBe(true);
     expect(builtinAgentConfigFormats.every(Object.isFrozen)).toBe(true);
@@ -114,7 +149,7 @@ describe("a registry of agent-config formats", () => {
 
   it("a taken id throws unless replace is asked for; ids are per kind", () => {
     const registry = createAgentConfigRegistry();
-    const claudeCommand = { ...cursorCommand, id: "claude" };
+    const claudeCommand = { ...windsurfCommand, id: "claude" };
     expect(() => registry.register(claudeCommand)).toThrow(ContextFmtError);
     expect(() => registry.register(claudeCommand)).toThrow(
       'a command format "claude" is registered already',

@@ -1,4 +1,6 @@
 import {
+  COMMAND_FORMATS,
+  MCP_CONFIG_FORMATS,
   parseCommand,
   parseMcpConfig,
   renderCommand,
@@ -11,7 +13,7 @@ import { ARBITRARIES, COMMANDS } from "./arbitraries.js";
 // parse(render(x)) equals x for every field a format holds (the arbitraries generate exactly those).
 
 describe("MCP configs: parse(render(servers)) equals servers", () => {
-  for (const format of ["claude", "gemini", "codex"] as const) {
+  for (const format of MCP_CONFIG_FORMATS) {
     it(format, () => {
       fc.assert(
         fc.property(ARBITRARIES[format], (list) => {
@@ -25,7 +27,7 @@ describe("MCP configs: parse(render(servers)) equals servers", () => {
 });
 
 describe("commands: parse(render(command)) equals command", () => {
-  for (const format of ["claude", "gemini", "codex", "codex-skill"] as const) {
+  for (const format of COMMAND_FORMATS) {
     it(format, () => {
       fc.assert(
         fc.property(COMMANDS[format], (command) => {

@@ -21,12 +21,21 @@ const SYNCED = {
   hooks: "sync.clients.ts",
 } as const;
 
+/** sync-more.clients.ts syncs a Claude Code project into Copilot CLI and Qwen Code. */
+const SYNCED_MORE = {
+  rules: "sync-more.clients.ts",
+  command: "sync-more.clients.ts",
+  agent: "sync-more.clients.ts",
+  skill: "sync-more.clients.ts",
+  mcp: "sync-more.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
   claude: SYNCED,
   codex: SYNCED,
   gemini: SYNCED,
-  copilot: { hooks: "copilot-qwen.clients.ts" },
-  qwen: { hooks: "copilot-qwen.clients.ts" },
+  copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
+  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
 };

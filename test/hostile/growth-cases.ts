@@ -27,6 +27,7 @@ import {
   wordPunctuationCounter,
 } from "contextfmt";
 import { inlineText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
+import { convertCommand, renderMcpConfig } from "contextfmt/agent-config";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
@@ -424,6 +425,28 @@ export const growthCases: readonly GrowthCase[] = [
       checkHookOutput("qwen", "SessionStart", {
         hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context as string },
       }),
+  },
+  {
+    name: "MCP to Cursor and OpenCode: many ${A:- and no closing brace",
+    build: (size) => repeated(size, () => "${A:-"),
+    run: (arg) => {
+      const servers = [
+        { name: "s", transport: "stdio" as const, command: "x", args: [arg as string] },
+      ];
+      return [renderMcpConfig("cursor", servers), renderMcpConfig("opencode", servers)];
+    },
+  },
+  {
+    name: "command Claude → OpenCode → Claude: many positions and shell inlines",
+    build: (size) => repeated(size, (i) => `$${i % 10} !\`echo $${i % 10}\` @a/$${i % 10}.md `),
+    run: async (prompt) => {
+      const opencode = await convertCommand(prompt as string, {
+        from: "claude",
+        to: "opencode",
+        name: "c",
+      });
+      return convertCommand(opencode.content, { from: "opencode", to: "claude", name: "c" });
+    },
   },
   {
     name: "findForgedStructure session-full: many forged entry lines",

@@ -7,8 +7,15 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import { ConfigParseError } from "../config-error.js";
 import type { WarningLog } from "../warnings.js";
 
-/** Agent formats: Claude Code and Gemini CLI markdown, Codex CLI TOML. */
-export type AgentFormat = "claude" | "gemini" | "codex";
+/** Agent formats: Claude Code, Gemini CLI, Copilot CLI, Qwen Code, OpenCode and Cursor markdown, Codex CLI TOML. */
+export type AgentFormat =
+  | "claude"
+  | "gemini"
+  | "codex"
+  | "copilot"
+  | "qwen"
+  | "opencode"
+  | "cursor";
 
 /**
  * The agent formats this library reads and writes.
@@ -18,7 +25,15 @@ export type AgentFormat = "claude" | "gemini" | "codex";
  * for (const to of AGENT_FORMATS) convertAgent(markdown, { from: "claude", to });
  * ```
  */
-export const AGENT_FORMATS: readonly AgentFormat[] = ["claude", "gemini", "codex"];
+export const AGENT_FORMATS: readonly AgentFormat[] = [
+  "claude",
+  "gemini",
+  "codex",
+  "copilot",
+  "qwen",
+  "opencode",
+  "cursor",
+];
 
 /** Text with something besides blanks: what every agent format requires of a name and description. */
 const nonBlank = z

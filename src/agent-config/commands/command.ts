@@ -8,8 +8,16 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import type { WarningLog } from "../warnings.js";
 import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
-/** Command formats: Claude Code markdown, Gemini CLI TOML, Codex AGENTS.md section, Codex skill. */
-export type CommandFormat = "claude" | "gemini" | "codex" | "codex-skill";
+/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands and Cline workflows. */
+export type CommandFormat =
+  | "claude"
+  | "gemini"
+  | "codex"
+  | "codex-skill"
+  | "copilot-skill"
+  | "opencode"
+  | "cursor"
+  | "cline";
 
 /** A command format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type CommandFormatId = CommandFormat | (string & {});
@@ -27,6 +35,10 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
   "gemini",
   "codex",
   "codex-skill",
+  "copilot-skill",
+  "opencode",
+  "cursor",
+  "cline",
 ];
 
 /**
@@ -134,17 +146,18 @@ export function splitTools(value: string): string[] {
   return tools;
 }
 
-const WHAT_IS_LOST: Record<PlaceholderKind, string> = {
-  arguments: "$ARGUMENTS is left as text; Codex passes no arguments",
-  argument: "positional arguments are left as text; Codex passes no arguments",
-  shell: "shell inlines (!`cmd`) are left as text; Codex does not run them",
-  file: "file inlines (@path) are left as text; Codex does not read them in",
+/** What is lost of each placeholder kind in a tool that fills in none. */
+const WHAT_IS_LOST: Record<PlaceholderKind, (tool: string) => string> = {
+  arguments: (tool) => `$ARGUMENTS is left as text; ${tool} passes no arguments`,
+  argument: (tool) => `positional arguments are left as text; ${tool} passes no arguments`,
+  shell: (tool) => `shell inlines (!\`cmd\`) are left as text; ${tool} does not run them`,
+  file: (tool) => `file inlines (@path) are left as text; ${tool} does not read them in`,
 };
 
-/** Reports each placeholder kind of the prompt Codex will not fill in. */
-export function reportCodexPlaceholders(command: Command, log: WarningLog): void {
+/** Reports each placeholder kind of the prompt `tool` (default: Codex) will not fill in. */
+export function reportCodexPlaceholders(command: Command, log: WarningLog, tool = "Codex"): void {
   for (const kind of placeholderKinds(claudeParts(command.prompt))) {
-    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind]);
+    log.lossy(command.name ?? "command", `prompt.${kind}`, WHAT_IS_LOST[kind](tool));
   }
 }
 

@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { ConfigParseError } from "../config-error.js";
 import { readJson, readShape } from "../syntax.js";
 import { WarningLog } from "../warnings.js";
+import { rewriteReferences } from "./env-refs.js";
 import { definedEntries, type McpCodec } from "./mcp-codec.js";
 import type { McpServer } from "./mcp-server.js";
 
@@ -28,7 +29,12 @@ const ClaudeFileSchema = z.looseObject({
 
 const KNOWN = new Set(Object.keys(ClaudeServerSchema.shape));
 
-function readServer(name: string, raw: z.output<typeof ClaudeServerSchema>, log: WarningLog) {
+function readServer(
+  file: string,
+  name: string,
+  raw: z.output<typeof ClaudeServerSchema>,
+  log: WarningLog,
+) {
   const type = raw.type ?? (raw.command !== undefined ? "stdio" : undefined);
   const path = `mcpServers.${name}`;
   for (const key of Object.keys(raw)) {
@@ -37,7 +43,7 @@ function readServer(name: string, raw: z.output<typeof ClaudeServerSchema>, log:
   const shared = definedEntries({ name, toolTimeoutMs: raw.timeout });
   if (type === "stdio") {
     if (raw.command === undefined) {
-      throw new ConfigParseError(FILE, "a stdio server needs a command", {
+      throw new ConfigParseError(file, "a stdio server needs a command", {
         path: `${path}.command`,
       });
     }
@@ -49,7 +55,7 @@ function readServer(name: string, raw: z.output<typeof ClaudeServerSchema>, log:
   }
   if (type === "http" || type === "sse") {
     if (raw.url === undefined) {
-      throw new ConfigParseError(FILE, `an ${type} server needs a url`, { path: `${path}.url` });
+      throw new ConfigParseError(file, `an ${type} server needs a url`, { path: `${path}.url` });
     }
     return {
       ...shared,
@@ -58,7 +64,7 @@ function readServer(name: string, raw: z.output<typeof ClaudeServerSchema>, log:
     } as McpServer;
   }
   if (type === undefined) {
-    throw new ConfigParseError(FILE, 'expected "stdio" | "http" | "sse", or a command', {
+    throw new ConfigParseError(file, 'expected "stdio" | "http" | "sse", or a command', {
       path: `${path}.type`,
     });
   }
@@ -66,16 +72,16 @@ function readServer(name: string, raw: z.output<typeof ClaudeServerSchema>, log:
   return undefined;
 }
 
-function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
+function toClaude(tool: string, server: McpServer, log: WarningLog): Record<string, unknown> {
   const name = server.name;
   if (server.transport === "stdio" && server.cwd !== undefined) {
-    log.lossy(name, "cwd", "Claude Code has no working directory setting; cwd dropped");
+    log.lossy(name, "cwd", `${tool} has no working directory setting; cwd dropped`);
   }
   if (server.startupTimeoutMs !== undefined) {
     log.lossy(
       name,
       "startupTimeoutMs",
-      "Claude Code has no per-server startup timeout (MCP_TIMEOUT is global)",
+      `${tool} has no per-server startup timeout${tool === "Claude Code" ? " (MCP_TIMEOUT is global)" : ""}`,
     );
   }
   for (const field of ["includeTools", "excludeTools"] as const) {
@@ -83,14 +89,14 @@ function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
       log.lossy(
         name,
         field,
-        "Claude Code has no per-server tool lists; every tool of the server is offered (limit them with permissions in settings.json)",
+        `${tool} has no per-server tool lists; every tool of the server is offered${tool === "Claude Code" ? " (limit them with permissions in settings.json)" : ""}`,
       );
     }
   }
-  if (server.trust !== undefined) log.lossy(name, "trust", "Claude Code has no per-server trust");
+  if (server.trust !== undefined) log.lossy(name, "trust", `${tool} has no per-server trust`);
 
   if (server.description !== undefined) {
-    log.lossy(name, "description", "Claude Code has no server description");
+    log.lossy(name, "description", `${tool} has no server description`);
   }
   const timeout = definedEntries({ timeout: server.toolTimeoutMs });
   if (server.transport === "stdio") {
@@ -109,56 +115,121 @@ function toClaude(server: McpServer, log: WarningLog): Record<string, unknown> {
   };
 }
 
+/** What differs between the tools that read Claude Code's `.mcp.json` shape. */
+interface McpJsonSpec {
+  readonly id: string;
+  readonly tool: string;
+  readonly fileLabel: string;
+  /** The file, as messages name it. */
+  readonly path: string;
+  /** Each string value as the tool writes environment references, from the neutral `${VAR}`. */
+  readonly toFile?: (value: string, server: string, log: WarningLog) => string;
+  /** Each string value in the neutral form, from the tool's. */
+  readonly fromFile?: (value: string) => string;
+}
+
+/** `value` with every string in it (keys left alone) passed through `map`. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+  }
+  return value;
+}
+
+/** An MCP codec for a file of `.mcp.json`'s shape. */
+function mcpJsonFormat(spec: McpJsonSpec): McpCodec {
+  const file = spec.fileLabel;
+  return Object.freeze({
+    kind: "mcp",
+    id: spec.id,
+    fileLabel: file,
+    parse(text: string) {
+      const raw = readJson(file, text);
+      if (
+        typeof raw === "object" &&
+        raw !== null &&
+        !Array.isArray(raw) &&
+        !Object.hasOwn(raw, "mcpServers")
+      ) {
+        const keys = Object.keys(raw);
+        throw new ConfigParseError(
+          file,
+          `expected { "mcpServers": { … } }${keys.length ? `; found ${keys.map((k) => JSON.stringify(k)).join(", ")}` : ""}`,
+          { path: "mcpServers" },
+        );
+      }
+      const { fromFile } = spec;
+      const data = fromFile ? mapStrings(raw, fromFile) : raw;
+      const parsed = readShape(file, ClaudeFileSchema, data);
+      const log = new WarningLog();
+      const servers: McpServer[] = [];
+      for (const [name, server] of Object.entries(parsed.mcpServers ?? {})) {
+        const read = readServer(file, name, server, log);
+        if (read) servers.push(read);
+      }
+      return { servers, warnings: log.list };
+    },
+    render(servers: readonly McpServer[]) {
+      const log = new WarningLog();
+      const entries: [string, unknown][] = [];
+      for (const server of servers) {
+        if (server.enabled === false) {
+          // Written, it would run: a server its owner switched off stays off by staying out.
+          log.lossy(
+            server.name,
+            "enabled",
+            `${spec.tool} cannot disable a server in ${spec.path}; the disabled server is left out`,
+          );
+          continue;
+        }
+        const written = toClaude(spec.tool, server, log);
+        const { toFile } = spec;
+        entries.push([
+          server.name,
+          toFile ? mapStrings(written, (text) => toFile(text, server.name, log)) : written,
+        ]);
+      }
+      const mcpServers = Object.fromEntries(entries);
+      return { content: `${JSON.stringify({ mcpServers }, null, 2)}\n`, warnings: log.list };
+    },
+  });
+}
+
 /**
- * Reads and writes Claude Code's `.mcp.json`.
+ * Reads and writes Claude Code's `.mcp.json` (which GitHub Copilot CLI reads as well).
  *
  * @example
  * ```ts
  * claudeMcp.parse('{"mcpServers":{"fs":{"command":"npx","args":["-y","server"]}}}').servers;
  * ```
  */
-export const claudeMcp: McpCodec = Object.freeze({
-  kind: "mcp",
+export const claudeMcp: McpCodec = mcpJsonFormat({
   id: "claude",
+  tool: "Claude Code",
   fileLabel: FILE,
-  parse(text: string) {
-    const data = readJson(FILE, text);
-    if (
-      typeof data === "object" &&
-      data !== null &&
-      !Array.isArray(data) &&
-      !Object.hasOwn(data, "mcpServers")
-    ) {
-      const keys = Object.keys(data);
-      throw new ConfigParseError(
-        FILE,
-        `expected { "mcpServers": { … } }${keys.length ? `; found ${keys.map((k) => JSON.stringify(k)).join(", ")}` : ""}`,
-        { path: "mcpServers" },
-      );
-    }
-    const file = readShape(FILE, ClaudeFileSchema, data);
-    const log = new WarningLog();
-    const servers: McpServer[] = [];
-    for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
-      const server = readServer(name, raw, log);
-      if (server) servers.push(server);
-    }
-    return { servers, warnings: log.list };
-  },
-  render(servers: readonly McpServer[]) {
-    const log = new WarningLog();
-    const entries: [string, unknown][] = [];
-    for (const server of servers) {
-      if (server.enabled === false) {
-        // Written, it would run: a server its owner switched off stays off by staying out.
-        log.lossy(
-          server.name,
-          "enabled",
-          "Claude Code cannot disable a server in .mcp.json; the disabled server is left out",
-        );
-      } else entries.push([server.name, toClaude(server, log)]);
-    }
-    const mcpServers = Object.fromEntries(entries);
-    return { content: `${JSON.stringify({ mcpServers }, null, 2)}\n`, warnings: log.list };
-  },
+  path: ".mcp.json",
+});
+
+const CURSOR_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Reads and writes Cursor's `.cursor/mcp.json`: `.mcp.json`'s shape, with environment references
+ * written `${env:NAME}`. Cursor has no default value for a missing variable: `${NAME:-default}`
+ * is written `${env:NAME}`, reported.
+ */
+export const cursorMcp: McpCodec = mcpJsonFormat({
+  id: "cursor",
+  tool: "Cursor",
+  fileLabel: "cursor .cursor/mcp.json",
+  path: ".cursor/mcp.json",
+  fromFile: (value) => (value.includes("${env:") ? value.replace(CURSOR_REF, "${$1}") : value),
+  toFile: (value, server, log) =>
+    rewriteReferences(value, (name, fallback) => {
+      if (fallback !== undefined) {
+        log.lossy(server, "env", `Cursor has no default for \${${name}}; ${fallback} dropped`);
+      }
+      return `\${env:${name}}`;
+    }),
 });

@@ -38,3 +38,26 @@ export function hasBareReference(value: string): boolean {
   BARE.lastIndex = 0;
   return value.includes("$") && BARE.test(value);
 }
+
+/** `${NAME}` or `${NAME:-default}`, the neutral references. */
+const NEUTRAL_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g;
+
+/**
+ * The value with each neutral reference written by `write` (its name and default, if any), for
+ * tools that spell them otherwise (Cursor `${env:NAME}`, OpenCode `{env:NAME}`). Only the text up
+ * to the last `}` is searched: past it no reference can close, and `[^}]*` run from each of many
+ * unclosed `${A:-` would scan the rest of the text each time.
+ */
+export function rewriteReferences(
+  value: string,
+  write: (name: string, fallback: string | undefined) => string,
+): string {
+  const end = value.lastIndexOf("}");
+  if (end === -1 || !value.includes("${")) return value;
+  const head = value
+    .slice(0, end + 1)
+    .replace(NEUTRAL_REF, (_, name: string, fallback: string | undefined) =>
+      write(name, fallback?.slice(2)),
+    );
+  return head + value.slice(end + 1);
+}

@@ -13,7 +13,17 @@ import { braceBareReferences, hasBareReference } from "./env-refs.js";
 import { definedEntries, type McpCodec } from "./mcp-codec.js";
 import type { McpServer } from "./mcp-server.js";
 
-const FILE = "gemini settings.json";
+/** What differs between Gemini CLI's settings and Qwen Code's (a fork of Gemini CLI). */
+interface SettingsSpec {
+  readonly id: string;
+  /** The tool's name in messages. */
+  readonly tool: string;
+  /**
+   * How a Streamable HTTP server is written: `url` with `type: "http"` (Gemini CLI), or
+   * `httpUrl` (Qwen Code, which reads every `url` as SSE and has no `type`).
+   */
+  readonly http: "type" | "httpUrl";
+}
 
 const strings = z.array(z.string());
 const stringMap = z.record(z.string(), z.string());
@@ -48,6 +58,7 @@ function braceMap(map: Record<string, string> | undefined) {
 }
 
 function readServer(
+  spec: SettingsSpec,
   name: string,
   raw: z.output<typeof GeminiServerSchema>,
   excluded: ReadonlySet<string>,
@@ -70,9 +81,10 @@ function readServer(
   const url = raw.httpUrl ?? raw.url;
   if (url !== undefined) {
     if (raw.httpUrl !== undefined && raw.url !== undefined) {
-      log.unsupported(name, "url", "both httpUrl and url are set; Gemini CLI uses httpUrl");
+      log.unsupported(name, "url", `both httpUrl and url are set; ${spec.tool} uses httpUrl`);
     }
-    const transport = raw.httpUrl === undefined && raw.type === "sse" ? "sse" : "http";
+    const sse = raw.httpUrl === undefined && (spec.http === "httpUrl" ? true : raw.type === "sse");
+    const transport = sse ? "sse" : "http";
     return {
       ...shared,
       transport,
@@ -96,27 +108,36 @@ function readServer(
     );
     return undefined;
   }
-  throw new ConfigParseError(FILE, "a server needs a command, url or httpUrl", { path });
+  throw new ConfigParseError(
+    `${spec.id} settings.json`,
+    "a server needs a command, url or httpUrl",
+    {
+      path,
+    },
+  );
 }
 
 /** Values Gemini would expand although the source meant them as text. */
-function checkBare(name: string, field: string, values: readonly string[], log: WarningLog) {
+function checkBare(
+  tool: string,
+  name: string,
+  field: string,
+  values: readonly string[],
+  log: WarningLog,
+) {
   if (values.some(hasBareReference)) {
-    log.lossy(
-      name,
-      field,
-      `Gemini CLI expands a bare $NAME in ${field}; write it as text elsewhere`,
-    );
+    log.lossy(name, field, `${tool} expands a bare $NAME in ${field}; write it as text elsewhere`);
   }
 }
 
-function toGemini(server: McpServer, log: WarningLog): Record<string, unknown> {
+function toGemini(spec: SettingsSpec, server: McpServer, log: WarningLog): Record<string, unknown> {
   const name = server.name;
+  const tool = spec.tool;
   if (server.startupTimeoutMs !== undefined) {
     log.lossy(
       name,
       "startupTimeoutMs",
-      "Gemini CLI has no startup timeout; only the request timeout is kept",
+      `${tool} has no startup timeout; only the request timeout is kept`,
     );
   }
   const shared = definedEntries({
@@ -127,22 +148,52 @@ function toGemini(server: McpServer, log: WarningLog): Record<string, unknown> {
     excludeTools: server.excludeTools,
   });
   if (server.transport === "stdio") {
-    checkBare(name, "command", [server.command], log);
-    checkBare(name, "args", server.args ?? [], log);
-    checkBare(name, "env", Object.values(server.env ?? {}), log);
+    checkBare(tool, name, "command", [server.command], log);
+    checkBare(tool, name, "args", server.args ?? [], log);
+    checkBare(tool, name, "env", Object.values(server.env ?? {}), log);
     return {
       command: server.command,
       ...definedEntries({ args: server.args, env: server.env, cwd: server.cwd }),
       ...shared,
     };
   }
-  checkBare(name, "headers", [server.url, ...Object.values(server.headers ?? {})], log);
-  return {
-    url: server.url,
-    type: server.transport,
-    ...definedEntries({ headers: server.headers }),
-    ...shared,
-  };
+  checkBare(tool, name, "headers", [server.url, ...Object.values(server.headers ?? {})], log);
+  const where =
+    spec.http === "type"
+      ? { url: server.url, type: server.transport }
+      : server.transport === "http"
+        ? { httpUrl: server.url }
+        : { url: server.url };
+  return { ...where, ...definedEntries({ headers: server.headers }), ...shared };
+}
+
+function settingsMcp(spec: SettingsSpec): McpCodec {
+  const fileLabel = `${spec.id} settings.json`;
+  return Object.freeze({
+    kind: "mcp",
+    id: spec.id,
+    fileLabel,
+    parse(text: string) {
+      const file = readShape(fileLabel, GeminiFileSchema, readJson(fileLabel, text));
+      const log = new WarningLog();
+      const excluded = new Set(file.mcp?.excluded ?? []);
+      const servers: McpServer[] = [];
+      for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
+        const server = readServer(spec, name, raw, excluded, log);
+        if (server) servers.push(server);
+      }
+      return { servers, warnings: log.list };
+    },
+    render(servers: readonly McpServer[]) {
+      const log = new WarningLog();
+      const mcpServers = Object.fromEntries(
+        servers.map((server) => [server.name, toGemini(spec, server, log)]),
+      );
+      const excluded = servers.filter((server) => server.enabled === false).map((s) => s.name);
+      const settings = excluded.length ? { mcpServers, mcp: { excluded } } : { mcpServers };
+      return { content: `${JSON.stringify(settings, null, 2)}\n`, warnings: log.list };
+    },
+  });
 }
 
 /**
@@ -153,28 +204,10 @@ function toGemini(server: McpServer, log: WarningLog): Record<string, unknown> {
  * geminiMcp.render([{ name: "docs", transport: "http", url: "https://example.com/mcp" }]).content;
  * ```
  */
-export const geminiMcp: McpCodec = Object.freeze({
-  kind: "mcp",
-  id: "gemini",
-  fileLabel: FILE,
-  parse(text: string) {
-    const file = readShape(FILE, GeminiFileSchema, readJson(FILE, text));
-    const log = new WarningLog();
-    const excluded = new Set(file.mcp?.excluded ?? []);
-    const servers: McpServer[] = [];
-    for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
-      const server = readServer(name, raw, excluded, log);
-      if (server) servers.push(server);
-    }
-    return { servers, warnings: log.list };
-  },
-  render(servers: readonly McpServer[]) {
-    const log = new WarningLog();
-    const mcpServers = Object.fromEntries(
-      servers.map((server) => [server.name, toGemini(server, log)]),
-    );
-    const excluded = servers.filter((server) => server.enabled === false).map((s) => s.name);
-    const settings = excluded.length ? { mcpServers, mcp: { excluded } } : { mcpServers };
-    return { content: `${JSON.stringify(settings, null, 2)}\n`, warnings: log.list };
-  },
-});
+export const geminiMcp: McpCodec = settingsMcp({ id: "gemini", tool: "Gemini CLI", http: "type" });
+
+/**
+ * Reads and writes the MCP part of Qwen Code's `.qwen/settings.json`: Gemini CLI's shape, but a
+ * Streamable HTTP server is `httpUrl` and every `url` is SSE.
+ */
+export const qwenMcp: McpCodec = settingsMcp({ id: "qwen", tool: "Qwen Code", http: "httpUrl" });

@@ -5,8 +5,8 @@
  */
 import * as z from "zod/mini";
 
-/** The MCP config formats: Claude `.mcp.json`, Gemini `settings.json`, Codex `config.toml`. */
-export type McpConfigFormat = "claude" | "gemini" | "codex";
+/** The MCP config formats: Claude `.mcp.json` (Copilot CLI reads it too), Gemini and Qwen `settings.json`, Codex `config.toml`, OpenCode `opencode.json`, Cursor `.cursor/mcp.json`. */
+export type McpConfigFormat = "claude" | "gemini" | "codex" | "qwen" | "opencode" | "cursor";
 
 /** An MCP config format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type McpConfigFormatId = McpConfigFormat | (string & {});
@@ -19,7 +19,14 @@ export type McpConfigFormatId = McpConfigFormat | (string & {});
  * for (const to of MCP_CONFIG_FORMATS) convertMcpConfig(text, { from: "claude", to });
  * ```
  */
-export const MCP_CONFIG_FORMATS: readonly McpConfigFormat[] = ["claude", "gemini", "codex"];
+export const MCP_CONFIG_FORMATS: readonly McpConfigFormat[] = [
+  "claude",
+  "gemini",
+  "codex",
+  "qwen",
+  "opencode",
+  "cursor",
+];
 
 const names = z.array(z.string());
 const stringMap = z.record(z.string(), z.string());

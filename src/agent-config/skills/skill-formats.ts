@@ -135,3 +135,44 @@ export const geminiSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/** GitHub Copilot CLI's `.github/skills/<name>/SKILL.md`. */
+export const copilotSkill: SkillCodec = skillFormat({
+  id: "copilot",
+  tool: "Copilot CLI",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Qwen Code's `.qwen/skills/<name>/SKILL.md`. */
+export const qwenSkill: SkillCodec = skillFormat({
+  id: "qwen",
+  tool: "Qwen Code",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** OpenCode's `.opencode/skill/<name>/SKILL.md`: a description of at most 1024 characters. */
+export const opencodeSkill: SkillCodec = skillFormat({
+  id: "opencode",
+  tool: "OpenCode",
+  readsClaudeKeys: false,
+  needsDescription: true,
+  maxDescription: CODEX_MAX_DESCRIPTION,
+});
+
+/** Cursor's `.cursor/skills/<name>/SKILL.md`. */
+export const cursorSkill: SkillCodec = skillFormat({
+  id: "cursor",
+  tool: "Cursor",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Cline's `.cline/skills/<name>/SKILL.md`. */
+export const clineSkill: SkillCodec = skillFormat({
+  id: "cline",
+  tool: "Cline",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});

@@ -7,7 +7,15 @@ import * as z from "zod/mini";
 import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } from "../codec.js";
 
 /** Skill formats: where each tool reads `SKILL.md` and what it makes of the frontmatter. */
-export type SkillFormat = "claude" | "codex" | "gemini";
+export type SkillFormat =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "qwen"
+  | "opencode"
+  | "cursor"
+  | "cline";
 
 /**
  * The skill formats this library reads and writes.
@@ -17,7 +25,16 @@ export type SkillFormat = "claude" | "codex" | "gemini";
  * for (const to of SKILL_FORMATS) convertSkill(skillMd, { from: "claude", to });
  * ```
  */
-export const SKILL_FORMATS: readonly SkillFormat[] = ["claude", "codex", "gemini"];
+export const SKILL_FORMATS: readonly SkillFormat[] = [
+  "claude",
+  "codex",
+  "gemini",
+  "copilot",
+  "qwen",
+  "opencode",
+  "cursor",
+  "cline",
+];
 
 /**
  * Schema of a skill in the neutral form every format converts through.

@@ -22,13 +22,22 @@ synced servers change; every other key, comment, blank line and line ending stay
 source does not have are left alone. A second sync right after the first changes nothing.
 
 Where each tool keeps them:
-  claude  .claude/commands/**/*.md  .mcp.json  .claude/agents/*.md  .claude/skills/*/SKILL.md
-  codex   (commands as skills)  .codex/config.toml [mcp_servers]  .codex/agents/*.toml
-          .agents/skills/*/SKILL.md
-  gemini  .gemini/commands/**/*.toml  .gemini/settings.json mcpServers  .gemini/agents/*.md
-          .gemini/skills/*/SKILL.md
+  claude    .claude/commands/**/*.md  .mcp.json  .claude/agents/*.md  .claude/skills/*/SKILL.md
+  codex     (commands as skills)  .codex/config.toml [mcp_servers]  .codex/agents/*.toml
+            .agents/skills/*/SKILL.md
+  gemini    .gemini/commands/**/*.toml  .gemini/settings.json mcpServers  .gemini/agents/*.md
+            .gemini/skills/*/SKILL.md
+  copilot   (commands as skills)  .mcp.json (shared with claude)  .github/agents/*.agent.md
+            .github/skills/*/SKILL.md
+  qwen      .qwen/commands/**/*.toml  .qwen/settings.json mcpServers  .qwen/agents/*.md
+            .qwen/skills/*/SKILL.md
+  opencode  .opencode/command/**/*.md  opencode.json mcp  .opencode/agent/*.md
+            .opencode/skill/*/SKILL.md
+  cursor    .cursor/commands/*.md  .cursor/mcp.json  .cursor/agents/*.md  .cursor/skills/*/SKILL.md
+  cline     .clinerules/workflows/*.md  (no project MCP file, no agents)  .cline/skills/*/SKILL.md
+A kind a target has no place for is a warning naming each item left out.
 
-Instructions: the source's own instruction file (CLAUDE.md, AGENTS.md, GEMINI.md; its text
+Instructions: the source's own instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md, …; its text
 outside the contextfmt region) goes into each target's, between <!-- contextfmt:begin --> and
 <!-- contextfmt:end -->; the target's own text stays byte for byte. Files a CLAUDE.md or GEMINI.md
 imports (@path, inside the project) go along after it; a nested file (pkg/CLAUDE.md) goes to the
@@ -36,12 +45,14 @@ same folder (pkg/AGENTS.md). A file two targets read (a link) is written once. W
 text is gone, a region sync wrote and nobody changed since is taken out again.
 
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
-CLAUDE.md, AGENTS.md and GEMINI.md, between <!-- contextfmt:begin --> and
+each target's instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, .github/copilot-instructions.md,
+QWEN.md, .clinerules/contextfmt.md), between <!-- contextfmt:begin --> and
 <!-- contextfmt:end --> (each alone on its line; appended when absent); the rest of the file is
 never touched. With --only rules, --from may be left out. Two of them that are one file (a link,
-AGENTS.md -> CLAUDE.md) get the rules once, in the first tool's format (claude, codex, gemini).
-Instructions and rules share the region: the rules first, the instructions after a
-<!-- contextfmt:instructions --> line; a run that writes only one of the two keeps the other.
+AGENTS.md -> CLAUDE.md), or that read one file (codex, opencode and cursor: AGENTS.md), get the
+region once, in the rules format of the first of them in the order above. Instructions and rules
+share the region: the rules first, the instructions after a <!-- contextfmt:instructions --> line;
+a run that writes only one of the two keeps the other.
 
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced
@@ -137,17 +148,17 @@ export const run: Command["run"] = async (args) => {
     from,
     to,
     kinds,
-    renderRules: (tool) => {
+    renderRules: (format) => {
       const result = renderNamingFile(values.rules as string, () =>
         // The file's content is checked when it is formatted (its errors name the file).
         manager.format<string>(
-          tool,
+          format,
           Array.isArray(rules) ? { rules } : rules,
           budget !== undefined ? { budget } : {},
         ),
       );
       for (const issue of result.issues) {
-        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? tool}` });
+        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? format}` });
       }
       return result.content;
     },

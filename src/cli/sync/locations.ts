@@ -1,12 +1,31 @@
 /**
  * Where each tool keeps each kind of agent config in a project, and which codec reads or writes
- * it. Whole-file kinds (commands, agents, skills) are one file per item; MCP servers live under
- * one key of a settings file that holds other things too, so they are edited in place.
+ * it: every tool is declared once, as data, in {@link SYNC_TOOL_PLACES}. Whole-file kinds
+ * (commands, agents, skills) are one file per item; MCP servers live under one key of a settings
+ * file that holds other things too, so they are edited in place. A kind a tool has no project
+ * place for is absent: what sync would write there is reported, item by item, and left out.
  */
 
 /** The tools `sync` reads and writes. */
-export type SyncTool = "claude" | "codex" | "gemini";
-export const SYNC_TOOLS: readonly SyncTool[] = ["claude", "codex", "gemini"];
+export type SyncTool =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "qwen"
+  | "opencode"
+  | "cursor"
+  | "cline";
+export const SYNC_TOOLS: readonly SyncTool[] = [
+  "claude",
+  "codex",
+  "gemini",
+  "copilot",
+  "qwen",
+  "opencode",
+  "cursor",
+  "cline",
+];
 
 /** What `--only` may name. */
 export type SyncKind = "command" | "mcp" | "agent" | "skill" | "instructions" | "rules";
@@ -19,6 +38,12 @@ export const SYNC_KINDS: readonly SyncKind[] = [
   "rules",
 ];
 
+/** The rules formats (see src/formats/rules): what each instruction file gets the rules in. */
+export type RulesFormat = "claude" | "codex" | "gemini";
+
+/** The kinds kept as one file per item. */
+export type ItemKind = "command" | "agent" | "skill";
+
 /** A kind kept as one file per item: where the files are and how an item's name maps to its path. */
 export interface ItemFiles {
   /** The codec id (`codex-skill` for commands written as Codex skills). */
@@ -27,108 +52,247 @@ export interface ItemFiles {
   readonly dir: string;
   /** `.md` / `.toml` files anywhere below (commands, with namespaces), or `<name>/SKILL.md`. */
   readonly layout: "nested" | "flat" | "skill-folders";
-  readonly extension: ".md" | ".toml";
+  /** How each file's name ends: the item's name is the rest (`.agent.md` for Copilot agents). */
+  readonly extension: ".md" | ".toml" | ".agent.md";
   /** Whether the tool reads this location (false: written for it, never read from it). */
   readonly readable: boolean;
 }
 
 /** The settings file that holds a tool's MCP servers, and under which key. */
 export interface McpFile {
+  /** The MCP codec id. */
+  readonly format: string;
   readonly path: string;
   readonly syntax: "json" | "toml";
   readonly key: string;
 }
 
-export const ITEM_FILES: Readonly<
-  Record<SyncTool, Readonly<Record<"command" | "agent" | "skill", ItemFiles>>>
-> = {
+/** Everything `sync` knows of one tool's project files. */
+export interface ToolPlaces {
+  /** The tool's name in messages and docs. */
+  readonly label: string;
+  /** Where each whole-file kind lives; absent: the tool has no project place for it. */
+  readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
+  /** Where its MCP servers live; absent: the tool reads none from the project. */
+  readonly mcp?: McpFile;
+  /** The instruction file it reads, where the rules go (see {@link RULES_FILES}). */
+  readonly rulesFile: string;
+  /** The rules format written into that file. */
+  readonly rulesFormat: RulesFormat;
+  /** Why a kind is absent, for warnings and docs. */
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+}
+
+const skills = (format: string, dir: string): ItemFiles => ({
+  format,
+  dir,
+  layout: "skill-folders",
+  extension: ".md",
+  readable: true,
+});
+
+export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
   claude: {
-    command: {
-      format: "claude",
-      dir: ".claude/commands",
-      layout: "nested",
-      extension: ".md",
-      readable: true,
+    label: "Claude Code",
+    items: {
+      command: {
+        format: "claude",
+        dir: ".claude/commands",
+        layout: "nested",
+        extension: ".md",
+        readable: true,
+      },
+      agent: {
+        format: "claude",
+        dir: ".claude/agents",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("claude", ".claude/skills"),
     },
-    agent: {
-      format: "claude",
-      dir: ".claude/agents",
-      layout: "flat",
-      extension: ".md",
-      readable: true,
-    },
-    skill: {
-      format: "claude",
-      dir: ".claude/skills",
-      layout: "skill-folders",
-      extension: ".md",
-      readable: true,
-    },
+    mcp: { format: "claude", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+    rulesFile: "CLAUDE.md",
+    rulesFormat: "claude",
   },
   codex: {
-    // Codex has no custom commands any more: they become skills, which Codex reads from here.
-    command: {
-      format: "codex-skill",
-      dir: ".agents/skills",
-      layout: "skill-folders",
-      extension: ".md",
-      readable: false,
+    label: "Codex CLI",
+    items: {
+      // Codex has no custom commands any more: they become skills, which Codex reads from here.
+      command: {
+        format: "codex-skill",
+        dir: ".agents/skills",
+        layout: "skill-folders",
+        extension: ".md",
+        readable: false,
+      },
+      agent: {
+        format: "codex",
+        dir: ".codex/agents",
+        layout: "flat",
+        extension: ".toml",
+        readable: true,
+      },
+      skill: skills("codex", ".agents/skills"),
     },
-    agent: {
-      format: "codex",
-      dir: ".codex/agents",
-      layout: "flat",
-      extension: ".toml",
-      readable: true,
-    },
-    skill: {
-      format: "codex",
-      dir: ".agents/skills",
-      layout: "skill-folders",
-      extension: ".md",
-      readable: true,
-    },
+    mcp: { format: "codex", path: ".codex/config.toml", syntax: "toml", key: "mcp_servers" },
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
   },
   gemini: {
-    command: {
-      format: "gemini",
-      dir: ".gemini/commands",
-      layout: "nested",
-      extension: ".toml",
-      readable: true,
+    label: "Gemini CLI",
+    items: {
+      command: {
+        format: "gemini",
+        dir: ".gemini/commands",
+        layout: "nested",
+        extension: ".toml",
+        readable: true,
+      },
+      agent: {
+        format: "gemini",
+        dir: ".gemini/agents",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("gemini", ".gemini/skills"),
     },
-    agent: {
-      format: "gemini",
-      dir: ".gemini/agents",
-      layout: "flat",
-      extension: ".md",
-      readable: true,
+    mcp: { format: "gemini", path: ".gemini/settings.json", syntax: "json", key: "mcpServers" },
+    rulesFile: "GEMINI.md",
+    rulesFormat: "gemini",
+  },
+  copilot: {
+    label: "GitHub Copilot CLI",
+    items: {
+      // Copilot CLI runs no prompt files: a command becomes a skill, which it offers as /name.
+      command: {
+        format: "copilot-skill",
+        dir: ".github/skills",
+        layout: "skill-folders",
+        extension: ".md",
+        readable: false,
+      },
+      agent: {
+        format: "copilot",
+        dir: ".github/agents",
+        layout: "flat",
+        extension: ".agent.md",
+        readable: true,
+      },
+      skill: skills("copilot", ".github/skills"),
     },
-    skill: {
-      format: "gemini",
-      dir: ".gemini/skills",
-      layout: "skill-folders",
-      extension: ".md",
-      readable: true,
+    mcp: { format: "copilot", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+    rulesFile: ".github/copilot-instructions.md",
+    rulesFormat: "claude",
+  },
+  qwen: {
+    label: "Qwen Code",
+    items: {
+      command: {
+        format: "gemini",
+        dir: ".qwen/commands",
+        layout: "nested",
+        extension: ".toml",
+        readable: true,
+      },
+      agent: {
+        format: "qwen",
+        dir: ".qwen/agents",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("qwen", ".qwen/skills"),
+    },
+    mcp: { format: "qwen", path: ".qwen/settings.json", syntax: "json", key: "mcpServers" },
+    rulesFile: "QWEN.md",
+    rulesFormat: "gemini",
+  },
+  opencode: {
+    label: "OpenCode",
+    items: {
+      command: {
+        format: "opencode",
+        dir: ".opencode/command",
+        layout: "nested",
+        extension: ".md",
+        readable: true,
+      },
+      agent: {
+        format: "opencode",
+        dir: ".opencode/agent",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("opencode", ".opencode/skill"),
+    },
+    mcp: { format: "opencode", path: "opencode.json", syntax: "json", key: "mcp" },
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
+    // opencode-ai installs from npm; a headless run against the loopback model is not wired up.
+  },
+  cursor: {
+    label: "Cursor",
+    items: {
+      command: {
+        format: "cursor",
+        dir: ".cursor/commands",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      agent: {
+        format: "cursor",
+        dir: ".cursor/agents",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("cursor", ".cursor/skills"),
+    },
+    mcp: { format: "cursor", path: ".cursor/mcp.json", syntax: "json", key: "mcpServers" },
+    // Cursor reads AGENTS.md at the root as an always-applied rule; a .cursor/rules/*.mdc file
+    // needs frontmatter the managed region cannot give a file it shares with the user.
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
+  },
+  cline: {
+    label: "Cline",
+    items: {
+      // Workflows: run as /<name>.md.
+      command: {
+        format: "cline",
+        dir: ".clinerules/workflows",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("cline", ".cline/skills"),
+    },
+    rulesFile: ".clinerules/contextfmt.md",
+    rulesFormat: "claude",
+    cannotHold: {
+      agent: "Cline has no subagent files",
+      mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
     },
   },
 };
 
-export const MCP_FILES: Readonly<Record<SyncTool, McpFile>> = {
-  claude: { path: ".mcp.json", syntax: "json", key: "mcpServers" },
-  codex: { path: ".codex/config.toml", syntax: "toml", key: "mcp_servers" },
-  gemini: { path: ".gemini/settings.json", syntax: "json", key: "mcpServers" },
-};
+/** Each tool's whole-file kinds (see {@link ToolPlaces.items}). */
+export const ITEM_FILES: Readonly<Record<SyncTool, ToolPlaces["items"]>> = Object.fromEntries(
+  SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].items]),
+) as Record<SyncTool, ToolPlaces["items"]>;
 
 /**
- * The instruction file each tool reads at the project's root: the `instructions` kind carries the
- * source's own text from it into each target's, and the `rules` kind renders the rules into it.
+ * The instruction file each tool reads at the project's root (several read `AGENTS.md`: written
+ * once for them): the `instructions` kind carries the source's own text from it into each
+ * target's, and the `rules` kind renders the rules into it.
  */
-export const RULES_FILES: Readonly<Record<SyncTool, string>> = {
-  claude: "CLAUDE.md",
-  codex: "AGENTS.md",
-  gemini: "GEMINI.md",
-};
+export const RULES_FILES: Readonly<Record<SyncTool, string>> = Object.fromEntries(
+  SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].rulesFile]),
+) as Record<SyncTool, string>;
 
 /** How a tool reads its instruction file, beyond where it is ({@link RULES_FILES}). */
 export interface InstructionReading {

@@ -13,11 +13,12 @@ import type { FileWrite } from "../writer/write-batch.js";
 import { instructionFiles, instructionText } from "./instructions.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
-  ITEM_FILES,
   type ItemFiles,
+  type ItemKind,
   instructionReading,
-  MCP_FILES,
   RULES_FILES,
+  type RulesFormat,
+  SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
@@ -55,8 +56,8 @@ export interface SyncRequest {
   readonly from: SyncTool | undefined;
   readonly to: readonly SyncTool[];
   readonly kinds: readonly SyncKind[];
-  /** Renders the rules for a tool (only with the `rules` kind). */
-  readonly renderRules?: (tool: SyncTool) => string;
+  /** Renders the rules in a rules format (only with the `rules` kind). */
+  readonly renderRules?: (format: RulesFormat) => string;
 }
 
 /** What `sync` would do. */
@@ -277,10 +278,14 @@ function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
     }));
 }
 
-/** Where an item named `name` goes in the target's files. */
+/**
+ * Where an item named `name` goes in the target's files. A flat folder has no namespaces:
+ * `git/commit` is `git-commit` there (Cursor runs it as /git-commit, Cline as /git-commit.md).
+ */
 function targetPath(files: ItemFiles, name: string): string {
   if (files.layout === "skill-folders") return `${files.dir}/${skillName(name)}/SKILL.md`;
-  return `${files.dir}/${name}${files.extension}`;
+  const flat = files.layout === "flat" ? name.replaceAll("/", "-") : name;
+  return `${files.dir}/${flat}${files.extension}`;
 }
 
 /** The warnings of one source file, with the file named in each path. */
@@ -299,21 +304,41 @@ function naming<T>(path: string, convert: () => T): T {
   }
 }
 
-function planItems(
-  plan: Plan,
-  from: SyncTool,
-  to: SyncTool,
-  kind: "command" | "agent" | "skill",
-): void {
-  const source = ITEM_FILES[from][kind];
-  const target = ITEM_FILES[to][kind];
-  for (const item of sourceItems(plan, source)) {
-    const name = kind === "agent" ? undefined : item.name;
+/** Warns that `to` has no place for `kind`, naming each item sync would have written. */
+function noPlace(plan: Plan, to: SyncTool, kind: ItemKind | "mcp", items: readonly string[]): void {
+  const places = SYNC_TOOL_PLACES[to];
+  const why = places.cannotHold?.[kind] ?? `${places.label} has no project place for this kind`;
+  for (const item of items) {
+    plan.warnings.push({
+      code: "unsupported_kind",
+      severity: "warning",
+      path: item,
+      message: `not written for ${to}: ${why}`,
+    });
+  }
+}
+
+function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKind): void {
+  const source = SYNC_TOOL_PLACES[from].items[kind];
+  if (source === undefined || !source.readable) return;
+  const target = SYNC_TOOL_PLACES[to].items[kind];
+  const items = sourceItems(plan, source);
+  if (target === undefined) {
+    noPlace(
+      plan,
+      to,
+      kind,
+      items.map((item) => item.path),
+    );
+    return;
+  }
+  for (const item of items) {
+    // The file's name is the item's name where the file does not say it (OpenCode's agents).
     const converted = naming(item.path, () =>
       convertAgentConfig(kind, item.text, {
         from: source.format,
         to: target.format,
-        ...(name !== undefined ? { name } : {}),
+        name: item.name,
       }),
     );
     const path = targetPath(target, item.name);
@@ -348,8 +373,9 @@ function sourceMcp(plan: Plan, path: string): string | undefined {
 }
 
 function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
-  const source = MCP_FILES[from];
-  const target = MCP_FILES[to];
+  const source = SYNC_TOOL_PLACES[from].mcp;
+  if (source === undefined) return;
+  const target = SYNC_TOOL_PLACES[to].mcp;
   const text = sourceMcp(plan, source.path);
   if (text === undefined) return;
   const data =
@@ -357,9 +383,25 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
       ? readToml(source.path, text)
       : new JsoncFile(source.path, text).value();
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
-  if (valueAt(data, [source.key]) === undefined) return;
+  const listed = valueAt(data, [source.key]);
+  if (listed === undefined) return;
+  if (target === undefined) {
+    const names = typeof listed === "object" && listed !== null ? Object.keys(listed) : [];
+    noPlace(
+      plan,
+      to,
+      "mcp",
+      names.map((name) => `${source.path}: ${source.key}.${name}`),
+    );
+    return;
+  }
+  // Two tools that read one file (Claude Code and Copilot CLI: .mcp.json) share its servers.
+  if (plan.project.resolve(target.path) === plan.project.resolve(source.path)) return;
   const converted = naming(source.path, () =>
-    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, { from, to }),
+    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, {
+      from: source.format,
+      to: target.format,
+    }),
   );
   // What the target's codec wrote, read back as data to set server by server into the settings file.
   const written =
@@ -383,7 +425,7 @@ function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
     const existing = valueAt(file.value(), [target.key]);
     claimServers(plan, target.path, target.key, existing, servers, source.path);
     for (const [name, value] of servers) file.set([target.key, name], value);
-    if (to === "gemini") {
+    if (target.format === "gemini") {
       const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
       for (const warning of geminiExcluded(plan, file, on)) warnings.push(warning);
     }
@@ -546,17 +588,17 @@ function planRegions(plan: Plan, request: SyncRequest): void {
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;
       const path = instructionPath(folder, tool);
+      const format = SYNC_TOOL_PLACES[tool].rulesFormat;
       const notes: Issue[] = others.map((other) => {
         const otherPath = instructionPath(folder, other);
-        const shared =
-          otherPath === path
-            ? `${path} is read by ${other} too`
-            : `${otherPath} is ${path} (a link)`;
         return {
           code: "same_file",
           severity: "info",
           path: otherPath,
-          message: `${shared}: the region is written there once, in the ${tool} format, which ${other} reads as well`,
+          message:
+            otherPath === path
+              ? `${other} reads ${path} as well: the region is written there once, in the ${format} format`
+              : `${otherPath} is ${path} (a link): the region is written there once, in the ${format} format, which ${other} reads as well`,
         };
       });
       if (source !== undefined && plan.project.resolve(source.path) === real) {
@@ -579,7 +621,7 @@ function planRegions(plan: Plan, request: SyncRequest): void {
         instructions,
         rules: withRules
           ? folder === ""
-            ? (request.renderRules?.(tool) ?? "")
+            ? (request.renderRules?.(SYNC_TOOL_PLACES[tool].rulesFormat) ?? "")
             : ""
           : (old?.rules ?? ""),
       };
@@ -670,9 +712,11 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
     if (entry.from === undefined) continue;
     if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
       const kind = entry.kind;
-      if (!request.kinds.includes(kind) || !ITEM_FILES[from][kind].readable) continue;
-      if (!entry.from.startsWith(`${ITEM_FILES[from][kind].dir}/`)) continue;
-      if (!targets.some((to) => entry.path.startsWith(`${ITEM_FILES[to][kind].dir}/`))) continue;
+      const place = SYNC_TOOL_PLACES[from].items[kind];
+      if (!request.kinds.includes(kind) || !place?.readable) continue;
+      if (!entry.from.startsWith(`${place.dir}/`)) continue;
+      const written = (to: SyncTool) => SYNC_TOOL_PLACES[to].items[kind]?.dir;
+      if (!targets.some((to) => entry.path.startsWith(`${written(to)}/`))) continue;
       const bytes = plan.before(entry.path);
       plan.record.forget(entry.path, kind, undefined);
       if (bytes === undefined) continue;
@@ -680,16 +724,18 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
         plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from)]);
       } else plan.warnings.push(keptNote(entry.path, "the file", entry.from));
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
-      if (!request.kinds.includes("mcp") || entry.from !== MCP_FILES[from].path) continue;
-      const to = targets.find((tool) => plan.recordPath(MCP_FILES[tool].path) === entry.path);
-      if (to === undefined) continue;
-      const file = MCP_FILES[to];
+      const source = SYNC_TOOL_PLACES[from].mcp;
+      if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
+      const file = targets
+        .map((tool) => SYNC_TOOL_PLACES[tool].mcp)
+        .find((mcp) => mcp !== undefined && plan.recordPath(mcp.path) === entry.path);
+      if (file === undefined) continue;
       const found = servers.get(file.path) ?? { key: file.key, names: new Map() };
       found.names.set(entry.name, entry.sha256);
       servers.set(file.path, found);
     }
   }
-  const source = MCP_FILES[from].path;
+  const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
   for (const [path, { key, names }] of servers) removeServers(plan, path, key, names, source);
 }
 
@@ -768,7 +814,7 @@ export function planSync(request: SyncRequest): SyncPlan {
       const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
-      else if (ITEM_FILES[from][kind].readable) planItems(plan, from, to, kind);
+      else planItems(plan, from, to, kind);
     }
   }
   planRemovals(plan, request);

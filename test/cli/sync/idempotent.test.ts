@@ -9,11 +9,11 @@ import fc from "fast-check";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { readJsonc, valueAt } from "../../../src/cli/sync/json-edit.js";
-import { changedWrites, planSync } from "../../../src/cli/sync/plan.js";
+import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
+import { writePlan } from "./write-plan.js";
 
 const name = fc.constantFrom("github", "files", "linear", "db", "a-b", "x_1");
 const text = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.includes("$"));
@@ -62,10 +62,8 @@ function syncOnce(dir: string): number {
     kinds: ["mcp"],
   });
   expect(plan.conflicts).toEqual([]);
-  const changed = changedWrites(plan.files);
-  const recordWrite = record.write();
-  writeBatch(p, [...changed, ...(recordWrite ? [recordWrite] : [])]);
-  return changed.length + (recordWrite ? 1 : 0);
+  const { changed, recorded } = writePlan(p, plan, record);
+  return changed.length + (recorded ? 1 : 0);
 }
 
 describe("sync of MCP servers", () => {

@@ -1,0 +1,308 @@
+/**
+ * The subagent files of GitHub Copilot CLI, Qwen Code, OpenCode and Cursor: markdown with YAML
+ * frontmatter and the system prompt as the body, like Claude Code's, differing in how each names
+ * tools, models and the turn limit. Each is declared once, as data, and built by one function.
+ */
+import { ConfigParseError } from "../config-error.js";
+import { frontmatterBlock, readFrontmatter } from "../frontmatter.js";
+import { WarningLog } from "../warnings.js";
+import {
+  type Agent,
+  type AgentCodec,
+  type ParseAgentOptions,
+  reportForeignExtras,
+} from "./agent.js";
+import { readMarkdownAgent } from "./markdown-agent.js";
+
+/** How one tool writes an agent's tools, model and turn limit. */
+interface AgentSpec {
+  readonly id: string;
+  /** The tool's name in messages. */
+  readonly tool: string;
+  /** Whether the file names the agent (`name:`); false: the file name does. */
+  readonly namesItself: boolean;
+  /** The turn-limit key, or undefined when the tool has none. */
+  readonly maxTurns?: string;
+  /** Frontmatter the tool needs on every agent (OpenCode: `mode: subagent`). */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** Reads the file's `tools` into neutral (Claude Code) names. */
+  readonly readTools: (value: unknown) => string[] | undefined;
+  /** The `tools` value for neutral names; unheld names are reported on `log`. */
+  readonly writeTools: (agent: Agent, log: WarningLog) => unknown;
+  /** The `model` value; unheld models are reported on `log`. */
+  readonly writeModel: (agent: Agent, log: WarningLog) => string | undefined;
+}
+
+function agentFormat(spec: AgentSpec): AgentCodec {
+  const fileLabel = `${spec.id} agent markdown`;
+  return Object.freeze({
+    kind: "agent",
+    id: spec.id,
+    fileLabel,
+    parse(text: string, options: ParseAgentOptions) {
+      const fm = readFrontmatter(fileLabel, text);
+      const data = { ...fm.data };
+      // Keys the tool requires of every file carry nothing of the agent's own.
+      for (const key of Object.keys(spec.fixed ?? {})) delete data[key];
+      const agent = readMarkdownAgent(fileLabel, spec.id, { ...fm, data }, options, {
+        maxTurns: spec.maxTurns ?? "maxTurns",
+        readTools: spec.readTools,
+      });
+      return { agent, warnings: [] };
+    },
+    render(agent: Agent) {
+      const log = new WarningLog();
+      if (agent.maxTurns !== undefined && spec.maxTurns === undefined) {
+        log.lossy(agent.name, "maxTurns", `${spec.tool} has no turn limit for an agent; dropped`);
+      }
+      const head = frontmatterBlock({
+        ...(spec.namesItself ? { name: agent.name } : {}),
+        description: agent.description,
+        ...spec.fixed,
+        tools: spec.writeTools(agent, log),
+        model: spec.writeModel(agent, log),
+        ...(spec.maxTurns !== undefined ? { [spec.maxTurns]: agent.maxTurns } : {}),
+        ...agent.extra?.[spec.id],
+      });
+      reportForeignExtras(agent, spec.id, spec.tool, log);
+      return { content: `${head}${agent.prompt}`, warnings: log.list };
+    },
+  });
+}
+
+/** A list of tool names, or a comma list; anything else is a parse error. */
+function nameList(file: string) {
+  return (value: unknown): string[] | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "string")
+      return value
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
+    if (Array.isArray(value) && value.every((tool) => typeof tool === "string")) return value;
+    throw new ConfigParseError(file, "expected a list of tool names", { path: "tools" });
+  };
+}
+
+/** Maps neutral tool names through `table`; a name with no entry is reported and left out. */
+function mapTools(
+  agent: Agent,
+  log: WarningLog,
+  tool: string,
+  map: (name: string) => string | undefined,
+): string[] | undefined {
+  if (agent.tools === undefined) return undefined;
+  const out: string[] = [];
+  for (const name of agent.tools) {
+    const mapped = map(name);
+    if (mapped === undefined)
+      log.lossy(agent.name, "tools", `${tool} has no tool "${name}"; dropped`);
+    else if (!out.includes(mapped)) out.push(mapped);
+  }
+  return out;
+}
+
+/** The reverse of a one-to-many table: each target name to its first neutral name. */
+const reverse = (table: Readonly<Record<string, string>>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [neutral, own] of Object.entries(table)) out[own] ??= neutral;
+  return out;
+};
+
+/** Copilot CLI's tool aliases (case-insensitive; it maps Claude Code's names to the same ones). */
+const COPILOT_TOOLS: Readonly<Record<string, string>> = {
+  Read: "read",
+  NotebookRead: "read",
+  Edit: "edit",
+  MultiEdit: "edit",
+  Write: "edit",
+  NotebookEdit: "edit",
+  Grep: "search",
+  Glob: "search",
+  Bash: "execute",
+  Task: "agent",
+  WebFetch: "web",
+  WebSearch: "web",
+  TodoWrite: "todo",
+};
+const FROM_COPILOT = reverse(COPILOT_TOOLS);
+
+/**
+ * GitHub Copilot CLI's `.github/agents/<name>.agent.md`: `name`, `description`, `tools` (its
+ * aliases `read`, `edit`, `search`, `execute`, `agent`, `web`, `todo`; an MCP server's tools as
+ * `server/tool` or `server/*`), `model`, and its own keys (`target`, `mcp-servers`, …), kept.
+ */
+export const copilotAgent: AgentCodec = agentFormat({
+  id: "copilot",
+  tool: "Copilot CLI",
+  namesItself: true,
+  readTools: (value) =>
+    nameList("copilot agent markdown")(value)?.map((name) => {
+      const mcp = /^([^/]+)\/(.+)$/.exec(name);
+      if (mcp) return mcp[2] === "*" ? `mcp__${mcp[1]}` : `mcp__${mcp[1]}__${mcp[2]}`;
+      return FROM_COPILOT[name.toLowerCase()] ?? name;
+    }),
+  writeTools: (agent, log) =>
+    mapTools(agent, log, "Copilot CLI", (name) => {
+      const mcp = /^mcp__(.+?)(?:__(.+))?$/.exec(name);
+      if (mcp) return `${mcp[1]}/${mcp[2] ?? "*"}`;
+      return COPILOT_TOOLS[name] ?? (/^[a-z]+$/.test(name) ? name : undefined);
+    }),
+  // Copilot serves models of several vendors: the model is written as the source named it.
+  writeModel: (agent) => (agent.model === "inherit" ? undefined : agent.model),
+});
+
+/** Qwen Code's tool names for Claude Code's. */
+const QWEN_TOOLS: Readonly<Record<string, string>> = {
+  Read: "read_file",
+  Write: "write_file",
+  Edit: "edit",
+  Glob: "glob",
+  Grep: "grep_search",
+  LS: "list_directory",
+  Bash: "run_shell_command",
+  WebFetch: "web_fetch",
+  WebSearch: "web_search",
+  TodoWrite: "todo_write",
+  Skill: "skill",
+  Task: "agent",
+  AskUserQuestion: "ask_user_question",
+};
+const FROM_QWEN = reverse(QWEN_TOOLS);
+
+/**
+ * Qwen Code's `.qwen/agents/<name>.md`: `name`, `description`, `tools` (its own names,
+ * `read_file`, `run_shell_command`, …; MCP tools as Claude Code writes them), `model`,
+ * `maxTurns`, and its other keys (`color`, `approvalMode`, `disallowedTools`, …), kept.
+ */
+export const qwenAgent: AgentCodec = agentFormat({
+  id: "qwen",
+  tool: "Qwen Code",
+  namesItself: true,
+  maxTurns: "maxTurns",
+  readTools: (value) =>
+    nameList("qwen agent markdown")(value)?.map((name) => FROM_QWEN[name] ?? name),
+  writeTools: (agent, log) =>
+    mapTools(agent, log, "Qwen Code", (name) =>
+      name.startsWith("mcp__")
+        ? name
+        : (QWEN_TOOLS[name] ?? (/^[a-z_]+$/.test(name) ? name : undefined)),
+    ),
+  // Qwen Code's own models and OpenAI-compatible ones: a Claude or Gemini model id is kept as
+  // written, since Qwen Code has providers for both.
+  writeModel: (agent) => (agent.model === "inherit" ? undefined : agent.model),
+});
+
+/** OpenCode's tool names for Claude Code's. */
+const OPENCODE_TOOLS: Readonly<Record<string, string>> = {
+  Read: "read",
+  Write: "write",
+  Edit: "edit",
+  MultiEdit: "edit",
+  Glob: "glob",
+  Grep: "grep",
+  LS: "list",
+  Bash: "bash",
+  WebFetch: "webfetch",
+  TodoWrite: "todowrite",
+  Skill: "skill",
+  Task: "task",
+};
+const FROM_OPENCODE = reverse(OPENCODE_TOOLS);
+
+/** A provider prefix for a model id of a well-known vendor (`anthropic/claude-…`). */
+function opencodeModel(agent: Agent, log: WarningLog): string | undefined {
+  const model = agent.model;
+  if (model === undefined || model === "inherit" || model.includes("/")) {
+    return model === "inherit" ? undefined : model;
+  }
+  const provider = /^claude-/i.test(model)
+    ? "anthropic"
+    : /^gemini-/i.test(model)
+      ? "google"
+      : /^(gpt|o\d|codex)/i.test(model)
+        ? "openai"
+        : undefined;
+  if (provider !== undefined) {
+    log.info(
+      "rewritten_field",
+      `${agent.name}: model written as ${provider}/${model}`,
+      `${agent.name}.model`,
+    );
+    return `${provider}/${model}`;
+  }
+  log.lossy(
+    agent.name,
+    "model",
+    `OpenCode names a model as provider/model; "${model}" has no known provider; dropped (the session's model is used)`,
+  );
+  return undefined;
+}
+
+/**
+ * OpenCode's `.opencode/agent/<name>.md` (the file names the agent): `description`,
+ * `mode: subagent`, `model` as `provider/model`, `tools` as a map of tool name to on/off (a list
+ * becomes `"*": false` and the listed ones on), `steps`, and its other keys (`temperature`,
+ * `permission`, …), kept.
+ */
+export const opencodeAgent: AgentCodec = agentFormat({
+  id: "opencode",
+  tool: "OpenCode",
+  namesItself: false,
+  maxTurns: "steps",
+  fixed: { mode: "subagent" },
+  readTools: (value) => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== "object" || Array.isArray(value)) {
+      throw new ConfigParseError(
+        "opencode agent markdown",
+        "expected a map of tool names to true or false",
+        {
+          path: "tools",
+        },
+      );
+    }
+    const entries = Object.entries(value as Record<string, unknown>);
+    // Only an allow-list reads back as a list: every tool off, then some on.
+    if (!entries.some(([name, on]) => name === "*" && on === false)) return undefined;
+    return entries
+      .filter(([name, on]) => name !== "*" && on === true)
+      .map(([name]) => {
+        const mcp = /^([^_]+)_(.+)$/.exec(name);
+        if (FROM_OPENCODE[name]) return FROM_OPENCODE[name];
+        if (mcp) return mcp[2] === "*" ? `mcp__${mcp[1]}` : `mcp__${mcp[1]}__${mcp[2]}`;
+        return name;
+      });
+  },
+  writeTools: (agent, log) => {
+    const tools = mapTools(agent, log, "OpenCode", (name) => {
+      const mcp = /^mcp__(.+?)(?:__(.+))?$/.exec(name);
+      if (mcp) return `${mcp[1]}_${mcp[2] ?? "*"}`;
+      if (/\(/.test(name)) return undefined;
+      return OPENCODE_TOOLS[name];
+    });
+    if (tools === undefined) return undefined;
+    return Object.fromEntries([["*", false], ...tools.map((name) => [name, true])]);
+  },
+  writeModel: opencodeModel,
+});
+
+/**
+ * Cursor's `.cursor/agents/<name>.md`: `name`, `description`, `model` (`inherit`, `fast` or a
+ * model id), and its own keys (`readonly`, `is_background`), kept. Cursor has no per-agent tool
+ * list: a list is reported and left out (the agent gets every tool).
+ */
+export const cursorAgent: AgentCodec = agentFormat({
+  id: "cursor",
+  tool: "Cursor",
+  namesItself: true,
+  readTools: () => undefined,
+  writeTools: (agent, log) => {
+    if (agent.tools !== undefined) {
+      log.lossy(agent.name, "tools", "Cursor has no per-agent tool list; every tool is offered");
+    }
+    return undefined;
+  },
+  // Cursor serves models of several vendors and knows `inherit`: the model is kept as written.
+  writeModel: (agent) => agent.model,
+});

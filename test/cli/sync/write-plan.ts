@@ -1,0 +1,15 @@
+import { changedWrites, type SyncPlan } from "../../../src/cli/sync/plan.js";
+import type { Project } from "../../../src/cli/writer/project.js";
+import type { WrittenRecord } from "../../../src/cli/writer/record.js";
+import { writeBatch } from "../../../src/cli/writer/write-batch.js";
+
+/**
+ * Writes the files of `plan` that change, and the record with them, in one batch, as the bin
+ * does; returns the changed files.
+ */
+export function writePlan(project: Project, plan: SyncPlan, record: WrittenRecord) {
+  const changed = plan.files.filter((file) => file.after !== file.before);
+  const recordWrite = record.write();
+  writeBatch(project, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);
+  return { changed, recorded: recordWrite !== undefined };
+}

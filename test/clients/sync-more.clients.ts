@@ -1,0 +1,158 @@
+/**
+ * A Claude Code project synced to GitHub Copilot CLI and Qwen Code, then read by the real clients
+ * (headless, offline, a loopback server standing in for the model): the rules sync wrote into each
+ * tool's instruction file reach the model request, the synced agent and skill are offered, the
+ * synced command runs with its argument, and the client lists the MCP servers. Copilot CLI reads
+ * Claude Code's .mcp.json itself (it wins over .github/mcp.json), so sync writes nothing for its
+ * servers; Qwen Code reads every `url` as SSE and a Streamable HTTP server as `httpUrl`.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN } from "../cli/run-bin.js";
+import { runClient } from "./run-client.js";
+import { type ModelScript, modelBodies, runScripted } from "./run-scripted.js";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
+
+const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
+const RULE_MARKER = "RULE_MARKER_7Q";
+
+const FILES: Record<string, string> = {
+  ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
+  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
+  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
+  ".mcp.json": fixture("servers.mcp.json"),
+  "rules.json": JSON.stringify({
+    rules: [
+      {
+        name: "rule_marker",
+        rule: `${RULE_MARKER} run the linter before every commit`,
+        category: "behavior",
+        authority: "absolute",
+      },
+    ],
+  }),
+};
+
+/** Every `${VAR}` the servers name, set to a dummy so no client reports a missing variable. */
+const VARIABLES = { GITHUB_TOKEN: "x", GITHUB_PAT: "x" };
+
+let root: string;
+let dir: string;
+let home: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "contextfmt-sync-more-"));
+  dir = join(root, "project");
+  home = join(root, "home");
+  mkdirSync(home);
+  mkdirSync(dir);
+  execFileSync("git", ["init", "-q", dir]);
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8" });
+  cli("sync", "--from", "claude", "--to", "copilot,qwen");
+  cli("sync", "--only", "rules", "--rules", "rules.json", "--to", "copilot,qwen");
+  mkdirSync(join(home, ".qwen"));
+  writeFileSync(
+    join(home, ".qwen/settings.json"),
+    JSON.stringify({
+      security: { auth: { selectedType: "anthropic" } },
+      model: { name: "claude-sonnet-4-5" },
+    }),
+  );
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("GitHub Copilot CLI reads what sync wrote", () => {
+  const env = {
+    ...VARIABLES,
+    HOME: "",
+    COPILOT_OFFLINE: "true",
+    COPILOT_PROVIDER_TYPE: "anthropic",
+    COPILOT_PROVIDER_BASE_URL: "{BASE_URL}",
+    COPILOT_PROVIDER_API_KEY: "x",
+    COPILOT_MODEL: "claude-sonnet-4.5",
+    COPILOT_AUTO_UPDATE: "false",
+    // Trusts the folder, so its workspace files are read.
+    COPILOT_ALLOW_ALL: "true",
+  };
+  /** The synced command is a skill: the model loads it, as Copilot CLI tells it to. */
+  const loadSkill: ModelScript = {
+    replies: [
+      {
+        when: ["ARG_MARKER"],
+        unless: ["tool_result"],
+        times: 1,
+        reply: { tool: { name: "skill", input: { skill: "git-commit" } } },
+      },
+    ],
+  };
+
+  it("the rules, the agent, the skills; the command (a skill) runs", () => {
+    const bodies = modelBodies(
+      runScripted(
+        "copilot",
+        loadSkill,
+        [
+          // Offline, its servers would only wait to time out: they are listed below, not run.
+          ...["filesystem", "github", "linear"].flatMap((name) => ["--disable-mcp-server", name]),
+          "--disable-builtin-mcps",
+          "-p",
+          "/git-commit ARG_MARKER",
+        ],
+        { ...env, HOME: home },
+        dir,
+      ),
+    );
+    const first = bodies[0] ?? "";
+    expect(first).toContain(RULE_MARKER);
+    expect(first).toContain("code-reviewer");
+    expect(first).toContain("<name>pdf-forms</name>");
+    expect(first).toContain("<name>git-commit</name>");
+    const after = bodies.find((body) => body.includes("tool_result")) ?? "";
+    expect(after).toContain(`${COMMAND_MARKER}: write a commit message.`);
+  });
+
+  it("lists the servers of .mcp.json", () => {
+    const listed = JSON.parse(
+      runClient("copilot", ["mcp", "list", "--json"], { ...env, HOME: home }, dir).stdout,
+    ) as { mcpServers: Record<string, { source: string; type?: string }> };
+    expect(Object.keys(listed.mcpServers).sort()).toEqual(["filesystem", "github", "linear"]);
+    expect(listed.mcpServers.linear?.type).toBe("sse");
+  });
+});
+
+describe("Qwen Code reads what sync wrote", () => {
+  const env = { ...VARIABLES, ANTHROPIC_API_KEY: "x" };
+
+  it("QWEN.md, the agent, the skill; the command runs with its argument", () => {
+    const bodies = modelBodies(
+      runScripted(
+        "qwen",
+        { replies: [] },
+        ["--yolo", "/git:commit ARG_MARKER"],
+        { ...env, HOME: home },
+        dir,
+      ),
+    ).filter((body) => !body.includes("memory extraction subagent"));
+    const all = bodies.join("\n");
+    expect(all).toContain(RULE_MARKER);
+    expect(all).toContain("code-reviewer");
+    expect(all).toContain("pdf-forms");
+    expect(all).toContain(`${COMMAND_MARKER}: write a commit message. ARG_MARKER`);
+  });
+
+  it("lists each server with its transport", () => {
+    const { output } = runClient("qwen", ["mcp", "list"], { ...env, HOME: home }, dir);
+    expect(output).toMatch(/filesystem: npx .*\(stdio\)/);
+    expect(output).toMatch(/github: https:\/\/api\.githubcopilot\.com\/mcp\/ \(http\)/);
+    expect(output).toMatch(/linear: https:\/\/mcp\.linear\.app\/sse \(sse\)/);
+  });
+});
