@@ -212,7 +212,7 @@ describe("contextfmt init for every hook tool and event", () => {
     const unknown = contextfmt(["init", "gemini", dir, "--events", "user-prompt-submit"]);
     expect([unknown.status, unknown.stderr]).toEqual([
       1,
-      'contextfmt: --events: "user-prompt-submit" is not a gemini event; events of gemini with context: session-start, before-agent, after-tool, or all\n',
+      'contextfmt: --events: unknown gemini event "user-prompt-submit"; gemini events: session-start, before-agent, after-tool, all\n',
     ]);
     const silent = contextfmt(["init", "claude", dir, "--events", "stop"]);
     expect(silent.stderr).toMatch(/^contextfmt: --events: stop: the hook adds nothing there; /);

@@ -54,27 +54,27 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["convert", "mcp", "--from", "cluade", "--to", "codex", "x.json"],
-      '--from: unknown mcp format "cluade"; did you mean "claude"? mcp formats: claude, gemini, codex',
+      '--from: unknown mcp format "cluade"; did you mean "claude"? mcp formats: claude, gemini, codex, qwen, opencode, cursor',
     ],
     [
       ["convert", "agent", "--from", "claude", "--to", "gemnii", "x.md"],
-      '--to: unknown agent format "gemnii"; did you mean "gemini"? agent formats: claude, gemini, codex',
+      '--to: unknown agent format "gemnii"; did you mean "gemini"? agent formats: claude, gemini, codex, copilot, qwen, opencode, cursor',
     ],
     [
       ["sync", "--from", "claud", "--to", "codex"],
-      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini',
+      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex,gemini,cdex"],
-      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini',
+      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex", "--only", "comands"],
-      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, rules',
+      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, instructions, rules',
     ],
     [
       ["init", "cluade"],
-      'unknown tool "cluade"; did you mean "claude"? tools: claude, codex, gemini',
+      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen',
     ],
     [
       ["schema", "rulse"],
