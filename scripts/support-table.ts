@@ -81,7 +81,10 @@ const KINDS: readonly [SupportKind, string][] = [
   ["hooks", "hooks (init)"],
 ];
 
-const nameOf = (tool: Tool) => (TOOL_NAMES as Partial<Record<string, string>>)[tool] ?? tool;
+const nameOf = (tool: Tool) =>
+  (TOOL_NAMES as Partial<Record<string, string>>)[tool] ??
+  (SYNC_TOOL_PLACES as Partial<Record<string, { label: string }>>)[tool]?.label ??
+  tool;
 
 /** The page's text. */
 export function supportTable(): string {

@@ -30,6 +30,16 @@ const SYNCED_MORE = {
   mcp: "sync-more.clients.ts",
 } as const;
 
+/** opencode.clients.ts syncs a Claude Code project (instructions and rules too) into OpenCode. */
+const SYNCED_OPENCODE = {
+  instructions: "opencode.clients.ts",
+  rules: "opencode.clients.ts",
+  command: "opencode.clients.ts",
+  agent: "opencode.clients.ts",
+  skill: "opencode.clients.ts",
+  mcp: "opencode.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
@@ -38,4 +48,5 @@ export const REAL_CLIENT_CHECKS: Readonly<
   gemini: SYNCED,
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
+  opencode: SYNCED_OPENCODE,
 };

@@ -13,7 +13,7 @@ const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).s
  * stderr; Gemini CLI lists servers on stderr). A non-zero exit throws with the output.
  */
 export function runClient(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen",
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode",
   args: readonly string[],
   env: Record<string, string>,
   cwd: string,

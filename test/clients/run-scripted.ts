@@ -33,7 +33,7 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen",
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,

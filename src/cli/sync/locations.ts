@@ -231,7 +231,6 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
     mcp: { format: "opencode", path: "opencode.json", syntax: "json", key: "mcp" },
     rulesFile: "AGENTS.md",
     rulesFormat: "codex",
-    // opencode-ai installs from npm; a headless run against the loopback model is not wired up.
   },
   cursor: {
     label: "Cursor",
