@@ -7,15 +7,12 @@
  * deleted before OpenCode runs, because OpenCode can read CLAUDE.md and .claude/skills itself:
  * only what sync wrote is left to read.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../cli/run-bin.js";
 import { runClient } from "./run-client.js";
-import { modelBodies, runScripted } from "./run-scripted.js";
+import { MARKER_FILES, modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -31,36 +28,18 @@ const SOURCES: Record<string, string> = {
   ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
   ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
   ".mcp.json": fixture("servers.mcp.json"),
-  "rules.json": JSON.stringify({
-    rules: [
-      {
-        name: "rule_marker",
-        rule: `${RULE_MARKER} run the linter before every commit`,
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  }),
+  // Its one rule says RULE_MARKER_7Q.
+  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
 };
 
 let root: string;
 let dir: string;
 let home: string;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "contextfmt-opencode-"));
-  dir = join(root, "project");
-  home = join(root, "home");
-  mkdirSync(home);
-  mkdirSync(dir);
-  execFileSync("git", ["init", "-q", dir]);
-  for (const [path, text] of Object.entries(SOURCES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8" });
-  cli("sync", "--from", "claude", "--to", "opencode");
-  cli("sync", "--only", "rules", "--rules", "rules.json", "--to", "opencode");
+  const project = syncProject(SOURCES);
+  ({ root, dir, home } = project);
+  project.contextfmt("sync", "--from", "claude", "--to", "opencode");
+  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "opencode");
   for (const path of [...Object.keys(SOURCES), ".claude"])
     rmSync(join(dir, path), { recursive: true });
 });

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BIN } from "../cli/run-bin.js";
 import type { RecordedRun } from "./run-client.js";
 
@@ -127,4 +127,29 @@ export function hookProject(files: Record<string, unknown>): { dir: string; home
     writeFileSync(join(dir, ".contextfmt", name), JSON.stringify(content));
   }
   return { dir, home };
+}
+
+/**
+ * A git project holding `files` (path → text) in a fresh temporary folder `root`, a home folder
+ * beside it, and `contextfmt` to run the built CLI in the project (the sync tests' setup).
+ */
+export function syncProject(files: Record<string, string>): {
+  root: string;
+  dir: string;
+  home: string;
+  contextfmt: (...args: string[]) => string;
+} {
+  const root = mkdtempSync(join(tmpdir(), "contextfmt-sync-"));
+  const dir = join(root, "project");
+  const home = join(root, "home");
+  mkdirSync(home);
+  mkdirSync(dir);
+  execFileSync("git", ["init", "-q", dir]);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const contextfmt = (...args: string[]) =>
+    execFileSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8" });
+  return { root, dir, home, contextfmt };
 }

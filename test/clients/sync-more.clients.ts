@@ -6,14 +6,17 @@
  * Claude Code's .mcp.json itself (it wins over .github/mcp.json), so sync writes nothing for its
  * servers; Qwen Code reads every `url` as SSE and a Streamable HTTP server as `httpUrl`.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../cli/run-bin.js";
 import { runClient } from "./run-client.js";
-import { type ModelScript, modelBodies, runScripted } from "./run-scripted.js";
+import {
+  MARKER_FILES,
+  type ModelScript,
+  modelBodies,
+  runScripted,
+  syncProject,
+} from "./run-scripted.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -26,16 +29,8 @@ const FILES: Record<string, string> = {
   ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
   ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
   ".mcp.json": fixture("servers.mcp.json"),
-  "rules.json": JSON.stringify({
-    rules: [
-      {
-        name: "rule_marker",
-        rule: `${RULE_MARKER} run the linter before every commit`,
-        category: "behavior",
-        authority: "absolute",
-      },
-    ],
-  }),
+  // Its one rule says RULE_MARKER_7Q.
+  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
 };
 
 /** Every `${VAR}` the servers name, set to a dummy so no client reports a missing variable. */
@@ -45,20 +40,10 @@ let root: string;
 let dir: string;
 let home: string;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "contextfmt-sync-more-"));
-  dir = join(root, "project");
-  home = join(root, "home");
-  mkdirSync(home);
-  mkdirSync(dir);
-  execFileSync("git", ["init", "-q", dir]);
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8" });
-  cli("sync", "--from", "claude", "--to", "copilot,qwen");
-  cli("sync", "--only", "rules", "--rules", "rules.json", "--to", "copilot,qwen");
+  const project = syncProject(FILES);
+  ({ root, dir, home } = project);
+  project.contextfmt("sync", "--from", "claude", "--to", "copilot,qwen");
+  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "copilot,qwen");
   mkdirSync(join(home, ".qwen"));
   writeFileSync(
     join(home, ".qwen/settings.json"),
