@@ -6,17 +6,8 @@
  * place for is absent: what sync would write there is reported, item by item, and left out.
  */
 
-/** The tools `sync` reads and writes. */
-export type SyncTool =
-  | "claude"
-  | "codex"
-  | "gemini"
-  | "copilot"
-  | "qwen"
-  | "opencode"
-  | "cursor"
-  | "cline";
-export const SYNC_TOOLS: readonly SyncTool[] = [
+/** The tools `sync` reads and writes, in the order that decides who writes a shared file. */
+export const SYNC_TOOLS = [
   "claude",
   "codex",
   "gemini",
@@ -25,18 +16,12 @@ export const SYNC_TOOLS: readonly SyncTool[] = [
   "opencode",
   "cursor",
   "cline",
-];
+] as const;
+export type SyncTool = (typeof SYNC_TOOLS)[number];
 
 /** What `--only` may name. */
-export type SyncKind = "command" | "mcp" | "agent" | "skill" | "instructions" | "rules";
-export const SYNC_KINDS: readonly SyncKind[] = [
-  "command",
-  "mcp",
-  "agent",
-  "skill",
-  "instructions",
-  "rules",
-];
+export const SYNC_KINDS = ["command", "mcp", "agent", "skill", "instructions", "rules"] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /** The rules formats (see src/formats/rules): what each instruction file gets the rules in. */
 export type RulesFormat = "claude" | "codex" | "gemini";

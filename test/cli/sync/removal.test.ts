@@ -4,7 +4,16 @@
  * warning naming it, and what the user wrote is never looked at. The removal goes through the
  * writer's batch with the run's writes: all or nothing.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyncKind, SyncTool } from "../../../src/cli/sync/locations.js";
@@ -166,5 +175,20 @@ describe("sync removes what it wrote whose source is gone", () => {
       /cannot replace \.gemini\/commands\/review\.toml: EIO; nothing written \(put back as they were: \.gemini\/commands\/deploy\.toml\)/,
     );
     expect(tree(dir)).toEqual(before);
+  });
+
+  it("never removes through a link out of the project: the run stops, the outside stays", () => {
+    const dir = project(SOURCE);
+    sync(dir);
+    // The folder sync wrote into now leads outside, to a copy holding the same bytes.
+    const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
+    cpSync(join(dir, ".gemini/commands"), outside, { recursive: true });
+    rmSync(join(dir, ".gemini/commands"), { recursive: true });
+    symlinkSync(outside, join(dir, ".gemini/commands"));
+    rmSync(join(dir, ".claude/commands/deploy.md"));
+    const before = tree(outside);
+    expect(() => sync(dir, ["command"])).toThrow(/\.gemini\/commands.*outside the project/);
+    expect(tree(outside)).toEqual(before);
+    expect(before["deploy.toml"]).toContain("Deploy it");
   });
 });
