@@ -104,7 +104,7 @@ export default defineConfig([
     // self-contained file (zod/mini and the core inside) that the entry requires when that
     // subcommand runs, with V8's compiled code cached between runs (src/cli/compile-cache.ts).
     // yaml is required only for YAML files, and exact counting goes through the package's own
-    // `contextfmt/tiktoken` entry, only for --exact.
+    // o200k rank file, required by the bin itself (src/cli/counter.ts), only for --exact.
     entry: {
       cli: "src/cli/main.ts",
       "commands/convert": "src/cli/commands/convert.ts",

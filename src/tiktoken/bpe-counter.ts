@@ -19,7 +19,6 @@ export type CountTokens = (text: string) => number;
  */
 export function createBytePairCounter(encoding: BytePairEncoding): CountTokens {
   const table = buildRankTable(encoding.bpe_ranks);
-  const { ranks } = table;
   const pieces = new RegExp(encoding.pat_str, "gu");
   return (text) => {
     let tokens = 0;
@@ -27,7 +26,7 @@ export function createBytePairCounter(encoding: BytePairEncoding): CountTokens {
     // Every alternative of these patterns takes at least one character, so the loop advances.
     for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) {
       const bytes = utf8ByteString(match[0]);
-      tokens += ranks.has(bytes) ? 1 : countBytePairTokens(bytes, table);
+      tokens += table.rankOf(bytes, 0, bytes.length) !== -1 ? 1 : countBytePairTokens(bytes, table);
     }
     return tokens;
   };

@@ -74,8 +74,7 @@ export function countBytePairTokens(bytes: string, table: RankTable): number {
 
 /** Rank of the token `bytes[start, end)`, or NO_PAIR when it is none. */
 function rankOf(bytes: string, start: number, end: number, table: RankTable): number {
-  if (end - start > table.longestToken) return NO_PAIR;
-  return table.ranks.get(bytes.slice(start, end)) ?? NO_PAIR;
+  return table.rankOf(bytes, start, end);
 }
 
 /** Adds `key` to the heap of `size` keys; returns the new size. */

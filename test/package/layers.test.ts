@@ -28,8 +28,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   hooks: BELOW_FACADES,
   "agent-config": BELOW_FACADES,
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
-  // The bin is a user of the library: its entries, the hooks layer, and the errors below all.
-  cli: ["problems", "hooks", "agent-config", "entries"],
+  // The bin is a user of the library: its entries, the hooks layer, and the errors below all;
+  // and the exact counter's factory, so that `--exact` loads o200k's vocabulary alone.
+  cli: ["problems", "hooks", "agent-config", "entries", "tiktoken"],
   testing: [...BELOW_FACADES, "facades", "hooks"],
 };
 

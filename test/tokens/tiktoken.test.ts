@@ -213,11 +213,36 @@ describe("createTiktokenCounter", () => {
 
   it("every single byte is a token in both encodings (the merge counts the parts it leaves)", () => {
     for (const encoding of ENCODINGS) {
-      const { ranks, longestToken } = buildRankTable(RANK_FILES[encoding].bpe_ranks);
+      const { rankOf, longestToken } = buildRankTable(RANK_FILES[encoding].bpe_ranks);
       for (let byte = 0; byte < 256; byte += 1) {
-        expect(ranks.has(String.fromCharCode(byte)), `${encoding} byte ${byte}`).toBe(true);
+        expect(rankOf(String.fromCharCode(byte), 0, 1), `${encoding} byte ${byte}`).not.toBe(-1);
       }
       expect(longestToken).toBeGreaterThan(1);
+    }
+  });
+
+  it("the rank table finds every token of the rank file at its rank, at any place in a byte string, and nothing else", () => {
+    for (const encoding of ENCODINGS) {
+      const table = buildRankTable(RANK_FILES[encoding].bpe_ranks);
+      let longest = 0;
+      let checked = 0;
+      for (const line of RANK_FILES[encoding].bpe_ranks.split("\n")) {
+        const [, first, ...tokens] = line.split(" ");
+        tokens.forEach((base64, offset) => {
+          const bytes = atob(base64);
+          longest = Math.max(longest, bytes.length);
+          const rank = table.rankOf(`\u00ff${bytes}\u00fe`, 1, bytes.length + 1);
+          if (rank !== Number(first) + offset)
+            expect(rank, `${encoding} ${base64}`).toBe(Number(first) + offset);
+          checked += 1;
+        });
+      }
+      expect(checked).toBeGreaterThan(100_000);
+      expect(table.longestToken).toBe(longest);
+      // Spans that are no token: too long, empty, and bytes no token holds in a row.
+      expect(table.rankOf("a".repeat(longest + 1), 0, longest + 1)).toBe(-1);
+      expect(table.rankOf("ab", 1, 1)).toBe(-1);
+      expect(table.rankOf("\u00ff\u00ff\u00ff\u00ff", 0, 4)).toBe(-1);
     }
   });
 
