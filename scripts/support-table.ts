@@ -47,9 +47,9 @@ function cell(tool: Tool, kind: SupportKind, where: string | undefined): string 
 function where(tool: Tool, kind: SupportKind): string | undefined {
   const sync = (SYNC_TOOLS as readonly string[]).includes(tool) ? (tool as SyncTool) : undefined;
   if (kind === "hooks") {
-    return (HOOK_TOOLS as readonly string[]).includes(tool)
-      ? code(HOOK_SETTINGS[tool as HookTool].path)
-      : undefined;
+    if (!(HOOK_TOOLS as readonly string[]).includes(tool)) return undefined;
+    const { path, files = {} } = HOOK_SETTINGS[tool as HookTool];
+    return [path, ...Object.keys(files)].map(code).join(" + ");
   }
   if (sync === undefined) return undefined;
   if (kind === "instructions") {

@@ -3,9 +3,9 @@ import { InvalidInputError } from "../problems/errors.js";
 
 /**
  * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
- * Copilot CLI and Qwen Code.
+ * Copilot CLI, Qwen Code, and OpenCode through the plugin `contextfmt init opencode` writes.
  */
-export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen";
+export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode";
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -15,7 +15,14 @@ export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen";
  * HOOK_TOOLS.includes("codex"); // true
  * ```
  */
-export const HOOK_TOOLS: readonly HookTool[] = ["claude", "gemini", "codex", "copilot", "qwen"];
+export const HOOK_TOOLS: readonly HookTool[] = [
+  "claude",
+  "gemini",
+  "codex",
+  "copilot",
+  "qwen",
+  "opencode",
+];
 
 /**
  * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
@@ -91,6 +98,13 @@ export const HOOK_EVENTS = {
     UserPromptSubmit: "prompt",
     PostToolUse: "post-tool",
     PostToolUseFailure: "tool-failure",
+  },
+  // OpenCode has no hook commands: contextfmt's plugin runs them and names the events. Its
+  // session start is the first model request of a session in the process (the system prompt
+  // it adds to every request of that session); its prompt, each message the user sends.
+  opencode: {
+    SessionStart: "session-start",
+    UserPromptSubmit: "prompt",
   },
 } as const satisfies Record<HookTool, Record<string, HookMoment>>;
 

@@ -27,6 +27,8 @@ const claudeBase = { session_id: text, transcript_path: text, cwd: text };
 const geminiBase = { ...claudeBase, timestamp: text };
 // Copilot CLI sends no transcript path.
 const copilotBase = { session_id: text, cwd: text, timestamp: text };
+// OpenCode's plugin (written by `contextfmt init opencode`) sends the session and the folder.
+const opencodeBase = { session_id: text, cwd: text };
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
@@ -84,6 +86,7 @@ const bases = {
   codex: codexBase,
   copilot: copilotBase,
   qwen: geminiBase,
+  opencode: opencodeBase,
 } as const;
 
 /** Where a tool's fields for a moment differ from the others'. */

@@ -15,7 +15,8 @@ export type SessionStartContext = "full" | "none";
  * - `resume`, `fork`: Claude Code and Codex CLI send the whole earlier conversation again,
  *   earlier hook context included, so injecting it again would send it twice: nothing. Gemini
  *   CLI, Copilot CLI and Qwen Code do not send the earlier SessionStart context again after a
- *   resume: everything.
+ *   resume: everything. OpenCode's plugin keeps nothing in the conversation: it sends
+ *   `startup` for each session it first sees, a resumed one included.
  * - `clear`: a new, empty conversation: everything.
  * - `compact`: the conversation was summarised and earlier hook context dropped; the context
  *   injected now is kept after the summary: everything.
@@ -33,6 +34,9 @@ export const SESSION_START_CONTEXT = {
   gemini: { startup: "full", resume: "full", clear: "full" },
   copilot: { new: "full", resume: "full" },
   qwen: { startup: "full", resume: "full", clear: "full", compact: "full" },
+  // The plugin adds the context to the system prompt OpenCode builds anew for every request,
+  // and says `startup` once per session in each process.
+  opencode: { startup: "full" },
 } as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
 
 /**

@@ -59,7 +59,8 @@ export interface HookContextLimit {
  * Codex CLI counts a token as four UTF-8 bytes and cuts context over 2,500 such tokens (10,000
  * bytes) in the middle (every event); Copilot CLI cuts the context of `PostToolUse` and
  * `PostToolUseFailure` after 10,240 characters, without a word (its other events took 20,000 to
- * 60,000 unchanged). Gemini CLI and Qwen Code took 120,000 characters unchanged.
+ * 60,000 unchanged). Gemini CLI and Qwen Code took 120,000 characters unchanged; OpenCode's plugin
+ * adds the context to the system prompt or the message as it is.
  *
  * @example
  * ```ts
@@ -73,6 +74,7 @@ export const HOOK_CONTEXT_LIMITS = {
   gemini: {},
   copilot: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
   qwen: {},
+  opencode: {},
 } as const satisfies Record<
   HookTool,
   HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
@@ -150,6 +152,7 @@ export const TOOL_NAMES: Readonly<Record<HookTool, string>> = {
   gemini: "Gemini CLI",
   copilot: "Copilot CLI",
   qwen: "Qwen Code",
+  opencode: "OpenCode",
 };
 
 /**

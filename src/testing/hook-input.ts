@@ -43,6 +43,11 @@ const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
     timestamp: "2025-10-04T20:00:00.000Z",
     permission_mode: "default",
   },
+  // What contextfmt's OpenCode plugin sends.
+  opencode: {
+    session_id: "ses_53f2a1b0cffeQ2xYlM8dN4kTzR",
+    cwd: "/home/dev/repo",
+  },
 };
 
 /** Each tool's name for its shell tool, and the id of one call. */
@@ -52,6 +57,7 @@ const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
   codex: { tool_name: "Bash", tool_use_id: "call_abc123" },
   copilot: { tool_name: "Bash" },
   qwen: { tool_name: "run_shell_command" },
+  opencode: { tool_name: "bash" },
 };
 
 const COMMAND = { command: "pytest -q tests/test_payments.py" };

@@ -362,9 +362,9 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
     ],
     [
       "an unknown tool",
-      ["hook", "cursor", "session-start", "--rules", RULES],
+      ["hook", "windsurf", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "cursor"; tools: claude, gemini, codex, copilot, qwen$/,
+      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode$/,
     ],
     [
       "an unknown event",

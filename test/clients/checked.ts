@@ -48,5 +48,5 @@ export const REAL_CLIENT_CHECKS: Readonly<
   gemini: SYNCED,
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
-  opencode: SYNCED_OPENCODE,
+  opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
 };

@@ -7,12 +7,21 @@
  * deleted before OpenCode runs, because OpenCode can read CLAUDE.md and .claude/skills itself:
  * only what sync wrote is left to read.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN } from "../cli/run-bin.js";
 import { runClient } from "./run-client.js";
-import { MARKER_FILES, modelBodies, runScripted, syncProject } from "./run-scripted.js";
+import {
+  hookProject,
+  MARKER_FILES,
+  modelBodies,
+  occurrences,
+  runScripted,
+  syncProject,
+} from "./run-scripted.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -122,4 +131,45 @@ describe("OpenCode reads what sync wrote", () => {
     expect(entry("linear")).toContain("https://mcp.linear.app/sse");
     expect(output).toContain("3 server(s)");
   });
+});
+
+describe("OpenCode runs the hooks through the plugin contextfmt init writes", () => {
+  let made: { dir: string; home: string };
+  beforeAll(() => {
+    made = hookProject(MARKER_FILES);
+    execFileSync(process.execPath, [BIN, "init", "opencode", made.dir]);
+  });
+  afterAll(() => rmSync(made.dir, { recursive: true, force: true }));
+
+  /** The session's model requests (not the one asking a small model for a title). */
+  const sessionBodies = (args: string[]) =>
+    modelBodies(
+      runScripted(
+        "opencode",
+        { replies: [] },
+        args,
+        // Offline, npm fails at once: OpenCode installs its plugin package into .opencode/ before
+        // it loads a local plugin, and waits for that install however it ends.
+        { HOME: made.home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: MODEL_CONFIG },
+        made.dir,
+      ),
+    ).filter((body) => (JSON.parse(body).tools ?? []).length > 0);
+
+  it("session start: the rules, the project and the session in the system prompt; the prompt: the memories", () => {
+    const [first] = sessionBodies(["run", "PROMPT_MARKER what do you know of Ada"]);
+    const request = JSON.parse(first ?? "{}") as {
+      system?: { text: string }[];
+      messages: { role: string; content: { type: string; text?: string }[] }[];
+    };
+    const system = (request.system ?? []).map((part) => part.text).join("\n");
+    expect(occurrences(system, "RULE_MARKER_7Q")).toBe(1);
+    expect(system).toContain('<PROJECT name="PROJECT_MARKER_Beacon"');
+    expect(system).toContain("SESSION_MARKER_3K");
+    // The memories go with the message they were chosen for, after its own text.
+    const user = request.messages.filter((message) => message.role === "user").at(-1);
+    const texts = (user?.content ?? []).map((part) => part.text ?? "");
+    expect(texts[0]).toContain("PROMPT_MARKER");
+    expect(texts.slice(1).join("\n")).toMatch(/<factual_memories nonce="[0-9a-f]+">/);
+    expect(texts.slice(1).join("\n")).toContain("MEMORY_MARKER_5Z");
+  }, 120_000);
 });

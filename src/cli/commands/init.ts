@@ -19,7 +19,7 @@ const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
 
 Adds the contextfmt hook entries to the tool's project settings and creates the input files
 they read under .contextfmt/ (small examples and a README) when they are absent:
-${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(8)}${HOOK_SETTINGS[tool].path}`).join("\n")}
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(9)}${[HOOK_SETTINGS[tool].path, ...Object.keys(HOOK_SETTINGS[tool].files ?? {})].join(", ")}`).join("\n")}
 
 Each hook passes the input files its event injects: session start the rules, project and
 session; a subagent's start the rules and project; each prompt the memories; before or after a
@@ -33,6 +33,9 @@ and notes what it wrote in .contextfmt/written.json.
 The hooks run node_modules/.bin/contextfmt, so install contextfmt as a dependency of the project
 (npm install -D contextfmt): the installed bin starts in about the time of a bare node, where npx
 would add half a second to every hook call.
+
+OpenCode runs no hook commands: init writes a plugin that runs those of .opencode/contextfmt.json
+and adds their context to the system prompt (session start) and to each message (prompt).
 
 Codex reads a project's .codex/config.toml, and Gemini CLI runs its project hooks, only in a
 folder the user trusts (Codex: trust_level = "trusted" for the project in ~/.codex/config.toml).
@@ -152,6 +155,27 @@ export const run: Command["run"] = async (args) => {
       sha256: sha256(bytes),
     });
   }
+  const warnings = [...edit.warnings];
+  for (const [path, text] of Object.entries(HOOK_SETTINGS[tool].files ?? {})) {
+    const bytes = Buffer.from(text);
+    const there = project.read(path);
+    if (there?.equals(bytes)) continue;
+    if (there !== undefined && !record.wrote(path, "starter", undefined, sha256(there))) {
+      warnings.push({
+        code: "kept_user_value",
+        severity: "warning",
+        path,
+        message: `kept: changed since contextfmt init wrote it (or not written by it); delete it and run init again to have contextfmt's`,
+      });
+      continue;
+    }
+    writes.push({ path, bytes, before: there });
+    record.set({
+      path: project.relative(project.resolve(path)),
+      kind: "starter",
+      sha256: sha256(bytes),
+    });
+  }
   if (edit.text !== before) {
     writes.push({ path: settings, bytes: Buffer.from(edit.text), before: beforeBytes });
     const recordPath = project.relative(project.resolve(settings));
@@ -159,7 +183,7 @@ export const run: Command["run"] = async (args) => {
       record.set({ path: recordPath, kind, name, sha256: valueHash(value) });
     }
   }
-  reportIssues(edit.warnings);
+  reportIssues(warnings);
   const recordWrite = record.write();
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
   for (const { path } of writes) writeStdout(`wrote ${path}\n`);

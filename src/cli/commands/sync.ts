@@ -88,22 +88,19 @@ function toolList(flag: string, value: string): SyncTool[] {
   return [...new Set(tools as SyncTool[])];
 }
 
+/** A kind as `--only` lists it: the item kinds in the plural (`commands`), the others as they are. */
+const onlyName = (kind: SyncKind) => (kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`);
+
 function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   if (value === undefined) return SYNC_KINDS.filter((kind) => kind !== "rules" || rules);
   const kinds: SyncKind[] = [];
   for (const typed of value.split(",").map((k) => k.trim())) {
-    // "command" or "commands", "rule" or "rules": the kinds are named both ways.
-    const kind = typed.replace(/s$/, "");
-    const known = kind === "rule" || kind === "instruction" ? `${kind}s` : kind;
-    if (!(SYNC_KINDS as readonly string[]).includes(known)) {
-      throw unknownChoice(
-        "kind",
-        typed,
-        ["commands", "mcp", "agents", "skills", "instructions", "rules"],
-        "--only",
-      );
-    }
-    kinds.push(known as SyncKind);
+    // Each kind is taken either way: "command" or "commands", "rule" or "rules".
+    const known = SYNC_KINDS.find(
+      (kind) => typed === kind || typed === `${kind}s` || `${typed}s` === kind,
+    );
+    if (known === undefined) throw unknownChoice("kind", typed, SYNC_KINDS.map(onlyName), "--only");
+    kinds.push(known);
   }
   return [...new Set(kinds)];
 }

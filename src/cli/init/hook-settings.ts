@@ -15,6 +15,7 @@ import {
 import { hookOutput } from "../../hooks/output.js";
 import { unknownChoice } from "../suggest.js";
 import { UsageError } from "../usage.js";
+import { OPENCODE_PLUGIN } from "./opencode-plugin.js";
 
 /** How a tool keeps its hooks in a project. */
 export interface HookSettings {
@@ -26,6 +27,11 @@ export interface HookSettings {
   readonly entry: (command: string, event: string) => Record<string, unknown>;
   /** The command lines of an entry of the list (a group may hold several). */
   readonly commandOf: (entry: unknown) => readonly unknown[];
+  /**
+   * Whole files the hooks also need (path → text), init's own: written when absent, replaced
+   * while unchanged since init wrote them, kept with a warning once the user changed them.
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** `{ hooks: [hook] }`: the group Claude Code, Gemini CLI, Qwen Code and Codex list. */
@@ -70,6 +76,15 @@ export const HOOK_SETTINGS: Readonly<Record<HookTool, HookSettings>> = {
     projectDir: "",
     entry: (command) => grouped({ type: "command", command, timeout: 10 }),
     commandOf: groupedCommands,
+  },
+  // OpenCode runs no hook commands: its plugin (written beside) runs those listed here, from
+  // the project folder, and adds their context (see ./opencode-plugin.ts).
+  opencode: {
+    path: ".opencode/contextfmt.json",
+    projectDir: "",
+    entry: (command) => ({ command, timeout: 10 }),
+    commandOf: (entry) => [(entry as { command?: unknown } | null)?.command],
+    files: { ".opencode/plugins/contextfmt.js": OPENCODE_PLUGIN },
   },
 };
 

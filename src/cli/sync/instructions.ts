@@ -28,8 +28,26 @@ export interface InstructionFile {
 /** Imports are followed this many files deep, as Claude Code does (five hops). */
 const MAX_IMPORT_DEPTH = 5;
 
-/** Folders never searched for nested instruction files: dependencies and hidden folders. */
-const skipFolder = (name: string) => name === "node_modules" || name.startsWith(".");
+/**
+ * Folders never searched for nested instruction files, besides hidden ones (`.git`, `.venv`):
+ * installed dependencies and build output. An instruction file there is a copy (a package's own,
+ * a build's) that the project's tools do not work in, and a walk through them is most of the
+ * project's files.
+ */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
+  "node_modules",
+  "bower_components",
+  "vendor",
+  "venv",
+  "__pycache__",
+  "dist",
+  "build",
+  "out",
+  "target",
+  "coverage",
+]);
+
+const skipFolder = (name: string) => SKIPPED_FOLDERS.has(name) || name.startsWith(".");
 
 /**
  * The source tool's instruction files: the one at the root (when present) and, for a tool that

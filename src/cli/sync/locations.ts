@@ -237,8 +237,10 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
       skill: skills("cursor", ".cursor/skills"),
     },
     mcp: { format: "cursor", path: ".cursor/mcp.json", syntax: "json", key: "mcpServers" },
-    // Cursor reads AGENTS.md at the root as an always-applied rule; a .cursor/rules/*.mdc file
-    // needs frontmatter the managed region cannot give a file it shares with the user.
+    // Cursor reads AGENTS.md at the root as an always-applied rule, beside .cursor/rules/*.mdc.
+    // A contextfmt.mdc of its own (alwaysApply: true) would hold the same text as the AGENTS.md
+    // written for Codex, OpenCode or Copilot CLI in the same sync, and Cursor would send it
+    // twice in every request; AGENTS.md is written once for all of them.
     rulesFile: "AGENTS.md",
     rulesFormat: "codex",
   },

@@ -8,7 +8,13 @@ import { convertAgentConfig, skillName } from "../../agent-config/index.js";
 import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
-import { sha256, valueHash, type WrittenKind, type WrittenRecord } from "../writer/record.js";
+import {
+  sha256,
+  valueHash,
+  type WrittenEntry,
+  type WrittenKind,
+  type WrittenRecord,
+} from "../writer/record.js";
 import type { FileWrite } from "../writer/write-batch.js";
 import { instructionFiles, instructionText } from "./instructions.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
@@ -698,6 +704,43 @@ const keptNote = (path: string, what: string, from: string): Issue => ({
 });
 
 /**
+ * A file or server an older contextfmt wrote without noting its source, in a place this run
+ * writes for a kind it syncs, which this run did not write again. Sync cannot tell whether its
+ * source is gone or another tool's source wrote it, so it never removes it: it stays, named
+ * once in a warning, and the record lets go of it. A later sync from its source finds it as
+ * that sync would write it and takes it up again, its source noted.
+ */
+function letGoOfSourceless(
+  plan: Plan,
+  request: SyncRequest,
+  targets: readonly SyncTool[],
+  entry: WrittenEntry,
+): void {
+  const { kind, path, name } = entry;
+  const written =
+    kind === "mcp-server"
+      ? request.kinds.includes("mcp") &&
+        targets.some((to) => {
+          const mcp = SYNC_TOOL_PLACES[to].mcp;
+          return mcp !== undefined && plan.recordPath(mcp.path) === path;
+        })
+      : (kind === "command" || kind === "agent" || kind === "skill") &&
+        request.kinds.includes(kind) &&
+        targets.some((to) => {
+          const dir = SYNC_TOOL_PLACES[to].items[kind]?.dir;
+          return dir !== undefined && path.startsWith(`${dir}/`);
+        });
+  if (!written) return;
+  plan.record.forget(path, kind, name);
+  plan.warnings.push({
+    code: "kept_changed",
+    severity: "warning",
+    path,
+    message: `${name === undefined ? "the file" : name} stays: an older contextfmt wrote it without noting its source, so sync cannot tell whether that source is gone; it is no longer counted as contextfmt's (take it out by hand if it should go; a sync from its source takes it up again)`,
+  });
+}
+
+/**
  * What an earlier sync wrote from a source this run read, which this run did not write again:
  * its source is gone. A whole file is removed and a server taken out of its settings file when
  * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
@@ -709,7 +752,10 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
   const targets = request.to.filter((to) => to !== from);
   const servers = new Map<string, { readonly key: string; names: Map<string, string> }>();
   for (const entry of plan.record.untouched()) {
-    if (entry.from === undefined) continue;
+    if (entry.from === undefined) {
+      letGoOfSourceless(plan, request, targets, entry);
+      continue;
+    }
     if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
       const kind = entry.kind;
       const place = SYNC_TOOL_PLACES[from].items[kind];

@@ -15,7 +15,7 @@ export const RECORD_PATH = ".contextfmt/written.json";
 
 /**
  * What an entry is: a whole file (a converted command, agent or skill, a file of a skill's
- * folder, a starter input file), or one part of a file that holds other things too.
+ * folder, a file init writes whole: a starter input file, OpenCode's plugin), or one part of a file that holds other things too.
  */
 export type WrittenKind =
   | "command"

@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SKIPPED_FOLDERS } from "../../../src/cli/sync/instructions.js";
 import { RULES_FILES, SYNC_TOOLS, type SyncTool } from "../../../src/cli/sync/locations.js";
 import {
   INSTRUCTIONS_MARK,
@@ -177,21 +178,35 @@ describe("sync --only instructions", () => {
     ]);
   });
 
-  it("carries nested files to the same folder, and skips node_modules and hidden folders", () => {
+  it("carries nested files to the same folder, and skips dependencies, build output and hidden folders", () => {
     const dir = project({
       "CLAUDE.md": "root\n",
       "pkg/api/CLAUDE.md": "api rules\n",
-      "node_modules/x/CLAUDE.md": "never\n",
       ".cache/CLAUDE.md": "never\n",
+      ".git/CLAUDE.md": "never\n",
+      // Each skipped folder, at the root and deeper down.
+      ...Object.fromEntries(
+        [...SKIPPED_FOLDERS].flatMap((folder) => [
+          [`${folder}/CLAUDE.md`, "never\n"],
+          [`pkg/${folder}/x/CLAUDE.md`, "never\n"],
+        ]),
+      ),
+      // Only the folder's own name counts: "distribution" is no "dist".
+      "distribution/CLAUDE.md": "kept\n",
     });
     const plan = sync(dir, "claude", ["codex", "gemini"]);
     expect(plan.files.map((f) => f.path).sort()).toEqual([
       "AGENTS.md",
       "GEMINI.md",
+      "distribution/AGENTS.md",
+      "distribution/GEMINI.md",
       "pkg/api/AGENTS.md",
       "pkg/api/GEMINI.md",
     ]);
     expect(carried(read(dir, "pkg/api/AGENTS.md"))).toBe("api rules");
+    expect([...SKIPPED_FOLDERS]).toEqual(
+      expect.arrayContaining(["node_modules", "dist", "vendor", "build", "target"]),
+    );
   });
 
   it("writes a file two targets read once, and leaves a target that is the source itself", () => {

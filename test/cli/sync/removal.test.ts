@@ -134,6 +134,45 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);
   });
 
+  it("what an older version wrote without its source: kept, named once, then no longer counted as ours", () => {
+    const dir = project(SOURCE);
+    sync(dir);
+    // The record as a version that noted no sources wrote it.
+    const recordFile = join(dir, ".contextfmt/written.json");
+    const record = JSON.parse(read(dir, ".contextfmt/written.json"));
+    for (const entry of record.written) delete entry.from;
+    writeFileSync(recordFile, JSON.stringify(record));
+    rmSync(join(dir, ".claude/commands/deploy.md"));
+    writeFileSync(
+      join(dir, ".mcp.json"),
+      JSON.stringify({ mcpServers: { github: { command: "gh-mcp" } } }),
+    );
+    const plan = sync(dir);
+    expect(plan.files.filter((f) => f.after === undefined)).toEqual([]);
+    expect(read(dir, ".gemini/commands/deploy.toml")).toContain("Deploy it");
+    expect(read(dir, ".codex/config.toml")).toContain("[mcp_servers.db]");
+    const warned = plan.warnings.filter((w) => w.severity === "warning");
+    const older =
+      "stays: an older contextfmt wrote it without noting its source, so sync cannot tell whether that source is gone; it is no longer counted as contextfmt's (take it out by hand if it should go; a sync from its source takes it up again)";
+    expect(warned.map((w) => `${w.path}: ${w.message}`).sort()).toEqual([
+      `.agents/skills/deploy/SKILL.md: the file ${older}`,
+      `.codex/config.toml: db ${older}`,
+      `.gemini/commands/deploy.toml: the file ${older}`,
+      `.gemini/settings.json: db ${older}`,
+    ]);
+    // What this run wrote again has its source noted; what it let go of is out of the record.
+    const after = JSON.parse(read(dir, ".contextfmt/written.json")).written as {
+      path: string;
+      from?: string;
+    }[];
+    expect(after.find((e) => e.path === ".gemini/commands/review.toml")?.from).toBe(
+      ".claude/commands/review.md",
+    );
+    expect(after.some((e) => e.path.includes("deploy"))).toBe(false);
+    // Named once: the next run says nothing of them.
+    expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);
+  });
+
   it("removes only within the run: another kind or another source's output stays", () => {
     const dir = project(SOURCE);
     sync(dir);
