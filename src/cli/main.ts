@@ -57,7 +57,7 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     load: () => loadCommand("schema"),
   },
   doctor: {
-    summary: "show what each client loads from this project, and what it cuts or misses (doctor)",
+    summary: "what each client loads from the project, cut or missed (doctor)",
     load: () => loadCommand("doctor"),
   },
   tokens: {
