@@ -56,6 +56,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => loadCommand("schema"),
   },
+  doctor: {
+    summary: "what each client loads from the project, cut or missed (doctor)",
+    load: () => loadCommand("doctor"),
+  },
   tokens: {
     summary: "count tokens per section of a text or a rendered context (tokens CLAUDE.md)",
     load: () => loadCommand("tokens"),

@@ -25,7 +25,8 @@ describe("the contextfmt bin bundle", () => {
   it("the entry is a small CommonJS file", () => {
     const entry = readFileSync(BIN, "utf8");
     expect(entry.startsWith("#!/usr/bin/env node\n")).toBe(true);
-    expect(entry.length).toBeLessThan(6_000);
+    // The command table and its one-line summaries (eight commands) and nothing else of note.
+    expect(entry.length).toBeLessThan(6_500);
   });
 
   it.each([
