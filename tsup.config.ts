@@ -114,6 +114,7 @@ export default defineConfig([
       "commands/tokens": "src/cli/commands/tokens.ts",
       "commands/sync": "src/cli/commands/sync.ts",
       "commands/init": "src/cli/commands/init.ts",
+      "commands/doctor": "src/cli/commands/doctor.ts",
     },
     outDir: "dist/bin",
     format: ["cjs"],

@@ -56,6 +56,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "print the JSON Schema of an input file (schema rules)",
     load: () => loadCommand("schema"),
   },
+  doctor: {
+    summary: "show what each client loads from this project, and what it cuts or misses (doctor)",
+    load: () => loadCommand("doctor"),
+  },
   tokens: {
     summary: "count tokens per section of a text or a rendered context (tokens CLAUDE.md)",
     load: () => loadCommand("tokens"),

@@ -9,7 +9,7 @@ export interface ReportedPart {
 }
 
 /** User text shown in a terminal: control characters (escape sequences included) as `\xNN`. */
-function printable(text: string): string {
+export function printable(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
     return `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`;
@@ -17,7 +17,7 @@ function printable(text: string): string {
 }
 
 /** Rows padded into columns; the last column is left ragged. */
-function columns(rows: readonly (readonly string[])[]): string[] {
+export function columns(rows: readonly (readonly string[])[]): string[] {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, index) => {

@@ -4,7 +4,11 @@
  * hooks), and every problem found. The table and the HTML page are views of this one value.
  * Paths are relative to the project folder, with `/`.
  */
+import type { McpTransport } from "../../agent-config/mcp/mcp-server.js";
+import type { RulesChecked } from "../sync/loading.js";
 import type { SyncTool } from "../sync/locations.js";
+
+export type { RulesChecked };
 
 /** A client `doctor` reports on: each tool `sync` writes for. */
 export type DoctorClient = SyncTool;
@@ -16,12 +20,6 @@ export interface DoctorReport {
   /** Every problem of every client, in client order. */
   readonly problems: readonly DoctorProblem[];
 }
-
-/**
- * Where a client's loading rules come from: the version of the real client they were checked
- * against, or its documentation when no client ran.
- */
-export type RulesChecked = { readonly client: string; readonly version: string } | "documentation";
 
 /** What one client sees of the project. */
 export interface ClientReport {
@@ -89,8 +87,8 @@ export interface McpServer {
   readonly name: string;
   /** The settings file that declares it. */
   readonly path: string;
-  /** `stdio` (a command it starts) or `http` (a URL it connects to). */
-  readonly transport: "stdio" | "http";
+  /** `stdio` (a command it starts), `http` or `sse` (a URL it connects to). */
+  readonly transport: McpTransport;
   /** A condition the client puts on it (project servers wait for approval, trust), in words. */
   readonly caveat?: string;
 }

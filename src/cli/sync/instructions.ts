@@ -133,12 +133,42 @@ export function instructionText(
   const main = own(path).trim();
   if (!instructionReading(from).imports || instructionReading(to).imports) return main;
   const parts: string[] = [];
+  for (const found of importedFiles(source.project, path, main, own, warn)) {
+    const body = found.text.trim();
+    if (body !== "") parts.push(`<!-- imported from ${found.path} -->\n${body}`);
+  }
+  return [main, ...parts].filter((part) => part !== "").join("\n\n");
+}
+
+/** One file an instruction file imports, as {@link importedFiles} finds it. */
+export interface ImportedFile {
+  readonly path: string;
+  /** The file whose `@path` line names it. */
+  readonly by: string;
+  /** Its text, as `read` gave it. */
+  readonly text: string;
+}
+
+/**
+ * The files instruction file `path` (whose text is `text`) imports with `@path`, as Claude Code
+ * and Gemini CLI read them: depth first, each once, five hops deep, each file's text by `read`.
+ * An import leading outside the project, or to a file that is not UTF-8, is a warning and left
+ * out; a token that names no file is text.
+ */
+export function importedFiles(
+  project: Project,
+  path: string,
+  text: string,
+  read: (file: string) => string,
+  warn: (issue: Issue) => void,
+): ImportedFile[] {
+  const found: ImportedFile[] = [];
   const seen = new Set<string>([path]);
-  const follow = (file: string, text: string, depth: number) => {
+  const follow = (file: string, fileText: string, depth: number) => {
     if (depth > MAX_IMPORT_DEPTH) return;
-    for (const token of importTokens(text)) {
-      const found = importOf(source.project, file, token);
-      if (found === undefined) continue;
+    for (const token of importTokens(fileText)) {
+      const named = importOf(project, file, token);
+      if (named === undefined) continue;
       const leftOut = (why: string) =>
         warn({
           code: "import_left_out",
@@ -146,25 +176,24 @@ export function instructionText(
           path: file,
           message: `not carried: ${why}`,
         });
-      if ("outside" in found) {
-        leftOut(found.outside);
+      if ("outside" in named) {
+        leftOut(named.outside);
         continue;
       }
-      if (seen.has(found.path)) continue;
-      seen.add(found.path);
+      if (seen.has(named.path)) continue;
+      seen.add(named.path);
       let imported: string;
       try {
-        imported = own(found.path);
+        imported = read(named.path);
       } catch (error) {
         if (!ProjectFileError.is(error)) throw error;
         leftOut(error.message.replace(/; nothing written$/, ""));
         continue;
       }
-      const body = imported.trim();
-      if (body !== "") parts.push(`<!-- imported from ${found.path} -->\n${body}`);
-      follow(found.path, imported, depth + 1);
+      found.push({ path: named.path, by: file, text: imported });
+      follow(named.path, imported, depth + 1);
     }
   };
-  follow(path, main, 1);
-  return [main, ...parts].filter((part) => part !== "").join("\n\n");
+  follow(path, text, 1);
+  return found;
 }

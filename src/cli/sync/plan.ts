@@ -232,7 +232,7 @@ class Plan {
 }
 
 /** One item of a whole-file kind as the source keeps it. */
-interface SourceItem {
+export interface SourceItem {
   readonly name: string;
   readonly path: string;
   readonly text: string;
@@ -241,8 +241,20 @@ interface SourceItem {
 }
 
 function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
-  const all = plan.project.filesBelow(files.dir, (issue) => plan.warnings.push(issue));
-  const read = (path: string) => decodeUtf8(path, plan.project.read(path) ?? Buffer.alloc(0));
+  return readItems(plan.project, files, (issue) => plan.warnings.push(issue));
+}
+
+/**
+ * The items kept in `files`' folder, by the folder's layout: each item's name, file and text
+ * (and a skill's other files). A link leading out of the project is left out through `warn`.
+ */
+export function readItems(
+  project: Project,
+  files: ItemFiles,
+  warn: (issue: Issue) => void,
+): SourceItem[] {
+  const all = project.filesBelow(files.dir, warn);
+  const read = (path: string) => decodeUtf8(path, project.read(path) ?? Buffer.alloc(0));
   const below = (path: string) => path.slice(files.dir.length + 1);
   if (files.layout === "skill-folders") {
     // Each skill's folder and its files, in one pass.

@@ -1,0 +1,84 @@
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { defaultCounter } from "../../index.js";
+import { type Command, printedHelp } from "../command.js";
+import { counterFor } from "../counter.js";
+import { doctor } from "../doctor/doctor.js";
+import { doctorTable } from "../doctor/table.js";
+import { writeStdout } from "../output.js";
+import { unknownChoice } from "../suggest.js";
+import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
+import { noMorePositionals, parseFlags } from "../usage.js";
+import { Project } from "../writer/project.js";
+
+const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--strict] [--exact]
+
+Shows what each client loads from the project for a session started in dir (default: the
+current folder; the project is the nearest folder up with a .git, else dir itself), and
+what it cuts, misses or reads twice. Reads only; writes nothing.
+
+For each client: the instruction files it reads, in its order, with bytes and tokens, and
+whether each is loaded, shadowed (by what), cut (where, and how much is lost) or not read
+(and why); its commands, agents, skills and MCP servers (two of one name: which wins); the
+contextfmt hooks installed for it, per event, with what each would inject now against the
+event's inline limit. Each client's rules say whether a real client confirmed them or they
+come from its documentation.
+
+Problems: over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit,
+out_of_sync (what "sync --check" would change, for a project synced before), untrusted
+(what the client uses only once the folder is trusted or the server approved).
+
+Options:
+  --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: all)
+  --json          the report as JSON: { clients: [...], problems: [...] }
+  --strict        exit 1 when there is any problem
+  --exact         count tokens exactly with o200k (slower to start)
+  -h, --help      show this help
+
+Exit code: 0, or 1 with --strict and problems, or on bad input.
+`;
+
+function clientList(value: string | undefined): SyncTool[] {
+  if (value === undefined) return [...SYNC_TOOLS];
+  const chosen = new Set<string>();
+  for (const id of value.split(",").map((part) => part.trim())) {
+    if (!(SYNC_TOOLS as readonly string[]).includes(id)) {
+      throw unknownChoice("client", id, SYNC_TOOLS, "--client");
+    }
+    chosen.add(id);
+  }
+  return SYNC_TOOLS.filter((tool) => chosen.has(tool));
+}
+
+/** The project holding `dir` (the nearest folder up with a .git, else `dir`) and dir within it. */
+function projectOf(dir: string): { project: Project; start: string } {
+  const here = Project.at(dir);
+  for (let folder = here.root; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, ".git"))) {
+      const start = relative(realpathSync(folder), here.root).split(sep).join("/");
+      return { project: start === "" ? here : Project.at(folder), start };
+    }
+    if (dirname(folder) === folder) return { project: here, start: "" };
+  }
+}
+
+export const run: Command["run"] = async (args) => {
+  const { values, positionals } = parseFlags("doctor", args, {
+    client: { type: "string" },
+    json: { type: "boolean" },
+    strict: { type: "boolean" },
+    exact: { type: "boolean" },
+  });
+  if (printedHelp(values, HELP)) return 0;
+  noMorePositionals("doctor", positionals, 1);
+  const clients = clientList(values.client);
+  const { project, start } = projectOf(positionals[0] ?? ".");
+  const report = await doctor({
+    project,
+    start,
+    clients,
+    counter: (await counterFor(values.exact)) ?? defaultCounter,
+  });
+  writeStdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : doctorTable(report));
+  return values.strict && report.problems.length > 0 ? 1 : 0;
+};

@@ -1,0 +1,193 @@
+/**
+ * The `contextfmt hook` commands installed for a client, per event, and what each would inject
+ * now: the hook's own library call (`answerHook`) run in-process on the files its command names,
+ * measured against the event's inline limit.
+ */
+import { resolve } from "node:path";
+import {
+  answerHook,
+  HOOK_EVENTS,
+  HOOK_SOURCE_FLAGS,
+  type HookFile,
+  type HookSourceFlag,
+  type HookTool,
+  hookContextLimit,
+  isHookTool,
+} from "../../hooks/index.js";
+import type { TokenCounter } from "../../index.js";
+import { utf8Length } from "../../tokens/utf8.js";
+import { HOOK_SETTINGS } from "../init/hook-settings.js";
+import { readInputFile } from "../input-files.js";
+import { JsoncFile, valueAt } from "../sync/json-edit.js";
+import { CLIENT_LOADING } from "../sync/loading.js";
+import type { SyncTool } from "../sync/locations.js";
+import { readToml } from "../sync/toml-edit.js";
+import type { ProjectView } from "./files.js";
+import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
+
+/**
+ * The prompt a prompt event's hook is measured with: one that shares no word with any memory,
+ * so what it injects is what the memories' scores alone select.
+ */
+const SAMPLE_PROMPT = "continue";
+
+/** What a hook command line asks for, when it runs `contextfmt hook`. */
+interface HookCall {
+  readonly tool: string;
+  readonly event: string;
+  readonly files: Partial<Record<HookSourceFlag, string>>;
+  readonly budget?: number;
+}
+
+/**
+ * The `contextfmt hook` call of a command line, or undefined when it runs something else.
+ * Arguments are split at spaces with quotes taken off: the form `init` writes, and what a person
+ * edits it into; a path holding spaces is not supported.
+ */
+function hookCall(command: string, projectDir: string): HookCall | undefined {
+  const words = command
+    .split(/\s+/)
+    .map((word) =>
+      projectDir !== "" && word.startsWith(projectDir) ? word.slice(projectDir.length) : word,
+    )
+    .map((word) => word.replace(/^["']|["']$/g, ""));
+  const at = words.findIndex(
+    (word, index) => word === "hook" && /(^|\/)contextfmt(\.c?js)?$/.test(words[index - 1] ?? ""),
+  );
+  if (at === -1) return undefined;
+  const files: Partial<Record<HookSourceFlag, string>> = {};
+  let budget: number | undefined;
+  for (let index = at + 3; index < words.length; index += 1) {
+    const flag = words[index]?.replace(/^--/, "") as string;
+    if ((HOOK_SOURCE_FLAGS as readonly string[]).includes(flag)) {
+      files[flag as HookSourceFlag] = words[index + 1] as string;
+      index += 1;
+    } else if (flag === "budget") {
+      budget = Number(words[index + 1]);
+      index += 1;
+    }
+  }
+  return {
+    tool: words[at + 1] ?? "",
+    event: words[at + 2] ?? "",
+    files,
+    ...(budget !== undefined && Number.isInteger(budget) ? { budget } : {}),
+  };
+}
+
+/** The hook's JSON on stdin for a sample moment of `event`: what answerHook reads of it. */
+const sampleStdin = (event: string, cwd: string) =>
+  JSON.stringify({
+    hook_event_name: event,
+    session_id: "doctor",
+    cwd,
+    source: "startup",
+    prompt: SAMPLE_PROMPT,
+    tool_name: "Read",
+    tool_input: {},
+  });
+
+/** The client's installed hooks with what each would inject now; problems of limits and trust. */
+export async function clientHooks(
+  view: ProjectView,
+  client: SyncTool,
+  counter: TokenCounter,
+  problems: DoctorProblem[],
+): Promise<InstalledHook[]> {
+  if (!isHookTool(client)) return [];
+  const tool: HookTool = client;
+  const settings = HOOK_SETTINGS[tool];
+  const text = view.text(settings.path);
+  if (text === undefined) return [];
+  const data =
+    tool === "codex" ? readToml(settings.path, text) : new JsoncFile(settings.path, text).value();
+  const lists = valueAt(data, ["hooks"]);
+  if (typeof lists !== "object" || lists === null) return [];
+  const hooks: InstalledHook[] = [];
+  for (const event of Object.keys(HOOK_EVENTS[tool])) {
+    const list = (lists as Record<string, unknown>)[event];
+    if (!Array.isArray(list)) continue;
+    for (const command of list.flatMap((entry) => settings.commandOf(entry))) {
+      if (typeof command !== "string") continue;
+      const call = hookCall(command, settings.projectDir);
+      if (call === undefined) continue;
+      const { inject, over } = await injected(view, tool, event, call, counter);
+      hooks.push({
+        event,
+        path: settings.path,
+        command,
+        limit: hookContextLimit(tool, event),
+        ...(inject !== undefined ? { inject } : {}),
+      });
+      if (over !== undefined) {
+        problems.push({
+          code: "hook_over_limit",
+          client,
+          path: settings.path,
+          message: `${event}: ${over}`,
+        });
+      }
+    }
+  }
+  const gate = CLIENT_LOADING[client].hooksGate;
+  if (gate !== undefined && hooks.length > 0) {
+    problems.push({ code: "untrusted", client, path: settings.path, message: gate });
+  }
+  return hooks;
+}
+
+/**
+ * What the hook `call` would inject now, by the library call the hook makes; undefined when it
+ * names no input file that exists (then it injects nothing). `over` says how the context was
+ * over the event's inline limit, when it was.
+ */
+async function injected(
+  view: ProjectView,
+  tool: HookTool,
+  event: string,
+  call: HookCall,
+  counter: TokenCounter,
+): Promise<{ inject?: InstalledHook["inject"]; over?: string }> {
+  const root = view.project.root;
+  const files: Partial<Record<HookSourceFlag, HookFile>> = {};
+  for (const [flag, path] of Object.entries(call.files)) {
+    const full = resolve(root, path);
+    if (!view.project.isFile(path)) continue;
+    files[flag as HookSourceFlag] = { path, load: () => readInputFile(full) };
+  }
+  if (Object.keys(files).length === 0) return {};
+  const answer = await answerHook({
+    tool,
+    event: event as never,
+    stdin: sampleStdin(event, root),
+    files,
+    counter,
+    ...(call.budget !== undefined ? { budget: call.budget } : {}),
+  });
+  const output = JSON.parse(answer.stdout) as {
+    additionalContext?: string;
+    hookSpecificOutput?: { additionalContext?: string };
+  };
+  const context = output.hookSpecificOutput?.additionalContext ?? output.additionalContext ?? "";
+  const items = answer.parts.flatMap(({ label, result }) =>
+    result.report.items.map(
+      (item): HookItem => ({
+        source: label,
+        id: item.id,
+        status: item.status,
+        tokens: item.status === "skipped" ? 0 : item.tokens,
+        ...(item.reason !== undefined ? { reason: item.reason } : {}),
+      }),
+    ),
+  );
+  const over = answer.issues.find((issue) => issue.code === "over_hook_limit")?.message;
+  return {
+    inject: {
+      chars: context.length,
+      bytes: utf8Length(context),
+      tokens: counter.count(context),
+      items,
+    },
+    ...(over !== undefined ? { over } : {}),
+  };
+}

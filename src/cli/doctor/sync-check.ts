@@ -1,0 +1,66 @@
+/**
+ * What `sync --check` would change, for a project synced before: the source tool, the targets
+ * and the kinds are read back from sync's record (.contextfmt/written.json), and sync's own plan
+ * says which files would change.
+ */
+import { posix } from "node:path";
+import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
+import { planSync } from "../sync/plan.js";
+import { type WrittenKind, WrittenRecord } from "../writer/record.js";
+import type { ProjectView } from "./files.js";
+import type { DoctorProblem } from "./report.js";
+
+/** Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its instruction file. */
+function holds(tool: SyncTool, path: string): boolean {
+  const places = SYNC_TOOL_PLACES[tool];
+  return (
+    Object.values(places.items).some((files) => path.startsWith(`${files.dir}/`)) ||
+    places.mcp?.path === path ||
+    posix.basename(path) === posix.basename(places.rulesFile)
+  );
+}
+
+/** The kind `sync --only` names for what the record holds; undefined for `rules` (it needs the rules file). */
+function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefined {
+  if (kind === "command" || kind === "agent" || kind === "skill") return kind;
+  if (kind === "mcp-server" || kind === "mcp-excluded") return "mcp";
+  if (kind === "rules-region" && from !== undefined) return "instructions";
+  return undefined;
+}
+
+/**
+ * `out_of_sync` problems, one per file sync would change, for each client reading that file;
+ * none when the record names no source (nothing was synced, or only rules were).
+ */
+export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
+  const record = WrittenRecord.read(view.project);
+  // A record just read has touched nothing: every entry is untouched.
+  const entries = record.untouched().filter((entry) => entry.from !== undefined);
+  if (entries.length === 0) return [];
+  const votes = SYNC_TOOLS.map(
+    (tool) => entries.filter((e) => holds(tool, e.from as string)).length,
+  );
+  const from = SYNC_TOOLS[votes.indexOf(Math.max(...votes))] as SyncTool;
+  const to = SYNC_TOOLS.filter(
+    (tool) => tool !== from && entries.some((entry) => holds(tool, entry.path)),
+  );
+  const kinds = [
+    ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
+  ] as SyncKind[];
+  if (to.length === 0 || kinds.length === 0) return [];
+  const plan = planSync({ project: view.project, record, from, to, kinds });
+  const problems: DoctorProblem[] = [];
+  for (const file of plan.files) {
+    if (file.after === file.before) continue;
+    for (const client of to) {
+      if (!clients.includes(client) || !holds(client, file.path)) continue;
+      problems.push({
+        code: "out_of_sync",
+        client,
+        path: file.path,
+        message: `sync --from ${from} --to ${to.join(",")} --only ${kinds.join(",")} would ${file.after === undefined ? "remove" : "change"} ${file.path}`,
+      });
+    }
+  }
+  return problems;
+}
