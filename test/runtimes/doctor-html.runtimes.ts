@@ -4,12 +4,17 @@
  * each bar's lengths are the report's bytes to scale (the cap's mark where the kept bytes end),
  * and a screenshot of it is not blank.
  */
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { doctorHtml } from "../../src/cli/doctor/html.js";
 import type { DoctorReport } from "../../src/cli/doctor/report.js";
 import { SAMPLE_REPORT } from "../cli/doctor/report-sample.js";
+import { BIN } from "../cli/run-bin.js";
 
 const CHROMIUM = process.env.CONTEXTFMT_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -40,8 +45,9 @@ async function open(report: DoctorReport): Promise<{ page: Page; requested: stri
   return { page, requested };
 }
 
-/** A number as the page writes it ("32,768"). */
-const number = (text: string | null) => Number((text ?? "").replaceAll(",", ""));
+/** A number as the page writes it ("32,768"); undefined where the page shows none. */
+const number = (text: string | null | undefined) =>
+  text === null || text === undefined ? undefined : Number(text.replaceAll(",", ""));
 
 /** What the page shows for each client, read from the DOM. */
 function shown(page: Page) {
@@ -93,64 +99,113 @@ function shown(page: Page) {
   );
 }
 
-describe("doctor --html in headless Chromium", () => {
-  it("renders with nothing fetched, and every number it shows is the report's", async () => {
-    const { page, requested } = await open(SAMPLE_REPORT);
-    expect(requested).toEqual([]);
-    const clients = await shown(page);
-    expect(clients.map((client) => client.client)).toEqual(
-      SAMPLE_REPORT.clients.map((client) => client.client),
+/** Holds every number the page shows to `report`'s: per client, its files, hooks and problems. */
+async function expectPageShows(page: Page, report: DoctorReport): Promise<void> {
+  const clients = await shown(page);
+  expect(clients.map((client) => client.client)).toEqual(
+    report.clients.map((client) => client.client),
+  );
+  for (const [index, client] of report.clients.entries()) {
+    const on = clients[index];
+    expect(on?.label).toBe(client.label);
+    expect(number(on?.loadedBytes ?? null)).toBe(client.loaded.bytes);
+    expect(number(on?.loadedTokens ?? null)).toBe(client.loaded.tokens);
+    expect(on?.maxBytes === null ? undefined : number(on?.maxBytes ?? null)).toBe(client.maxBytes);
+    expect(
+      on?.rows.map((row) => ({
+        path: row.path,
+        bytes: number(row.bytes),
+        tokens: number(row.tokens),
+        kept: number(row.kept),
+      })),
+    ).toEqual(
+      client.files.map((file) => ({
+        path: file.path,
+        bytes: file.bytes,
+        tokens: file.tokens,
+        kept: file.loaded ? (file.cut?.atByte ?? file.bytes) : 0,
+      })),
     );
-    for (const [index, client] of SAMPLE_REPORT.clients.entries()) {
-      const on = clients[index];
-      expect(on?.label).toBe(client.label);
-      expect(number(on?.loadedBytes ?? null)).toBe(client.loaded.bytes);
-      expect(number(on?.loadedTokens ?? null)).toBe(client.loaded.tokens);
-      expect(on?.maxBytes === null ? undefined : number(on?.maxBytes ?? null)).toBe(
-        client.maxBytes,
-      );
-      expect(
-        on?.rows.map((row) => ({
-          path: row.path,
-          bytes: number(row.bytes),
-          tokens: number(row.tokens),
-          kept: number(row.kept),
-        })),
-      ).toEqual(
-        client.files.map((file) => ({
-          path: file.path,
-          bytes: file.bytes,
-          tokens: file.tokens,
-          kept: file.loaded ? (file.cut?.atByte ?? file.bytes) : 0,
-        })),
-      );
-      expect(on?.problems).toEqual(
-        SAMPLE_REPORT.problems.filter((p) => p.client === client.client).map((p) => p.code),
-      );
-      const hooks = client.hooks.map((hook) => ({
+    expect(on?.problems).toEqual(
+      report.problems.filter((p) => p.client === client.client).map((p) => p.code),
+    );
+    const hooks = client.hooks.map((hook) => {
+      // The page counts a hook in its limit's unit: characters, bytes, else tokens.
+      const unit =
+        hook.limit.chars !== undefined
+          ? "chars"
+          : hook.limit.bytes !== undefined
+            ? "bytes"
+            : "tokens";
+      return {
         event: hook.event,
-        inject: hook.inject?.chars,
-        limit: hook.limit.chars,
+        inject: hook.inject?.[unit],
+        limit: hook.limit[unit],
         tokens: hook.inject?.tokens,
-        over: (hook.inject?.chars ?? 0) > (hook.limit.chars ?? Number.POSITIVE_INFINITY),
+        over: (hook.inject?.[unit] ?? 0) > (hook.limit[unit] ?? Number.POSITIVE_INFINITY),
         items: hook.inject?.items.map((item) => ({
           id: item.id,
           status: item.status,
           tokens: item.tokens,
         })),
-      }));
-      expect(
-        on?.hooks.map((hook) => ({
-          event: hook.event,
-          inject: number(hook.inject),
-          limit: number(hook.limit),
-          tokens: number(hook.tokens),
-          over: hook.over,
-          items: hook.items.map((item) => ({ ...item, tokens: number(item.tokens) })),
-        })),
-      ).toEqual(hooks);
-    }
+      };
+    });
+    expect(
+      on?.hooks.map((hook) => ({
+        event: hook.event,
+        inject: number(hook.inject),
+        limit: number(hook.limit),
+        tokens: number(hook.tokens),
+        over: hook.over,
+        items: hook.items.map((item) => ({ ...item, tokens: number(item.tokens) })),
+      })),
+    ).toEqual(hooks);
+  }
+}
+
+describe("doctor --html in headless Chromium", () => {
+  it("renders with nothing fetched, and every number it shows is the report's", async () => {
+    const { page, requested } = await open(SAMPLE_REPORT);
+    expect(requested).toEqual([]);
+    await expectPageShows(page, SAMPLE_REPORT);
     await page.close();
+  });
+
+  it("doctor --html on a real project: the page it writes shows the numbers of its --json", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-doctor-html-"));
+    try {
+      execFileSync("git", ["init", "-q", dir]);
+      mkdirSync(join(dir, "sub"));
+      // Codex CLI cuts the 40 KiB AGENTS.md at 32 KiB and reads nothing of the deeper one.
+      writeFileSync(join(dir, "AGENTS.md"), "Run the tests before every commit.\n".repeat(1200));
+      writeFileSync(join(dir, "sub/AGENTS.md"), "Sub folder rules.\n");
+      writeFileSync(join(dir, "CLAUDE.md"), "Answer in English.\n");
+      // Each client's hooks and the starter context they inject, measured by doctor.
+      execFileSync(process.execPath, [BIN, "init", "claude", dir]);
+      execFileSync(process.execPath, [BIN, "init", "codex", dir]);
+      const page = join(dir, "doctor.html");
+      const json = execFileSync(
+        process.execPath,
+        [BIN, "doctor", join(dir, "sub"), "--json", "--html", page],
+        { encoding: "utf8" },
+      );
+      const report = JSON.parse(json) as DoctorReport;
+      expect(report.clients.find((c) => c.client === "codex")?.files.some((f) => f.cut)).toBe(true);
+      const measured = report.clients.flatMap((c) => c.hooks).filter((hook) => hook.inject);
+      expect(measured.length).toBeGreaterThan(1);
+      const opened = await browser.newPage();
+      const requested: string[] = [];
+      await opened.route(/^(?!file:)/, (route) => {
+        requested.push(route.request().url());
+        return route.abort();
+      });
+      await opened.goto(pathToFileURL(page).href);
+      expect(requested).toEqual([]);
+      await expectPageShows(opened, report);
+      await opened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("draws each bar to the report's numbers: kept bytes up to the cap's mark, then what is lost", async () => {
