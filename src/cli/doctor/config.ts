@@ -15,6 +15,7 @@ import {
 import { readItems } from "../sync/plan.js";
 import { readToml } from "../sync/toml-edit.js";
 import type { ProjectView } from "./files.js";
+import { paragraphs } from "./paragraphs.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 
 /**
@@ -96,23 +97,6 @@ export function clientMcpServers(
 /** Paragraphs shorter than this are headings and boilerplate, the same in many files by design. */
 const MIN_PARAGRAPH = 40;
 
-/** The paragraphs of `text` (blocks between blank lines), whitespace collapsed. */
-function paragraphs(text: string): string[] {
-  const found: string[] = [];
-  let block: string[] = [];
-  const flush = () => {
-    const joined = block.join(" ").replace(/\s+/g, " ").trim();
-    if (joined.length >= MIN_PARAGRAPH) found.push(joined);
-    block = [];
-  };
-  for (const line of text.split("\n")) {
-    if (line.trim() === "") flush();
-    else block.push(line);
-  }
-  flush();
-  return found;
-}
-
 /**
  * `duplicate_content` problems: paragraphs that reach the client from two files (a synced
  * region and the file it came from, an import and a copy), one problem per pair of files.
@@ -124,7 +108,7 @@ export function duplicates(
   const firstIn = new Map<string, string>();
   const pairs = new Map<string, { first: string; later: string; count: number; sample: string }>();
   for (const { path, text } of kept) {
-    for (const paragraph of new Set(paragraphs(text))) {
+    for (const paragraph of new Set(paragraphs(text, MIN_PARAGRAPH))) {
       const first = firstIn.get(paragraph);
       if (first === undefined) {
         firstIn.set(paragraph, path);

@@ -37,9 +37,7 @@ export async function doctor(request: DoctorRequest): Promise<DoctorReport> {
       label: SYNC_TOOL_PLACES[client].label,
       checked: loading.checked,
       files: found.files,
-      ...(loading.instructions.maxBytes !== undefined
-        ? { maxBytes: loading.instructions.maxBytes }
-        : {}),
+      ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
       loaded: {
         bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
         tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),

@@ -4,15 +4,24 @@
  * shadowed, cut, not read, and why), its size, and the problems of that.
  */
 import { posix } from "node:path";
+import { readFrontmatter } from "../../agent-config/frontmatter.js";
 import type { TokenCounter } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
 import { utf8Length } from "../../tokens/utf8.js";
 import { InputFileError } from "../input-files.js";
 import { importedFiles } from "../sync/instructions.js";
 import { JsoncFile, valueAt } from "../sync/json-edit.js";
-import { CLIENT_LOADING, type InstructionLoading } from "../sync/loading.js";
+import {
+  CLIENT_LOADING,
+  type InstructionLoading,
+  type ProjectSetting,
+  type ReadFolder,
+  type ReadPlace,
+} from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
+import { readToml } from "../sync/toml-edit.js";
 import { decodeUtf8, type Project } from "../writer/project.js";
+import { paragraphs } from "./paragraphs.js";
 import type { DoctorProblem, LoadedFile } from "./report.js";
 
 /** The project as the doctor reads it: each file's text read once, the file list walked once. */
@@ -73,30 +82,70 @@ interface Entry {
   cut?: { atByte: number; lostBytes: number };
 }
 
-/**
- * The slots the client reads in each folder: its own, or the names its settings give instead
- * (`context.fileName`: a name or a list of names). A setting of another type is an error naming
- * the file and key.
- */
-function slotsOf(view: ProjectView, rules: InstructionLoading): readonly (readonly string[])[] {
-  const setting = rules.renamedBy;
-  if (setting === undefined) return rules.slots;
+/** `setting`'s value in its file (JSON with comments, or TOML), or undefined when unset. */
+function settingOf(view: ProjectView, setting: ProjectSetting): unknown {
   const text = view.text(setting.path);
-  if (text === undefined) return rules.slots;
-  const value = valueAt(new JsoncFile(setting.path, text).value(), setting.key);
-  if (value === undefined) return rules.slots;
+  if (text === undefined) return undefined;
+  const data = setting.path.endsWith(".toml")
+    ? readToml(setting.path, text)
+    : new JsoncFile(setting.path, text).value();
+  return valueAt(data, setting.key);
+}
+
+const settingName = (setting: ProjectSetting) => `${setting.key.join(".")} in ${setting.path}`;
+
+/**
+ * The places the client reads in each folder: the names its settings add (`context.fileName`: a
+ * name or a list of names), then its own. A setting of another type is an error naming it.
+ */
+function placesOf(view: ProjectView, rules: InstructionLoading): readonly ReadPlace[] {
+  const setting = rules.addedBy;
+  const value = setting === undefined ? undefined : settingOf(view, setting);
+  if (setting === undefined || value === undefined) return rules.places;
   const names = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(names) || names.length === 0 || names.some((n) => typeof n !== "string")) {
+  if (!Array.isArray(names) || names.some((name) => typeof name !== "string")) {
     throw new InputFileError(
       `${setting.path}: ${setting.key.join(".")}: expected a file name or a list of file names`,
     );
   }
-  return (names as string[]).map((name) => [name]);
+  return [...(names as string[]).map((name) => ({ names: [name] })), ...rules.places];
+}
+
+/** The client's byte cap: the project's setting, else its default; none without one. */
+function capOf(view: ProjectView, rules: InstructionLoading): number | undefined {
+  if (rules.maxBytes === undefined) return undefined;
+  const value = settingOf(view, rules.maxBytes.setting);
+  if (value === undefined) return rules.maxBytes.bytes;
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    throw new InputFileError(
+      `${rules.maxBytes.setting.path}: ${rules.maxBytes.setting.key.join(".")}: expected a whole number of bytes, found ${JSON.stringify(value)}`,
+    );
+  }
+  return value as number;
+}
+
+/** Why a file of a conditional folder is not read at the start; undefined when it is. */
+function notAtStart(path: string, text: string, folder: ReadFolder): string | undefined {
+  if (folder.condition === undefined) return undefined;
+  const { key, startsWhen } = folder.condition;
+  let value: unknown;
+  try {
+    value = readFrontmatter(path, text).data[key];
+  } catch (error) {
+    throw new InputFileError(`${path}: ${(error as Error).message}`);
+  }
+  const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
+  if (starts) return undefined;
+  return value === undefined
+    ? `not read at the start: its frontmatter has no ${key}`
+    : `not read at the start: its frontmatter's ${key} is ${JSON.stringify(value)}`;
 }
 
 /** What one client reads: its files with sizes, and the problems found in them. */
 export interface ClientFiles {
   readonly files: LoadedFile[];
+  /** The client's byte cap on them, when it has one. */
+  readonly maxBytes?: number;
   /** The kept text of each loaded file, in order (what reaches the model). */
   readonly kept: { readonly path: string; readonly text: string }[];
   readonly problems: DoctorProblem[];
@@ -104,10 +153,11 @@ export interface ClientFiles {
 
 /**
  * The instruction files `client` reads for a session started in `view.start`, in its order:
- * each folder from the root down (per folder, each slot's first present file, with its imports
- * right after it), the folders it reads whole, then the files below the start folder (read at
- * the start, on demand, or never). Over the client's byte cap, the budget is spent in that
- * order, so the last file loses its end.
+ * each folder from the root down (or up, for a client that reads the deepest first), per folder
+ * its places in order (a list of names: its first present file, with its imports right after
+ * it; a folder: its files, at the root only), then the files below the start folder, which it
+ * reads later or never. Over the client's byte cap, the budget is spent in that order, so the
+ * last file loses its end and any after it are dropped.
  */
 export function clientFiles(
   view: ProjectView,
@@ -119,85 +169,116 @@ export function clientFiles(
   const problems: DoctorProblem[] = [];
   const problem = (code: DoctorProblem["code"], path: string, message: string) =>
     problems.push({ code, client, path, message });
-  const slots = slotsOf(view, rules);
+  const places = placesOf(view, rules);
   const entries: Entry[] = [];
   const listed = new Set<string>();
   const add = (entry: Entry) => {
     listed.add(entry.path);
     entries.push(entry);
   };
-  const readFolder = (folder: string, fate: Pick<Entry, "loaded" | "reason">) => {
-    for (const slot of slots) {
-      const present = slot
-        .map((name) => inFolder(folder, name))
-        .filter((path) => view.text(path) !== undefined);
-      const [first, ...others] = present;
-      if (first === undefined || listed.has(first)) continue;
-      const text = view.text(first) as string;
-      add({ path: first, text, ...fate });
-      if (rules.imports && fate.loaded) {
-        for (const found of importedFiles(
-          view.project,
-          first,
-          text,
-          (file) => view.text(file) ?? "",
-          (issue) => problem("not_loaded", issue.path ?? first, issue.message),
-        )) {
-          if (listed.has(found.path)) continue;
-          add({
-            path: found.path,
-            text: found.text,
-            loaded: true,
-            importedBy: found.by,
-            reason: `imported by ${found.by}`,
-          });
-        }
-      }
-      for (const other of others) {
-        add({
-          path: other,
-          text: view.text(other) as string,
-          loaded: false,
-          shadowedBy: first,
-          reason: `shadowed by ${first}: ${label} reads only the first of ${slot.join(", ")} in a folder`,
-        });
-        problem("shadowed", other, `${label} reads ${first} instead of ${other}`);
-      }
+  const addImports = (path: string, text: string) => {
+    const found = importedFiles(
+      view.project,
+      path,
+      text,
+      (file) => view.text(file) ?? "",
+      // Outside the project is none of the doctor's to read; the client may read it.
+      () => {},
+      (token, file) => {
+        const named = token.replace(/[.,;:!?)\]]+$/, "");
+        if (!/\.md$/i.test(named)) return;
+        problem(
+          "not_loaded",
+          file,
+          `${file} imports @${named}, which names no file: ${label} skips it without a word`,
+        );
+      },
+    );
+    for (const file of found) {
+      if (listed.has(file.path)) continue;
+      add({
+        path: file.path,
+        text: file.text,
+        loaded: true,
+        importedBy: file.by,
+        reason: `imported by ${file.by}`,
+      });
     }
   };
-  for (const folder of chain(view.start)) readFolder(folder, { loaded: true });
-  for (const dir of rules.folders ?? []) {
+  const readSlot = (
+    folder: string,
+    names: readonly string[],
+    fate: Pick<Entry, "loaded" | "reason">,
+  ) => {
+    const present = names
+      .map((name) => inFolder(folder, name))
+      .filter((path) => view.text(path) !== undefined);
+    const [first, ...others] = present;
+    if (first === undefined || listed.has(first)) return;
+    const text = view.text(first) as string;
+    add({ path: first, text, ...fate });
+    if (rules.imports && fate.loaded) addImports(first, text);
+    for (const other of others) {
+      if (listed.has(other)) continue;
+      add({
+        path: other,
+        text: view.text(other) as string,
+        loaded: false,
+        shadowedBy: first,
+        reason: `shadowed by ${first}: ${label} reads only the first of ${names.join(", ")} in a folder`,
+      });
+    }
+  };
+  const readDir = (dir: ReadFolder) => {
     const prefix = `${dir.dir}/`;
     for (const path of view.project.filesBelow(dir.dir, (issue) => view.warnings.push(issue))) {
       const rest = path.slice(prefix.length);
       if (!path.endsWith(dir.extension) || (!dir.nested && rest.includes("/"))) continue;
-      add({ path, text: view.text(path) as string, loaded: true });
+      const text = view.text(path) as string;
+      const later = notAtStart(path, text, dir);
+      add({
+        path,
+        text,
+        loaded: later === undefined,
+        ...(later !== undefined ? { reason: later } : {}),
+      });
+    }
+  };
+  const folders = chain(view.start);
+  if (rules.order === "deepest-first") folders.reverse();
+  for (const folder of folders) {
+    for (const place of places) {
+      if ("names" in place) readSlot(folder, place.names, { loaded: true });
+      else if (folder === "") readDir(place);
     }
   }
   // The files below the start folder, folder by folder in the project's order.
-  const names = new Set(slots.flat().map((name) => posix.basename(name)));
+  const slots = places.flatMap((place) => ("names" in place ? [place.names] : []));
+  const names = new Set(slots.flat().filter((name) => !name.includes("/")));
   const below = new Set<string>();
   for (const path of view.visibleFiles()) {
     const folder = posix.dirname(path);
     const inside = view.start === "" ? folder !== "." : folder.startsWith(`${view.start}/`);
     if (inside && names.has(posix.basename(path))) below.add(folder);
   }
+  const later =
+    rules.below === "on-demand"
+      ? (folder: string) => `read when the agent works on a file in ${folder}/`
+      : () =>
+          `not read: ${label} reads instruction files from the project's root to the folder a session starts in`;
   for (const folder of below) {
-    readFolder(
-      folder,
-      rules.below === "at-start"
-        ? { loaded: true, reason: `read at the start, from below ${view.start || "the root"}` }
-        : {
-            loaded: false,
-            reason:
-              rules.below === "on-demand"
-                ? `read when the agent works on a file in ${folder}/`
-                : `${label} reads instruction files only from the project's root down to the folder a session starts in`,
-          },
+    for (const slot of slots) readSlot(folder, slot, { loaded: false, reason: later(folder) });
+  }
+  if (rules.addedBy !== undefined && places !== rules.places) {
+    const added = places.slice(0, places.length - rules.places.length);
+    problem(
+      "untrusted",
+      rules.addedBy.path,
+      `${label} reads ${settingName(rules.addedBy)} only in a trusted folder: elsewhere it does not read ${added.flatMap((place) => ("names" in place ? place.names : [])).join(", ")}`,
     );
   }
-  notRead(view, client, slots, rules, listed, add, problem);
-  capBytes(entries, rules.maxBytes, label, problem);
+  const maxBytes = capOf(view, rules);
+  capBytes(entries, maxBytes, label, problem);
   const files = entries.map((entry): LoadedFile => {
     const { path, text, loaded, reason, shadowedBy, importedBy, cut } = entry;
     return {
@@ -220,43 +301,19 @@ export function clientFiles(
           ? entry.text
           : Buffer.from(entry.text, "utf8").subarray(0, entry.cut.atByte).toString("utf8"),
     }));
-  return { files, kept, problems };
-}
-
-/**
- * Files written for the client that it does not read: the names its settings replaced, and the
- * ones it ignores (Claude Code's AGENTS.md), unless something it reads imports them.
- */
-function notRead(
-  view: ProjectView,
-  client: SyncTool,
-  slots: readonly (readonly string[])[],
-  rules: InstructionLoading,
-  listed: ReadonlySet<string>,
-  add: (entry: Entry) => void,
-  problem: (code: DoctorProblem["code"], path: string, message: string) => void,
-): void {
-  const { label } = SYNC_TOOL_PLACES[client];
-  const reasons = new Map<string, string>(Object.entries(rules.ignores ?? {}));
-  if (rules.renamedBy !== undefined && slots !== rules.slots) {
-    const read = slots.flat();
-    for (const name of rules.slots.flat()) {
-      if (read.includes(name)) continue;
-      reasons.set(
-        name,
-        `${rules.renamedBy.key.join(".")} in ${rules.renamedBy.path} names ${read.join(", ")} instead`,
-      );
-    }
+  // A shadowed file is a problem only when some of its text reaches the client from nowhere else.
+  const reached = new Set(kept.flatMap((file) => paragraphs(file.text)));
+  for (const entry of entries) {
+    if (entry.shadowedBy === undefined) continue;
+    const lost = paragraphs(entry.text).filter((paragraph) => !reached.has(paragraph)).length;
+    if (lost === 0) continue;
+    problem(
+      "shadowed",
+      entry.path,
+      `${label} reads ${entry.shadowedBy} instead of ${entry.path}: ${lost} paragraph${lost > 1 ? "s" : ""} of it never reach${lost > 1 ? "" : "es"} the model`,
+    );
   }
-  for (const [name, reason] of reasons) {
-    for (const folder of chain(view.start)) {
-      const path = inFolder(folder, name);
-      const text = view.text(path);
-      if (text === undefined || listed.has(path)) continue;
-      add({ path, text, loaded: false, reason });
-      problem("not_loaded", path, `${label} does not read ${path}: ${reason}`);
-    }
-  }
+  return { files, ...(maxBytes !== undefined ? { maxBytes } : {}), kept, problems };
 }
 
 /** Spends the client's byte cap in order: the file it runs out in is cut, later ones dropped. */

@@ -187,6 +187,7 @@ async function injected(
       bytes: utf8Length(context),
       tokens: counter.count(context),
       items,
+      ...(over !== undefined ? { cut: over } : {}),
     },
     ...(over !== undefined ? { over } : {}),
   };

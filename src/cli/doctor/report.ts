@@ -130,6 +130,11 @@ export interface InstalledHook {
     readonly bytes: number;
     readonly tokens: number;
     readonly items: readonly HookItem[];
+    /**
+     * Set when the required items alone are over the limit: the hook cut the text to fit, and
+     * this says where (the items after the cut are listed as the engine placed them).
+     */
+    readonly cut?: string;
   };
 }
 

@@ -153,7 +153,7 @@ export interface ImportedFile {
  * The files instruction file `path` (whose text is `text`) imports with `@path`, as Claude Code
  * and Gemini CLI read them: depth first, each once, five hops deep, each file's text by `read`.
  * An import leading outside the project, or to a file that is not UTF-8, is a warning and left
- * out; a token that names no file is text.
+ * out; a token that names no file is text, passed to `missing`.
  */
 export function importedFiles(
   project: Project,
@@ -161,6 +161,7 @@ export function importedFiles(
   text: string,
   read: (file: string) => string,
   warn: (issue: Issue) => void,
+  missing: (token: string, file: string) => void = () => {},
 ): ImportedFile[] {
   const found: ImportedFile[] = [];
   const seen = new Set<string>([path]);
@@ -168,7 +169,10 @@ export function importedFiles(
     if (depth > MAX_IMPORT_DEPTH) return;
     for (const token of importTokens(fileText)) {
       const named = importOf(project, file, token);
-      if (named === undefined) continue;
+      if (named === undefined) {
+        missing(token, file);
+        continue;
+      }
       const leftOut = (why: string) =>
         warn({
           code: "import_left_out",

@@ -15,43 +15,60 @@ import type { SyncTool } from "./locations.js";
  */
 export type RulesChecked = { readonly client: string; readonly version: string } | "documentation";
 
-/** A folder whose every file with one ending the client reads, at the project's root. */
+/** A setting in a project file: the file and the key path in it. */
+export interface ProjectSetting {
+  readonly path: string;
+  readonly key: readonly string[];
+}
+
+/**
+ * A folder whose every file with one ending the client reads, at the project's root. With a
+ * `condition`, a file is read at the start only as its frontmatter says; the others are read
+ * when the agent works on a matching file, or when the model asks.
+ */
 export interface ReadFolder {
   readonly dir: string;
   readonly extension: string;
   /** Whether files below subfolders of it count too. */
   readonly nested: boolean;
+  /**
+   * The frontmatter key that decides, and the value that means "at the start": `absent` when
+   * a file without the key is read at the start (Claude Code's `paths`).
+   */
+  readonly condition?: { readonly key: string; readonly startsWhen: "absent" | string | boolean };
 }
+
+/** One place in a folder's order: the first present file of a list of names, or a folder. */
+export type ReadPlace = { readonly names: readonly string[] } | ReadFolder;
 
 /** How a client finds and joins its instruction files. */
 export interface InstructionLoading {
   /**
-   * The files it reads in each folder, in order; each slot is a list of names of which only the
-   * first present one is read (`["AGENTS.override.md", "AGENTS.md"]`: the override shadows).
+   * What it reads in each folder, in order. Of a list of names only the first present file is
+   * read (`["AGENTS.override.md", "AGENTS.md"]`: the override shadows the other); a folder is
+   * read at the project's root only.
    */
-  readonly slots: readonly (readonly string[])[];
+  readonly places: readonly ReadPlace[];
+  /** The folders from the root to the start folder: root first, or the start folder first. */
+  readonly order: "root-first" | "deepest-first";
   /**
-   * A setting that renames the files of the slots: a string or a list of names, each its own
-   * slot (Gemini CLI's `context.fileName`).
+   * A setting that adds file names, each read before the places (Gemini CLI's
+   * `context.fileName`: a name or a list of names), in a folder the client trusts.
    */
-  readonly renamedBy?: { readonly path: string; readonly key: readonly string[] };
+  readonly addedBy?: ProjectSetting;
   /**
-   * Folders below the one the session starts in: `none`, never read; `on-demand`, read when the
-   * agent works on a file there (not at the start); `at-start`, found and read at the start.
-   * Folders from the project's root down to the start folder are always read, root first.
+   * Folders below the one the session starts in: `none`, not read at the start; `on-demand`,
+   * read when the agent works on a file there.
    */
-  readonly below: "none" | "on-demand" | "at-start";
+  readonly below: "none" | "on-demand";
   /** Whether `@path` lines import other files, read right after the file (five hops deep). */
   readonly imports: boolean;
   /**
-   * The cap on the joined files' bytes: what is over it is cut, the budget spent root first, so
-   * the deepest file loses its end (Codex CLI's `project_doc_max_bytes`).
+   * The cap on the joined files' bytes: what is over it is cut, the budget spent in order, so
+   * the last file loses its end (Codex CLI's `project_doc_max_bytes`), and the setting that
+   * changes it.
    */
-  readonly maxBytes?: number;
-  /** Folders read whole at the project's root, after the files of the slots. */
-  readonly folders?: readonly ReadFolder[];
-  /** Files people expect it to read that it does not, with what to do instead. */
-  readonly ignores?: Readonly<Record<string, string>>;
+  readonly maxBytes?: { readonly bytes: number; readonly setting: ProjectSetting };
 }
 
 /** One client's loading rules. */
@@ -70,40 +87,53 @@ export interface ClientLoading {
 }
 
 const AGENTS_MD = "AGENTS.md";
+const one = (name: string): ReadPlace => ({ names: [name] });
 
 /** Each client's loading rules. */
 export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
   claude: {
-    checked: "documentation",
+    checked: { client: "@anthropic-ai/claude-code", version: "2.1.330" },
     instructions: {
-      slots: [["CLAUDE.md"], [".claude/CLAUDE.md"], ["CLAUDE.local.md"]],
+      // AGENTS.md only where there is no CLAUDE.md; both CLAUDE.md files, then the rules.
+      places: [
+        { names: ["CLAUDE.md", AGENTS_MD] },
+        one(".claude/CLAUDE.md"),
+        {
+          dir: ".claude/rules",
+          extension: ".md",
+          nested: true,
+          condition: { key: "paths", startsWhen: "absent" },
+        },
+        one("CLAUDE.local.md"),
+      ],
+      order: "root-first",
       below: "on-demand",
       imports: true,
-      folders: [{ dir: ".claude/rules", extension: ".md", nested: true }],
-      ignores: {
-        [AGENTS_MD]:
-          "Claude Code reads CLAUDE.md, not AGENTS.md: put a line @AGENTS.md in CLAUDE.md to import it",
-      },
     },
     mcpGate: "Claude Code asks before it starts a server of the project's .mcp.json",
   },
   codex: {
     checked: { client: "@openai/codex", version: "0.169.0" },
     instructions: {
-      slots: [["AGENTS.override.md", AGENTS_MD]],
+      places: [{ names: ["AGENTS.override.md", AGENTS_MD] }],
+      order: "root-first",
       below: "none",
       imports: false,
-      maxBytes: 32 * 1024,
+      maxBytes: {
+        bytes: 32 * 1024,
+        setting: { path: ".codex/config.toml", key: ["project_doc_max_bytes"] },
+      },
     },
     mcpGate: "Codex CLI reads .codex/config.toml only in a project it trusts",
     hooksGate: "Codex CLI reads .codex/config.toml only in a project it trusts",
   },
   gemini: {
-    checked: "documentation",
+    checked: { client: "@google/gemini-cli", version: "0.61.0" },
     instructions: {
-      slots: [["GEMINI.md"]],
-      renamedBy: { path: ".gemini/settings.json", key: ["context", "fileName"] },
-      below: "at-start",
+      places: [one("GEMINI.md")],
+      addedBy: { path: ".gemini/settings.json", key: ["context", "fileName"] },
+      order: "root-first",
+      below: "none",
       imports: true,
     },
     moreSkills: [".agents/skills"],
@@ -111,31 +141,44 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
     hooksGate: "Gemini CLI runs the project's hooks only in a trusted folder",
   },
   copilot: {
-    checked: "documentation",
+    checked: { client: "@github/copilot", version: "1.0.102" },
     instructions: {
-      slots: [[".github/copilot-instructions.md"], [AGENTS_MD]],
+      // All of them, none shadowing another: the same text in two reaches it twice.
+      places: [
+        one(".github/copilot-instructions.md"),
+        one(AGENTS_MD),
+        one("CLAUDE.md"),
+        one("GEMINI.md"),
+        {
+          dir: ".github/instructions",
+          extension: ".instructions.md",
+          nested: true,
+          condition: { key: "applyTo", startsWhen: "**" },
+        },
+      ],
+      order: "root-first",
       below: "none",
       imports: false,
-      folders: [{ dir: ".github/instructions", extension: ".instructions.md", nested: true }],
     },
     moreSkills: [".claude/skills", ".agents/skills"],
   },
   qwen: {
-    checked: "documentation",
+    checked: { client: "@qwen-code/qwen-code", version: "0.24.4" },
     instructions: {
-      slots: [["QWEN.md"]],
-      renamedBy: { path: ".qwen/settings.json", key: ["context", "fileName"] },
-      below: "at-start",
+      places: [one("QWEN.md"), one(AGENTS_MD)],
+      order: "root-first",
+      below: "none",
       imports: true,
     },
     mcpGate: "Qwen Code starts the project's MCP servers only in a trusted folder",
     hooksGate: "Qwen Code runs the project's hooks only in a trusted folder",
   },
   opencode: {
-    checked: "documentation",
+    checked: { client: "opencode-ai", version: "1.18.33" },
     instructions: {
-      // OpenCode reads CLAUDE.md only where there is no AGENTS.md (Claude Code compatibility).
-      slots: [[AGENTS_MD, "CLAUDE.md"]],
+      // CLAUDE.md only where there is no AGENTS.md (Claude Code compatibility).
+      places: [{ names: [AGENTS_MD, "CLAUDE.md"] }],
+      order: "deepest-first",
       below: "none",
       imports: false,
     },
@@ -144,20 +187,28 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
   cursor: {
     checked: "documentation",
     instructions: {
-      slots: [[AGENTS_MD]],
+      places: [
+        one(AGENTS_MD),
+        {
+          dir: ".cursor/rules",
+          extension: ".mdc",
+          nested: true,
+          condition: { key: "alwaysApply", startsWhen: true },
+        },
+      ],
+      order: "root-first",
       below: "on-demand",
       imports: false,
-      folders: [{ dir: ".cursor/rules", extension: ".mdc", nested: true }],
     },
     moreSkills: [".agents/skills"],
   },
   cline: {
     checked: "documentation",
     instructions: {
-      slots: [[AGENTS_MD]],
+      places: [one(AGENTS_MD), { dir: ".clinerules", extension: ".md", nested: false }],
+      order: "root-first",
       below: "none",
       imports: false,
-      folders: [{ dir: ".clinerules", extension: ".md", nested: false }],
     },
   },
 };
