@@ -7,9 +7,12 @@
  * file doctor calls loaded reaches the model up to its cut point, in doctor's order; what follows
  * a cut, and every file doctor calls not loaded, does not.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { ClientReport, DoctorReport } from "../../src/cli/doctor/report.js";
+import { BIN } from "../cli/run-bin.js";
 import { codexExecArgs } from "./run-client.js";
 import { modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
@@ -24,6 +27,9 @@ function numbered(tag: string, bytes: number): string {
   }
   return lines.join("").slice(0, bytes);
 }
+
+/** A hook command's script: prints a SessionStart additionalContext of `numbered("HOOKC", n)`. */
+const SIZED = new URL("./sized-context.mjs", import.meta.url).pathname;
 
 /** Every string of a JSON request body, joined: the text the model is given, unescaped. */
 function textOf(body: string): string {
@@ -47,6 +53,8 @@ interface Case {
   /** Files for the home folder, beside what the client needs to run. */
   readonly home?: Record<string, string>;
   readonly args?: readonly string[];
+  /** What to do in the project before the client runs (install hooks). */
+  readonly prepare?: (project: ReturnType<typeof syncProject>) => void;
 }
 
 /** One headless run: the client's exit code and the text of the session's model request. */
@@ -55,6 +63,9 @@ interface Run {
   readonly output: string;
   readonly text: string;
   readonly dir: string;
+  /** The folder the session started in. */
+  readonly cwd: string;
+  readonly files: Record<string, string>;
 }
 
 const roots: string[] = [];
@@ -142,6 +153,7 @@ function run(client: Client, made: Case): Run {
   const project = syncProject(made.files);
   roots.push(project.root);
   write(project.home, { ...homeFiles(client, project.dir), ...made.home });
+  made.prepare?.(project);
   const start = START[client];
   const env: Record<string, string> = { ...start.env, HOME: project.home };
   if (client === "codex") env.CODEX_HOME = project.home;
@@ -154,7 +166,14 @@ function run(client: Client, made: Case): Run {
   );
   const bodies = modelBodies(recorded);
   const text = bodies.length === 0 ? "" : textOf(sessionRequest(client, bodies));
-  return { code: recorded.code, output: recorded.output, text, dir: project.dir };
+  return {
+    code: recorded.code,
+    output: recorded.output,
+    text,
+    dir: project.dir,
+    cwd: join(project.dir, made.cwd ?? ""),
+    files: made.files,
+  };
 }
 
 /** The numbers of the `TAG-NNNNN` lines the text holds, in order. */
@@ -168,6 +187,62 @@ const positions = (text: string, parts: readonly string[]) =>
 /** Whether `numbers` are strictly increasing and none is -1. */
 const inOrder = (numbers: readonly number[]) =>
   numbers.every((n, i) => n >= 0 && (i === 0 || n > (numbers[i - 1] ?? -1)));
+
+/** What `contextfmt doctor --json` says `client` loads for a session started where `got` ran. */
+function doctorSays(client: Client, got: Run): ClientReport {
+  const json = execFileSync(
+    process.execPath,
+    [BIN, "doctor", got.cwd, "--client", client, "--json"],
+    { encoding: "utf8" },
+  );
+  const report = (JSON.parse(json) as DoctorReport).clients.find((c) => c.client === client);
+  if (!report) throw new Error(`doctor said nothing of ${client}:\n${json}`);
+  return report;
+}
+
+/** The text a file's first `bytes` bytes decode to, as a client reading them would see it. */
+const prefix = (path: string, bytes: number) =>
+  new TextDecoder().decode(readFileSync(path).subarray(0, bytes));
+
+/** What names a project file in a request: its first marker (`X_MARK`, or `TAG-00001`). */
+const probeOf = (text: string) => /\b[A-Z][A-Z_]*_MARK\b|\b[A-Z]+-00001\b/.exec(text)?.[0];
+
+/**
+ * Holds doctor to the request `got` recorded: the files doctor calls loaded are exactly the
+ * project's files whose text reached the model; each loaded file's text, up to its cut point, is
+ * in the request, in doctor's order; the bytes after a cut, and every file doctor calls not
+ * loaded, are not. Texts are compared trimmed (Claude Code trims each file).
+ */
+function expectDoctorAgrees(client: Client, got: Run): ClientReport {
+  const said = doctorSays(client, got);
+  const reached = Object.entries(got.files)
+    .filter(([, text]) => {
+      const probe = probeOf(text);
+      return probe !== undefined && got.text.includes(probe);
+    })
+    .map(([path]) => path);
+  const loaded = said.files.filter((file) => file.loaded);
+  expect(loaded.map((file) => file.path).sort(), "the files doctor calls loaded").toEqual(
+    reached.sort(),
+  );
+  const kept = loaded.map((file) =>
+    prefix(join(got.dir, file.path), file.cut?.atByte ?? file.bytes).trim(),
+  );
+  const at = positions(got.text, kept);
+  const order = loaded.map((file, index) => `${file.path} at ${at[index]}`).join(", ");
+  expect(at, `each loaded file's kept text, in doctor's order: ${order}`).toSatisfy(inOrder);
+  for (const file of said.files) {
+    const whole = readFileSync(join(got.dir, file.path), "utf8");
+    if (file.cut) {
+      const lost = new TextDecoder().decode(Buffer.from(whole).subarray(file.cut.atByte));
+      expect(file.cut.lostBytes).toBe(Buffer.byteLength(whole) - file.cut.atByte);
+      expect(got.text.includes(lost), `${file.path}: the bytes after its cut`).toBe(false);
+    } else if (!file.loaded && whole.trim() !== "") {
+      expect(got.text.includes(whole.trim()), `${file.path}: not loaded`).toBe(false);
+    }
+  }
+  return said;
+}
 
 const KIB = 1024;
 /** Bytes of one numbered line. */
@@ -183,6 +258,7 @@ describe("Codex CLI joins AGENTS.md root → cwd and cuts the total at project_d
     expect(got.text).toContain(`<INSTRUCTIONS>\n${root.slice(0, 32768)}\n</INSTRUCTIONS>`);
     expect(Math.max(...linesOf(got.text, "ROOTA"))).toBe(Math.ceil(32768 / LINE));
     expect(got.text).not.toContain("SUB_SMALL_MARK");
+    expectDoctorAgrees("codex", got);
   });
 
   it("nested files: the root's whole, the deepest cut to what is left of the 32 KiB", () => {
@@ -191,6 +267,7 @@ describe("Codex CLI joins AGENTS.md root → cwd and cuts the total at project_d
     const got = run("codex", { files: { "AGENTS.md": root, "sub/AGENTS.md": sub }, cwd: "sub" });
     // Joined by a blank line, which the cap does not count: 20480 + 12288 = 32768.
     expect(got.text).toContain(`${root}\n\n${sub.slice(0, 32768 - 20 * KIB)}\n</INSTRUCTIONS>`);
+    expectDoctorAgrees("codex", got);
   });
 
   it("AGENTS.override.md replaces AGENTS.md in its folder only", () => {
@@ -206,6 +283,7 @@ describe("Codex CLI joins AGENTS.md root → cwd and cuts the total at project_d
       "<INSTRUCTIONS>\nROOT_OVERRIDE_MARK\n\n\nSUB_PLAIN_MARK\n\n</INSTRUCTIONS>",
     );
     expect(got.text).not.toContain("ROOT_PLAIN_MARK");
+    expectDoctorAgrees("codex", got);
   });
 
   it("project_doc_max_bytes in the project's .codex/config.toml moves the cut", () => {
@@ -220,6 +298,7 @@ describe("Codex CLI joins AGENTS.md root → cwd and cuts the total at project_d
       cwd: "sub",
     });
     expect(got.text).toContain(`${root}\n\n${sub.slice(0, 1000)}\n</INSTRUCTIONS>`);
+    expectDoctorAgrees("codex", got);
   });
 });
 
@@ -232,6 +311,7 @@ describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only wit
       `Contents of ${got.dir}/CLAUDE.md (project instructions, checked into the codebase):\n\nCLAUDE_MARK\n`,
     );
     expect(got.text).not.toContain("AGENTS_MARK");
+    expectDoctorAgrees("claude", got);
   });
 
   it("AGENTS.md alone: read in CLAUDE.md's place", () => {
@@ -239,6 +319,7 @@ describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only wit
     expect(got.text).toContain(
       `Contents of ${got.dir}/AGENTS.md (project instructions, checked into the codebase):\n\nAGENTS_MARK\n`,
     );
+    expectDoctorAgrees("claude", got);
   });
 
   it("imports right after their file, then .claude/CLAUDE.md, rules without paths, CLAUDE.local.md", () => {
@@ -264,6 +345,7 @@ describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only wit
     expect(positions(got.text, order), got.text.slice(0, 3000)).toSatisfy(inOrder);
     expect(got.text).not.toContain("RULE_SCOPED_MARK");
     expect(got.text).not.toContain(`Contents of ${got.dir}/missing.md`);
+    expectDoctorAgrees("claude", got);
   });
 
   it("nested CLAUDE.md: the folders root → cwd at start; one below the cwd not", () => {
@@ -277,12 +359,75 @@ describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only wit
     });
     expect(positions(got.text, ["CLAUDE_ROOT_MARK", "CLAUDE_SUB_MARK"])).toSatisfy(inOrder);
     expect(got.text).not.toContain("CLAUDE_DEEP_MARK");
+    expectDoctorAgrees("claude", got);
+  });
+
+  it("the SessionStart hook: what doctor says it injects, item by item, is what arrives inline", () => {
+    // Forty rules of ~300 characters: more than the hook's budget, so some are left out.
+    const rules = Array.from({ length: 40 }, (_, index) => ({
+      name: `hook_rule_${index}`,
+      rule: `HOOK_RULE_${index}_MARK ${"keep the build green and the logs quiet ".repeat(7).trim()}`,
+      category: "behavior",
+      authority: "default",
+      priority: 90 - index,
+    }));
+    const got = run("claude", {
+      files: { ".contextfmt/rules.json": JSON.stringify({ rules }) },
+      prepare: (project) => {
+        mkdirSync(join(project.dir, "node_modules/.bin"), { recursive: true });
+        symlinkSync(BIN, join(project.dir, "node_modules/.bin/contextfmt"));
+        project.contextfmt("init", "claude");
+      },
+    });
+    const hook = doctorSays("claude", got).hooks.find((h) => h.event === "SessionStart");
+    const items = hook?.inject?.items.filter((item) => item.source === "--rules") ?? [];
+    expect(hook?.limit.chars).toBe(10000);
+    expect(hook?.inject?.chars).toBeLessThanOrEqual(10000);
+    expect(got.text).not.toContain("<persisted-output>");
+    const fates = items.map((item) => ({
+      id: item.id,
+      status: item.status,
+      arrived: got.text.includes(rules.find((rule) => rule.name === item.id)?.rule ?? "\0"),
+      named: got.text.includes(`HOOK_RULE_${item.id.slice("hook_rule_".length)}_MARK`),
+    }));
+    // Each rule doctor calls included arrives whole; each it calls skipped does not arrive at all.
+    expect(fates.map((f) => f.id).sort()).toEqual(rules.map((rule) => rule.name).sort());
+    for (const fate of fates) {
+      if (fate.status === "included") expect(fate, fate.id).toMatchObject({ arrived: true });
+      if (fate.status === "skipped") expect(fate, fate.id).toMatchObject({ named: false });
+      if (fate.status === "shortened")
+        expect(fate, fate.id).toMatchObject({ arrived: false, named: true });
+    }
+    expect(fates.some((f) => f.status === "skipped")).toBe(true);
+    expect(fates.some((f) => f.status === "included")).toBe(true);
+  });
+
+  it("a hook's context of 10,000 characters arrives inline; of 10,001, as a file and a preview", () => {
+    const hook = (chars: number) => ({
+      ".claude/settings.json": JSON.stringify({
+        hooks: {
+          SessionStart: [
+            { hooks: [{ type: "command", command: `"${process.execPath}" "${SIZED}" ${chars}` }] },
+          ],
+        },
+      }),
+    });
+    const inline = run("claude", { files: {}, home: hook(10000) });
+    expect(inline.text).toContain(numbered("HOOKC", 10000));
+    const over = run("claude", { files: {}, home: hook(10001) });
+    expect(over.text).not.toContain(numbered("HOOKC", 10001));
+    // The preview: the first 2,000 characters cut back to the last line break, then "...".
+    const preview = numbered("HOOKC", 2000);
+    expect(over.text).toContain(
+      `Preview (first 2KB):\n${preview.slice(0, preview.lastIndexOf("\n") + 1)}...\n</persisted-output>`,
+    );
   });
 
   it("a 80 KiB CLAUDE.md: whole (no cap)", () => {
     const big = numbered("CLA", 80 * KIB);
     const got = run("claude", { files: { "CLAUDE.md": big } });
     expect(got.text).toContain(big.trim());
+    expectDoctorAgrees("claude", got);
   });
 });
 
@@ -302,6 +447,7 @@ describe("Gemini CLI reads GEMINI.md root → cwd, plus the names context.fileNa
     expect(positions(got.text, ["GEMINI_ROOT_MARK", "GEMINI_SUB_MARK"])).toSatisfy(inOrder);
     for (const absent of ["AGENTS_MARK", "CLAUDE_MARK", "GEMINI_DEEP_MARK"])
       expect(got.text).not.toContain(absent);
+    expectDoctorAgrees("gemini", got);
   });
 
   it("context.fileName adds its names before GEMINI.md, which still loads", () => {
@@ -318,6 +464,7 @@ describe("Gemini CLI reads GEMINI.md root → cwd, plus the names context.fileNa
     expect(positions(got.text, ["AGENTS_MARK", "CONTEXT_MARK", "GEMINI_ROOT_MARK"])).toSatisfy(
       inOrder,
     );
+    expectDoctorAgrees("gemini", got);
   });
 
   it("an untrusted folder: headless refuses to start; with --skip-trust the project's settings are ignored", () => {
@@ -366,12 +513,14 @@ describe("Copilot CLI, Qwen Code and OpenCode: which instruction files, in what 
     ]);
     // A scoped instructions file is only named, for the model to read when it works on such files.
     expect(got.text).toContain("| src/**/*.ts | '.github/instructions/ts.instructions.md' |");
+    expectDoctorAgrees("copilot", got);
   });
 
   it("Qwen Code: QWEN.md then AGENTS.md in each folder, root → cwd", () => {
     const got = run("qwen", { files: EVERY_FILE, cwd: "sub" });
     expect(marksIn(got.text)).toEqual(["QWEN_MARK", "AGENTS_ROOT_MARK", "AGENTS_SUB_MARK"]);
     expect(got.text).toContain("--- Context from: ../QWEN.md ---\nQWEN_MARK\n");
+    expectDoctorAgrees("qwen", got);
   });
 
   it("OpenCode: AGENTS.md cwd → root (deepest first), CLAUDE.md only without one", () => {
@@ -382,5 +531,7 @@ describe("Copilot CLI, Qwen Code and OpenCode: which instruction files, in what 
       files: { "CLAUDE.md": "CLAUDE_MARK\n", "GEMINI.md": "GEMINI_MARK\n" },
     });
     expect(marksIn(fallback.text)).toEqual(["CLAUDE_MARK"]);
+    expectDoctorAgrees("opencode", got);
+    expectDoctorAgrees("opencode", fallback);
   });
 });
