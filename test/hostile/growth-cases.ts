@@ -31,6 +31,7 @@ import { convertCommand, renderMcpConfig } from "contextfmt/agent-config";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
+import { duplicates } from "../../src/cli/doctor/config.js";
 import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
@@ -465,5 +466,29 @@ export const growthCases: readonly GrowthCase[] = [
         "CLAUDE.md",
         () => {},
       ),
+  },
+  {
+    // Every paragraph of one file again in another, and runs of blank and marker lines between.
+    name: "doctor duplicates: many paragraphs, the same in two files",
+    build: (size) =>
+      repeated(
+        size,
+        (i) => `paragraph ${i} ${"word ".repeat(8)}\n${i % 3 ? "\n" : "<!-- m -->\n   \n"}`,
+      ),
+    run: (text) =>
+      duplicates("copilot", [
+        { path: "AGENTS.md", text: text as string },
+        { path: "CLAUDE.md", text: text as string },
+      ]),
+  },
+  {
+    // One paragraph of nothing but whitespace runs: the collapsing pattern stays linear.
+    name: "doctor duplicates: one paragraph of long whitespace runs",
+    build: (size) => `x${" \t".repeat(size / 2)}y\n`,
+    run: (text) =>
+      duplicates("claude", [
+        { path: "CLAUDE.md", text: text as string },
+        { path: "AGENTS.md", text: text as string },
+      ]),
   },
 ];

@@ -249,9 +249,10 @@ export function clientFiles(
   for (const folder of folders) {
     for (const place of places) {
       if ("names" in place) readSlot(folder, place.names, { loaded: true });
-      else if (folder === "") readDir(place);
+      else if (folder === "" && !place.last) readDir(place);
     }
   }
+  for (const place of places) if (!("names" in place) && place.last) readDir(place);
   // The files below the start folder, folder by folder in the project's order.
   const slots = places.flatMap((place) => ("names" in place ? [place.names] : []));
   const names = new Set(slots.flat().filter((name) => !name.includes("/")));

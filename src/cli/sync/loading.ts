@@ -36,6 +36,8 @@ export interface ReadFolder {
    * a file without the key is read at the start (Claude Code's `paths`).
    */
   readonly condition?: { readonly key: string; readonly startsWhen: "absent" | string | boolean };
+  /** Read after every folder from the root to the start folder, not in the root's turn. */
+  readonly last?: boolean;
 }
 
 /** One place in a folder's order: the first present file of a list of names, or a folder. */
@@ -154,6 +156,7 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
           extension: ".instructions.md",
           nested: true,
           condition: { key: "applyTo", startsWhen: "**" },
+          last: true,
         },
       ],
       order: "root-first",
@@ -168,7 +171,8 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
       places: [one("QWEN.md"), one(AGENTS_MD)],
       order: "root-first",
       below: "none",
-      imports: true,
+      // Not checked with the client; sync carries imported files inline for it (instructionReading).
+      imports: false,
     },
     mcpGate: "Qwen Code starts the project's MCP servers only in a trusted folder",
     hooksGate: "Qwen Code runs the project's hooks only in a trusted folder",
