@@ -188,15 +188,20 @@ const positions = (text: string, parts: readonly string[]) =>
 const inOrder = (numbers: readonly number[]) =>
   numbers.every((n, i) => n >= 0 && (i === 0 || n > (numbers[i - 1] ?? -1)));
 
-/** What `contextfmt doctor --json` says `client` loads for a session started where `got` ran. */
-function doctorSays(client: Client, got: Run): ClientReport {
+/** `contextfmt doctor --json --client <client>` for a session started where `got` ran. */
+function doctorReport(client: Client, got: Run): DoctorReport {
   const json = execFileSync(
     process.execPath,
     [BIN, "doctor", got.cwd, "--client", client, "--json"],
     { encoding: "utf8" },
   );
-  const report = (JSON.parse(json) as DoctorReport).clients.find((c) => c.client === client);
-  if (!report) throw new Error(`doctor said nothing of ${client}:\n${json}`);
+  return JSON.parse(json) as DoctorReport;
+}
+
+/** What doctor says `client` loads for a session started where `got` ran. */
+function doctorSays(client: Client, got: Run): ClientReport {
+  const report = doctorReport(client, got).clients.find((c) => c.client === client);
+  if (!report) throw new Error(`doctor said nothing of ${client}`);
   return report;
 }
 
@@ -480,6 +485,10 @@ describe("Gemini CLI reads GEMINI.md root → cwd, plus the names context.fileNa
     const skipped = run("gemini", { files, home: untrusted, args: ["--skip-trust", "-p", "hi"] });
     expect(skipped.text).toContain("GEMINI_ROOT_MARK");
     expect(skipped.text).not.toContain("AGENTS_MARK");
+    // Doctor cannot know the user's trust; it warns that, untrusted, AGENTS.md is not read.
+    const warned = doctorReport("gemini", skipped).problems.filter((p) => p.code === "untrusted");
+    expect(warned.map((p) => p.path)).toEqual([".gemini/settings.json"]);
+    expect(warned[0]?.message).toContain("does not read AGENTS.md");
   });
 });
 
