@@ -305,6 +305,18 @@ describe("Codex CLI joins AGENTS.md root → cwd and cuts the total at project_d
     expect(got.text).toContain(`${root}\n\n${sub.slice(0, 1000)}\n</INSTRUCTIONS>`);
     expectDoctorAgrees("codex", got);
   });
+  it("a cut inside a multi-byte character: Codex keeps the bytes before it, the half character as U+FFFD", () => {
+    // Bytes 999 and 1000 are the two of "é": the cap of 1000 falls between them.
+    const text = `CUT_MARK ${"a".repeat(990)}é TAIL_MARK\n`;
+    const got = run("codex", {
+      files: { "AGENTS.md": text, ".codex/config.toml": "project_doc_max_bytes = 1000\n" },
+    });
+    expect(got.text).toContain(
+      `<INSTRUCTIONS>\nCUT_MARK ${"a".repeat(990)}\uFFFD\n</INSTRUCTIONS>`,
+    );
+    const said = expectDoctorAgrees("codex", got);
+    expect(said.files[0]?.cut).toEqual({ atByte: 1000, lostBytes: Buffer.byteLength(text) - 1000 });
+  });
 });
 
 describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only without a CLAUDE.md", () => {
