@@ -339,6 +339,26 @@ describe("Claude Code reads CLAUDE.md, its imports and rules; AGENTS.md only wit
     expectDoctorAgrees("claude", got);
   });
 
+  it("any CLAUDE.md on the way root → cwd: no AGENTS.md of those folders; none: each folder's", () => {
+    const withClaude = run("claude", {
+      files: {
+        "CLAUDE.md": "CLAUDE_ROOT_MARK\n",
+        "AGENTS.md": "AGENTS_ROOT_MARK\n",
+        "sub/AGENTS.md": "AGENTS_SUB_MARK\n",
+      },
+      cwd: "sub",
+    });
+    expect(withClaude.text).toContain("CLAUDE_ROOT_MARK");
+    expect(withClaude.text).not.toContain("AGENTS_SUB_MARK");
+    expectDoctorAgrees("claude", withClaude);
+    const without = run("claude", {
+      files: { "AGENTS.md": "AGENTS_ROOT_MARK\n", "sub/AGENTS.md": "AGENTS_SUB_MARK\n" },
+      cwd: "sub",
+    });
+    expect(positions(without.text, ["AGENTS_ROOT_MARK", "AGENTS_SUB_MARK"])).toSatisfy(inOrder);
+    expectDoctorAgrees("claude", without);
+  });
+
   it("imports right after their file, then .claude/CLAUDE.md, rules without paths, CLAUDE.local.md", () => {
     const got = run("claude", {
       files: {
