@@ -267,7 +267,7 @@ describe("contextfmt doctor", () => {
     expect(clientOf(fits, "claude").hooks[0]?.inject?.items.length).toBeGreaterThan(0);
   });
 
-  it("finds the same paragraph reaching a client twice (a synced region beside its source)", () => {
+  it("finds the same line reaching a client twice (a synced region beside its source)", () => {
     const source = "Run the whole test suite before every commit, with the coverage report.";
     const dir = project({
       ...GIT,
@@ -280,7 +280,7 @@ describe("contextfmt doctor", () => {
         code: "duplicate_content",
         client: "copilot",
         path: "CLAUDE.md",
-        message: `1 paragraph of AGENTS.md reaches GitHub Copilot CLI again from CLAUDE.md ("${source.slice(0, 50)}…")`,
+        message: `1 line of AGENTS.md reaches GitHub Copilot CLI again from CLAUDE.md ("${source.slice(0, 50)}…")`,
       },
     ]);
   });

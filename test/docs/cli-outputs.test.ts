@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contextfmt } from "../cli/run-bin.js";
 
@@ -26,5 +28,14 @@ describe("the command outputs the docs show", () => {
     const run = contextfmt(command.split(" ").slice(1), "", root);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(shownAfter(page("cli.md"), command));
+  });
+
+  it("doctor.md: what doctor prints for the bundled example project, copied out as the page says", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "contextfmt-doctor-")), "atlas");
+    cpSync(`${root}examples/project`, dir, { recursive: true });
+    const run = contextfmt(["doctor", dir]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(shownAfter(page("doctor.md"), "npx contextfmt doctor /tmp/atlas"));
   });
 });

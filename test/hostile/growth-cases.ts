@@ -468,8 +468,8 @@ export const growthCases: readonly GrowthCase[] = [
       ),
   },
   {
-    // Every paragraph of one file again in another, and runs of blank and marker lines between.
-    name: "doctor duplicates: many paragraphs, the same in two files",
+    // Every line of one file again in another, and runs of blank and marker lines between.
+    name: "doctor duplicates: many lines, the same in two files",
     build: (size) =>
       repeated(
         size,
@@ -482,8 +482,8 @@ export const growthCases: readonly GrowthCase[] = [
       ]),
   },
   {
-    // One paragraph of nothing but whitespace runs: the collapsing pattern stays linear.
-    name: "doctor duplicates: one paragraph of long whitespace runs",
+    // One line of nothing but whitespace runs: the collapsing pattern stays linear.
+    name: "doctor duplicates: one line of long whitespace runs",
     build: (size) => `x${" \t".repeat(size / 2)}y\n`,
     run: (text) =>
       duplicates("claude", [

@@ -15,8 +15,8 @@ import {
 import { readItems } from "../sync/plan.js";
 import { readToml } from "../sync/toml-edit.js";
 import type { ProjectView } from "./files.js";
-import { paragraphs } from "./paragraphs.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
+import { textLines } from "./text-lines.js";
 
 /**
  * The items of `kind` the client reads, from each of its folders in order; an item named as one
@@ -94,11 +94,11 @@ export function clientMcpServers(
   }));
 }
 
-/** Paragraphs shorter than this are headings and boilerplate, the same in many files by design. */
-const MIN_PARAGRAPH = 40;
+/** Lines shorter than this are headings and boilerplate, the same in many files by design. */
+const MIN_LINE = 40;
 
 /**
- * `duplicate_content` problems: paragraphs that reach the client from two files (a synced
+ * `duplicate_content` problems: lines that reach the client from two files (a synced
  * region and the file it came from, an import and a copy), one problem per pair of files.
  */
 export function duplicates(
@@ -108,15 +108,15 @@ export function duplicates(
   const firstIn = new Map<string, string>();
   const pairs = new Map<string, { first: string; later: string; count: number; sample: string }>();
   for (const { path, text } of kept) {
-    for (const paragraph of new Set(paragraphs(text, MIN_PARAGRAPH))) {
-      const first = firstIn.get(paragraph);
+    for (const line of new Set(textLines(text, MIN_LINE))) {
+      const first = firstIn.get(line);
       if (first === undefined) {
-        firstIn.set(paragraph, path);
+        firstIn.set(line, path);
         continue;
       }
       if (first === path) continue;
       const key = `${first}\0${path}`;
-      const pair = pairs.get(key) ?? { first, later: path, count: 0, sample: paragraph };
+      const pair = pairs.get(key) ?? { first, later: path, count: 0, sample: line };
       pair.count += 1;
       pairs.set(key, pair);
     }
@@ -126,6 +126,6 @@ export function duplicates(
     code: "duplicate_content",
     client,
     path: later,
-    message: `${count} paragraph${count > 1 ? "s" : ""} of ${first} reach${count > 1 ? "" : "es"} ${label} again from ${later} (${JSON.stringify(`${sample.slice(0, 50)}…`)})`,
+    message: `${count} line${count > 1 ? "s" : ""} of ${first} reach${count > 1 ? "" : "es"} ${label} again from ${later} (${JSON.stringify(`${sample.slice(0, 50)}…`)})`,
   }));
 }

@@ -21,8 +21,8 @@ import {
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
 import { readToml } from "../sync/toml-edit.js";
 import { decodeUtf8, type Project } from "../writer/project.js";
-import { paragraphs } from "./paragraphs.js";
 import type { DoctorProblem, LoadedFile } from "./report.js";
+import { textLines } from "./text-lines.js";
 
 /** The project as the doctor reads it: each file's text read once, the file list walked once. */
 export class ProjectView {
@@ -266,7 +266,7 @@ export function clientFiles(
     rules.below === "on-demand"
       ? (folder: string) => `read when the agent works on a file in ${folder}/`
       : () =>
-          `not read: ${label} reads instruction files from the project's root to the folder a session starts in`;
+          `${label} reads instruction files from the project's root to the folder a session starts in`;
   for (const folder of below) {
     for (const slot of slots) readSlot(folder, slot, { loaded: false, reason: later(folder) });
   }
@@ -303,15 +303,15 @@ export function clientFiles(
           : Buffer.from(entry.text, "utf8").subarray(0, entry.cut.atByte).toString("utf8"),
     }));
   // A shadowed file is a problem only when some of its text reaches the client from nowhere else.
-  const reached = new Set(kept.flatMap((file) => paragraphs(file.text)));
+  const reached = new Set(kept.flatMap((file) => textLines(file.text)));
   for (const entry of entries) {
     if (entry.shadowedBy === undefined) continue;
-    const lost = paragraphs(entry.text).filter((paragraph) => !reached.has(paragraph)).length;
+    const lost = textLines(entry.text).filter((line) => !reached.has(line)).length;
     if (lost === 0) continue;
     problem(
       "shadowed",
       entry.path,
-      `${label} reads ${entry.shadowedBy} instead of ${entry.path}: ${lost} paragraph${lost > 1 ? "s" : ""} of it never reach${lost > 1 ? "" : "es"} the model`,
+      `${label} reads ${entry.shadowedBy} instead of ${entry.path}: ${lost} line${lost > 1 ? "s" : ""} of it never reach${lost > 1 ? "" : "es"} the model`,
     );
   }
   return { files, ...(maxBytes !== undefined ? { maxBytes } : {}), kept, problems };

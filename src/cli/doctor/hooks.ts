@@ -3,6 +3,7 @@
  * now: the hook's own library call (`answerHook`) run in-process on the files its command names,
  * measured against the event's inline limit.
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   answerHook,
@@ -151,8 +152,9 @@ async function injected(
   const root = view.project.root;
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const [flag, path] of Object.entries(call.files)) {
+    // The hook reads the path as its command names it, inside the project or not.
     const full = resolve(root, path);
-    if (!view.project.isFile(path)) continue;
+    if (!existsSync(full)) continue;
     files[flag as HookSourceFlag] = { path, load: () => readInputFile(full) };
   }
   if (Object.keys(files).length === 0) return {};

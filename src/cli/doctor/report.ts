@@ -146,7 +146,7 @@ export interface InstalledHook {
  *   `AGENTS.override.md`, a `CLAUDE.md` beside an `AGENTS.md`, a same-named item elsewhere).
  * - `not_loaded`: an instruction file written for the client that it does not read (a renamed
  *   context file, an import that does not resolve).
- * - `duplicate_content`: the same paragraph reaches the client twice (a synced region plus the
+ * - `duplicate_content`: the same line reaches the client twice (a synced region plus the
  *   file it came from).
  * - `hook_over_limit`: what a hook would inject now is over the event's inline limit.
  * - `out_of_sync`: `sync --check` would change the client's files.
