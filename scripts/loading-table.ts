@@ -16,8 +16,9 @@ const code = (text: string) => `\`${text}\``;
 function place(entry: ReadPlace): string {
   if ("names" in entry) {
     const [first, ...others] = entry.names.map(code);
-    return others.length === 0
-      ? (first as string)
+    if (others.length === 0) return first as string;
+    return entry.acrossFolders
+      ? `${first}; ${others.join(", then ")} only where no folder from the root to the start folder has ${first}`
       : `${first}, or where there is none, ${others.join(", then ")}`;
   }
   const glob = `${entry.dir}/${entry.nested ? "**/" : ""}*${entry.extension}`;

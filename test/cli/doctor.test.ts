@@ -216,6 +216,42 @@ describe("contextfmt doctor", () => {
     ]);
   });
 
+  it("reads no AGENTS.md for Claude Code where any folder from the root to the start has a CLAUDE.md", () => {
+    const files = (paths: DoctorReport) =>
+      clientOf(paths, "claude").files.map((f) => [f.path, f.loaded, f.shadowedBy]);
+    const rootClaude = project({
+      ...GIT,
+      "CLAUDE.md": "CLAUDE_MARK\n",
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(report([join(rootClaude, "sub"), "--client", "claude"]))).toEqual([
+      ["CLAUDE.md", true, undefined],
+      ["AGENTS.md", false, "CLAUDE.md"],
+      ["sub/AGENTS.md", false, "CLAUDE.md"],
+    ]);
+    const subClaude = project({
+      ...GIT,
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/CLAUDE.md": "SUB_CLAUDE_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(report([join(subClaude, "sub"), "--client", "claude"]))).toEqual([
+      ["AGENTS.md", false, "sub/CLAUDE.md"],
+      ["sub/CLAUDE.md", true, undefined],
+      ["sub/AGENTS.md", false, "sub/CLAUDE.md"],
+    ]);
+    const none = project({
+      ...GIT,
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(report([join(none, "sub"), "--client", "claude"]))).toEqual([
+      ["AGENTS.md", true, undefined],
+      ["sub/AGENTS.md", true, undefined],
+    ]);
+  });
+
   it("reads the files context.fileName adds before GEMINI.md, and says it needs a trusted folder", () => {
     const dir = project({
       ...GIT,

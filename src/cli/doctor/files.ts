@@ -7,7 +7,6 @@ import { posix } from "node:path";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
 import type { TokenCounter } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
-import { utf8Length } from "../../tokens/utf8.js";
 import { InputFileError } from "../input-files.js";
 import { importedFiles } from "../sync/instructions.js";
 import { JsoncFile, valueAt } from "../sync/json-edit.js";
@@ -205,27 +204,39 @@ export function clientFiles(
       });
     }
   };
+  /**
+   * The first present file of `names` in `folder`, and the others shadowed by it. `chainFirst`:
+   * a file of the first name somewhere from the root to the start folder, when the client
+   * decides over that whole chain; then only the first name is read here.
+   */
   const readSlot = (
     folder: string,
     names: readonly string[],
     fate: Pick<Entry, "loaded" | "reason">,
+    chainFirst?: string,
   ) => {
     const present = names
       .map((name) => inFolder(folder, name))
       .filter((path) => view.text(path) !== undefined);
-    const [first, ...others] = present;
-    if (first === undefined || listed.has(first)) return;
-    const text = view.text(first) as string;
-    add({ path: first, text, ...fate });
-    if (rules.imports && fate.loaded) addImports(first, text);
-    for (const other of others) {
-      if (listed.has(other)) continue;
+    const own = inFolder(folder, names[0] as string);
+    const winner = chainFirst === undefined ? present[0] : present.includes(own) ? own : undefined;
+    if (winner !== undefined && !listed.has(winner)) {
+      const text = view.text(winner) as string;
+      add({ path: winner, text, ...fate });
+      if (rules.imports && fate.loaded) addImports(winner, text);
+    }
+    const by = winner ?? chainFirst;
+    for (const other of present) {
+      if (other === winner || listed.has(other) || by === undefined) continue;
       add({
         path: other,
         text: view.text(other) as string,
         loaded: false,
-        shadowedBy: first,
-        reason: `shadowed by ${first}: ${label} reads only the first of ${names.join(", ")} in a folder`,
+        shadowedBy: by,
+        reason:
+          chainFirst === undefined
+            ? `shadowed by ${by}: ${label} reads only the first of ${names.join(", ")} in a folder`
+            : `shadowed by ${by}: ${label} reads ${names.slice(1).join(", ")} only where no folder from the root to the start folder has ${names[0]}`,
       });
     }
   };
@@ -246,10 +257,16 @@ export function clientFiles(
   };
   const folders = chain(view.start);
   if (rules.order === "deepest-first") folders.reverse();
+  const chainFirst = (names: readonly string[]) =>
+    folders
+      .map((folder) => inFolder(folder, names[0] as string))
+      .find((path) => view.text(path) !== undefined);
   for (const folder of folders) {
     for (const place of places) {
-      if ("names" in place) readSlot(folder, place.names, { loaded: true });
-      else if (folder === "" && !place.last) readDir(place);
+      if ("names" in place) {
+        const across = place.acrossFolders ? chainFirst(place.names) : undefined;
+        readSlot(folder, place.names, { loaded: true }, across);
+      } else if (folder === "" && !place.last) readDir(place);
     }
   }
   for (const place of places) if (!("names" in place) && place.last) readDir(place);
@@ -284,7 +301,7 @@ export function clientFiles(
     const { path, text, loaded, reason, shadowedBy, importedBy, cut } = entry;
     return {
       path,
-      bytes: utf8Length(text),
+      bytes: Buffer.byteLength(text),
       tokens: counter.count(text),
       loaded,
       ...(reason !== undefined ? { reason } : {}),
@@ -328,7 +345,7 @@ function capBytes(
   let left = maxBytes;
   for (const entry of entries) {
     if (!entry.loaded) continue;
-    const bytes = utf8Length(entry.text);
+    const bytes = Buffer.byteLength(entry.text);
     if (bytes <= left) {
       left -= bytes;
       continue;

@@ -16,7 +16,6 @@ import {
   isHookTool,
 } from "../../hooks/index.js";
 import type { TokenCounter } from "../../index.js";
-import { utf8Length } from "../../tokens/utf8.js";
 import { HOOK_SETTINGS } from "../init/hook-settings.js";
 import { readInputFile } from "../input-files.js";
 import { JsoncFile, valueAt } from "../sync/json-edit.js";
@@ -186,7 +185,7 @@ async function injected(
   return {
     inject: {
       chars: context.length,
-      bytes: utf8Length(context),
+      bytes: Buffer.byteLength(context),
       tokens: counter.count(context),
       items,
       ...(over !== undefined ? { cut: over } : {}),

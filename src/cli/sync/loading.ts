@@ -40,8 +40,19 @@ export interface ReadFolder {
   readonly last?: boolean;
 }
 
+/** The first present file of a list of names in a folder; the others are shadowed by it. */
+export interface ReadNames {
+  readonly names: readonly string[];
+  /**
+   * Decided over every folder from the root to the start folder: where any of them has the
+   * first name, the other names are read in none of them (Claude Code: one CLAUDE.md anywhere
+   * on the way, and no AGENTS.md of the way is read).
+   */
+  readonly acrossFolders?: boolean;
+}
+
 /** One place in a folder's order: the first present file of a list of names, or a folder. */
-export type ReadPlace = { readonly names: readonly string[] } | ReadFolder;
+export type ReadPlace = ReadNames | ReadFolder;
 
 /** How a client finds and joins its instruction files. */
 export interface InstructionLoading {
@@ -98,7 +109,7 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
     instructions: {
       // AGENTS.md only where there is no CLAUDE.md; both CLAUDE.md files, then the rules.
       places: [
-        { names: ["CLAUDE.md", AGENTS_MD] },
+        { names: ["CLAUDE.md", AGENTS_MD], acrossFolders: true },
         one(".claude/CLAUDE.md"),
         {
           dir: ".claude/rules",
