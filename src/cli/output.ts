@@ -1,4 +1,5 @@
-import { writeSync } from "node:fs";
+import { writeFileSync, writeSync } from "node:fs";
+import { InputFileError } from "../hooks/input-text.js";
 
 /**
  * Writes `text` to file descriptor `fd` directly. Creating `process.stdout` / `process.stderr`
@@ -40,3 +41,12 @@ export function visibleControls(text: string): string {
  * sequences: they are shown, never run by the terminal.
  */
 export const writeStderr = (text: string): void => writeDirect(2, visibleControls(text));
+
+/** Writes a result file the user named (`--out`, `--html`); a folder that is missing is an error, not created. */
+export function writeOut(path: string, content: string): void {
+  try {
+    writeFileSync(path, content);
+  } catch (error) {
+    throw new InputFileError(`${path}: cannot write: ${(error as Error).message}`);
+  }
+}

@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import {
   AGENT_FORMATS,
   type AgentFormatId,
@@ -16,6 +15,7 @@ import {
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { InputFileError, readTextFile, STDIN } from "../input-files.js";
+import { writeOut } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 
@@ -136,12 +136,3 @@ export const run: Command["run"] = async (args) => {
   reportIssues(result.warnings);
   return 0;
 };
-
-/** Writes the result file; a folder that is missing is an error, not created. */
-function writeOut(path: string, content: string): void {
-  try {
-    writeFileSync(path, content);
-  } catch (error) {
-    throw new InputFileError(`${path}: cannot write: ${(error as Error).message}`);
-  }
-}

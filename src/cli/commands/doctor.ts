@@ -4,14 +4,15 @@ import { defaultCounter } from "../../index.js";
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
 import { doctor } from "../doctor/doctor.js";
+import { doctorHtml } from "../doctor/html.js";
 import { doctorTable } from "../doctor/table.js";
-import { writeStdout } from "../output.js";
+import { writeOut, writeStdout } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 import { Project } from "../writer/project.js";
 
-const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--strict] [--exact]
+const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
 
 Shows what each client loads from the project for a session started in dir (default: the
 current folder; the project is the nearest folder up with a .git, else dir itself), and
@@ -31,6 +32,8 @@ out_of_sync (what "sync --check" would change, for a project synced before), unt
 Options:
   --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: all)
   --json          the report as JSON: { clients: [...], problems: [...] }
+  --html <file>   also write the report as one self-contained page: per client a bar of
+                  what it loads, what is cut or skipped, and each hook against its limit
   --strict        exit 1 when there is any problem
   --exact         count tokens exactly with o200k (slower to start)
   -h, --help      show this help
@@ -66,6 +69,7 @@ export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("doctor", args, {
     client: { type: "string" },
     json: { type: "boolean" },
+    html: { type: "string" },
     strict: { type: "boolean" },
     exact: { type: "boolean" },
   });
@@ -79,6 +83,7 @@ export const run: Command["run"] = async (args) => {
     clients,
     counter: (await counterFor(values.exact)) ?? defaultCounter,
   });
+  if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   writeStdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : doctorTable(report));
   return values.strict && report.problems.length > 0 ? 1 : 0;
 };

@@ -1,0 +1,278 @@
+/**
+ * `doctor --html`'s page in a real headless Chromium (Debian's, driven by playwright-core): it
+ * renders without asking for anything from the network, every number it shows is the report's,
+ * each bar's lengths are the report's bytes to scale (the cap's mark where the kept bytes end),
+ * and a screenshot of it is not blank.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doctorHtml } from "../../src/cli/doctor/html.js";
+import type { DoctorReport } from "../../src/cli/doctor/report.js";
+import { SAMPLE_REPORT } from "../cli/doctor/report-sample.js";
+import { BIN } from "../cli/run-bin.js";
+
+const CHROMIUM = process.env.CONTEXTFMT_CHROMIUM ?? "/usr/bin/chromium";
+
+let browser: Browser;
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM}: apt-get install chromium`).toBe(true);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page of `report`, opened with every request it might make recorded and refused. */
+async function open(report: DoctorReport): Promise<{ page: Page; requested: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const requested: string[] = [];
+  await page.route("**/*", (route) => {
+    requested.push(route.request().url());
+    return route.abort();
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.setContent(doctorHtml(report), { waitUntil: "load" });
+  expect(errors).toEqual([]);
+  return { page, requested };
+}
+
+/** A number as the page writes it ("32,768"); undefined where the page shows none. */
+const number = (text: string | null | undefined) =>
+  text === null || text === undefined ? undefined : Number(text.replaceAll(",", ""));
+
+/** What the page shows for each client, read from the DOM. */
+function shown(page: Page) {
+  return page.$$eval("section.client", (sections) =>
+    sections.map((section) => {
+      const text = (selector: string, root: Element = section) =>
+        root.querySelector(selector)?.textContent ?? null;
+      const barOf = (svg: Element | null) =>
+        [...(svg?.querySelectorAll("rect:not(.track)") ?? [])].map((rect) => ({
+          kind: rect.getAttribute("class") ?? "",
+          width: rect.getBoundingClientRect().width,
+        }));
+      const files = section.querySelector("svg.bar");
+      return {
+        client: section.getAttribute("data-client"),
+        label: text("h2"),
+        loadedBytes: text(".loaded-bytes"),
+        loadedTokens: text(".loaded-tokens"),
+        maxBytes: text(".max-bytes"),
+        rows: [...section.querySelectorAll("tr.file")].map((row) => ({
+          path: text("td.path", row),
+          bytes: text("td.bytes", row),
+          tokens: text("td.tokens", row),
+          kept: text("td.kept", row),
+          status: row.className.replace("file ", ""),
+        })),
+        track: files?.querySelector("rect.track")?.getBoundingClientRect().width ?? 0,
+        bar: barOf(files),
+        cap: files?.querySelector("line.limit")?.getBoundingClientRect().x ?? null,
+        barStart: files?.querySelector("rect.track")?.getBoundingClientRect().x ?? 0,
+        hooks: [...section.querySelectorAll("div.hook")].map((hook) => ({
+          event: hook.getAttribute("data-event"),
+          inject: text(".inject", hook),
+          limit: text(".limit-value", hook),
+          tokens: text(".hook-tokens", hook),
+          over: hook.querySelector(".size.over") !== null,
+          items: [...hook.querySelectorAll("li.item")].map((item) => ({
+            id: item.getAttribute("data-id"),
+            status: text(".status", item),
+            tokens: text(".tokens", item),
+          })),
+          bar: barOf(hook.querySelector("svg.bar")),
+        })),
+        problems: [...section.querySelectorAll("li.problem")].map((li) =>
+          li.getAttribute("data-code"),
+        ),
+      };
+    }),
+  );
+}
+
+/** Holds every number the page shows to `report`'s: per client, its files, hooks and problems. */
+async function expectPageShows(page: Page, report: DoctorReport): Promise<void> {
+  const clients = await shown(page);
+  expect(clients.map((client) => client.client)).toEqual(
+    report.clients.map((client) => client.client),
+  );
+  for (const [index, client] of report.clients.entries()) {
+    const on = clients[index];
+    expect(on?.label).toBe(client.label);
+    expect(number(on?.loadedBytes ?? null)).toBe(client.loaded.bytes);
+    expect(number(on?.loadedTokens ?? null)).toBe(client.loaded.tokens);
+    expect(on?.maxBytes === null ? undefined : number(on?.maxBytes ?? null)).toBe(client.maxBytes);
+    expect(
+      on?.rows.map((row) => ({
+        path: row.path,
+        bytes: number(row.bytes),
+        tokens: number(row.tokens),
+        kept: number(row.kept),
+      })),
+    ).toEqual(
+      client.files.map((file) => ({
+        path: file.path,
+        bytes: file.bytes,
+        tokens: file.tokens,
+        kept: file.loaded ? (file.cut?.atByte ?? file.bytes) : 0,
+      })),
+    );
+    expect(on?.problems).toEqual(
+      report.problems.filter((p) => p.client === client.client).map((p) => p.code),
+    );
+    const hooks = client.hooks.map((hook) => {
+      // The page counts a hook in its limit's unit: characters, bytes, else tokens.
+      const unit =
+        hook.limit.chars !== undefined
+          ? "chars"
+          : hook.limit.bytes !== undefined
+            ? "bytes"
+            : "tokens";
+      return {
+        event: hook.event,
+        inject: hook.inject?.[unit],
+        limit: hook.limit[unit],
+        tokens: hook.inject?.tokens,
+        over: (hook.inject?.[unit] ?? 0) > (hook.limit[unit] ?? Number.POSITIVE_INFINITY),
+        items: hook.inject?.items.map((item) => ({
+          id: item.id,
+          status: item.status,
+          tokens: item.tokens,
+        })),
+      };
+    });
+    expect(
+      on?.hooks.map((hook) => ({
+        event: hook.event,
+        inject: number(hook.inject),
+        limit: number(hook.limit),
+        tokens: number(hook.tokens),
+        over: hook.over,
+        items: hook.items.map((item) => ({ ...item, tokens: number(item.tokens) })),
+      })),
+    ).toEqual(hooks);
+  }
+}
+
+describe("doctor --html in headless Chromium", () => {
+  it("renders with nothing fetched, and every number it shows is the report's", async () => {
+    const { page, requested } = await open(SAMPLE_REPORT);
+    expect(requested).toEqual([]);
+    await expectPageShows(page, SAMPLE_REPORT);
+    await page.close();
+  });
+
+  it("doctor --html on a real project: the page it writes shows the numbers of its --json", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-doctor-html-"));
+    try {
+      execFileSync("git", ["init", "-q", dir]);
+      mkdirSync(join(dir, "sub"));
+      // Codex CLI cuts the 40 KiB AGENTS.md at 32 KiB and reads nothing of the deeper one.
+      writeFileSync(join(dir, "AGENTS.md"), "Run the tests before every commit.\n".repeat(1200));
+      writeFileSync(join(dir, "sub/AGENTS.md"), "Sub folder rules.\n");
+      writeFileSync(join(dir, "CLAUDE.md"), "Answer in English.\n");
+      // Each client's hooks and the starter context they inject, measured by doctor.
+      execFileSync(process.execPath, [BIN, "init", "claude", dir]);
+      execFileSync(process.execPath, [BIN, "init", "codex", dir]);
+      const page = join(dir, "doctor.html");
+      const json = execFileSync(
+        process.execPath,
+        [BIN, "doctor", join(dir, "sub"), "--json", "--html", page],
+        { encoding: "utf8" },
+      );
+      const report = JSON.parse(json) as DoctorReport;
+      expect(report.clients.find((c) => c.client === "codex")?.files.some((f) => f.cut)).toBe(true);
+      const measured = report.clients.flatMap((c) => c.hooks).filter((hook) => hook.inject);
+      expect(measured.length).toBeGreaterThan(1);
+      const opened = await browser.newPage();
+      const requested: string[] = [];
+      await opened.route(/^(?!file:)/, (route) => {
+        requested.push(route.request().url());
+        return route.abort();
+      });
+      await opened.goto(pathToFileURL(page).href);
+      expect(requested).toEqual([]);
+      await expectPageShows(opened, report);
+      await opened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("draws each bar to the report's numbers: kept bytes up to the cap's mark, then what is lost", async () => {
+    const { page } = await open(SAMPLE_REPORT);
+    const [codex, claude] = await shown(page);
+    // One scale for all clients: the largest of any client's files or cap (Codex's files here).
+    const scale = Math.max(
+      ...SAMPLE_REPORT.clients.map((c) =>
+        Math.max(
+          c.maxBytes ?? 0,
+          c.files.reduce((sum, file) => sum + file.bytes, 0),
+        ),
+      ),
+    );
+    const px = (bytes: number) => ((codex?.track ?? 0) * bytes) / scale;
+    const widths = (kind: string, bar = codex?.bar ?? []) =>
+      bar.filter((rect) => rect.kind === kind).reduce((sum, rect) => sum + rect.width, 0);
+    expect(widths("loaded")).toBeCloseTo(px(32768), 0);
+    expect(widths("cut")).toBeCloseTo(px(8192), 0);
+    expect(widths("shadowed")).toBeCloseTo(px(900), 0);
+    expect(widths("not-loaded")).toBeCloseTo(px(300), 0);
+    // The cap's mark sits where the kept bytes end.
+    expect((codex?.cap ?? 0) - (codex?.barStart ?? 0)).toBeCloseTo(px(32768), 0);
+    expect(widths("loaded", claude?.bar)).toBeCloseTo(px(2000), 0);
+    // The hook bar, in characters: included 1900 and shortened 1200 of 3100 tokens share the
+    // 12400 characters injected, against the 10000 limit; the skipped item takes no room.
+    const hook = claude?.hooks[0];
+    const hookScale = (codex?.track ?? 0) / 12400;
+    expect(widths("included", hook?.bar)).toBeCloseTo((12400 * 1900 * hookScale) / 3100, 0);
+    expect(widths("shortened", hook?.bar)).toBeCloseTo((12400 * 1200 * hookScale) / 3100, 0);
+    expect(hook?.bar.some((rect) => rect.kind === "skipped")).toBe(false);
+    await page.close();
+  });
+
+  it("shows hostile paths as text, and a screenshot of it is not blank", async () => {
+    const { page } = await open(SAMPLE_REPORT);
+    expect(await page.$$("img")).toEqual([]);
+    const hostile = await page.$$eval("td.path", (cells) =>
+      cells.map((cell) => cell.textContent).filter((text) => text?.includes("<img")),
+    );
+    expect(hostile).toEqual(["packages/api/<img src=x onerror=alert(1)>/AGENTS.md"]);
+    const png = (await page.screenshot({ fullPage: true })).toString("base64");
+    // Chromium decodes its own screenshot and counts the pixels that are not the white page.
+    const inked = await page.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      if (!context) return { total: 0, inked: 0, colors: 0 };
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      let inked = 0;
+      const colors = new Set<number>();
+      for (let i = 0; i < pixels.length; i += 4) {
+        const [r, g, b] = [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
+        if (r < 240 || g < 240 || b < 240) inked += 1;
+        colors.add((r << 16) | (g << 8) | b);
+      }
+      return { total: pixels.length / 4, inked, colors: colors.size };
+    }, png);
+    expect(inked.total).toBeGreaterThan(0);
+    // Text and bars: a few percent of the page at least, in many colours.
+    expect(inked.inked / inked.total).toBeGreaterThan(0.03);
+    expect(inked.colors).toBeGreaterThan(20);
+    await page.close();
+  });
+});
