@@ -2,6 +2,7 @@ import {
   ContextFmtError,
   claudeAdapter,
   createFormatManager,
+  defaultCounter,
   FormatManager,
   FormatValidationError,
   InvalidInputError,
@@ -200,6 +201,23 @@ describe("an adapter's item limit (maxItems)", () => {
       { id: "l4", path: "lines[4]", reason: "over_item_limit" },
     ]);
     expect(result.rulesIncluded + result.rulesSkipped).toBe(5);
+  });
+
+  it("reports a skipped item's full text's tokens, an own key of its line as JSON and spread show it", () => {
+    const result = manager.format("limited", { lines: ["a", "b", "c", "dd dd dd", "e"] });
+    const skipped = result.report.items.filter((item) => item.status === "skipped");
+    const tokens = defaultCounter.count("dd dd dd\n");
+    const line = {
+      id: "l3",
+      path: "lines[3]",
+      status: "skipped",
+      tokens,
+      reason: "over_item_limit",
+    };
+    expect(JSON.stringify(skipped[0])).toBe(JSON.stringify(line));
+    expect({ ...skipped[0] }).toEqual(line);
+    expect(Object.keys(skipped[1] ?? {})).toEqual(["id", "path", "status", "tokens", "reason"]);
+    expect(skipped[1]?.tokens).toBe(defaultCounter.count("e\n"));
   });
 
   it("always keeps required items, and reserves the footer within the budget", () => {

@@ -1,5 +1,6 @@
 import { FormatManager, InvalidInputError, MemoryRuleSchema, RuleSetSchema } from "contextfmt";
 import { parseWith } from "contextfmt/adapters";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 const valid = { name: "a", rule: "b", category: "behavior", authority: "absolute" };
@@ -26,6 +27,85 @@ describe("MemoryRule", () => {
     expect(MemoryRuleSchema.parse({ ...valid, createdAt: new Date(0) }).createdAt).toEqual(
       new Date(0),
     );
+  });
+
+  /** The time `parseWith` gives `createdAt: text`, or `undefined` where it refuses it. */
+  function parsedTime(text: string): number | undefined {
+    try {
+      return parseWith(MemoryRuleSchema, { ...valid, createdAt: text }).createdAt?.getTime();
+    } catch (error) {
+      expect(InvalidInputError.is(error)).toBe(true);
+      return undefined;
+    }
+  }
+
+  const digits = (length: number) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length });
+  const field = fc.oneof(
+    fc.constantFrom("00", "01", "12", "13", "23", "24", "29", "30", "31", "32", "59", "60"),
+    digits(2).map((ds) => ds.join("")),
+  );
+  /** Strings of the ISO 8601 shape with every field anywhere in 00–99. */
+  const isoShaped = fc
+    .record({
+      year: digits(4).map((ds) => ds.join("")),
+      month: field,
+      day: field,
+      time: fc.option(
+        fc.record({
+          hour: field,
+          minute: field,
+          second: fc.option(field),
+          fraction: fc.option(
+            fc.oneof(
+              fc.constantFrom("0", "000", "0000", "0001", "999"),
+              digits(5).map((ds) => ds.join("")),
+            ),
+          ),
+          offset: fc.oneof(fc.constant("Z"), fc.tuple(fc.constantFrom("+", "-"), field, field)),
+        }),
+      ),
+    })
+    .map(({ year, month, day, time }) => {
+      if (time === null) return `${year}-${month}-${day}`;
+      const { hour, minute, second, fraction, offset } = time;
+      const seconds = second === null ? "" : `:${second}${fraction === null ? "" : `.${fraction}`}`;
+      const zone = typeof offset === "string" ? offset : `${offset[0]}${offset[1]}:${offset[2]}`;
+      return `${year}-${month}-${day}T${hour}:${minute}${seconds}${zone}`;
+    });
+
+  it("takes exactly the ISO 8601 strings Date.parse gives a time for, at that time", () => {
+    fc.assert(
+      fc.property(isoShaped, (text) => {
+        // A date alone is that day's midnight UTC. Asked for the date alone, V8 falls back to its
+        // legacy parser for some dates it refuses as ISO ("0001-01-32" is 2032-01-01 local time):
+        // those are refused here.
+        const time = Date.parse(text.length === 10 ? `${text}T00:00Z` : text);
+        expect(parsedTime(text)).toBe(Number.isNaN(time) ? undefined : time);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each([
+    ["2025-02-30", Date.UTC(2025, 2, 2)],
+    ["2025-02-32", undefined],
+    ["0001-01-32", undefined],
+    ["0001-13-01", undefined],
+    ["2025-00-10", undefined],
+    ["2025-01-01T24:00Z", Date.UTC(2025, 0, 2)],
+    ["2025-01-01T24:00:00.000Z", Date.UTC(2025, 0, 2)],
+    ["2025-01-01T24:00:00.0001Z", undefined],
+    ["2025-01-01T24:01Z", undefined],
+    ["2025-12-31T23:59:60Z", undefined],
+    ["2025-01-01T10:00+23:59", Date.UTC(2024, 11, 31, 10, 1)],
+    ["2025-01-01T10:00-00:00", Date.UTC(2025, 0, 1, 10)],
+    ["2025-01-01T10:00+24:00", undefined],
+    ["2025-01-01T10:00+01:60", undefined],
+    ["2025-01-01T23:59:59.9999999Z", Date.UTC(2025, 0, 1, 23, 59, 59, 999)],
+    ["2025-01-01T10:00", undefined],
+  ])("dates at the edges: %s", (text, time) => {
+    expect(parsedTime(text)).toBe(time);
   });
 
   it.each([
