@@ -21,8 +21,12 @@ const SYNCED = {
   hooks: "sync.clients.ts",
 } as const;
 
-/** sync-more.clients.ts syncs a Claude Code project into Copilot CLI and Qwen Code. */
+/**
+ * sync-more.clients.ts syncs a Claude Code project (instructions and rules too) into Copilot CLI
+ * and Qwen Code.
+ */
 const SYNCED_MORE = {
+  instructions: "sync-more.clients.ts",
   rules: "sync-more.clients.ts",
   command: "sync-more.clients.ts",
   agent: "sync-more.clients.ts",

@@ -1,10 +1,11 @@
 /**
  * A Claude Code project synced to GitHub Copilot CLI and Qwen Code, then read by the real clients
- * (headless, offline, a loopback server standing in for the model): the rules sync wrote into each
- * tool's instruction file reach the model request, the synced agent and skill are offered, the
- * synced command runs with its argument, and the client lists the MCP servers. Copilot CLI reads
- * Claude Code's .mcp.json itself (it wins over .github/mcp.json), so sync writes nothing for its
- * servers; Qwen Code reads every `url` as SSE and a Streamable HTTP server as `httpUrl`.
+ * (headless, offline, a loopback server standing in for the model): the instructions of CLAUDE.md
+ * and the rules sync wrote into each tool's instruction file reach the model request, the synced
+ * agent and skill are offered, the synced command runs with its argument, and the client lists
+ * the MCP servers. Copilot CLI reads Claude Code's .mcp.json itself (it wins over
+ * .github/mcp.json), so sync writes nothing for its servers; Qwen Code reads every `url` as SSE
+ * and a Streamable HTTP server as `httpUrl`.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import {
   MARKER_FILES,
   type ModelScript,
   modelBodies,
+  occurrences,
   runScripted,
   syncProject,
 } from "./run-scripted.js";
@@ -22,9 +24,12 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
 const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
+const INSTRUCTIONS_MARKER = "INSTRUCTIONS_MARKER_9P";
 const RULE_MARKER = "RULE_MARKER_7Q";
 
 const FILES: Record<string, string> = {
+  // The user's own instructions, outside any managed region.
+  "CLAUDE.md": `# House rules\n\n${INSTRUCTIONS_MARKER} answer in English.\n`,
   ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
   ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
   ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
@@ -44,6 +49,8 @@ beforeAll(() => {
   ({ root, dir, home } = project);
   project.contextfmt("sync", "--from", "claude", "--to", "copilot,qwen");
   project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "copilot,qwen");
+  // Copilot CLI reads CLAUDE.md itself: without it, only what sync carried is left to read.
+  rmSync(join(dir, "CLAUDE.md"));
   mkdirSync(join(home, ".qwen"));
   writeFileSync(
     join(home, ".qwen/settings.json"),
@@ -80,7 +87,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
     ],
   };
 
-  it("the rules, the agent, the skills; the command (a skill) runs", () => {
+  it("the instructions, the rules, the agent, the skills; the command (a skill) runs", () => {
     const bodies = modelBodies(
       runScripted(
         "copilot",
@@ -97,6 +104,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
       ),
     );
     const first = bodies[0] ?? "";
+    expect(occurrences(first, INSTRUCTIONS_MARKER)).toBe(1);
     expect(first).toContain(RULE_MARKER);
     expect(first).toContain("code-reviewer");
     expect(first).toContain("<name>pdf-forms</name>");
@@ -117,7 +125,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
 describe("Qwen Code reads what sync wrote", () => {
   const env = { ...VARIABLES, ANTHROPIC_API_KEY: "x" };
 
-  it("QWEN.md, the agent, the skill; the command runs with its argument", () => {
+  it("QWEN.md's instructions and rules, the agent, the skill; the command runs with its argument", () => {
     const bodies = modelBodies(
       runScripted(
         "qwen",
@@ -128,6 +136,7 @@ describe("Qwen Code reads what sync wrote", () => {
       ),
     ).filter((body) => !body.includes("memory extraction subagent"));
     const all = bodies.join("\n");
+    expect(occurrences(bodies[0] ?? "", INSTRUCTIONS_MARKER)).toBe(1);
     expect(all).toContain(RULE_MARKER);
     expect(all).toContain("code-reviewer");
     expect(all).toContain("pdf-forms");
