@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Installs the real Claude Code, Codex, Gemini, Copilot, Qwen Code and OpenCode CLIs (pinned
+// Installs the real Claude Code, Codex, Gemini, Copilot, Qwen Code, OpenCode and Cline CLIs (pinned
 // versions) into .clients/, then runs the checks in test/clients/: configs rendered by this
 // library must read back as intended.
 // The CLIs only read configuration here; nothing needs the network once they are installed.

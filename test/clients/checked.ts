@@ -44,6 +44,14 @@ const SYNCED_OPENCODE = {
   mcp: "opencode.clients.ts",
 } as const;
 
+/** cline.clients.ts syncs a Claude Code project (instructions and rules too) into Cline. */
+const SYNCED_CLINE = {
+  instructions: "cline.clients.ts",
+  rules: "cline.clients.ts",
+  command: "cline.clients.ts",
+  skill: "cline.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
@@ -53,4 +61,5 @@ export const REAL_CLIENT_CHECKS: Readonly<
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   opencode: SYNCED_OPENCODE,
+  cline: SYNCED_CLINE,
 };

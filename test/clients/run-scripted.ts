@@ -25,6 +25,8 @@ export interface ModelScript {
     };
   }[];
   readonly stdin?: string;
+  /** Files (absolute path → text) written before the CLI starts, `{BASE_URL}` in them replaced. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode",
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,

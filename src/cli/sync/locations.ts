@@ -255,10 +255,12 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
       },
       skill: skills("cline", ".cline/skills"),
     },
-    rulesFile: ".clinerules/contextfmt.md",
-    rulesFormat: "claude",
+    // Cline reads AGENTS.md at the root beside every file of .clinerules/: a file of its own
+    // there would put the same text in front of the model twice when Codex is synced too.
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
     cannotHold: {
-      agent: "Cline has no subagent files",
+      agent: "Cline's CLI reads agents from .cline/agents/*.yaml, which sync does not write",
       mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
     },
   },
