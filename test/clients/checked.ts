@@ -52,6 +52,15 @@ const SYNCED_CLINE = {
   skill: "cline.clients.ts",
 } as const;
 
+/** kilo.clients.ts syncs a Claude Code project (instructions and rules too) into Kilo Code. */
+const SYNCED_KILO = {
+  instructions: "kilo.clients.ts",
+  rules: "kilo.clients.ts",
+  command: "kilo.clients.ts",
+  agent: "kilo.clients.ts",
+  skill: "kilo.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
@@ -62,4 +71,5 @@ export const REAL_CLIENT_CHECKS: Readonly<
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   opencode: SYNCED_OPENCODE,
   cline: SYNCED_CLINE,
+  kilo: SYNCED_KILO,
 };

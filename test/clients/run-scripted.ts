@@ -35,7 +35,7 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline",
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline" | "kilo",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,

@@ -16,6 +16,7 @@ export const SYNC_TOOLS = [
   "opencode",
   "cursor",
   "cline",
+  "kilo",
 ] as const;
 export type SyncTool = (typeof SYNC_TOOLS)[number];
 
@@ -263,6 +264,31 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
       agent: "Cline's CLI reads agents from .cline/agents/*.yaml, which sync does not write",
       mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
     },
+  },
+  // A descendant of OpenCode: OpenCode's formats, read from .kilo/ (it does not load .opencode/)
+  // and kilo.json (it reads opencode.json too, as legacy).
+  kilo: {
+    label: "Kilo Code",
+    items: {
+      command: {
+        format: "opencode",
+        dir: ".kilo/command",
+        layout: "nested",
+        extension: ".md",
+        readable: true,
+      },
+      agent: {
+        format: "opencode",
+        dir: ".kilo/agent",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("opencode", ".kilo/skill"),
+    },
+    mcp: { format: "opencode", path: "kilo.json", syntax: "json", key: "mcp" },
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
   },
 };
 
