@@ -7,44 +7,25 @@
  * to read. Cline keeps MCP servers only in its own settings, never in the project, so sync writes
  * none for it (a warning names each).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  MARKER_FILES,
+  COMMAND_MARKER,
+  INSTRUCTIONS_MARKER,
   type ModelScript,
   modelBodies,
   occurrences,
+  RULE_MARKER,
   runScripted,
-  syncProject,
+  syncedFromClaude,
 } from "./run-scripted.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
-
-const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
-const INSTRUCTIONS_MARKER = "INSTRUCTIONS_MARKER_9P";
-const RULE_MARKER = "RULE_MARKER_7Q";
-
-/** The Claude Code project sync reads; deleted once sync has written Cline's files. */
-const SOURCES: Record<string, string> = {
-  "CLAUDE.md": `# House rules\n\n${INSTRUCTIONS_MARKER} answer in English.\n`,
-  ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
-  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
-  // Its one rule says RULE_MARKER_7Q.
-  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
-};
 
 let root: string;
 let dir: string;
 let home: string;
 beforeAll(() => {
-  const project = syncProject(SOURCES);
-  ({ root, dir, home } = project);
-  project.contextfmt("sync", "--from", "claude", "--to", "cline");
-  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "codex,cline");
-  for (const path of [...Object.keys(SOURCES), ".claude"])
-    rmSync(join(dir, path), { recursive: true });
+  ({ root, dir, home } = syncedFromClaude("cline", "codex,cline"));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
