@@ -21,8 +21,12 @@ const SYNCED = {
   hooks: "sync.clients.ts",
 } as const;
 
-/** sync-more.clients.ts syncs a Claude Code project into Copilot CLI and Qwen Code. */
+/**
+ * sync-more.clients.ts syncs a Claude Code project (instructions and rules too) into Copilot CLI
+ * and Qwen Code.
+ */
 const SYNCED_MORE = {
+  instructions: "sync-more.clients.ts",
   rules: "sync-more.clients.ts",
   command: "sync-more.clients.ts",
   agent: "sync-more.clients.ts",
@@ -40,6 +44,23 @@ const SYNCED_OPENCODE = {
   mcp: "opencode.clients.ts",
 } as const;
 
+/** cline.clients.ts syncs a Claude Code project (instructions and rules too) into Cline. */
+const SYNCED_CLINE = {
+  instructions: "cline.clients.ts",
+  rules: "cline.clients.ts",
+  command: "cline.clients.ts",
+  skill: "cline.clients.ts",
+} as const;
+
+/** kilo.clients.ts syncs a Claude Code project (instructions and rules too) into Kilo Code. */
+const SYNCED_KILO = {
+  instructions: "kilo.clients.ts",
+  rules: "kilo.clients.ts",
+  command: "kilo.clients.ts",
+  agent: "kilo.clients.ts",
+  skill: "kilo.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
@@ -49,4 +70,6 @@ export const REAL_CLIENT_CHECKS: Readonly<
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
+  cline: SYNCED_CLINE,
+  kilo: SYNCED_KILO,
 };

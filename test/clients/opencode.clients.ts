@@ -8,49 +8,28 @@
  * only what sync wrote is left to read.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
 import { runClient } from "./run-client.js";
 import {
+  COMMAND_MARKER,
   hookProject,
+  INSTRUCTIONS_MARKER,
   MARKER_FILES,
   modelBodies,
   occurrences,
+  RULE_MARKER,
   runScripted,
-  syncProject,
+  syncedFromClaude,
 } from "./run-scripted.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
-
-const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
-const INSTRUCTIONS_MARKER = "INSTRUCTIONS_MARKER_9P";
-const RULE_MARKER = "RULE_MARKER_7Q";
-
-/** The Claude Code project sync reads; deleted once sync has written OpenCode's files. */
-const SOURCES: Record<string, string> = {
-  "CLAUDE.md": `${INSTRUCTIONS_MARKER} answer in English.\n`,
-  ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
-  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
-  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
-  ".mcp.json": fixture("servers.mcp.json"),
-  // Its one rule says RULE_MARKER_7Q.
-  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
-};
 
 let root: string;
 let dir: string;
 let home: string;
 beforeAll(() => {
-  const project = syncProject(SOURCES);
-  ({ root, dir, home } = project);
-  project.contextfmt("sync", "--from", "claude", "--to", "opencode");
-  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "opencode");
-  for (const path of [...Object.keys(SOURCES), ".claude"])
-    rmSync(join(dir, path), { recursive: true });
+  ({ root, dir, home } = syncedFromClaude("opencode", "opencode"));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

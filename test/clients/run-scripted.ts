@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BIN } from "../cli/run-bin.js";
@@ -25,6 +25,8 @@ export interface ModelScript {
     };
   }[];
   readonly stdin?: string;
+  /** Files (absolute path → text) written before the CLI starts, `{BASE_URL}` in them replaced. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode",
+  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline" | "kilo",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,
@@ -152,4 +154,42 @@ export function syncProject(files: Record<string, string>): {
   const contextfmt = (...args: string[]) =>
     execFileSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8" });
   return { root, dir, home, contextfmt };
+}
+
+/** The marker of the synced command's text, of CLAUDE.md's own text and of the one rule. */
+export const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
+export const INSTRUCTIONS_MARKER = "INSTRUCTIONS_MARKER_9P";
+export const RULE_MARKER = "RULE_MARKER_7Q";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
+
+/**
+ * The Claude Code project the sync tests read: CLAUDE.md's own text, a namespaced command, an
+ * agent, a skill, three MCP servers, and a rules file whose one rule says RULE_MARKER_7Q.
+ */
+export const CLAUDE_SOURCES: Readonly<Record<string, string>> = {
+  "CLAUDE.md": `# House rules\n\n${INSTRUCTIONS_MARKER} answer in English.\n`,
+  ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
+  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
+  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
+  ".mcp.json": fixture("servers.mcp.json"),
+  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
+};
+
+/**
+ * {@link CLAUDE_SOURCES} synced to `to` (every kind) and its rules to `rulesTo`, then deleted:
+ * several clients read Claude Code's files themselves, so only what sync wrote is left to read.
+ */
+export function syncedFromClaude(
+  to: string,
+  rulesTo: string,
+): { root: string; dir: string; home: string } {
+  const project = syncProject(CLAUDE_SOURCES);
+  project.contextfmt("sync", "--from", "claude", "--to", to);
+  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", rulesTo);
+  for (const path of [...Object.keys(CLAUDE_SOURCES), ".claude"]) {
+    rmSync(join(project.dir, path), { recursive: true });
+  }
+  return project;
 }

@@ -11,10 +11,12 @@
 // tool in a namespace, such as spawn_agent, also names its "namespace").
 // The same script serves the Anthropic Messages API (Claude Code), the OpenAI Responses API
 // (Codex CLI) and the Gemini API (Gemini CLI), each in its own wire format. "stdin", if given, is
-// written to the CLI's standard input.
+// written to the CLI's standard input. "files" (path → text) are written before the CLI starts,
+// {BASE_URL} in them replaced too: for a CLI that takes the model's address only from a file.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { dirname } from "node:path";
 
 const [scriptPath, cli, ...args] = process.argv.slice(2);
 const script = JSON.parse(readFileSync(scriptPath, "utf8"));
@@ -197,6 +199,10 @@ const server = http.createServer((request, response) => {
 
 server.listen(0, "127.0.0.1", () => {
   const base = `http://127.0.0.1:${server.address().port}`;
+  for (const [path, text] of Object.entries(script.files ?? {})) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text.replaceAll("{BASE_URL}", base));
+  }
   const child = spawn(
     cli,
     args.map((arg) => arg.replaceAll("{BASE_URL}", base)),

@@ -1,37 +1,27 @@
 /**
  * A Claude Code project synced to GitHub Copilot CLI and Qwen Code, then read by the real clients
- * (headless, offline, a loopback server standing in for the model): the rules sync wrote into each
- * tool's instruction file reach the model request, the synced agent and skill are offered, the
- * synced command runs with its argument, and the client lists the MCP servers. Copilot CLI reads
- * Claude Code's .mcp.json itself (it wins over .github/mcp.json), so sync writes nothing for its
- * servers; Qwen Code reads every `url` as SSE and a Streamable HTTP server as `httpUrl`.
+ * (headless, offline, a loopback server standing in for the model): the instructions of CLAUDE.md
+ * and the rules sync wrote into each tool's instruction file reach the model request, the synced
+ * agent and skill are offered, the synced command runs with its argument, and the client lists
+ * the MCP servers. Copilot CLI reads Claude Code's .mcp.json itself (it wins over
+ * .github/mcp.json), so sync writes nothing for its servers; Qwen Code reads every `url` as SSE
+ * and a Streamable HTTP server as `httpUrl`.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClient } from "./run-client.js";
 import {
-  MARKER_FILES,
+  CLAUDE_SOURCES,
+  COMMAND_MARKER,
+  INSTRUCTIONS_MARKER,
   type ModelScript,
   modelBodies,
+  occurrences,
+  RULE_MARKER,
   runScripted,
   syncProject,
 } from "./run-scripted.js";
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
-
-const COMMAND_MARKER = "SYNC_COMMAND_MARKER";
-const RULE_MARKER = "RULE_MARKER_7Q";
-
-const FILES: Record<string, string> = {
-  ".claude/commands/git/commit.md": `---\ndescription: Commit staged work\n---\n${COMMAND_MARKER}: write a commit message. $ARGUMENTS\n`,
-  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
-  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
-  ".mcp.json": fixture("servers.mcp.json"),
-  // Its one rule says RULE_MARKER_7Q.
-  "rules.json": JSON.stringify(MARKER_FILES["rules.json"]),
-};
 
 /** Every `${VAR}` the servers name, set to a dummy so no client reports a missing variable. */
 const VARIABLES = { GITHUB_TOKEN: "x", GITHUB_PAT: "x" };
@@ -40,10 +30,12 @@ let root: string;
 let dir: string;
 let home: string;
 beforeAll(() => {
-  const project = syncProject(FILES);
+  const project = syncProject(CLAUDE_SOURCES);
   ({ root, dir, home } = project);
   project.contextfmt("sync", "--from", "claude", "--to", "copilot,qwen");
   project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", "copilot,qwen");
+  // Copilot CLI reads CLAUDE.md itself: without it, only what sync carried is left to read.
+  rmSync(join(dir, "CLAUDE.md"));
   mkdirSync(join(home, ".qwen"));
   writeFileSync(
     join(home, ".qwen/settings.json"),
@@ -80,7 +72,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
     ],
   };
 
-  it("the rules, the agent, the skills; the command (a skill) runs", () => {
+  it("the instructions, the rules, the agent, the skills; the command (a skill) runs", () => {
     const bodies = modelBodies(
       runScripted(
         "copilot",
@@ -97,6 +89,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
       ),
     );
     const first = bodies[0] ?? "";
+    expect(occurrences(first, INSTRUCTIONS_MARKER)).toBe(1);
     expect(first).toContain(RULE_MARKER);
     expect(first).toContain("code-reviewer");
     expect(first).toContain("<name>pdf-forms</name>");
@@ -117,7 +110,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
 describe("Qwen Code reads what sync wrote", () => {
   const env = { ...VARIABLES, ANTHROPIC_API_KEY: "x" };
 
-  it("QWEN.md, the agent, the skill; the command runs with its argument", () => {
+  it("QWEN.md's instructions and rules, the agent, the skill; the command runs with its argument", () => {
     const bodies = modelBodies(
       runScripted(
         "qwen",
@@ -128,11 +121,13 @@ describe("Qwen Code reads what sync wrote", () => {
       ),
     ).filter((body) => !body.includes("memory extraction subagent"));
     const all = bodies.join("\n");
+    expect(occurrences(bodies[0] ?? "", INSTRUCTIONS_MARKER)).toBe(1);
     expect(all).toContain(RULE_MARKER);
     expect(all).toContain("code-reviewer");
     expect(all).toContain("pdf-forms");
     expect(all).toContain(`${COMMAND_MARKER}: write a commit message. ARG_MARKER`);
-  });
+    // Qwen Code takes 40 seconds or more here, longer when other clients run beside it.
+  }, 120_000);
 
   it("lists each server with its transport", () => {
     const { output } = runClient("qwen", ["mcp", "list"], { ...env, HOME: home }, dir);

@@ -35,6 +35,7 @@ Where each tool keeps them:
             .opencode/skill/*/SKILL.md
   cursor    .cursor/commands/*.md  .cursor/mcp.json  .cursor/agents/*.md  .cursor/skills/*/SKILL.md
   cline     .clinerules/workflows/*.md  (no project MCP file, no agents)  .cline/skills/*/SKILL.md
+  kilo      .kilo/command/**/*.md  kilo.json mcp  .kilo/agent/*.md  .kilo/skill/*/SKILL.md
 A kind a target has no place for is a warning naming each item left out.
 
 Instructions: the source's own instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md, …; its text
@@ -46,13 +47,13 @@ text is gone, a region sync wrote and nobody changed since is taken out again.
 
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
 each target's instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, .github/copilot-instructions.md,
-QWEN.md, .clinerules/contextfmt.md), between <!-- contextfmt:begin --> and
-<!-- contextfmt:end --> (each alone on its line; appended when absent); the rest of the file is
-never touched. With --only rules, --from may be left out. Two of them that are one file (a link,
-AGENTS.md -> CLAUDE.md), or that read one file (codex, opencode and cursor: AGENTS.md), get the
-region once, in the rules format of the first of them in the order above. Instructions and rules
-share the region: the rules first, the instructions after a <!-- contextfmt:instructions --> line;
-a run that writes only one of the two keeps the other.
+QWEN.md), between <!-- contextfmt:begin --> and <!-- contextfmt:end --> (each alone on its line;
+appended when absent); the rest of the file is never touched. With --only rules, --from may be left
+out. Two of them that are one file (a link, AGENTS.md -> CLAUDE.md), or that read one file (codex,
+opencode, cursor, cline and kilo: AGENTS.md), get the region once, in the rules format of the first
+of them in the order above. Instructions and rules share the region: the rules first, the
+instructions after a <!-- contextfmt:instructions --> line; a run that writes only one of the two
+keeps the other.
 
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced

@@ -217,6 +217,18 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
     },
     moreSkills: [".agents/skills"],
   },
+  kilo: {
+    // OpenCode's rules, which it forked from: its real client (kilo.clients.ts) shows AGENTS.md
+    // read, but the order, the fallback and the folders were not measured.
+    checked: "documentation",
+    instructions: {
+      places: [{ names: [AGENTS_MD, "CLAUDE.md"] }],
+      order: "deepest-first",
+      below: "none",
+      imports: false,
+    },
+    moreSkills: [".claude/skills", ".agents/skills"],
+  },
   cline: {
     checked: "documentation",
     instructions: {

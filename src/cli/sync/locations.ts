@@ -16,6 +16,7 @@ export const SYNC_TOOLS = [
   "opencode",
   "cursor",
   "cline",
+  "kilo",
 ] as const;
 export type SyncTool = (typeof SYNC_TOOLS)[number];
 
@@ -257,12 +258,39 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = {
       },
       skill: skills("cline", ".cline/skills"),
     },
-    rulesFile: ".clinerules/contextfmt.md",
-    rulesFormat: "claude",
+    // Cline reads AGENTS.md at the root beside every file of .clinerules/: a file of its own
+    // there would put the same text in front of the model twice when Codex is synced too.
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
     cannotHold: {
-      agent: "Cline has no subagent files",
+      agent: "Cline's CLI reads agents from .cline/agents/*.yaml, which sync does not write",
       mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
     },
+  },
+  // A descendant of OpenCode: OpenCode's formats, read from .kilo/ (it does not load .opencode/)
+  // and kilo.json (it reads opencode.json too, as legacy).
+  kilo: {
+    label: "Kilo Code",
+    items: {
+      command: {
+        format: "opencode",
+        dir: ".kilo/command",
+        layout: "nested",
+        extension: ".md",
+        readable: true,
+      },
+      agent: {
+        format: "opencode",
+        dir: ".kilo/agent",
+        layout: "flat",
+        extension: ".md",
+        readable: true,
+      },
+      skill: skills("opencode", ".kilo/skill"),
+    },
+    mcp: { format: "opencode", path: "kilo.json", syntax: "json", key: "mcp" },
+    rulesFile: "AGENTS.md",
+    rulesFormat: "codex",
   },
 };
 

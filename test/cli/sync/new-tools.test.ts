@@ -1,6 +1,7 @@
 /**
- * Sync into and out of the tools beyond the first three: Copilot CLI, Qwen Code, OpenCode, Cursor
- * and Cline. A Claude Code project's commands, agent, skill and MCP servers go to each; the files
+ * Sync into and out of the tools beyond the first three: Copilot CLI, Qwen Code, OpenCode, Cursor,
+ * Cline and Kilo Code. A Claude Code project's commands, agent, skill and MCP servers go to each;
+ * the files
  * are pinned byte for byte (goldens of each tool's documented shape), with every warning; a
  * second sync writes nothing; and each tool's files, synced back to Claude Code, give the same
  * prompts. Planned and written in process, through the same writer the bin uses.
@@ -19,7 +20,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
 const KINDS: SyncKind[] = ["command", "mcp", "agent", "skill"];
-const NEW_TOOLS: SyncTool[] = ["copilot", "qwen", "opencode", "cursor", "cline"];
+const NEW_TOOLS: SyncTool[] = ["copilot", "qwen", "opencode", "cursor", "cline", "kilo"];
 
 /** A Claude Code project with one of each kind. */
 const CLAUDE_FILES = {

@@ -1,0 +1,88 @@
+/**
+ * A Claude Code project synced to Cline, then read by its real CLI (`cline --json "<task>"`,
+ * headless, offline, its Anthropic provider pointed at a loopback server standing in for the
+ * model): the instructions and rules in AGENTS.md reach the model request once, though Codex is
+ * synced too (both read AGENTS.md); the synced workflow runs with its argument; the synced skill
+ * is offered. The Claude Code sources are deleted before Cline runs: only what sync wrote is left
+ * to read. Cline keeps MCP servers only in its own settings, never in the project, so sync writes
+ * none for it (a warning names each).
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  COMMAND_MARKER,
+  INSTRUCTIONS_MARKER,
+  type ModelScript,
+  modelBodies,
+  occurrences,
+  RULE_MARKER,
+  runScripted,
+  syncedFromClaude,
+} from "./run-scripted.js";
+
+let root: string;
+let dir: string;
+let home: string;
+beforeAll(() => {
+  ({ root, dir, home } = syncedFromClaude("cline", "codex,cline"));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * Cline's Anthropic provider at the loopback model: the base URL is read only from its provider
+ * settings file, so the script writes it once the address is known. The local backend keeps the
+ * CLI from starting its background hub, which would outlive the run.
+ */
+const script = (): ModelScript => ({
+  replies: [],
+  files: {
+    [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
+      version: 1,
+      lastUsedProvider: "anthropic",
+      providers: {
+        anthropic: {
+          settings: {
+            provider: "anthropic",
+            apiKey: "x",
+            model: "claude-sonnet-4-5",
+            baseUrl: "{BASE_URL}/v1",
+          },
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        },
+      },
+    }),
+  },
+});
+const env = () => ({
+  HOME: home,
+  CLINE_SESSION_BACKEND_MODE: "local",
+  CLINE_NO_AUTO_UPDATE: "1",
+});
+
+/** An Anthropic Messages request: its system prompt and its messages' text. */
+interface MessagesRequest {
+  system: { text: string }[];
+  messages: { content: { type: string; text?: string }[] }[];
+  tools: { name: string; description?: string }[];
+}
+
+describe("Cline reads what sync wrote", () => {
+  it("AGENTS.md once, the skill; the workflow runs with its argument", () => {
+    const bodies = modelBodies(
+      runScripted("cline", script(), ["--json", "/git-commit ARG_MARKER"], env(), dir),
+    );
+    expect(bodies.length).toBeGreaterThan(0);
+    const request = JSON.parse(bodies[0] ?? "") as MessagesRequest;
+    const system = request.system.map((part) => part.text).join("\n");
+    expect(occurrences(system, INSTRUCTIONS_MARKER)).toBe(1);
+    expect(occurrences(system, RULE_MARKER)).toBe(1);
+    // Cline sends the workflow's text, then what followed the command; `$ARGUMENTS` stays as
+    // written (sync warns of it).
+    expect(request.messages[0]?.content[0]?.text).toBe(
+      `${COMMAND_MARKER}: write a commit message. $ARGUMENTS ARG_MARKER`,
+    );
+    const skills = request.tools.find((tool) => tool.name === "skills");
+    expect(skills?.description).toContain("Available skills: pdf-forms.");
+  });
+});
