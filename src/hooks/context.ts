@@ -80,6 +80,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       copilot: "claude",
       qwen: "claude",
       opencode: "claude",
+      cursor: "claude",
     },
     share: 2,
     input: listOf("rules"),
@@ -95,6 +96,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       copilot: "project",
       qwen: "project-markdown",
       opencode: "project",
+      cursor: "project",
     },
     share: 1,
     speaksWhenEmpty: true,
@@ -110,6 +112,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       copilot: "session-full",
       qwen: "session-full",
       opencode: "session-full",
+      cursor: "session-full",
     },
     share: 1,
     input: listOf("candidates"),
@@ -125,6 +128,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       copilot: "session-brief",
       qwen: "session-brief",
       opencode: "session-brief",
+      cursor: "session-brief",
     },
     share: 1,
     capAtFormatSize: true,
@@ -142,6 +146,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
       copilot: "xml-memory",
       qwen: "session-brief",
       opencode: "xml-memory",
+      cursor: "xml-memory",
     },
     share: 1,
     input: (file, ctx, tool) =>
@@ -163,7 +168,9 @@ export function activeSources(
   hook: TolerantHookInput,
   given: Readonly<Partial<Record<HookSourceFlag, unknown>>>,
 ): HookSource[] {
-  if (hook.moment === "session-start" && sessionStartContext(hook.tool, hook.source) === "none") {
+  // Cursor's session start names no source (see SESSION_START_CONTEXT).
+  const source = hook.moment === "session-start" ? (hook.source as string | undefined) : undefined;
+  if (hook.moment === "session-start" && sessionStartContext(hook.tool, source) === "none") {
     return [];
   }
   // A blank prompt is no prompt: Qwen Code fires UserPromptSubmit with an empty one each time
@@ -355,7 +362,8 @@ function checkHook(hook: unknown): asserts hook is TolerantHookInput {
     badArgument("request.hook", "a hook input (what parseHookInput returns)", hook);
   }
   stringArgument(fields?.moment, "request.hook.moment");
-  if (fields?.moment === "session-start")
+  // Cursor's session start names no source (see SESSION_START_CONTEXT).
+  if (fields?.moment === "session-start" && fields.tool !== "cursor")
     stringArgument((hook as { source?: unknown }).source, "request.hook.source");
   if (fields?.moment === "prompt")
     stringArgument((hook as { prompt?: unknown }).prompt, "request.hook.prompt");

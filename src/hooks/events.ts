@@ -3,9 +3,10 @@ import { InvalidInputError } from "../problems/errors.js";
 
 /**
  * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
- * Copilot CLI, Qwen Code, and OpenCode through the plugin `contextfmt init opencode` writes.
+ * Copilot CLI, Qwen Code, OpenCode through the plugin `contextfmt init opencode` writes, and
+ * Cursor (from its documentation: no Cursor runs here to check it).
  */
-export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode";
+export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor";
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -22,6 +23,7 @@ export const HOOK_TOOLS: readonly HookTool[] = [
   "copilot",
   "qwen",
   "opencode",
+  "cursor",
 ];
 
 /**
@@ -49,7 +51,8 @@ export type HookMoment =
  * The hook events each tool fires whose output can carry context for the model, by their wire
  * names, with what each is for. Each was checked against the pinned client: its own output
  * schema accepts `additionalContext` for the event, and a headless run shows the context in the
- * next model request. (Gemini CLI's `BeforeTool` is listed for its moment but carries none.)
+ * next model request; Cursor's, which cannot run here, are as its documentation states them.
+ * (Gemini CLI's `BeforeTool` is listed for its moment but carries none.)
  *
  * @example
  * ```ts
@@ -106,10 +109,23 @@ export const HOOK_EVENTS = {
     SessionStart: "session-start",
     UserPromptSubmit: "prompt",
   },
+  // From Cursor's documentation, not a client: the two events whose output it says reaches the
+  // model (`additional_context`, into the conversation's initial system context and after the
+  // tool result). Its beforeSubmitPrompt, preCompact and stop only show text to the user or
+  // submit a new user message, and postToolUseFailure has no output.
+  cursor: {
+    sessionStart: "session-start",
+    postToolUse: "post-tool",
+  },
 } as const satisfies Record<HookTool, Record<string, HookMoment>>;
 
-/** A hook event name as `tool` writes it in `hook_event_name`, e.g. `PreToolUse` or `BeforeTool`. */
-export type HookEventName<T extends HookTool = HookTool> = keyof (typeof HOOK_EVENTS)[T] & string;
+/**
+ * A hook event name as `tool` writes it in `hook_event_name`, e.g. `PreToolUse` or `BeforeTool`;
+ * for several tools, any of theirs (Cursor's camelCase names share none with the others).
+ */
+export type HookEventName<T extends HookTool = HookTool> = T extends HookTool
+  ? keyof (typeof HOOK_EVENTS)[T] & string
+  : never;
 
 /**
  * An event's wire name in the spelling command lines use.

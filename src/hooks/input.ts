@@ -29,6 +29,17 @@ const geminiBase = { ...claudeBase, timestamp: text };
 const copilotBase = { session_id: text, cwd: text, timestamp: text };
 // OpenCode's plugin (written by `contextfmt init opencode`) sends the session and the folder.
 const opencodeBase = { session_id: text, cwd: text };
+// Cursor's common fields, as its documentation lists them: no session id or folder besides
+// these (sessionStart adds `session_id`; postToolUse adds `cwd`).
+const cursorBase = {
+  conversation_id: text,
+  generation_id: text,
+  model: text,
+  cursor_version: text,
+  workspace_roots: d.array(text),
+  user_email: d.optional(d.nullable(text)),
+  transcript_path: d.optional(d.nullable(text)),
+};
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
@@ -87,6 +98,7 @@ const bases = {
   copilot: copilotBase,
   qwen: geminiBase,
   opencode: opencodeBase,
+  cursor: cursorBase,
 } as const;
 
 /** Where a tool's fields for a moment differ from the others'. */
@@ -100,6 +112,23 @@ const toolMomentFields: Partial<
       tool_input: d.unknown(),
       tool_result: d.unknown(),
       tool_response: d.optional(d.unknown()),
+    },
+  },
+  // Cursor's sessionStart fires for each new conversation and names no `source`; its
+  // postToolUse sends the tool's result as a JSON string, `tool_output`.
+  cursor: {
+    "session-start": {
+      session_id: text,
+      is_background_agent: flag,
+      composer_mode: d.optional(text),
+    },
+    "post-tool": {
+      tool_name: text,
+      tool_input: d.unknown(),
+      tool_output: text,
+      tool_use_id: text,
+      cwd: text,
+      duration: count,
     },
   },
 };
@@ -135,6 +164,9 @@ export const EVENT_NAME = d.object({ hook_event_name: text });
 const READ_FIELDS = { "session-start": ["source"], prompt: ["prompt"] } as const satisfies Partial<
   Record<HookMoment, readonly string[]>
 >;
+/** Where a tool sends none of READ_FIELDS: Cursor's sessionStart has no `source` to read. */
+const TOOL_READ_FIELDS: Partial<Record<HookTool, Partial<Record<HookMoment, readonly string[]>>>> =
+  { cursor: { "session-start": [] } };
 type ReadFieldsOf<M extends HookMoment> = M extends keyof typeof READ_FIELDS
   ? (typeof READ_FIELDS)[M][number]
   : never;
@@ -299,7 +331,9 @@ export function parseHookInput<T extends HookTool>(
   } catch (error) {
     if (how.strict || !InvalidInputError.is(error)) throw error;
     const read: readonly string[] =
-      (READ_FIELDS as Partial<Record<HookMoment, readonly string[]>>)[moment] ?? [];
+      TOOL_READ_FIELDS[tool]?.[moment] ??
+      (READ_FIELDS as Partial<Record<HookMoment, readonly string[]>>)[moment] ??
+      [];
     const needed = error.issues.filter((issue) => read.includes(issue.path ?? ""));
     if (needed.length > 0) throw new InvalidInputError(needed);
     for (const issue of tolerated(error.issues, event)) how.report(issue);

@@ -21,7 +21,9 @@ export type SessionStartContext = "full" | "none";
  * - `compact`: the conversation was summarised and earlier hook context dropped; the context
  *   injected now is kept after the summary: everything.
  *
- * A source not listed (a newer client's) gets everything: sent twice is better than lost.
+ * A source not listed (a newer client's) gets everything: sent twice is better than lost. Cursor
+ * names no source: its sessionStart fires when a new conversation is created (its
+ * documentation's word; no Cursor runs here), so it gets everything.
  *
  * @example
  * ```ts
@@ -37,11 +39,12 @@ export const SESSION_START_CONTEXT = {
   // The plugin adds the context to the system prompt OpenCode builds anew for every request,
   // and says `startup` once per session in each process.
   opencode: { startup: "full" },
+  cursor: {},
 } as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
 
 /**
  * What `tool`'s SessionStart with this `source` should inject (see {@link SESSION_START_CONTEXT});
- * `full` for a source the table does not know.
+ * `full` for a source the table does not know, or none (Cursor's).
  *
  * @example
  * ```ts
@@ -49,8 +52,12 @@ export const SESSION_START_CONTEXT = {
  * sessionStartContext("gemini", "resume"); // "full"
  * ```
  */
-export function sessionStartContext(tool: HookTool, source: string): SessionStartContext {
+export function sessionStartContext(
+  tool: HookTool,
+  source: string | undefined,
+): SessionStartContext {
   checkTool(tool);
+  if (source === undefined) return "full";
   stringArgument(source, "source");
   const known: Readonly<Record<string, SessionStartContext>> = SESSION_START_CONTEXT[tool];
   return Object.hasOwn(known, source) ? (known[source] as SessionStartContext) : "full";

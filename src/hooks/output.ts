@@ -34,6 +34,8 @@ export interface HookOutput<E extends string = string> {
   hookSpecificOutput?: { hookEventName: E; additionalContext?: string };
   /** Copilot CLI's place for the context: the top level, not `hookSpecificOutput`. */
   additionalContext?: string;
+  /** Cursor's place for the context, as its documentation names it: the top level, snake_case. */
+  additional_context?: string;
 }
 
 /** `hookOutput`'s result: the JSON to print, and every problem found with it. */
@@ -60,7 +62,8 @@ export interface HookContextLimit {
  * bytes) in the middle (every event); Copilot CLI cuts the context of `PostToolUse` and
  * `PostToolUseFailure` after 10,240 characters, without a word (its other events took 20,000 to
  * 60,000 unchanged). Gemini CLI and Qwen Code took 120,000 characters unchanged; OpenCode's plugin
- * adds the context to the system prompt or the message as it is.
+ * adds the context to the system prompt or the message as it is. Cursor's documentation states
+ * no limit, and no Cursor runs here to measure one.
  *
  * @example
  * ```ts
@@ -75,6 +78,7 @@ export const HOOK_CONTEXT_LIMITS = {
   copilot: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
   qwen: {},
   opencode: {},
+  cursor: {},
 } as const satisfies Record<
   HookTool,
   HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
@@ -153,7 +157,32 @@ export const TOOL_NAMES: Readonly<Record<HookTool, string>> = {
   copilot: "Copilot CLI",
   qwen: "Qwen Code",
   opencode: "OpenCode",
+  cursor: "Cursor",
 };
+
+/**
+ * Where each tool reads a hook's context: in `hookSpecificOutput` with the event's name, or at
+ * the top level under its own name (Copilot CLI's `additionalContext`, checked; Cursor's
+ * `additional_context`, from its documentation). A tool that reads it at the top level is not
+ * known to read `systemMessage` or `suppressOutput` either.
+ */
+const CONTEXT_FIELD: Readonly<
+  Record<HookTool, "hookSpecificOutput" | "additionalContext" | "additional_context">
+> = {
+  claude: "hookSpecificOutput",
+  codex: "hookSpecificOutput",
+  gemini: "hookSpecificOutput",
+  copilot: "additionalContext",
+  qwen: "hookSpecificOutput",
+  opencode: "hookSpecificOutput",
+  cursor: "additional_context",
+};
+
+/** The path of the context in `tool`'s output, as issues name it. */
+const contextPath = (tool: HookTool) =>
+  CONTEXT_FIELD[tool] === "hookSpecificOutput"
+    ? "hookSpecificOutput.additionalContext"
+    : CONTEXT_FIELD[tool];
 
 /**
  * Whether `tool` turns `<` and `>` in hook context into `&lt;` and `&gt;` (Gemini CLI, and Qwen
@@ -173,7 +202,7 @@ function contextIssues(
   counter: TokenCounter | undefined,
 ): Issue[] {
   const issues: Issue[] = [];
-  const path = tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext";
+  const path = contextPath(tool);
   const over = overHookLimit(tool, context, counter, event);
   if (over) {
     const limit = `${event} context over ${over.limit} ${over.unit}`;
@@ -217,7 +246,8 @@ function checkFields(fields: HookOutputFields): void {
  * The JSON `tool` accepts on a hook's stdout for `event` (any of {@link HOOK_EVENTS}, such as
  * `SessionStart`, `SubagentStart`, `UserPromptSubmit` / `BeforeAgent`, `PostToolUseFailure`;
  * kebab-case works too), with `additionalContext` in `hookSpecificOutput` (for Copilot CLI at
- * the top level, where it reads it). It emits only fields the tool knows for that event (Codex
+ * the top level, where it reads it; for Cursor as its documented top-level
+ * `additional_context`). It emits only fields the tool knows for that event (Codex
  * rejects any other) and reports, never hides: context over
  * the tool's inline limit is an `over_hook_limit` error; context for an event that cannot carry
  * it (Gemini's `BeforeTool`) is left out with an `unsupported_field` warning, as is XML sent to
@@ -239,16 +269,17 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   checkFields(optionsArgument(fields, "fields"));
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
-  if (tool === "copilot") {
-    // Checked: Copilot CLI reads a top-level additionalContext for these events; what it does
-    // with systemMessage or suppressOutput was not, so they are not sent.
+  const place = CONTEXT_FIELD[tool];
+  if (place !== "hookSpecificOutput") {
+    // Copilot CLI (checked) and Cursor (documented) read a top-level context for these events;
+    // neither is known to read systemMessage or suppressOutput, so they are not sent.
     for (const field of ["systemMessage", "suppressOutput"] as const) {
       if (fields[field] === undefined) continue;
       issues.push({
         code: "unsupported_field",
         severity: "warning",
         path: field,
-        message: `left out: Copilot CLI's hooks are not known to read ${field}`,
+        message: `left out: ${TOOL_NAMES[tool]}'s hooks are not known to read ${field}`,
       });
     }
   } else {
@@ -269,8 +300,9 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     return { output, issues };
   }
   for (const issue of contextIssues(tool, eventName, context, fields.counter)) issues.push(issue);
-  if (tool === "copilot") {
-    output.additionalContext = context;
+  if (place !== "hookSpecificOutput") {
+    if (place === "additionalContext") output.additionalContext = context;
+    else output.additional_context = context;
     return { output, issues };
   }
   const moment = hookMoment(tool, eventName);

@@ -84,6 +84,15 @@ export const GEMINI_HOOK_FIELDS = {
   },
 } as const;
 
+/**
+ * The fields Cursor's documentation lists of a hook's output, per event (no schema is published,
+ * and no Cursor runs here to check them).
+ */
+export const CURSOR_HOOK_FIELDS = {
+  sessionStart: ["env", "additional_context", "continue", "user_message"],
+  postToolUse: ["updated_mcp_tool_output", "additional_context"],
+} as const;
+
 /** Options of {@link checkHookOutput}. */
 export interface HookContractOptions {
   /** Counts tokens for Codex CLI's inline limit; default: the default counter. */
@@ -136,7 +145,7 @@ function unknownFields(
 
 /** The Claude Code and Gemini CLI checks: field names and types, the event, context for the event. */
 function readerIssues(
-  tool: Exclude<HookTool, "codex">,
+  tool: Exclude<HookTool, "codex" | "cursor">,
   event: string,
   output: Readonly<Record<string, unknown>>,
 ): Issue[] {
@@ -227,14 +236,24 @@ export function checkHookOutput(
   const parsed = typeof stdout === "string" ? parseOutput(stdout, tool) : { output: stdout };
   if ("problem" in parsed) return [parsed.problem];
   const { output } = parsed;
-  const issues = tool === "codex" ? codexIssues(wire, output) : readerIssues(tool, wire, output);
-  // Copilot CLI reads additionalContext at the top level; the others in hookSpecificOutput.
-  const holder =
-    tool === "copilot" ? output : (output.hookSpecificOutput as Record<string, unknown> | null);
+  const issues =
+    tool === "codex"
+      ? codexIssues(wire, output)
+      : tool === "cursor"
+        ? unknownFields(
+            output,
+            CURSOR_HOOK_FIELDS[wire as keyof typeof CURSOR_HOOK_FIELDS],
+            "",
+            tool,
+          )
+        : readerIssues(tool, wire, output);
+  // Copilot CLI and Cursor read the context at the top level; the others in hookSpecificOutput.
+  const topLevel = tool === "copilot" || tool === "cursor";
+  const holder = topLevel ? output : (output.hookSpecificOutput as Record<string, unknown> | null);
   if (typeof holder !== "object" || holder === null) return issues;
   const eventPath = "hookSpecificOutput.hookEventName";
   if (
-    tool !== "copilot" &&
+    !topLevel &&
     holder.hookEventName !== wire &&
     !issues.some((found) => found.path === eventPath)
   ) {
@@ -246,14 +265,15 @@ export function checkHookOutput(
       ),
     );
   }
-  const context = holder.additionalContext;
-  const path = tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext";
+  const key = tool === "cursor" ? "additional_context" : "additionalContext";
+  const context = holder[key];
+  const path = topLevel ? key : "hookSpecificOutput.additionalContext";
   if (context === undefined || context === null) return issues;
   if (typeof context !== "string") {
     if (tool !== "codex") issues.push(issue("error", path, "expected a string"));
     return issues;
   }
-  if (tool === "gemini" && hookMoment(tool, wire) === "pre-tool") {
+  if (tool === "gemini" && hookMoment(tool, wire as HookEventName<"gemini">) === "pre-tool") {
     issues.push(
       issue(
         "warning",

@@ -48,6 +48,16 @@ const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
     session_id: "ses_53f2a1b0cffeQ2xYlM8dN4kTzR",
     cwd: "/home/dev/repo",
   },
+  // Cursor's common fields, from its documentation (no Cursor runs here).
+  cursor: {
+    conversation_id: "5b0d6c1e-8f2a-4c3d-9e1b-7a6f5d4c3b2a",
+    generation_id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+    model: "claude-sonnet-4",
+    cursor_version: "1.7.2",
+    workspace_roots: ["/home/dev/repo"],
+    user_email: null,
+    transcript_path: null,
+  },
 };
 
 /** Each tool's name for its shell tool, and the id of one call. */
@@ -58,9 +68,30 @@ const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
   copilot: { tool_name: "Bash" },
   qwen: { tool_name: "run_shell_command" },
   opencode: { tool_name: "bash" },
+  cursor: { tool_name: "Shell", tool_use_id: "call_9Qx" },
 };
 
 const COMMAND = { command: "pytest -q tests/test_payments.py" };
+
+/** Where a tool's fields for a moment differ from the others' (Cursor's, as documented). */
+const TOOL_MOMENTS: Readonly<
+  Partial<Record<HookTool, Partial<Record<HookMoment, Readonly<Record<string, unknown>>>>>>
+> = {
+  cursor: {
+    "session-start": {
+      session_id: "5b0d6c1e-8f2a-4c3d-9e1b-7a6f5d4c3b2a",
+      is_background_agent: false,
+      composer_mode: "agent",
+    },
+    "post-tool": {
+      ...SHELL.cursor,
+      tool_input: COMMAND,
+      tool_output: JSON.stringify({ output: "3 passed", exitCode: 0 }),
+      cwd: "/home/dev/repo",
+      duration: 1234,
+    },
+  },
+};
 
 /** The fields of each moment; a moment not listed here gets the base fields only. */
 const MOMENTS: Readonly<
@@ -116,10 +147,11 @@ export function makeHookInput(
 ): Record<string, unknown> {
   const wire = resolveHookEvent(tool, event);
   optionsArgument(fields, "fields");
+  const moment = hookMoment(tool, wire);
   return {
     ...BASES[tool],
     hook_event_name: wire,
-    ...MOMENTS[hookMoment(tool, wire)]?.(tool),
+    ...(TOOL_MOMENTS[tool]?.[moment] ?? MOMENTS[moment]?.(tool)),
     ...fields,
   };
 }

@@ -42,12 +42,15 @@ describe("SessionStart injects what the moment needs, by source", () => {
   );
 
   it.each(sources)("$tool $source: $context", ({ tool, source, context }) => {
-    const payload = { ...hookInputs[tool].SessionStart, source };
+    // Only tools whose session start names a source have rows (Cursor's names none).
+    const start = (hookInputs[tool] as Readonly<Record<string, { hook_event_name: string }>>)
+      .SessionStart as { hook_event_name: string };
+    const payload = { ...start, source };
     const { output } = run(tool, payload, ...ALL_FILES);
     if (context === "none") {
       expect(output).toEqual({});
     } else {
-      const startup = run(tool, hookInputs[tool].SessionStart, ...ALL_FILES).output;
+      const startup = run(tool, start, ...ALL_FILES).output;
       expect(output).toEqual(startup);
       expect(contextOf(output)).toMatch(/Project Memory Rules|PROJECT CONTEXT RULES|You are/);
     }
@@ -66,6 +69,15 @@ describe("SessionStart injects what the moment needs, by source", () => {
     );
     expect(resume.output).toEqual({});
     expect(resume.stderr).toBe("");
+  });
+
+  it("Cursor's sessionStart names no source: a new conversation, everything", () => {
+    const { output, stderr } = run("cursor", hookInputs.cursor.sessionStart, ...ALL_FILES);
+    expect(Object.keys(output)).toEqual(["additional_context"]);
+    expect((output as { additional_context: string }).additional_context).toContain(
+      "# Project Memory Rules",
+    );
+    expect(stderr).toBe("");
   });
 
   it("a source the table does not know gets everything: twice is better than lost", () => {

@@ -103,9 +103,10 @@ describe("contextfmt hook: every tool and event, every input file (golden output
     ({ tool, event }) => {
       const payload = (hookInputs[tool] as Record<string, unknown>)[event];
       const output = JSON.parse(hook(tool, event, payload).stdout);
-      if (event === "SessionStart" || event === "SubagentStart") {
-        // Copilot CLI reads the context at the top level.
+      if (event === "SessionStart" || event === "SubagentStart" || event === "sessionStart") {
+        // Copilot CLI and Cursor read the context at the top level.
         if (tool === "copilot") expect(Object.keys(output)).toEqual(["additionalContext"]);
+        else if (tool === "cursor") expect(Object.keys(output)).toEqual(["additional_context"]);
         else expect(output.hookSpecificOutput.hookEventName).toBe(event);
       } else expect(output).toEqual({});
     },
@@ -364,13 +365,19 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "an unknown tool",
       ["hook", "windsurf", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode$/,
+      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode, cursor$/,
     ],
     [
       "an unknown event",
       ["hook", "gemini", "pre-tool-use", "--rules", RULES],
       session,
       /^contextfmt: unknown gemini event "pre-tool-use"; gemini events: session-start, before-agent,/,
+    ],
+    [
+      "an event of Cursor's that only shows text to the user",
+      ["hook", "cursor", "before-submit-prompt", "--rules", RULES],
+      session,
+      /^contextfmt: unknown cursor event "before-submit-prompt"; cursor events: session-start, post-tool-use$/,
     ],
     [
       "a missing file",

@@ -254,3 +254,18 @@ describe("Codex CLI accepts exactly what hookOutput writes (its deny-unknown-fie
     );
   });
 });
+
+describe("hookOutput for Cursor (from its documentation)", () => {
+  it("the context as a top-level additional_context; systemMessage and suppressOutput left out, said so", () => {
+    const { output, issues } = hookOutput("cursor", "postToolUse", {
+      additionalContext: "Related: retries stop after five attempts.",
+      systemMessage: "shown",
+      suppressOutput: true,
+    });
+    expect(output).toEqual({ additional_context: "Related: retries stop after five attempts." });
+    expect(issues.map((issue) => `${issue.code} ${issue.path}: ${issue.message}`)).toEqual([
+      "unsupported_field systemMessage: left out: Cursor's hooks are not known to read systemMessage",
+      "unsupported_field suppressOutput: left out: Cursor's hooks are not known to read suppressOutput",
+    ]);
+  });
+});

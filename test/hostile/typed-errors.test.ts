@@ -89,9 +89,9 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
       "id: expected a string, received symbol",
     ],
     [
-      "resolveHookEvent('cursor', …)",
-      () => resolveHookEvent("cursor" as never, "SessionStart"),
-      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen", received "cursor"',
+      "resolveHookEvent('windsurf', …)",
+      () => resolveHookEvent("windsurf" as never, "SessionStart"),
+      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor", received "windsurf"',
     ],
     [
       "hookOutput(tool, event, null)",

@@ -99,3 +99,17 @@ describe("checkHookOutput reads each tool's place for the context", () => {
     expect(issues.some((found) => found.severity === "error")).toBe(true);
   });
 });
+
+describe("checkHookOutput for Cursor (its documented output fields)", () => {
+  it("a field Cursor does not document, and a context that is not a string", () => {
+    const issues = checkHookOutput("cursor", "session-start", {
+      additional_context: 5,
+      hookSpecificOutput: { hookEventName: "sessionStart" },
+    });
+    expect(issues.map((issue) => `${issue.severity} ${issue.path}: ${issue.message}`)).toEqual([
+      "warning hookSpecificOutput: not a field Cursor reads of a hook's output",
+      "error additional_context: expected a string",
+    ]);
+    expect(checkHookOutput("cursor", "postToolUse", '{"additional_context":"x"}')).toEqual([]);
+  });
+});

@@ -111,10 +111,10 @@ function withHooks(
     return { text: after, written, warnings };
   }
   const file = new JsoncFile(path, text);
-  // Copilot CLI's hook files carry their format's version.
-  if (tool === "copilot" && valueAt(file.value(), ["version"]) === undefined) {
-    file.set(["version"], 1);
-    written.push({ kind: "setting", name: "version", value: 1 });
+  // Copilot CLI's and Cursor's hook files carry their format's version.
+  if (settings.version !== undefined && valueAt(file.value(), ["version"]) === undefined) {
+    file.set(["version"], settings.version);
+    written.push({ kind: "setting", name: "version", value: settings.version });
   }
   for (const { event, wire, flags } of events) {
     const command = hookCommand(tool, event, flags);

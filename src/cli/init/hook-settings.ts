@@ -32,6 +32,8 @@ export interface HookSettings {
    * while unchanged since init wrote them, kept with a warning once the user changed them.
    */
   readonly files?: Readonly<Record<string, string>>;
+  /** The format version the file carries at its top (`version`), set when absent. */
+  readonly version?: number;
 }
 
 /** `{ hooks: [hook] }`: the group Claude Code, Gemini CLI, Qwen Code and Codex list. */
@@ -41,7 +43,10 @@ const groupedCommands = (group: unknown): unknown[] => {
   return Array.isArray(hooks) ? hooks.map((hook) => (hook as { command?: unknown })?.command) : [];
 };
 
-/** Each tool's hook settings, checked against the pinned clients (test/clients). */
+/**
+ * Each tool's hook settings, checked against the pinned clients (test/clients); Cursor's from
+ * its documentation only, since no Cursor runs here.
+ */
 export const HOOK_SETTINGS: Readonly<Record<HookTool, HookSettings>> = {
   claude: {
     path: ".claude/settings.json",
@@ -69,6 +74,7 @@ export const HOOK_SETTINGS: Readonly<Record<HookTool, HookSettings>> = {
     projectDir: "",
     entry: (command) => ({ type: "command", bash: command, cwd: ".", timeoutSec: 10 }),
     commandOf: (entry) => [(entry as { bash?: unknown } | null)?.bash],
+    version: 1,
   },
   // Qwen Code runs hooks from the project folder, with Claude Code's entry shape (seconds).
   qwen: {
@@ -85,6 +91,15 @@ export const HOOK_SETTINGS: Readonly<Record<HookTool, HookSettings>> = {
     entry: (command) => ({ command, timeout: 10 }),
     commandOf: (entry) => [(entry as { command?: unknown } | null)?.command],
     files: { ".opencode/plugins/contextfmt.js": OPENCODE_PLUGIN },
+  },
+  // Cursor runs a project's hooks from its root; `{ command, timeout }` entries (seconds) in a
+  // `version: 1` file, as its documentation shows them.
+  cursor: {
+    path: ".cursor/hooks.json",
+    projectDir: "",
+    entry: (command) => ({ command, timeout: 10 }),
+    commandOf: (entry) => [(entry as { command?: unknown } | null)?.command],
+    version: 1,
   },
 };
 
