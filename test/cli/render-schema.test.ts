@@ -140,7 +140,7 @@ describe("contextfmt render", () => {
     ],
     [
       ["frobnicate"],
-      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, sync, init, schema, tokens$/,
+      /^contextfmt: unknown command "frobnicate"; commands: render, hook, convert, sync, init, schema, doctor, tokens$/,
     ],
   ])("%j: one line, exit 1", (args, message) => {
     const { stderr, status } = contextfmt(args);

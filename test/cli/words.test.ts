@@ -14,7 +14,7 @@ const EMPTY = mkdtempSync(join(tmpdir(), "contextfmt-words-"));
 
 const FORMATS =
   "formats: claude, codex, gemini, xml-memory, session-full, session-brief, project, project-markdown";
-const COMMANDS = "commands: render, hook, convert, sync, init, schema, tokens";
+const COMMANDS = "commands: render, hook, convert, sync, init, schema, doctor, tokens";
 const CLAUDE_EVENTS =
   "claude events: session-start, subagent-start, user-prompt-submit, user-prompt-expansion, " +
   "pre-tool-use, post-tool-use, post-tool-use-failure, post-tool-batch, stop, subagent-stop, " +
@@ -38,7 +38,7 @@ describe("the CLI's words for a mistake", () => {
     [["frobnicate"], `unknown command "frobnicate"; ${COMMANDS}`],
     [
       ["hook", "cluade", "session-start", "--rules", RULES],
-      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode',
+      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor',
     ],
     [
       ["hook", "claude", "sesion-start", "--rules", RULES],
@@ -74,7 +74,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["init", "cluade"],
-      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode',
+      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor',
     ],
     [
       ["schema", "rulse"],
