@@ -13,7 +13,8 @@ export const LOADING_PATH = new URL("../docs/loading.md", import.meta.url).pathn
 
 const code = (text: string) => `\`${text}\``;
 
-function place(entry: ReadPlace): string {
+/** One place of a client's order; `where`, the folder its folders are read in. */
+function place(entry: ReadPlace, where: string): string {
   if ("names" in entry) {
     const [first, ...others] = entry.names.map(code);
     if (others.length === 0) return first as string;
@@ -28,7 +29,7 @@ function place(entry: ReadPlace): string {
       : entry.condition.startsWhen === "absent"
         ? `; at the start only without ${code(entry.condition.key)} in its frontmatter`
         : `; at the start only with ${code(`${entry.condition.key}: ${JSON.stringify(entry.condition.startsWhen)}`)} in its frontmatter`;
-  return `every ${code(glob)} (at the project's root${entry.last ? ", after every folder's files" : ""})${when}`;
+  return `every ${code(glob)} (${where}${entry.last ? ", after every folder's files" : ""})${when}`;
 }
 
 const glob = (files: ItemFiles | undefined) =>
@@ -91,7 +92,9 @@ export function loadingTable(): string {
       "",
     );
     lines.push(
-      `Instruction files, in each folder from the project's root to the folder the session starts in (${rules.order === "root-first" ? "root first" : "the start folder first, the root last"}):`,
+      rules.order === "start-only"
+        ? "Instruction files, in the folder the session starts in only (none of the folders above it):"
+        : `Instruction files, in each folder from the project's root to the folder the session starts in (${rules.order === "root-first" ? "root first" : "the start folder first, the root last"}):`,
       "",
     );
     if (rules.addedBy !== undefined) {
@@ -100,7 +103,9 @@ export function loadingTable(): string {
       );
     }
     rules.places.forEach((entry, index) => {
-      lines.push(`${index + 1}. ${place(entry)}`);
+      lines.push(
+        `${index + 1}. ${place(entry, rules.order === "start-only" ? "in the start folder" : "at the project's root")}`,
+      );
     });
     lines.push("");
     const facts = [

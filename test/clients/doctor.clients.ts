@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ClientReport, DoctorReport } from "../../src/cli/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
 import { codexExecArgs } from "./run-client.js";
-import { modelBodies, runScripted, syncProject } from "./run-scripted.js";
+import { type ModelScript, modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
 /** `bytes` bytes of numbered lines `TAG-00001 xxx…`, so any prefix names the line it ends in. */
 function numbered(tag: string, bytes: number): string {
@@ -43,7 +43,7 @@ function textOf(body: string): string {
   return strings.join("\n");
 }
 
-type Client = "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode";
+type Client = "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "kilo" | "cline";
 
 /** A project that hits one rule: its files, the folder the session starts in, extra arguments. */
 interface Case {
@@ -132,7 +132,59 @@ const START: Record<Client, { args: readonly string[]; env: Record<string, strin
       }),
     },
   },
+  // `--pure` and the KILO_* switches (as in kilo.clients.ts): without them the CLI does not exit.
+  kilo: {
+    args: ["run", "--pure", "hi"],
+    env: {
+      KILO_CONFIG_CONTENT: JSON.stringify({
+        provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
+        model: "anthropic/claude-sonnet-4-5",
+      }),
+      KILO_NO_DAEMON: "1",
+      KILO_TELEMETRY_LEVEL: "off",
+      KILO_DISABLE_AUTOUPDATE: "1",
+      KILO_DISABLE_MODELS_FETCH: "1",
+      KILO_DISABLE_SESSION_INGEST: "1",
+      KILO_DISABLE_SHARE: "1",
+      KILO_DISABLE_PRESENCE: "1",
+      KILO_DISABLE_DEFAULT_PLUGINS: "1",
+      KILO_DISABLE_LSP_DOWNLOAD: "1",
+      KILO_DISABLE_CODEBASE_INDEXING: "1",
+      KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
+    },
+  },
+  cline: {
+    args: ["--json", "say hi"],
+    env: { CLINE_SESSION_BACKEND_MODE: "local", CLINE_NO_AUTO_UPDATE: "1" },
+  },
 };
+
+/**
+ * The loopback model's script: Cline reads the model's base URL only from its provider settings
+ * file, written once the address is known (as in cline.clients.ts).
+ */
+function scriptFor(client: Client, home: string): ModelScript {
+  if (client !== "cline") return { replies: [] };
+  const anthropic = {
+    settings: {
+      provider: "anthropic",
+      apiKey: "x",
+      model: "claude-sonnet-4-5",
+      baseUrl: "{BASE_URL}/v1",
+    },
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+  return {
+    replies: [],
+    files: {
+      [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
+        version: 1,
+        lastUsedProvider: "anthropic",
+        providers: { anthropic },
+      }),
+    },
+  };
+}
 
 /**
  * The request of the session itself: the one that offers tools (OpenCode first asks for a title,
@@ -159,7 +211,7 @@ function run(client: Client, made: Case): Run {
   if (client === "codex") env.CODEX_HOME = project.home;
   const recorded = runScripted(
     client,
-    { replies: [] },
+    scriptFor(client, project.home),
     made.args ?? start.args,
     env,
     join(project.dir, made.cwd ?? ""),
@@ -575,4 +627,62 @@ describe("Copilot CLI, Qwen Code and OpenCode: which instruction files, in what 
     expectDoctorAgrees("opencode", got);
     expectDoctorAgrees("opencode", fallback);
   });
+});
+
+/** Both clients' files at once: AGENTS.md and CLAUDE.md, nested, and .clinerules (nested too). */
+const RULES_FILES = {
+  "AGENTS.md": "AGENTS_ROOT_MARK\n",
+  "CLAUDE.md": "CLAUDE_ROOT_MARK\n",
+  "sub/AGENTS.md": "AGENTS_SUB_MARK\n",
+  "sub/CLAUDE.md": "CLAUDE_SUB_MARK\n",
+  ".clinerules/b.md": "RULE_B_MARK\n",
+  ".clinerules/a.md": "RULE_A_MARK\n",
+  ".clinerules/deep/c.md": "RULE_DEEP_MARK\n",
+  "sub/.clinerules/s.md": "RULE_SUB_MARK\n",
+};
+const RULES_MARKS = Object.values(RULES_FILES).map((text) => /\w+_MARK/.exec(text)?.[0] ?? "");
+const rulesMarksIn = (text: string) =>
+  RULES_MARKS.filter((mark) => text.includes(mark)).sort(
+    (a, b) => text.indexOf(a) - text.indexOf(b),
+  );
+
+describe("Kilo Code reads AGENTS.md cwd → root, CLAUDE.md only where no folder has one; Cline its start folder only", () => {
+  it("Kilo Code: AGENTS.md deepest first, no CLAUDE.md beside them, no .clinerules, no cap at 80 KiB", () => {
+    const nested = run("kilo", { files: RULES_FILES, cwd: "sub" });
+    expect(rulesMarksIn(nested.text)).toEqual(["AGENTS_SUB_MARK", "AGENTS_ROOT_MARK"]);
+    expectDoctorAgrees("kilo", nested);
+    const alone = run("kilo", { files: { "CLAUDE.md": "CLAUDE_ROOT_MARK\n" } });
+    expect(rulesMarksIn(alone.text)).toEqual(["CLAUDE_ROOT_MARK"]);
+    expectDoctorAgrees("kilo", alone);
+    // An AGENTS.md at the root keeps the start folder's CLAUDE.md out, though it has none.
+    const mixed = run("kilo", {
+      files: { "AGENTS.md": "AGENTS_ROOT_MARK\n", "sub/CLAUDE.md": "CLAUDE_SUB_MARK\n" },
+      cwd: "sub",
+    });
+    expect(rulesMarksIn(mixed.text)).toEqual(["AGENTS_ROOT_MARK"]);
+    expectDoctorAgrees("kilo", mixed);
+    const big = numbered("BIGA", 80 * KIB);
+    const whole = run("kilo", { files: { "AGENTS.md": big } });
+    expect(whole.text).toContain(big.trim());
+    expectDoctorAgrees("kilo", whole);
+  }, 400_000);
+
+  it("Cline: .clinerules/*.md by name (not below), then AGENTS.md, of the start folder only; CLAUDE.md never; no cap at 80 KiB", () => {
+    const atRoot = run("cline", { files: RULES_FILES });
+    expect(rulesMarksIn(atRoot.text)).toEqual(["RULE_A_MARK", "RULE_B_MARK", "AGENTS_ROOT_MARK"]);
+    expectDoctorAgrees("cline", atRoot);
+    const inSub = run("cline", { files: RULES_FILES, cwd: "sub" });
+    expect(rulesMarksIn(inSub.text)).toEqual(["RULE_SUB_MARK", "AGENTS_SUB_MARK"]);
+    expectDoctorAgrees("cline", inSub);
+    const alone = run("cline", {
+      files: { "CLAUDE.md": "CLAUDE_ROOT_MARK\n", "sub/CLAUDE.md": "CLAUDE_SUB_MARK\n" },
+      cwd: "sub",
+    });
+    expect(rulesMarksIn(alone.text)).toEqual([]);
+    expectDoctorAgrees("cline", alone);
+    const big = numbered("BIGA", 80 * KIB);
+    const whole = run("cline", { files: { "AGENTS.md": big } });
+    expect(whole.text).toContain(big.trim());
+    expectDoctorAgrees("cline", whole);
+  }, 400_000);
 });

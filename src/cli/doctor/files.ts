@@ -240,7 +240,11 @@ export function clientFiles(
       });
     }
   };
-  const readDir = (dir: ReadFolder) => {
+  // Where the folders are read: the project's root, or the start folder for a client that reads
+  // only there.
+  const base = rules.order === "start-only" ? view.start : "";
+  const readDir = (place: ReadFolder) => {
+    const dir = { ...place, dir: inFolder(base, place.dir) };
     const prefix = `${dir.dir}/`;
     for (const path of view.project.filesBelow(dir.dir, (issue) => view.warnings.push(issue))) {
       const rest = path.slice(prefix.length);
@@ -255,7 +259,7 @@ export function clientFiles(
       });
     }
   };
-  const folders = chain(view.start);
+  const folders = rules.order === "start-only" ? [view.start] : chain(view.start);
   if (rules.order === "deepest-first") folders.reverse();
   const chainFirst = (names: readonly string[]) =>
     folders
@@ -266,7 +270,7 @@ export function clientFiles(
       if ("names" in place) {
         const across = place.acrossFolders ? chainFirst(place.names) : undefined;
         readSlot(folder, place.names, { loaded: true }, across);
-      } else if (folder === "" && !place.last) readDir(place);
+      } else if (folder === base && !place.last) readDir(place);
     }
   }
   for (const place of places) if (!("names" in place) && place.last) readDir(place);

@@ -62,8 +62,11 @@ export interface InstructionLoading {
    * read at the project's root only.
    */
   readonly places: readonly ReadPlace[];
-  /** The folders from the root to the start folder: root first, or the start folder first. */
-  readonly order: "root-first" | "deepest-first";
+  /**
+   * The folders from the root to the start folder: root first, or the start folder first; or
+   * the start folder alone (Cline: its workspace is the folder it starts in, its folders too).
+   */
+  readonly order: "root-first" | "deepest-first" | "start-only";
   /**
    * A setting that adds file names, each read before the places (Gemini CLI's
    * `context.fileName`: a name or a list of names), in a folder the client trusts.
@@ -218,11 +221,11 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
     moreSkills: [".agents/skills"],
   },
   kilo: {
-    // OpenCode's rules, which it forked from: its real client (kilo.clients.ts) shows AGENTS.md
-    // read, but the order, the fallback and the folders were not measured.
-    checked: "documentation",
+    checked: { client: "@kilocode/cli", version: "7.7.7" },
     instructions: {
-      places: [{ names: [AGENTS_MD, "CLAUDE.md"] }],
+      // As OpenCode, which it forked from: CLAUDE.md only where no folder from the root to the
+      // start folder has an AGENTS.md.
+      places: [{ names: [AGENTS_MD, "CLAUDE.md"], acrossFolders: true }],
       order: "deepest-first",
       below: "none",
       imports: false,
@@ -230,10 +233,11 @@ export const CLIENT_LOADING: Readonly<Record<SyncTool, ClientLoading>> = {
     moreSkills: [".claude/skills", ".agents/skills"],
   },
   cline: {
-    checked: "documentation",
+    checked: { client: "cline", version: "3.0.65" },
     instructions: {
-      places: [one(AGENTS_MD), { dir: ".clinerules", extension: ".md", nested: false }],
-      order: "root-first",
+      // `.clinerules/*.md` by name, then AGENTS.md; CLAUDE.md never.
+      places: [{ dir: ".clinerules", extension: ".md", nested: false }, one(AGENTS_MD)],
+      order: "start-only",
       below: "none",
       imports: false,
     },
