@@ -4,9 +4,17 @@ import { InvalidInputError } from "../problems/errors.js";
 /**
  * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
  * Copilot CLI, Qwen Code, OpenCode through the plugin `contextfmt init opencode` writes, and
- * Cursor (from its documentation: no Cursor runs here to check it).
+ * Cursor (from its documentation: no Cursor runs here to check it), and Cline's CLI.
  */
-export type HookTool = "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor";
+export type HookTool =
+  | "claude"
+  | "gemini"
+  | "codex"
+  | "copilot"
+  | "qwen"
+  | "opencode"
+  | "cursor"
+  | "cline";
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -24,6 +32,7 @@ export const HOOK_TOOLS: readonly HookTool[] = [
   "qwen",
   "opencode",
   "cursor",
+  "cline",
 ];
 
 /**
@@ -116,6 +125,14 @@ export const HOOK_EVENTS = {
   cursor: {
     sessionStart: "session-start",
     postToolUse: "post-tool",
+  },
+  // Cline's CLI runs a script per event and sends the context of its tool events to the next
+  // model request. Its TaskStart runs, but a one-shot task's model never sees its context, and
+  // UserPromptSubmit does not run in one; neither is listed until a run shows their context
+  // arriving.
+  cline: {
+    PreToolUse: "pre-tool",
+    PostToolUse: "post-tool",
   },
 } as const satisfies Record<HookTool, Record<string, HookMoment>>;
 

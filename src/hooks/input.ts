@@ -40,6 +40,13 @@ const cursorBase = {
   user_email: d.optional(d.nullable(text)),
   transcript_path: d.optional(d.nullable(text)),
 };
+// Cline's CLI (checked): camelCase fields, and no event name; the hook's command line gives it.
+const clineBase = {
+  clineVersion: text,
+  timestamp: text,
+  taskId: text,
+  workspaceRoots: d.array(text),
+};
 const codexBase = {
   session_id: text,
   // Codex sends `null` before a transcript exists.
@@ -99,6 +106,7 @@ const bases = {
   qwen: geminiBase,
   opencode: opencodeBase,
   cursor: cursorBase,
+  cline: clineBase,
 } as const;
 
 /** Where a tool's fields for a moment differ from the others'. */
@@ -131,7 +139,17 @@ const toolMomentFields: Partial<
       duration: count,
     },
   },
+  // Cline names the call in `preToolUse` (and `tool_call`), its outcome in `postToolUse`.
+  cline: {
+    "pre-tool": {
+      preToolUse: d.looseObject({ toolName: text, parameters: d.unknown() }),
+    },
+    "post-tool": { postToolUse: d.unknown() },
+  },
 };
+
+/** Tools whose stdin names no event: the event is the one the call is made for (`options.event`). */
+const NO_EVENT_NAME: readonly HookTool[] = ["cline"];
 
 function eventSchema(tool: HookTool, moment: HookMoment) {
   return d.looseObject({
@@ -212,7 +230,10 @@ export interface ParseHookInputOptions<T extends HookTool = HookTool> {
    * or renames a field the hook never reads does not cost the session its context.
    */
   readonly strict?: boolean;
-  /** With `strict: false`: the event when stdin names none (the one a command line gives). */
+  /**
+   * The event when stdin names none (the one a command line gives): with `strict: false` for
+   * any tool; always for Cline, whose stdin never names it.
+   */
   readonly event?: HookEventName<T> | undefined;
   /** With `strict: false`: receives each warning. */
   readonly report?: ((issue: Issue) => void) | undefined;
@@ -263,7 +284,18 @@ function tolerated(issues: readonly Issue[], event: string): Issue[] {
  * The event's name stdin gives; `undefined` when it gives none and a tolerant parse goes on with
  * the one `how` gives.
  */
-function eventNameOf(data: unknown, how: HowToParse): string | undefined {
+function eventNameOf(tool: HookTool, data: unknown, how: HowToParse): string | undefined {
+  if (NO_EVENT_NAME.includes(tool)) {
+    if (how.event !== undefined) return undefined;
+    throw new InvalidInputError([
+      {
+        code: "invalid_input",
+        severity: "error",
+        path: "options.event",
+        message: `${tool}'s hook input names no event: give the event the hook was called for`,
+      },
+    ]);
+  }
   try {
     return parseWith(EVENT_NAME, data).hook_event_name;
   } catch (error) {
@@ -313,7 +345,7 @@ export function parseHookInput<T extends HookTool>(
 ): HookInput<T> | TolerantHookInput<T> {
   const how = howToParse(options);
   const data = typeof json === "string" ? parseJson(json) : json;
-  const named = eventNameOf(data, how);
+  const named = eventNameOf(tool, data, how);
   let event: HookEventName<T>;
   try {
     event = resolveHookEvent(tool, named ?? (how.event as string));

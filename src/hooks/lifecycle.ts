@@ -40,6 +40,8 @@ export const SESSION_START_CONTEXT = {
   // and says `startup` once per session in each process.
   opencode: { startup: "full" },
   cursor: {},
+  // Cline's hooks have no session start with context (see HOOK_EVENTS).
+  cline: {},
 } as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
 
 /**

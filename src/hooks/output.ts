@@ -36,6 +36,8 @@ export interface HookOutput<E extends string = string> {
   additionalContext?: string;
   /** Cursor's place for the context, as its documentation names it: the top level, snake_case. */
   additional_context?: string;
+  /** Cline's place for the context: the top level, `contextModification`. */
+  contextModification?: string;
 }
 
 /** `hookOutput`'s result: the JSON to print, and every problem found with it. */
@@ -79,6 +81,7 @@ export const HOOK_CONTEXT_LIMITS = {
   qwen: {},
   opencode: {},
   cursor: {},
+  cline: {},
 } as const satisfies Record<
   HookTool,
   HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
@@ -158,16 +161,21 @@ export const TOOL_NAMES: Readonly<Record<HookTool, string>> = {
   qwen: "Qwen Code",
   opencode: "OpenCode",
   cursor: "Cursor",
+  cline: "Cline",
 };
 
 /**
  * Where each tool reads a hook's context: in `hookSpecificOutput` with the event's name, or at
  * the top level under its own name (Copilot CLI's `additionalContext`, checked; Cursor's
- * `additional_context`, from its documentation). A tool that reads it at the top level is not
+ * `additional_context`, from its documentation; Cline's `contextModification`, checked). A tool
+ * that reads it at the top level is not
  * known to read `systemMessage` or `suppressOutput` either.
  */
 const CONTEXT_FIELD: Readonly<
-  Record<HookTool, "hookSpecificOutput" | "additionalContext" | "additional_context">
+  Record<
+    HookTool,
+    "hookSpecificOutput" | "additionalContext" | "additional_context" | "contextModification"
+  >
 > = {
   claude: "hookSpecificOutput",
   codex: "hookSpecificOutput",
@@ -176,6 +184,7 @@ const CONTEXT_FIELD: Readonly<
   qwen: "hookSpecificOutput",
   opencode: "hookSpecificOutput",
   cursor: "additional_context",
+  cline: "contextModification",
 };
 
 /** The path of the context in `tool`'s output, as issues name it. */
@@ -301,8 +310,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   }
   for (const issue of contextIssues(tool, eventName, context, fields.counter)) issues.push(issue);
   if (place !== "hookSpecificOutput") {
-    if (place === "additionalContext") output.additionalContext = context;
-    else output.additional_context = context;
+    (output as Record<typeof place, string>)[place] = context;
     return { output, issues };
   }
   const moment = hookMoment(tool, eventName);

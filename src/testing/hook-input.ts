@@ -58,6 +58,16 @@ const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
     user_email: null,
     transcript_path: null,
   },
+  // Cline's CLI 3.0.65, as a run showed it (the event is not named).
+  cline: {
+    clineVersion: "3.0.65",
+    timestamp: "2025-10-04T20:00:00.000Z",
+    taskId: "1759608000000",
+    sessionContext: { rootSessionId: "1759608000000" },
+    workspaceRoots: ["/home/dev/repo"],
+    userId: "",
+    agent_id: "1759608000000",
+  },
 };
 
 /** Each tool's name for its shell tool, and the id of one call. */
@@ -69,6 +79,7 @@ const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
   qwen: { tool_name: "run_shell_command" },
   opencode: { tool_name: "bash" },
   cursor: { tool_name: "Shell", tool_use_id: "call_9Qx" },
+  cline: { tool_name: "execute_command" },
 };
 
 const COMMAND = { command: "pytest -q tests/test_payments.py" };
@@ -89,6 +100,18 @@ const TOOL_MOMENTS: Readonly<
       tool_output: JSON.stringify({ output: "3 passed", exitCode: 0 }),
       cwd: "/home/dev/repo",
       duration: 1234,
+    },
+  },
+  cline: {
+    "pre-tool": {
+      hookName: "tool_call",
+      tool_call: { id: "toolu_01", name: "execute_command", input: COMMAND },
+      preToolUse: { toolName: "execute_command", parameters: COMMAND },
+    },
+    "post-tool": {
+      hookName: "tool_result",
+      tool_result: { id: "toolu_01", name: "execute_command", output: "3 passed" },
+      postToolUse: { toolName: "execute_command", parameters: COMMAND, result: "3 passed" },
     },
   },
 };
@@ -150,7 +173,8 @@ export function makeHookInput(
   const moment = hookMoment(tool, wire);
   return {
     ...BASES[tool],
-    hook_event_name: wire,
+    // Cline's stdin names no event.
+    ...(tool === "cline" ? {} : { hook_event_name: wire }),
     ...(TOOL_MOMENTS[tool]?.[moment] ?? MOMENTS[moment]?.(tool)),
     ...fields,
   };

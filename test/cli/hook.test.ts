@@ -365,7 +365,7 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
       "an unknown tool",
       ["hook", "windsurf", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode, cursor$/,
+      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode, cursor, cline$/,
     ],
     [
       "an unknown event",

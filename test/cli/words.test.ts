@@ -38,7 +38,7 @@ describe("the CLI's words for a mistake", () => {
     [["frobnicate"], `unknown command "frobnicate"; ${COMMANDS}`],
     [
       ["hook", "cluade", "session-start", "--rules", RULES],
-      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor',
+      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor, cline',
     ],
     [
       ["hook", "claude", "sesion-start", "--rules", RULES],
@@ -74,7 +74,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["init", "cluade"],
-      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor',
+      'unknown tool "cluade"; did you mean "claude"? tools: claude, gemini, codex, copilot, qwen, opencode, cursor, cline',
     ],
     [
       ["schema", "rulse"],

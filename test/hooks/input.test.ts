@@ -39,12 +39,31 @@ describe("Codex CLI's own input schemas accept the Codex payloads the tests use"
 
 describe("parseHookInput", () => {
   it.each(cases)("parses $tool $event stdin, keeping every field", ({ tool, event, payload }) => {
-    const input = parseHookInput(tool, JSON.stringify(payload));
+    // Cline's stdin names no event: the call gives it, and the input carries it as the others'.
+    const input = parseHookInput(
+      tool,
+      JSON.stringify(payload),
+      tool === "cline" ? { event: event as never } : {},
+    );
     expect(input).toEqual({
+      hook_event_name: event,
       ...payload,
       tool,
       moment: (HOOK_EVENTS[tool] as Record<string, string>)[event],
     });
+  });
+
+  it("Cline's stdin, which names no event, needs the event it was called for", () => {
+    const stdin = JSON.stringify(hookInputs.cline.PostToolUse);
+    expect(messageOf(() => parseHookInput("cline", stdin))).toBe(
+      "options.event: cline's hook input names no event: give the event the hook was called for",
+    );
+    const pre = parseHookInput("cline", stdin, { event: "PreToolUse", strict: false });
+    expect(pre.moment).toBe("pre-tool");
+    // Strict, a PostToolUse payload is no PreToolUse: it lacks preToolUse.
+    expect(messageOf(() => parseHookInput("cline", stdin, { event: "PreToolUse" }))).toMatch(
+      /^preToolUse: /,
+    );
   });
 
   it("takes an already parsed value as well as JSON text", () => {

@@ -91,7 +91,7 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
     [
       "resolveHookEvent('windsurf', …)",
       () => resolveHookEvent("windsurf" as never, "SessionStart"),
-      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor", received "windsurf"',
+      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "windsurf"',
     ],
     [
       "hookOutput(tool, event, null)",

@@ -49,7 +49,7 @@ const help = () => `Usage: contextfmt hook <tool> <event> [options] < hook-input
 Reads the hook's JSON on stdin and writes the JSON the tool accepts on stdout, with the
 context for that moment in hookSpecificOutput.additionalContext (Copilot CLI: a top-level
 additionalContext; Cursor: a top-level additional_context, from its documentation, not checked
-by a real client). Issues go to stderr.
+by a real client; Cline: a top-level contextModification). Issues go to stderr.
 
 Tools and events (wire names such as SessionStart work too):
 ${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(7)} ${eventList(tool)}`).join("\n")}

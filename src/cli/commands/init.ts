@@ -19,7 +19,7 @@ const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
 
 Adds the contextfmt hook entries to the tool's project settings and creates the input files
 they read under .contextfmt/ (small examples and a README) when they are absent:
-${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(9)}${[HOOK_SETTINGS[tool].path, ...Object.keys(HOOK_SETTINGS[tool].files ?? {})].join(", ")}`).join("\n")}
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(9)}${[HOOK_SETTINGS[tool].script ? `${HOOK_SETTINGS[tool].path}/<Event>` : HOOK_SETTINGS[tool].path, ...Object.keys(HOOK_SETTINGS[tool].files ?? {})].join(", ")}`).join("\n")}
 
 Each hook passes the input files its event injects: session start the rules, project and
 session; a subagent's start the rules and project; each prompt the memories; before or after a
@@ -34,6 +34,9 @@ The hooks run node_modules/.bin/contextfmt, so install contextfmt as a dependenc
 (npm install -D contextfmt): the installed bin starts in about the time of a bare node, where npx
 would add half a second to every hook call.
 
+Cline runs an executable per event: init writes .clinerules/hooks/<Event>, a shell script
+that runs the hook from the project folder (mode 755).
+
 OpenCode runs no hook commands: init writes a plugin that runs those of .opencode/contextfmt.json
 and adds their context to the system prompt (session start) and to each message (prompt).
 
@@ -44,7 +47,7 @@ Options:
   --events <events>  the events to install, comma separated (session-start, pre-tool-use, …),
                      or all: every event of the tool the hook answers with context (PostToolBatch
                      only when named: it repeats PostToolUse). Default: the session's start and
-                     each prompt (Gemini CLI: before-agent).
+                     each prompt (Gemini CLI: before-agent); Cline: post-tool-use.
   -h, --help         show this help
 `;
 
@@ -139,10 +142,13 @@ export const run: Command["run"] = async (args) => {
   const settings = HOOK_SETTINGS[tool].path;
   const project = Project.at(dir);
   const record = WrittenRecord.read(project);
-  const beforeBytes = project.read(settings);
+  const beforeBytes = HOOK_SETTINGS[tool].script ? undefined : project.read(settings);
   const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
-  const edit = withHooks(tool, settings, before ?? "", events);
+  // A tool whose hooks are scripts (Cline) has no settings file: `settings` is their folder.
+  const edit = HOOK_SETTINGS[tool].script
+    ? { text: "", written: [], warnings: [] }
+    : withHooks(tool, settings, before ?? "", events);
   const writes: FileWrite[] = [];
   for (const [name, text] of Object.entries(STARTER_FILES)) {
     const path = `.contextfmt/${name}`;
@@ -156,10 +162,11 @@ export const run: Command["run"] = async (args) => {
     });
   }
   const warnings = [...edit.warnings];
-  for (const [path, text] of Object.entries(HOOK_SETTINGS[tool].files ?? {})) {
+  /** Writes init's own file at `path` unless the user changed it since (then warns). */
+  const own = (path: string, text: string, mode?: number) => {
     const bytes = Buffer.from(text);
     const there = project.read(path);
-    if (there?.equals(bytes)) continue;
+    if (there?.equals(bytes)) return;
     if (there !== undefined && !record.wrote(path, "starter", undefined, sha256(there))) {
       warnings.push({
         code: "kept_user_value",
@@ -167,16 +174,21 @@ export const run: Command["run"] = async (args) => {
         path,
         message: `kept: changed since contextfmt init wrote it (or not written by it); delete it and run init again to have contextfmt's`,
       });
-      continue;
+      return;
     }
-    writes.push({ path, bytes, before: there });
+    writes.push({ path, bytes, before: there, ...(mode === undefined ? {} : { mode }) });
     record.set({
       path: project.relative(project.resolve(path)),
       kind: "starter",
       sha256: sha256(bytes),
     });
+  };
+  for (const [path, text] of Object.entries(HOOK_SETTINGS[tool].files ?? {})) own(path, text);
+  const { script } = HOOK_SETTINGS[tool];
+  for (const { wire, event, flags } of script ? events : []) {
+    own(`${settings}/${wire}`, script?.(hookCommand(tool, event, flags)) ?? "", 0o755);
   }
-  if (edit.text !== before) {
+  if (!HOOK_SETTINGS[tool].script && edit.text !== before) {
     writes.push({ path: settings, bytes: Buffer.from(edit.text), before: beforeBytes });
     const recordPath = project.relative(project.resolve(settings));
     for (const { kind, name, value } of edit.written) {

@@ -34,6 +34,11 @@ export interface HookSettings {
   readonly files?: Readonly<Record<string, string>>;
   /** The format version the file carries at its top (`version`), set when absent. */
   readonly version?: number;
+  /**
+   * For a tool that runs a file per event instead of reading a settings file (Cline): the
+   * text of the executable `<path>/<Event>` that runs `command`. Each is init's own, as `files`.
+   */
+  readonly script?: (command: string) => string;
 }
 
 /** `{ hooks: [hook] }`: the group Claude Code, Gemini CLI, Qwen Code and Codex list. */
@@ -101,6 +106,15 @@ export const HOOK_SETTINGS: Readonly<Record<HookTool, HookSettings>> = {
     commandOf: (entry) => [(entry as { command?: unknown } | null)?.command],
     version: 1,
   },
+  // Cline runs each executable of .clinerules/hooks/ named after an event, with its input on
+  // stdin; the script moves to the project folder (two up from itself) to run the hook there.
+  cline: {
+    path: ".clinerules/hooks",
+    projectDir: "",
+    entry: (command) => ({ command }),
+    commandOf: (entry) => [(entry as { command?: unknown } | null)?.command],
+    script: (command) => `#!/bin/sh\ncd "$(dirname "$0")/../.." || exit 1\nexec ${command}\n`,
+  },
 };
 
 /** The input files the hook reads at `moment`, in the order it joins them. */
@@ -118,8 +132,12 @@ export interface InitEvent {
   readonly flags: readonly HookSourceFlag[];
 }
 
-/** The moments installed when `--events` is not given: the session's start and each prompt. */
+/**
+ * The moments installed when `--events` is not given: the session's start and each prompt; for
+ * a tool with neither (Cline), after each tool (before it too would repeat the same context).
+ */
 const DEFAULT_MOMENTS: readonly HookMoment[] = ["session-start", "prompt"];
+const DEFAULT_ELSE: readonly HookMoment[] = ["post-tool"];
 
 /**
  * Moments `all` leaves out: PostToolBatch fires after the batch's PostToolUse hooks, and both
@@ -153,7 +171,10 @@ export function initEvents(tool: HookTool, events: string | undefined): InitEven
   const known = contextEvents(tool);
   const moments = HOOK_EVENTS[tool] as Record<string, HookMoment>;
   if (events === undefined) {
-    return known.filter((e) => DEFAULT_MOMENTS.includes(moments[e.wire] as HookMoment));
+    const among = (list: readonly HookMoment[]) =>
+      known.filter((e) => list.includes(moments[e.wire] as HookMoment));
+    const usual = among(DEFAULT_MOMENTS);
+    return usual.length > 0 ? usual : among(DEFAULT_ELSE);
   }
   if (events.trim() === "all") {
     return known.filter((e) => !NOT_IN_ALL.includes(moments[e.wire] as HookMoment));

@@ -35,6 +35,8 @@ export interface FileWrite {
   readonly bytes: Uint8Array | undefined;
   /** The file's bytes when the batch was planned (undefined: absent), to put back on failure. */
   readonly before: Uint8Array | undefined;
+  /** The file's mode (an executable script's 0o755); default: the replaced file's, or the umask's. */
+  readonly mode?: number;
 }
 
 /** A write on its way: where it goes and the temporary file that holds it. */
@@ -175,9 +177,9 @@ export function writeBatch(
       throw new ProjectFileError(`${write.path} and ${other} are one file; nothing written`);
     }
     seen.set(real, write.path);
-    let mode: number | undefined;
+    let mode = write.mode;
     try {
-      mode = statSync(real).mode & 0o7777;
+      mode ??= statSync(real).mode & 0o7777;
     } catch {
       mode = undefined;
     }
