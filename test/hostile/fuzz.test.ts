@@ -146,9 +146,14 @@ const hookJson = fc.oneof(
   }),
   text,
 );
-/** Every fixture's hook input, parsed as `hookContext` takes it. */
+/**
+ * Every fixture's hook input, parsed as `hookContext` takes it, with the event the hook was called
+ * for (Cline's input names none).
+ */
 const parsedHooks = Object.entries(hookInputs).flatMap(([tool, events]) =>
-  Object.values(events).map((event) => hooks.parseHookInput(tool as hooks.HookTool, event)),
+  Object.entries(events).map(([name, event]) =>
+    hooks.parseHookInput(tool as hooks.HookTool, event, { event: name as never }),
+  ),
 );
 /** Hook files by flag, each made from its content by `file`, or a wrong value. */
 const hookFiles = (file: (data: unknown) => unknown) =>
