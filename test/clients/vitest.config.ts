@@ -10,6 +10,9 @@ export default defineConfig({
     include: ["test/clients/**/*.clients.ts"],
     typecheck: { enabled: false },
     testTimeout: 60_000,
+    // Several checks run their client once in beforeAll: as long as a test may take, and more on
+    // a loaded machine (a Gemini CLI run once took over 10 s there).
+    hookTimeout: 120_000,
     outputFile: { json: "node_modules/.cache/contextfmt/vitest-clients.json" },
   },
 });
