@@ -39,9 +39,9 @@ export function buildRankTable(bpeRanks: string): RankTable {
   // 4 digits (padded) and a space before it: bounds on the bytes and tokens the file holds, so
   // nothing grows while decoding and the file is read once. A file with shorter tokens is read
   // again with as many as it has spaces.
-  return (
-    decodeRanks(bpeRanks, Math.ceil(bpeRanks.length / 5)) ?? decodeRanks(bpeRanks, spaces(bpeRanks))
-  );
+  const table = decodeRanks(bpeRanks, Math.ceil(bpeRanks.length / 5));
+  // Every token follows a space: the second reading has room for all.
+  return table ?? (decodeRanks(bpeRanks, spaces(bpeRanks)) as RankTable);
 }
 
 /** The spaces in `text`. */
