@@ -205,7 +205,7 @@ export function estimateUnit(
   let japanese = false;
   let i = start;
   while (i < end) {
-    if (tokens > stop) return tokens;
+    if (tokens > stop) break;
     let code = text.charCodeAt(i);
     let width = 1;
     let cls: number;
