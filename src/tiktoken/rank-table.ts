@@ -35,13 +35,29 @@ const FNV_PRIME = 0x01000193;
  * `<marker> <first rank> <base64 token> <base64 token> …`, ranks counting up along the line.
  */
 export function buildRankTable(bpeRanks: string): RankTable {
-  // Every 4 base64 digits are at most 3 bytes, and every token follows a space: bounds on the
-  // bytes and tokens the file holds, so nothing grows while decoding.
-  let spaces = 0;
-  for (let at = bpeRanks.indexOf(" "); at !== -1; at = bpeRanks.indexOf(" ", at + 1)) spaces += 1;
+  // Every 4 base64 digits are at most 3 bytes, and a token of js-tiktoken's files takes at least
+  // 4 digits (padded) and a space before it: bounds on the bytes and tokens the file holds, so
+  // nothing grows while decoding and the file is read once. A file with shorter tokens is read
+  // again with as many as it has spaces.
+  const table = decodeRanks(bpeRanks, Math.ceil(bpeRanks.length / 5));
+  // Every token follows a space: the second reading has room for all.
+  return table ?? (decodeRanks(bpeRanks, spaces(bpeRanks)) as RankTable);
+}
+
+/** The spaces in `text`. */
+function spaces(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(" "); at !== -1; at = text.indexOf(" ", at + 1)) count += 1;
+  return count;
+}
+
+/** The table of a rank file of at most `most` tokens, or `undefined` when it holds more. */
+function decodeRanks(bpeRanks: string, most: number): RankTable | undefined {
   const whole = new Uint8Array(Math.ceil((bpeRanks.length * 3) / 4));
-  const starts = new Int32Array(spaces + 1);
-  const ranks = new Int32Array(spaces);
+  const starts = new Int32Array(most + 1);
+  const ranks = new Int32Array(most);
+  // Each token's FNV-1a hash, taken as its bytes are decoded.
+  const hashes = new Int32Array(most);
   let tokens = 0;
   let used = 0;
   let longestToken = 0;
@@ -65,6 +81,7 @@ export function buildRankTable(bpeRanks: string): RankTable {
     while (at < lineEnd) {
       // One base64 token up to the next space or the line's end, decoded into the store.
       const start = used;
+      let hash = FNV_START;
       let bits = 0;
       let count = 0;
       let code = bpeRanks.charCodeAt(at);
@@ -75,14 +92,18 @@ export function buildRankTable(bpeRanks: string): RankTable {
           count += 6;
           if (count >= 8) {
             count -= 8;
-            whole[used++] = (bits >> count) & 0xff;
+            const byte = (bits >> count) & 0xff;
+            whole[used++] = byte;
+            hash = Math.imul(hash ^ byte, FNV_PRIME);
           }
         }
         at += 1;
         code = bpeRanks.charCodeAt(at);
       }
+      if (tokens === most) return undefined;
       starts[tokens] = start;
       ranks[tokens] = rank;
+      hashes[tokens] = hash;
       tokens += 1;
       if (used - start > longestToken) longestToken = used - start;
       rank += 1;
@@ -99,12 +120,7 @@ export function buildRankTable(bpeRanks: string): RankTable {
   const mask = capacity - 1;
   const slots = new Int32Array(capacity).fill(NONE);
   for (let token = 0; token < tokens; token += 1) {
-    let hash = FNV_START;
-    const to = starts[token + 1] as number;
-    for (let index = starts[token] as number; index < to; index += 1) {
-      hash = Math.imul(hash ^ (store[index] as number), FNV_PRIME);
-    }
-    let slot = (hash >>> 0) & mask;
+    let slot = ((hashes[token] as number) >>> 0) & mask;
     while (slots[slot] !== NONE) slot = (slot + 1) & mask;
     slots[slot] = token;
   }

@@ -179,7 +179,8 @@ const NUMBER = 1;
  * whose language (see src/tokens/scripts.ts) sets the costs of its Latin, Cyrillic and Han words.
  * The Latin language is found as the line is read, English until then; a line that turns out to
  * be in another is read again with its costs (`latin`), so that English lines, the most, pay
- * nothing for the others.
+ * nothing for the others. With a language given and `stop`, the sum of the pieces read so far
+ * is returned as soon as it is past `stop` (for bounds: what is left is not read).
  *
  * @internal Exported for the language fit in bench/, which varies `costs`.
  */
@@ -189,6 +190,7 @@ export function estimateUnit(
   end: number,
   costs: ScriptCosts = SCRIPT_COSTS,
   latin = -1,
+  stop = Number.POSITIVE_INFINITY,
 ): number {
   const row = latin < 0 ? ENGLISH : latin;
   let tokens = 0;
@@ -203,6 +205,7 @@ export function estimateUnit(
   let japanese = false;
   let i = start;
   while (i < end) {
+    if (tokens > stop) break;
     let code = text.charCodeAt(i);
     let width = 1;
     let cls: number;
@@ -460,15 +463,6 @@ function lastSettled(text: string, before: number): number {
   return at > 0 ? at : -1;
 }
 
-/** Where in `text[from, to)` the first character outside ASCII or apostrophe is, else -1. */
-function lineDependentAt(text: string, from: number, to: number): number {
-  for (let at = from; at < to; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code > 127 || code === 39) return at;
-  }
-  return -1;
-}
-
 /**
  * A unit's English estimate rounded, with its safety margin: at most the count of any unit that
  * holds the same pieces and more. The costs are thousandths: taking a millionth off before
@@ -502,48 +496,41 @@ const unitBound = (sum: number, safety: number): number => {
  * margin, which grows with the sum; the units of `text[s, e)` (cut at its safe boundaries, which
  * are the containing text's too) each lie inside one unit of the containing text. So the
  * rounded English sum of each, with its margin, is at most that unit's count; and so is that of
- * a start of the stretch, which is how `enough` stops the work early: the stretch is read a
- * piece at a time (from one such space to the next, a few words) until the bound is past it.
+ * a start of the stretch, which is how `enough` stops the work early: every piece the estimate
+ * has read before `end` is one of the containing text's pieces (the split of `text[s, e)` is its
+ * own), so a unit is read only until its sum is past the room left.
  */
 function settledBound(text: string, enough: number, safety: number): number {
   const start = nextSettled(text, 1);
   if (start === -1) return 0;
   let end = text.charCodeAt(text.length - 1) === 10 ? text.length : lastSettled(text, text.length);
+  // A word whose cost depends on the line ends the stretch at the space before it.
+  const dependent = text.search(LINE_DEPENDENT);
+  if (dependent !== -1 && dependent < end) end = lastSettled(text, dependent + 1);
   if (end <= start) return 0;
-  // Σ over the finished units, and the English sum of the unit being read so far.
+  // Each unit is read only until its rounded sum is past the room left: a unit's estimate
+  // stops a token past it.
   let finished = 0;
-  let sum = 0;
   let from = start;
-  // Read about a token's worth of characters per token of room at first, then as much again.
-  let step = enough < Number.POSITIVE_INFINITY ? 4 * (enough + 1) : end;
-  while (from < end) {
-    let to = from + step < end ? nextSettled(text, from + step) : -1;
-    if (to === -1 || to > end) to = end;
-    // A word whose cost depends on the line ends the stretch at the space before it.
-    const dependent = lineDependentAt(text, from, to);
-    if (dependent !== -1) {
-      to = Math.max(from, lastSettled(text, dependent + 1));
-      end = to;
-    }
+  let newline = text.indexOf("\n", from);
+  while (newline !== -1 && newline + 1 < end) {
     // Cut at each safe boundary inside the stretch: the unit before it is finished.
-    let newline = text.indexOf("\n", from);
-    while (newline !== -1 && newline + 1 < to) {
-      if (safeBoundary(text, newline + 1)) {
-        finished += unitBound(
-          sum + estimateUnit(text, from, newline + 1, SCRIPT_COSTS, ENGLISH),
-          safety,
-        );
-        sum = 0;
-        from = newline + 1;
-      }
-      newline = text.indexOf("\n", newline + 1);
+    if (safeBoundary(text, newline + 1)) {
+      const sum = estimateUnit(
+        text,
+        from,
+        newline + 1,
+        SCRIPT_COSTS,
+        ENGLISH,
+        enough - finished + 1,
+      );
+      finished += unitBound(sum, safety);
+      if (finished > enough) return finished;
+      from = newline + 1;
     }
-    sum += estimateUnit(text, from, to, SCRIPT_COSTS, ENGLISH);
-    from = to;
-    const bound = finished + unitBound(sum, safety);
-    if (bound > enough) return bound;
-    step *= 2;
+    newline = text.indexOf("\n", newline + 1);
   }
+  const sum = estimateUnit(text, from, end, SCRIPT_COSTS, ENGLISH, enough - finished + 1);
   return finished + unitBound(sum, safety);
 }
 

@@ -10,6 +10,18 @@ describe("inlineText", () => {
     expect(inlineText("already fine")).toBe("already fine");
   });
 
+  it("trims every whitespace `trim` knows from its ends, ASCII or not", () => {
+    expect(inlineText("\trule ")).toBe("rule");
+    expect(inlineText("\u00a0rule\u3000")).toBe("rule");
+    expect(inlineText("\ufeffrule\u2009")).toBe("rule");
+    expect(inlineText("")).toBe("");
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(inlineText(text)).toBe(inlineText(text).trim());
+      }),
+    );
+  });
+
   it("never returns a line break or an unsendable character (property)", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary" }), (text) => {
