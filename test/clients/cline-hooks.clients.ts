@@ -14,6 +14,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
 import {
+  CLINE_ENV,
+  clineProvider,
   MARKER_FILES,
   type ModelScript,
   modelBodies,
@@ -58,30 +60,10 @@ const script = (dir: string, home: string): ModelScript => ({
       },
     },
   ],
-  files: {
-    [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
-      version: 1,
-      lastUsedProvider: "anthropic",
-      providers: {
-        anthropic: {
-          settings: {
-            provider: "anthropic",
-            apiKey: "x",
-            model: "claude-sonnet-4-5",
-            baseUrl: "{BASE_URL}/v1",
-          },
-          updatedAt: "2026-01-01T00:00:00.000Z",
-        },
-      },
-    }),
-  },
+  files: clineProvider(home),
 });
 
-const env = (home: string) => ({
-  HOME: home,
-  CLINE_SESSION_BACKEND_MODE: "local",
-  CLINE_NO_AUTO_UPDATE: "1",
-});
+const env = (home: string) => ({ HOME: home, ...CLINE_ENV });
 
 /** Cline's block for the context `event`'s hook added after the read_files call. */
 const block = (event: string) =>
