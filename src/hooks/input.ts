@@ -139,12 +139,22 @@ const toolMomentFields: Partial<
       duration: count,
     },
   },
-  // Cline names the call in `preToolUse` (and `tool_call`), its outcome in `postToolUse`.
+  // Cline names the call in `preToolUse` (and `tool_call`), its outcome in `postToolUse` (and
+  // `tool_result`): `parameters` holds each input field, a non-string one as JSON text, and
+  // `result` the output as text (CLI 3.0.65, checked).
   cline: {
     "pre-tool": {
       preToolUse: d.looseObject({ toolName: text, parameters: d.unknown() }),
     },
-    "post-tool": { postToolUse: d.unknown() },
+    "post-tool": {
+      postToolUse: d.looseObject({
+        toolName: text,
+        parameters: d.unknown(),
+        result: text,
+        success: flag,
+        executionTimeMs: d.optional(count),
+      }),
+    },
   },
 };
 

@@ -58,15 +58,18 @@ const BASES: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
     user_email: null,
     transcript_path: null,
   },
-  // Cline's CLI 3.0.65, as a run showed it (the event is not named).
+  // Cline's CLI 3.0.65, as a run showed it (the event is not named; the version is left empty).
   cline: {
-    clineVersion: "3.0.65",
+    clineVersion: "",
     timestamp: "2025-10-04T20:00:00.000Z",
-    taskId: "1759608000000",
-    sessionContext: { rootSessionId: "1759608000000" },
+    taskId: "conv_1759608000000_a1b2c3d",
+    sessionContext: { rootSessionId: "1759608000000_a1b2c" },
     workspaceRoots: ["/home/dev/repo"],
-    userId: "",
-    agent_id: "1759608000000",
+    workspaceInfo: { rootPath: "/home/dev/repo", hint: "project" },
+    userId: "unknown",
+    agent_id: "agent_1759608000000_a1b2c3",
+    parent_agent_id: null,
+    iteration: 1,
   },
 };
 
@@ -79,10 +82,12 @@ const SHELL: Readonly<Record<HookTool, Readonly<Record<string, unknown>>>> = {
   qwen: { tool_name: "run_shell_command" },
   opencode: { tool_name: "bash" },
   cursor: { tool_name: "Shell", tool_use_id: "call_9Qx" },
-  cline: { tool_name: "execute_command" },
+  cline: { tool_name: "run_commands" },
 };
 
 const COMMAND = { command: "pytest -q tests/test_payments.py" };
+const CLINE_COMMANDS = { commands: [COMMAND.command] };
+const CLINE_PARAMETERS = { commands: JSON.stringify(CLINE_COMMANDS.commands) };
 
 /** Where a tool's fields for a moment differ from the others' (Cursor's, as documented). */
 const TOOL_MOMENTS: Readonly<
@@ -102,16 +107,31 @@ const TOOL_MOMENTS: Readonly<
       duration: 1234,
     },
   },
+  // Cline's shell tool takes a list of commands; `parameters` holds it as JSON text.
   cline: {
     "pre-tool": {
       hookName: "tool_call",
-      tool_call: { id: "toolu_01", name: "execute_command", input: COMMAND },
-      preToolUse: { toolName: "execute_command", parameters: COMMAND },
+      tool_call: { id: "toolu_1_0", name: "run_commands", input: CLINE_COMMANDS },
+      preToolUse: { toolName: "run_commands", parameters: CLINE_PARAMETERS },
     },
     "post-tool": {
       hookName: "tool_result",
-      tool_result: { id: "toolu_01", name: "execute_command", output: "3 passed" },
-      postToolUse: { toolName: "execute_command", parameters: COMMAND, result: "3 passed" },
+      tool_result: {
+        id: "toolu_1_0",
+        name: "run_commands",
+        input: CLINE_COMMANDS,
+        output: "3 passed",
+        durationMs: 1234,
+        startedAt: "2025-10-04T20:00:00.000Z",
+        endedAt: "2025-10-04T20:00:01.234Z",
+      },
+      postToolUse: {
+        toolName: "run_commands",
+        parameters: CLINE_PARAMETERS,
+        result: "3 passed",
+        success: true,
+        executionTimeMs: 1234,
+      },
     },
   },
 };

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DoctorReport } from "../../src/cli/doctor/report.js";
 import { SYNC_TOOLS } from "../../src/cli/sync/locations.js";
+import { hookInputs } from "../fixtures/hook-inputs.js";
 import { project, tree } from "./project-dir.js";
-import { contextfmt } from "./run-bin.js";
+import { contextfmt, example } from "./run-bin.js";
 
 const golden = (name: string) => new URL(`../golden/doctor/${name}`, import.meta.url).pathname;
 const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
@@ -301,6 +302,39 @@ describe("contextfmt doctor", () => {
     const fits = report([dir, "--client", "claude"]);
     expect(fits.problems.some((p) => p.code === "hook_over_limit")).toBe(false);
     expect(clientOf(fits, "claude").hooks[0]?.inject?.items.length).toBeGreaterThan(0);
+  });
+
+  it("lists Cline's hook scripts as init wrote them, measured as the script's own answer", () => {
+    const dir = project(GIT);
+    expect(contextfmt(["init", "cline", dir, "--events", "all"]).status).toBe(0);
+    writeFileSync(join(dir, ".contextfmt/session.json"), readFileSync(example("session.json")));
+    const cline = clientOf(report([dir, "--client", "cline"]), "cline");
+    const command = (event: string) =>
+      `exec node_modules/.bin/contextfmt hook cline ${event} --session .contextfmt/session.json`;
+    expect(cline.hooks.map(({ event, path, command }) => ({ event, path, command }))).toEqual([
+      {
+        event: "PreToolUse",
+        path: ".clinerules/hooks/PreToolUse",
+        command: command("pre-tool-use"),
+      },
+      {
+        event: "PostToolUse",
+        path: ".clinerules/hooks/PostToolUse",
+        command: command("post-tool-use"),
+      },
+    ]);
+    // What the hook itself answers Cline's real stdin with: the same characters.
+    const answer = contextfmt(
+      ["hook", "cline", "post-tool-use", "--session", ".contextfmt/session.json"],
+      JSON.stringify(hookInputs.cline.PostToolUse),
+      dir,
+    );
+    const { contextModification } = JSON.parse(answer.stdout) as { contextModification: string };
+    expect(contextModification).toMatch(/^Related: /);
+    for (const hook of cline.hooks) expect(hook.inject?.chars).toBe(contextModification.length);
+    expect(doctor([dir, "--client", "cline"]).stdout).toContain(
+      `    PostToolUse: ${contextModification.length} characters`,
+    );
   });
 
   it("finds the same line reaching a client twice (a synced region beside its source)", () => {

@@ -70,6 +70,6 @@ export const REAL_CLIENT_CHECKS: Readonly<
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
-  cline: SYNCED_CLINE,
+  cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
   kilo: SYNCED_KILO,
 };

@@ -8,10 +8,11 @@
  * none for it (a warning names each).
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CLINE_ENV,
   COMMAND_MARKER,
+  clineProvider,
   INSTRUCTIONS_MARKER,
   type ModelScript,
   modelBodies,
@@ -29,36 +30,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/**
- * Cline's Anthropic provider at the loopback model: the base URL is read only from its provider
- * settings file, so the script writes it once the address is known. The local backend keeps the
- * CLI from starting its background hub, which would outlive the run.
- */
-const script = (): ModelScript => ({
-  replies: [],
-  files: {
-    [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
-      version: 1,
-      lastUsedProvider: "anthropic",
-      providers: {
-        anthropic: {
-          settings: {
-            provider: "anthropic",
-            apiKey: "x",
-            model: "claude-sonnet-4-5",
-            baseUrl: "{BASE_URL}/v1",
-          },
-          updatedAt: "2026-01-01T00:00:00.000Z",
-        },
-      },
-    }),
-  },
-});
-const env = () => ({
-  HOME: home,
-  CLINE_SESSION_BACKEND_MODE: "local",
-  CLINE_NO_AUTO_UPDATE: "1",
-});
+const script = (): ModelScript => ({ replies: [], files: clineProvider(home) });
+const env = () => ({ HOME: home, ...CLINE_ENV });
 
 /** An Anthropic Messages request: its system prompt and its messages' text. */
 interface MessagesRequest {

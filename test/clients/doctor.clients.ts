@@ -14,7 +14,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ClientReport, DoctorReport } from "../../src/cli/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
 import { codexExecArgs } from "./run-client.js";
-import { type ModelScript, modelBodies, runScripted, syncProject } from "./run-scripted.js";
+import {
+  CLINE_ENV,
+  clineProvider,
+  type ModelScript,
+  modelBodies,
+  runScripted,
+  syncProject,
+} from "./run-scripted.js";
 
 /** `bytes` bytes of numbered lines `TAG-00001 xxx…`, so any prefix names the line it ends in. */
 function numbered(tag: string, bytes: number): string {
@@ -155,35 +162,13 @@ const START: Record<Client, { args: readonly string[]; env: Record<string, strin
   },
   cline: {
     args: ["--json", "say hi"],
-    env: { CLINE_SESSION_BACKEND_MODE: "local", CLINE_NO_AUTO_UPDATE: "1" },
+    env: CLINE_ENV,
   },
 };
 
-/**
- * The loopback model's script: Cline reads the model's base URL only from its provider settings
- * file, written once the address is known (as in cline.clients.ts).
- */
+/** The loopback model's script: Cline alone needs a file, its provider's settings. */
 function scriptFor(client: Client, home: string): ModelScript {
-  if (client !== "cline") return { replies: [] };
-  const anthropic = {
-    settings: {
-      provider: "anthropic",
-      apiKey: "x",
-      model: "claude-sonnet-4-5",
-      baseUrl: "{BASE_URL}/v1",
-    },
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  };
-  return {
-    replies: [],
-    files: {
-      [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
-        version: 1,
-        lastUsedProvider: "anthropic",
-        providers: { anthropic },
-      }),
-    },
-  };
+  return client === "cline" ? { replies: [], files: clineProvider(home) } : { replies: [] };
 }
 
 /**

@@ -193,3 +193,31 @@ export function syncedFromClaude(
   }
   return project;
 }
+
+/**
+ * Cline's Anthropic provider pointed at the loopback model, as the script's `files`: Cline reads
+ * the base URL only from its provider settings file in `home`, written once the address is known.
+ */
+export const clineProvider = (home: string): Record<string, string> => ({
+  [join(home, ".cline/data/settings/providers.json")]: JSON.stringify({
+    version: 1,
+    lastUsedProvider: "anthropic",
+    providers: {
+      anthropic: {
+        settings: {
+          provider: "anthropic",
+          apiKey: "x",
+          model: "claude-sonnet-4-5",
+          baseUrl: "{BASE_URL}/v1",
+        },
+        updatedAt: "2026-01-01T00:00:00.000Z",
+      },
+    },
+  }),
+});
+
+/**
+ * Cline's headless environment: the local backend keeps the CLI from starting its background hub,
+ * which would outlive the run; no update check.
+ */
+export const CLINE_ENV = { CLINE_SESSION_BACKEND_MODE: "local", CLINE_NO_AUTO_UPDATE: "1" };

@@ -97,36 +97,20 @@ export async function clientHooks(
   if (!isHookTool(client)) return [];
   const tool: HookTool = client;
   const settings = HOOK_SETTINGS[tool];
-  const text = view.text(settings.path);
-  if (text === undefined) return [];
-  const data =
-    tool === "codex" ? readToml(settings.path, text) : new JsoncFile(settings.path, text).value();
-  const lists = valueAt(data, ["hooks"]);
-  if (typeof lists !== "object" || lists === null) return [];
   const hooks: InstalledHook[] = [];
-  for (const event of Object.keys(HOOK_EVENTS[tool])) {
-    const list = (lists as Record<string, unknown>)[event];
-    if (!Array.isArray(list)) continue;
-    for (const command of list.flatMap((entry) => settings.commandOf(entry))) {
-      if (typeof command !== "string") continue;
-      const call = hookCall(command, settings.projectDir);
-      if (call === undefined) continue;
-      const { inject, over } = await injected(view, tool, event, call, counter);
-      hooks.push({
-        event,
-        path: settings.path,
-        command,
-        limit: hookContextLimit(tool, event),
-        ...(inject !== undefined ? { inject } : {}),
-      });
-      if (over !== undefined) {
-        problems.push({
-          code: "hook_over_limit",
-          client,
-          path: settings.path,
-          message: `${event}: ${over}`,
-        });
-      }
+  for (const { event, path, command } of installedCommands(view, tool)) {
+    const call = hookCall(command, settings.projectDir);
+    if (call === undefined) continue;
+    const { inject, over } = await injected(view, tool, event, call, counter);
+    hooks.push({
+      event,
+      path,
+      command,
+      limit: hookContextLimit(tool, event),
+      ...(inject !== undefined ? { inject } : {}),
+    });
+    if (over !== undefined) {
+      problems.push({ code: "hook_over_limit", client, path, message: `${event}: ${over}` });
     }
   }
   const gate = CLIENT_LOADING[client].hooksGate;
@@ -134,6 +118,44 @@ export async function clientHooks(
     problems.push({ code: "untrusted", client, path: settings.path, message: gate });
   }
   return hooks;
+}
+
+/** A command line the client runs for `event`, and the file that holds it. */
+interface InstalledCommand {
+  readonly event: string;
+  readonly path: string;
+  readonly command: string;
+}
+
+/**
+ * The command lines `tool` runs per event: each entry of its settings file's `hooks`, or, for a
+ * tool that runs a script per event (Cline), each line of `<folder>/<Event>` (only the line
+ * that runs `contextfmt hook` is ever a hook call).
+ */
+function installedCommands(view: ProjectView, tool: HookTool): InstalledCommand[] {
+  const settings = HOOK_SETTINGS[tool];
+  const events = Object.keys(HOOK_EVENTS[tool]);
+  if (settings.script !== undefined) {
+    return events.flatMap((event) => {
+      const path = `${settings.path}/${event}`;
+      const lines = view.text(path)?.split("\n") ?? [];
+      return lines.map((line) => ({ event, path, command: line.trim() }));
+    });
+  }
+  const text = view.text(settings.path);
+  if (text === undefined) return [];
+  const data =
+    tool === "codex" ? readToml(settings.path, text) : new JsoncFile(settings.path, text).value();
+  const lists = valueAt(data, ["hooks"]);
+  if (typeof lists !== "object" || lists === null) return [];
+  return events.flatMap((event) => {
+    const list = (lists as Record<string, unknown>)[event];
+    if (!Array.isArray(list)) return [];
+    return list
+      .flatMap((entry) => settings.commandOf(entry))
+      .filter((command): command is string => typeof command === "string")
+      .map((command) => ({ event, path: settings.path, command }));
+  });
 }
 
 /**
@@ -165,11 +187,19 @@ async function injected(
     counter,
     ...(call.budget !== undefined ? { budget: call.budget } : {}),
   });
+  // Each tool's place for the context (see hookOutput): nested, or at the top under its name.
   const output = JSON.parse(answer.stdout) as {
-    additionalContext?: string;
     hookSpecificOutput?: { additionalContext?: string };
+    additionalContext?: string;
+    additional_context?: string;
+    contextModification?: string;
   };
-  const context = output.hookSpecificOutput?.additionalContext ?? output.additionalContext ?? "";
+  const context =
+    output.hookSpecificOutput?.additionalContext ??
+    output.additionalContext ??
+    output.additional_context ??
+    output.contextModification ??
+    "";
   const items = answer.parts.flatMap(({ label, result }) =>
     result.report.items.map(
       (item): HookItem => ({
