@@ -49,9 +49,14 @@ export class ItemTexts<O, T> {
 
   /** The count of a text this object rendered, counted once. */
   countText(entry: ItemText, counter: TokenCounter): number {
-    if (entry.tokens === undefined) entry.tokens = counter.count(entry.text);
-    return entry.tokens;
+    return countOnce(entry, counter);
   }
+}
+
+/** The count of a rendered text, counted once: kept on the text. */
+export function countOnce(entry: ItemText, counter: TokenCounter): number {
+  entry.tokens ??= counter.count(entry.text);
+  return entry.tokens;
 }
 
 /** What {@link measureAlong} found. */
