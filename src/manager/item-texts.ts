@@ -16,7 +16,10 @@ export interface ItemText {
 export class ItemTexts<O, T> {
   readonly #adapter: FormatAdapter<unknown, O, T>;
   readonly #ctx: RenderContext<O>;
-  readonly #texts = new Map<T, (ItemText | undefined)[]>();
+  // The full forms apart from the shorter ones: most items only ever show their full form, and a
+  // list per item (with room for more) took more memory than the texts at 100,000 items.
+  readonly #full = new Map<T, ItemText>();
+  readonly #shorter = new Map<T, (ItemText | undefined)[]>();
 
   constructor(adapter: FormatAdapter<unknown, O, T>, ctx: RenderContext<O>) {
     this.#adapter = adapter;
@@ -28,17 +31,21 @@ export class ItemTexts<O, T> {
    * format numbers its entries and the position changed).
    */
   get(item: T, position: number, form = 0): ItemText {
-    let forms = this.#texts.get(item);
-    const known = forms?.[form];
+    const known = form === 0 ? this.#full.get(item) : this.#shorter.get(item)?.[form];
     if (known && (known.position === position || !this.#adapter.numbered)) return known;
     const { options, now, report } = this.#ctx;
     const text = this.#adapter.renderItem(item, { options, now, report, position, form });
     const entry: ItemText = { position, text, tokens: undefined };
-    if (!forms) {
-      forms = [];
-      this.#texts.set(item, forms);
+    if (form === 0) {
+      this.#full.set(item, entry);
+    } else {
+      let forms = this.#shorter.get(item);
+      if (!forms) {
+        forms = [];
+        this.#shorter.set(item, forms);
+      }
+      forms[form] = entry;
     }
-    forms[form] = entry;
     return entry;
   }
 
