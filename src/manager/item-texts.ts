@@ -66,6 +66,14 @@ export function countOnce(entry: ItemText, counter: TokenCounter): number {
   return entry.tokens;
 }
 
+/**
+ * `content.indexOf(text, from)`, found at once where `text` stands at `from` itself, as most
+ * pieces do (each follows the one before): comparing there is about half the cost of a search.
+ */
+function indexFrom(content: string, text: string, from: number): number {
+  return content.slice(from, from + text.length) === text ? from : content.indexOf(text, from);
+}
+
 /** What {@link measureAlong} found. */
 export interface AlongCount {
   /** `counter.count(content)`. */
@@ -97,7 +105,7 @@ export function measureAlong(
   for (const piece of pieces) {
     const { text } = piece;
     if (text === "") continue;
-    const start = content.indexOf(text, cursor);
+    const start = indexFrom(content, text, cursor);
     const end = start + text.length;
     if (start < 0 || !isSafeBoundary(content, start) || !isSafeBoundary(content, end)) {
       whole = false;
@@ -126,7 +134,7 @@ export function countAround(
   let cursor = 0;
   for (const { text } of pieces) {
     if (text === "") continue;
-    const start = content.indexOf(text, cursor);
+    const start = indexFrom(content, text, cursor);
     if (start < 0) continue;
     if (start > cursor) around += counter.count(content.slice(cursor, start));
     cursor = start + text.length;
@@ -141,7 +149,7 @@ export function countAround(
 function findPiece(content: string, text: string, from: number): [number, number] | undefined {
   for (const form of new Set([text, text.replace(/\n+$/, "\n"), text.trimEnd()])) {
     if (form === "") continue;
-    const start = content.indexOf(form, from);
+    const start = indexFrom(content, form, from);
     if (start >= 0) return [start, start + form.length];
   }
   return undefined;
