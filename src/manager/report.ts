@@ -152,7 +152,8 @@ class SkippedEntry<O, T> implements ReportItem {
   };
 
   constructor(
-    item: { readonly id: string; readonly path: string },
+    id: string,
+    path: string,
     value: T,
     position: number,
     reason: SkipReason,
@@ -162,8 +163,8 @@ class SkippedEntry<O, T> implements ReportItem {
     this.#value = value;
     this.#position = position;
     // The keys in the order the report has always had them.
-    this.id = item.id;
-    this.path = item.path;
+    this.id = id;
+    this.path = path;
     this.status = "skipped";
     Object.defineProperty(this, "tokens", SkippedEntry.#TOKENS);
     this.reason = reason;
@@ -194,7 +195,14 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     }
   }
   const uncounted: Uncounted<O, T> | undefined = leftOut && { texts: facts.texts, counter };
-  const named = outcome.inputOrder.map(({ id, path }) => ({ id, path }));
+  const { inputOrder } = outcome;
+  const ids = new Array<string>(inputOrder.length);
+  const paths = new Array<string>(inputOrder.length);
+  for (let at = 0; at < inputOrder.length; at += 1) {
+    const item = inputOrder[at] as AdapterItem<T>;
+    ids[at] = item.id;
+    paths[at] = item.path;
+  }
   // Everything below is worked out when first read, then kept: a long list's report costs
   // nothing until a caller looks at it.
   let attribution: Attribution | undefined;
@@ -215,18 +223,26 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     get items() {
       if (items === undefined) {
         const shares = attribute();
-        items = named.map((item, at): ReportItem => {
+        items = ids.map((id, at): ReportItem => {
+          const path = paths[at] as string;
           const place = places[at] as number;
           const form = choices[place];
           if (form === undefined) {
             const reason = reasons.get(place) ?? "over_budget";
             const value = (leftOut as T[])[place] as T;
-            return new SkippedEntry(item, value, place + 1, reason, uncounted as Uncounted<O, T>);
+            return new SkippedEntry(
+              id,
+              path,
+              value,
+              place + 1,
+              reason,
+              uncounted as Uncounted<O, T>,
+            );
           }
           const text = shown[place];
           return {
-            id: item.id,
-            path: item.path,
+            id,
+            path,
             status: form === 0 ? "included" : "shortened",
             tokens: !text ? 0 : (shares?.pieces.get(text) ?? countOnce(text, counter)),
             form,
