@@ -3,7 +3,8 @@
  * the input's own footprint: each side runs in a child process of its own (`--expose-gc`), so
  * one side's garbage is never counted against another. Measured per side: the heap the input
  * takes once built (after a full collection), and how far the resident set rose above what it
- * was just before the call (the process's peak, `maxRSS`). Sides: `claude` through the engine,
+ * was just before the call (the process's peak, `maxRSS`), and what the result keeps alive after it
+ * (the heap after a full collection, less the input's). Sides: `claude` through the engine,
  * the hand-written loop (sort, render, count, join), and joining pre-rendered lines and counting
  * them once. Target: the engine's peak ≤ 1.5× the input's footprint.
  * Run: `npm run bench` (all benchmarks) or `npx tsx bench/memory.ts`.
@@ -44,6 +45,7 @@ const SIDES: Record<string, (rules: MemoryRuleInput[]) => unknown> = {
 interface SideMemory {
   readonly input: number;
   readonly peak: number;
+  readonly retained: number;
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -58,12 +60,15 @@ function measureSide(side: string): SideMemory {
   const empty = process.memoryUsage().heapUsed;
   const rules = wordRules(RULES, { words: [8, 33] });
   gc();
-  const input = process.memoryUsage().heapUsed - empty;
+  const withInput = process.memoryUsage().heapUsed;
+  const input = withInput - empty;
   const before = process.memoryUsage().rss;
   const result = run(rules);
   const peak = process.resourceUsage().maxRSS * 1024 - before;
+  gc();
+  const retained = process.memoryUsage().heapUsed - withInput;
   if (result === undefined || rules.length !== RULES) throw new Error("nothing measured");
-  return { input, peak: Math.max(0, peak) };
+  return { input, peak: Math.max(0, peak), retained: Math.max(0, retained) };
 }
 
 /** Each side in a child process, `rounds` times, the median peak kept. */
@@ -87,10 +92,11 @@ export function runMemoryBench(rounds = 3): string[] {
       samples.push(JSON.parse(child.stdout) as SideMemory);
     }
     samples.sort((a, b) => a.peak - b.peak);
-    const { input, peak } = samples[Math.floor(samples.length / 2)] as SideMemory;
+    const { input, peak, retained } = samples[Math.floor(samples.length / 2)] as SideMemory;
     lines.push(
       `  ${side}: peak +${(peak / MB).toFixed(0)} MB over an input of ${(input / MB).toFixed(0)} MB = ${(peak / input).toFixed(2)}×` +
-        (side === "engine" ? " (target ≤ 1.50×)" : ""),
+        (side === "engine" ? " (target ≤ 1.50×)" : "") +
+        `; the result keeps ${(retained / MB).toFixed(0)} MB alive`,
     );
   }
   return lines;

@@ -11,6 +11,15 @@ const BUCKETS = 2 * (HIGHEST - LOWEST + 1);
  * and so put the oldest first; this one does what it meant.
  */
 export function orderItems<T>(items: readonly AdapterItem<T>[]): AdapterItem<T>[] {
+  const order = itemOrder(items);
+  const ordered = new Array<AdapterItem<T>>(order.length);
+  for (let at = 0; at < order.length; at += 1)
+    ordered[at] = items[order[at] as number] as AdapterItem<T>;
+  return ordered;
+}
+
+/** The places in `items` of the items in {@link orderItems}' order: the most important first. */
+export function itemOrder<T>(items: readonly AdapterItem<T>[]): number[] {
   // The keys read once into flat arrays and an index sort: no wrapper object per item.
   const count = items.length;
   const required = new Uint8Array(count);
@@ -47,9 +56,7 @@ export function orderItems<T>(items: readonly AdapterItem<T>[]): AdapterItem<T>[
       return byTime(a, b);
     });
   }
-  const ordered = new Array<AdapterItem<T>>(count);
-  for (let at = 0; at < count; at += 1) ordered[at] = items[order[at] as number] as AdapterItem<T>;
-  return ordered;
+  return order;
 }
 
 /** Indexes `0 … count - 1` ordered by `bucketOf` (0 … BUCKETS - 1), input order within a bucket. */

@@ -17,7 +17,7 @@ import { sizeLimits } from "./fit-request.js";
 import type { FormattedContext, SkipReason } from "./formatted-context.js";
 import { ItemTexts } from "./item-texts.js";
 import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } from "./options.js";
-import { orderItems } from "./order.js";
+import { itemOrder } from "./order.js";
 import { buildReport, summarize } from "./report.js";
 
 /** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
@@ -121,7 +121,14 @@ export function runParsedPipeline<I, O, T>(
   };
 
   const given = adapter.items(input, ctx);
-  const items = orderItems(given);
+  const order = itemOrder(given);
+  const items = new Array<AdapterItem<T>>(order.length);
+  // Per item in input order, its place in `items`: the report's order.
+  const places = new Int32Array(order.length);
+  order.forEach((at, place) => {
+    items[place] = given[at] as AdapterItem<T>;
+    places[at] = place;
+  });
   const limit = adapter.maxItems?.(options);
   const reasons = screen(items, limit);
   // The items that compete for the budget, by place in `items`; all of them when none was screened out.
@@ -158,7 +165,7 @@ export function runParsedPipeline<I, O, T>(
       choices[index] = fitting.choices[at];
     });
   }
-  const outcome = { items, choices, reasons, inputOrder: given };
+  const outcome = { items, choices, reasons, inputOrder: given, places };
   const summary = summarize(outcome, limit);
   issues.push(...summary.issues);
   const included = items.filter((_, index) => choices[index] !== undefined);

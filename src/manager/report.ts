@@ -18,6 +18,7 @@ import {
   type Attribution,
   attributeTokens,
   countAround,
+  countOnce,
   type ItemText,
   type ItemTexts,
 } from "./item-texts.js";
@@ -32,6 +33,8 @@ export interface Outcome<T> {
   readonly reasons: ReadonlyMap<number, SkipReason>;
   /** The items in input order, as the adapter gave them: the report's order. */
   readonly inputOrder: readonly AdapterItem<T>[];
+  /** Per item in input order, its place in `items`. */
+  readonly places: ArrayLike<number>;
 }
 
 /** The first five ids of a list, and an ellipsis when there are more. */
@@ -113,6 +116,12 @@ export interface ReportFacts<O, T> {
   readonly around: number | undefined;
 }
 
+/** What a skipped item's line needs to count its text when asked. */
+interface Uncounted<O, T> {
+  readonly texts: ItemTexts<O, T>;
+  readonly counter: TokenCounter;
+}
+
 /**
  * A skipped item's line of the report, its `tokens` counted when first read: the fit leaves most
  * items of a long list out without counting them, and few callers read what a left-out item
@@ -127,14 +136,15 @@ class SkippedEntry<O, T> implements ReportItem {
   declare status: "skipped";
   declare readonly tokens: number;
   declare reason: SkipReason;
-  #facts: ReportFacts<O, T>;
+  #uncounted: Uncounted<O, T>;
   #value: T;
   #position: number;
   #tokens: number | undefined = undefined;
 
   static readonly #TOKENS: PropertyDescriptor = {
     get(this: SkippedEntry<unknown, unknown>): number {
-      this.#tokens ??= this.#facts.texts.count(this.#value, this.#position, this.#facts.counter);
+      const { texts, counter } = this.#uncounted;
+      this.#tokens ??= texts.count(this.#value, this.#position, counter);
       return this.#tokens;
     },
     enumerable: true,
@@ -142,53 +152,57 @@ class SkippedEntry<O, T> implements ReportItem {
   };
 
   constructor(
-    item: AdapterItem<T>,
+    id: string,
+    path: string,
+    value: T,
     position: number,
     reason: SkipReason,
-    facts: ReportFacts<O, T>,
+    uncounted: Uncounted<O, T>,
   ) {
-    this.#facts = facts;
-    this.#value = item.value;
+    this.#uncounted = uncounted;
+    this.#value = value;
     this.#position = position;
     // The keys in the order the report has always had them.
-    this.id = item.id;
-    this.path = item.path;
+    this.id = id;
+    this.path = path;
     this.status = "skipped";
     Object.defineProperty(this, "tokens", SkippedEntry.#TOKENS);
     this.reason = reason;
   }
 }
 
-/** One item's line of the report; `index` is its place in `outcome.items`. */
-function reportItem<O, T>(
-  outcome: Outcome<T>,
-  facts: ReportFacts<O, T>,
-  attribution: Attribution | undefined,
-  item: AdapterItem<T>,
-  index: number,
-): ReportItem {
-  const { texts, counter } = facts;
-  const form = outcome.choices[index];
-  if (form === undefined) {
-    return new SkippedEntry(item, index + 1, outcome.reasons.get(index) ?? "over_budget", facts);
-  }
-  const text = facts.placedBy.get(item.value);
-  return {
-    id: item.id,
-    path: item.path,
-    status: form === 0 ? "included" : "shortened",
-    tokens: !text ? 0 : (attribution?.pieces.get(text) ?? texts.countText(text, counter)),
-    form,
-  };
-}
-
 /**
  * The budget report: every item in input order with its status and tokens (a skipped item's
  * full text is counted for it), the content's sections, and the tokens of the frame around the
- * item texts.
+ * item texts. It keeps only what its answers need: the content, the placed texts, each item's
+ * id, path and choice, and the values of the items left out (to count them when asked), not the
+ * items, their values or the texts of the call.
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content, placed } = facts;
+  const { counter, content, placed, around } = facts;
+  const { choices, reasons, places } = outcome;
+  const count = outcome.items.length;
+  // By place in `outcome.items`: the text an included item shows, the value of one left out.
+  const shown = new Array<ItemText | undefined>(count);
+  let leftOut: T[] | undefined;
+  for (let place = 0; place < count; place += 1) {
+    const { value } = outcome.items[place] as AdapterItem<T>;
+    if (choices[place] !== undefined) {
+      shown[place] = facts.placedBy.get(value);
+    } else {
+      leftOut ??= new Array<T>(count);
+      leftOut[place] = value;
+    }
+  }
+  const uncounted: Uncounted<O, T> | undefined = leftOut && { texts: facts.texts, counter };
+  const { inputOrder } = outcome;
+  const ids = new Array<string>(inputOrder.length);
+  const paths = new Array<string>(inputOrder.length);
+  for (let at = 0; at < inputOrder.length; at += 1) {
+    const item = inputOrder[at] as AdapterItem<T>;
+    ids[at] = item.id;
+    paths[at] = item.path;
+  }
   // Everything below is worked out when first read, then kept: a long list's report costs
   // nothing until a caller looks at it.
   let attribution: Attribution | undefined;
@@ -196,7 +210,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
   // When the item texts sat on safe boundaries, counting the content told the frame already;
   // otherwise the content's line units are shared out (exact for line-additive counters).
   const attribute = (): Attribution | undefined => {
-    if (!attributed && facts.around === undefined && counter.lineAdditive) {
+    if (!attributed && around === undefined && counter.lineAdditive) {
       attribution = attributeTokens(content, placed, counter);
     }
     attributed = true;
@@ -209,11 +223,31 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     get items() {
       if (items === undefined) {
         const shares = attribute();
-        const byItem = new Map<AdapterItem<T>, ReportItem>();
-        outcome.items.forEach((item, index) => {
-          byItem.set(item, reportItem(outcome, facts, shares, item, index));
+        items = ids.map((id, at): ReportItem => {
+          const path = paths[at] as string;
+          const place = places[at] as number;
+          const form = choices[place];
+          if (form === undefined) {
+            const reason = reasons.get(place) ?? "over_budget";
+            const value = (leftOut as T[])[place] as T;
+            return new SkippedEntry(
+              id,
+              path,
+              value,
+              place + 1,
+              reason,
+              uncounted as Uncounted<O, T>,
+            );
+          }
+          const text = shown[place];
+          return {
+            id,
+            path,
+            status: form === 0 ? "included" : "shortened",
+            tokens: !text ? 0 : (shares?.pieces.get(text) ?? countOnce(text, counter)),
+            form,
+          };
         });
-        items = outcome.inputOrder.map((item) => byItem.get(item) as ReportItem);
       }
       return items;
     },
@@ -225,7 +259,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       return sections;
     },
     get frameTokens() {
-      frameTokens ??= facts.around ?? attribute()?.frame ?? countAround(content, placed, counter);
+      frameTokens ??= around ?? attribute()?.frame ?? countAround(content, placed, counter);
       return frameTokens;
     },
   };

@@ -161,7 +161,9 @@ export function ruleMetadata(
 export function endWithOneNewline(content: string): string {
   let end = content.length;
   while (end > 0 && content.charCodeAt(end - 1) === 10) end -= 1;
-  return end === content.length ? content : `${content.slice(0, end)}\n`;
+  // The run's first line feed kept by slicing: adding one back would copy the whole text again
+  // when it is next read.
+  return end === content.length ? content : content.slice(0, end + 1);
 }
 
 /** Reports `invalid_structure` unless the content starts with the format's fixed opening. */
