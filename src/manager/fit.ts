@@ -57,7 +57,9 @@ function renderChoices<I, O, T>(
       return;
     }
     included.push(item.value);
-    formOf.set(item.value, form);
+    // Full forms are the default: in the common render, every item in full, the map stays
+    // empty. Once a shorter form is set, every later form is, so the last one set still wins.
+    if (form !== 0 || formOf.size > 0) formOf.set(item.value, form);
   });
   const placed: ItemText[] = [];
   const placedBy = new Map<unknown, ItemText>();
