@@ -6,19 +6,11 @@ const HIGHEST = 100;
 const BUCKETS = 2 * (HIGHEST - LOWEST + 1);
 
 /**
- * The pipeline's item order: required first, then higher priority, then most recent first (items
- * without a time after dated ones), then input order. The original sort reversed the recency key
- * and so put the oldest first; this one does what it meant.
+ * The pipeline's item order, as the places in `items`, most important first: required first,
+ * then higher priority, then most recent first (items without a time after dated ones), then
+ * input order. The original sort reversed the recency key and so put the oldest first; this one
+ * does what it meant.
  */
-export function orderItems<T>(items: readonly AdapterItem<T>[]): AdapterItem<T>[] {
-  const order = itemOrder(items);
-  const ordered = new Array<AdapterItem<T>>(order.length);
-  for (let at = 0; at < order.length; at += 1)
-    ordered[at] = items[order[at] as number] as AdapterItem<T>;
-  return ordered;
-}
-
-/** The places in `items` of the items in {@link orderItems}' order: the most important first. */
 export function itemOrder<T>(items: readonly AdapterItem<T>[]): number[] {
   // The keys read once into flat arrays and an index sort: no wrapper object per item.
   const count = items.length;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AdapterItem } from "../../src/formats/adapter.js";
-import { orderItems } from "../../src/manager/order.js";
+import { itemOrder } from "../../src/manager/order.js";
 
 /** The order as the pipeline defines it: one comparison of the four keys. */
 function byComparison(items: readonly AdapterItem<number>[]): AdapterItem<number>[] {
@@ -30,15 +30,25 @@ const itemsOf = (
 ): AdapterItem<number>[] =>
   rows.map((row, index) => ({ id: `i${index}`, path: `items[${index}]`, value: index, ...row }));
 
-describe("orderItems", () => {
+describe("itemOrder", () => {
   it("orders whole priorities 0-100 (bucketed) as the comparison of the keys does", () => {
     fc.assert(
       fc.property(fc.array(item(fc.integer({ min: 0, max: 100 })), { maxLength: 60 }), (rows) => {
         const items = itemsOf(rows);
-        expect(orderItems(items).map((entry) => entry.value)).toEqual(
-          byComparison(items).map((entry) => entry.value),
-        );
+        expect(itemOrder(items)).toEqual(byComparison(items).map((entry) => entry.value));
       }),
+    );
+  });
+
+  it("orders long runs of one priority (sorted apart from the short ones) as the comparison does", () => {
+    fc.assert(
+      fc.property(
+        fc.array(item(fc.integer({ min: 0, max: 2 })), { minLength: 40, maxLength: 120 }),
+        (rows) => {
+          const items = itemsOf(rows);
+          expect(itemOrder(items)).toEqual(byComparison(items).map((entry) => entry.value));
+        },
+      ),
     );
   });
 
@@ -48,9 +58,7 @@ describe("orderItems", () => {
         fc.array(item(fc.constantFrom(-1, 0.5, 50, 101, 1e9)), { maxLength: 40 }),
         (rows) => {
           const items = itemsOf(rows);
-          expect(orderItems(items).map((entry) => entry.value)).toEqual(
-            byComparison(items).map((entry) => entry.value),
-          );
+          expect(itemOrder(items)).toEqual(byComparison(items).map((entry) => entry.value));
         },
       ),
     );
