@@ -3,22 +3,11 @@
  * these make sure it can never open a new line, a section or an entry of the format around it.
  */
 import { stringArgument } from "../problems/arguments.js";
+import { isWhitespaceCode } from "../tokens/counter.js";
 
 /** Anything the slow paths below might change; most text has none, so one test skips them. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const MAYBE_UNSAFE = /[\0-\x1f\x85\u2028\u2029\uD800-\uDFFF]/;
-/** Whitespace as `trim` removes it, for a text's first and last characters. */
-const SPACE = /\s/;
-
-/**
- * Whether the UTF-16 unit at `at` is whitespace as `trim` reads it (`false` past the end): ASCII
- * by its code, the rest by the pattern. Most texts start and end with ASCII that is not.
- */
-function isSpaceAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
-  return !Number.isNaN(code) && SPACE.test(text.charAt(at));
-}
 
 /** What Node 20's `String.prototype.isWellFormed` says (the ES2022 typings do not have it). */
 type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
@@ -56,7 +45,11 @@ export function inlineText(text: string): string {
   stringArgument(text, "text");
   // One character class over the text, and its two ends: an alternation with `^\s|\s$` would
   // be tried at every character of it.
-  if (!MAYBE_UNSAFE.test(text) && !isSpaceAt(text, 0) && !isSpaceAt(text, text.length - 1)) {
+  if (
+    !MAYBE_UNSAFE.test(text) &&
+    !isWhitespaceCode(text.charCodeAt(0)) &&
+    !isWhitespaceCode(text.charCodeAt(text.length - 1))
+  ) {
     return text;
   }
   const sendable = sanitizeText(text);

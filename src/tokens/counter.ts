@@ -108,8 +108,11 @@ export function checkedCounter(counter: unknown, path = "counter"): TokenCounter
 const LINE_FEED = 10;
 const SLASH = 47;
 
-/** Whitespace as the o200k pre-tokenizer's `\s` sees it, for the first character of a unit. */
-function isWhitespaceCode(code: number): boolean {
+/**
+ * Whitespace as JavaScript's `\s` (and so `trim` and the o200k pre-tokenizer) sees it, for one
+ * UTF-16 unit: ASCII by its code, the rest by the pattern. `NaN` (past a text's end) is not.
+ */
+export function isWhitespaceCode(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
   if (code < 128) return false;
   return /\s/.test(String.fromCharCode(code));

@@ -500,12 +500,12 @@ const unitBound = (sum: number, safety: number): number => {
  * has read before `end` is one of the containing text's pieces (the split of `text[s, e)` is its
  * own), so a unit is read only until its sum is past the room left.
  */
-function settledBound(text: string, enough: number, safety: number): number {
+function settledBound(text: string, enough: number, safety: number, dependent: number): number {
   const start = nextSettled(text, 1);
   if (start === -1) return 0;
   let end = text.charCodeAt(text.length - 1) === 10 ? text.length : lastSettled(text, text.length);
-  // A word whose cost depends on the line ends the stretch at the space before it.
-  const dependent = text.search(LINE_DEPENDENT);
+  // A word whose cost depends on the line (at `dependent`, the first character outside ASCII or
+  // apostrophe; -1 for none) ends the stretch at the space before it.
   if (dependent !== -1 && dependent < end) end = lastSettled(text, dependent + 1);
   if (end <= start) return 0;
   // Each unit is read only until its rounded sum is past the room left: a unit's estimate
@@ -598,8 +598,9 @@ export function createHeuristicCounter(options: HeuristicCounterOptions = {}): T
       // k pieces count ≥ 0.5·k; test/tokens/lower-bound.test.ts checks both in every language.
       // Past `enough`, each stops as soon as it is past it.
       lowerBound: (text: string, enough = Number.POSITIVE_INFINITY): number => {
-        const settled = settledBound(text, enough, safety);
-        if (settled > enough || !LINE_DEPENDENT.test(text)) return settled;
+        const dependent = text.search(LINE_DEPENDENT);
+        const settled = settledBound(text, enough, safety, dependent);
+        if (settled > enough || dependent === -1) return settled;
         const spaced = Math.ceil((9 * spacedWords(text, Math.floor((10 * enough) / 9))) / 10);
         if (spaced > enough) return spaced;
         return Math.max(settled, spaced, Math.ceil(textPieces(text, 2 * enough) / 2));

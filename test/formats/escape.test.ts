@@ -12,6 +12,8 @@ describe("inlineText", () => {
 
   it("trims every whitespace `trim` knows from its ends, ASCII or not", () => {
     expect(inlineText("\trule ")).toBe("rule");
+    expect(inlineText("\u00a0rule")).toBe("rule");
+    expect(inlineText("rule\u3000")).toBe("rule");
     expect(inlineText("\u00a0rule\u3000")).toBe("rule");
     expect(inlineText("\ufeffrule\u2009")).toBe("rule");
     expect(inlineText("")).toBe("");
