@@ -51,12 +51,7 @@ export class ItemTexts<O, T> {
 
   /** The count of `item`'s text in `form` at `position`, counted once per text. */
   count(item: T, position: number, counter: TokenCounter, form = 0): number {
-    return this.countText(this.get(item, position, form), counter);
-  }
-
-  /** The count of a text this object rendered, counted once. */
-  countText(entry: ItemText, counter: TokenCounter): number {
-    return countOnce(entry, counter);
+    return countOnce(this.get(item, position, form), counter);
   }
 }
 
@@ -112,8 +107,7 @@ export function measureAlong(
       break;
     }
     if (start > cursor) around += counter.count(content.slice(cursor, start));
-    if (piece.tokens === undefined) piece.tokens = counter.count(text);
-    total += piece.tokens;
+    total += countOnce(piece, counter);
     cursor = end;
   }
   const rest = cursor < content.length ? counter.count(content.slice(cursor)) : 0;
