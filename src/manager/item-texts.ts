@@ -1,4 +1,5 @@
 import type { FormatAdapter, RenderContext } from "../formats/adapter.js";
+import { withoutTrailing } from "../formats/escape.js";
 import { isSafeBoundary, splitLineUnits, type TokenCounter } from "../tokens/counter.js";
 
 /** One item's rendered text in one form at a position, with its token count once it is known. */
@@ -136,12 +137,23 @@ export function countAround(
   return around + (cursor < content.length ? counter.count(content.slice(cursor)) : 0);
 }
 
+const LINE_FEED = new Set(["\n"]);
+
+/**
+ * `text` with the run of line feeds at its end folded into one. A loop (`withoutTrailing`), not
+ * `/\n+$/`, which starts again at every line feed of a long run inside the text (quadratic).
+ */
+function oneTrailingLineFeed(text: string): string {
+  const trimmed = withoutTrailing(text, LINE_FEED);
+  return trimmed.length === text.length ? text : `${trimmed}\n`;
+}
+
 /**
  * Where `text` stands in `content` from `from` on: as it is, or with its trailing line breaks
  * folded into one or dropped, as a format may end its last entry.
  */
 function findPiece(content: string, text: string, from: number): [number, number] | undefined {
-  for (const form of new Set([text, text.replace(/\n+$/, "\n"), text.trimEnd()])) {
+  for (const form of new Set([text, oneTrailingLineFeed(text), text.trimEnd()])) {
     if (form === "") continue;
     const start = indexFrom(content, form, from);
     if (start >= 0) return [start, start + form.length];

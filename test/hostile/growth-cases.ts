@@ -35,6 +35,7 @@ import { duplicates } from "../../src/cli/doctor/config.js";
 import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
+import { attributeTokens } from "../../src/manager/item-texts.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
 export interface GrowthCase {
@@ -480,6 +481,18 @@ export const growthCases: readonly GrowthCase[] = [
         { path: "AGENTS.md", text: text as string },
         { path: "CLAUDE.md", text: text as string },
       ]),
+  },
+  {
+    // A placed text with a long run of line feeds inside it: finding it in the content (as it is,
+    // or with its trailing run folded) stays linear.
+    name: "report attribution: a placed text with a long inner run of line feeds",
+    build: (size) => `a${"\n".repeat(size)}b\n`,
+    run: (text) =>
+      attributeTokens(
+        `# head\n${text as string}`,
+        [{ position: 1, text: text as string, tokens: undefined }],
+        defaultCounter,
+      ),
   },
   {
     // One line of nothing but whitespace runs: the collapsing pattern stays linear.
