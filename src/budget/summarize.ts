@@ -1,4 +1,5 @@
 import { integerArgument, stringArgument } from "../problems/arguments.js";
+import { isWhitespaceCode } from "../tokens/counter.js";
 
 /** A sentence end: `.`, `!` or `?` before a space or the end of the text. */
 const SENTENCE_END = /[.!?](?= |$)/g;
@@ -35,18 +36,22 @@ function cut(kept: string): string {
   return end > kept.length / 2 ? kept.slice(0, end + 1) : `${kept}...`;
 }
 
-/** A word, as {@link summarize} counts them; `g` so that `test` moves along the text. */
-const WORD = /\S+/g;
-
-/** Whether `content` has more than `maxWords` words: whether {@link summarize} would shorten it. */
+/**
+ * Whether `content` has more than `maxWords` words: whether {@link summarize} would shorten it.
+ * A word is a run of characters other than whitespace (`\S+`, as `summarize` reads them), found
+ * by a loop over char codes rather than a regular expression: one call per word cost more than
+ * the loop, and this runs on every memory and session candidate of every call.
+ */
 export function hasMoreWords(content: string, maxWords: number): boolean {
-  // `test` steps from word to word without building a match per word (matchAll does): half the
-  // time, and this runs on every memory of every call.
-  WORD.lastIndex = 0;
   let words = 0;
-  while (WORD.test(content)) {
-    words += 1;
-    if (words > maxWords) return true;
+  let inWord = false;
+  for (let at = 0; at < content.length; at += 1) {
+    const space = isWhitespaceCode(content.charCodeAt(at));
+    if (!space && !inWord) {
+      words += 1;
+      if (words > maxWords) return true;
+    }
+    inWord = !space;
   }
   return false;
 }
