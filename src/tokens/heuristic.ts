@@ -302,14 +302,19 @@ export function estimateUnit(
     while (j < end) {
       let c = text.charCodeAt(j);
       let k: number;
+      if (c >= 97 && c <= 122) {
+        // A run of lower-case ASCII letters, most of any text, in a loop of its own.
+        const run = j;
+        do {
+          j += 1;
+          c = text.charCodeAt(j);
+        } while (j < end && c >= 97 && c <= 122);
+        inLower = true;
+        lower += j - run;
+        continue;
+      }
       if (c < 128) {
         k = ASCII_CLASS[c] as number;
-        if (k === LOWER) {
-          inLower = true;
-          lower += 1;
-          j += 1;
-          continue;
-        }
         if (k !== UPPER || inLower) break;
         upper += 1;
         j += 1;
