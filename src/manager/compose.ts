@@ -67,23 +67,28 @@ const SEPARATOR = "\n\n";
 const textOf = (result: FormattedContext) => withoutTrailing(result.content, LINE_ENDS);
 const LINE_ENDS: ReadonlySet<string> = new Set(["\n", "\r"]);
 
-/** The parts' texts that say something, joined by a blank line. */
+/**
+ * The parts' texts that say something, joined by a blank line. A part's items are counted from
+ * the result's own figures, not its report: reading `report.items` works out every item's tokens.
+ */
 function join(parts: readonly ContextPart[], results: readonly FormattedContext[]): string {
   const texts = results
     .filter(
-      (result, index) => !(parts[index]?.silentWithoutItems && result.report.items.length === 0),
+      (result, index) =>
+        !(parts[index]?.silentWithoutItems && result.rulesIncluded + result.rulesSkipped === 0),
     )
     .map(textOf)
     .filter((text) => text !== "");
   return texts.length > 0 ? `${texts.join(SEPARATOR)}\n` : "";
 }
 
-/** Whether a part gave something up to its budget: an item shortened or left out over budget. */
+/**
+ * Whether a part gave something up to its budget: an item shortened or left out over budget. From
+ * the result's lists, not its report, whose items would be counted (a whole count of the content
+ * for a format that folds its last line, on every hook call).
+ */
 const gaveWay = (result: FormattedContext) =>
-  result.report.items.some(
-    (item) =>
-      item.status === "shortened" || (item.status === "skipped" && item.reason === "over_budget"),
-  );
+  result.shortened.length > 0 || result.skipped.some((item) => item.reason === "over_budget");
 
 /** A share of `total`, floored, and never more than `cap`. */
 const shareOf = (total: number, share: number, shares: number, cap = Number.POSITIVE_INFINITY) =>
@@ -132,13 +137,22 @@ export function composeContexts(
   const glue = Math.max(0, parts.length - 1);
   // Each part's text keeps its own final line break; between parts a blank line is added.
   const tokenRoom = Math.max(0, options.budget - glue * counter.count(SEPARATOR));
+  // The joined content's count, once per content: a lone part's own when it is that very text.
+  let counted: { text: string; tokens: number } | undefined;
+  const countJoined = (text: string): number => {
+    if (counted?.text !== text) {
+      const lone = results.length === 1 ? results[0] : undefined;
+      counted = { text, tokens: lone?.content === text ? lone.tokenCount : counter.count(text) };
+    }
+    return counted.tokens;
+  };
   const limits: Limit[] = [
     {
       option: "budget",
       total: options.budget,
       room: tokenRoom,
       used: (result) => result.tokenCount,
-      of: (content) => counter.count(content),
+      of: countJoined,
       perPart: parts.map((part) => shareOf(tokenRoom, part.share, shares, part.maxBudget)),
     },
     ...sizeLimits(options).map((size): Limit => {
@@ -178,12 +192,15 @@ export function composeContexts(
     if (!gaveWay(result)) return;
     const spares = limits.map(spare);
     if (spares.every((left) => left <= 0)) return;
+    let changed = false;
     limits.forEach((limit, at) => {
       const raised = limit.used(result) + Math.max(0, spares[at] as number);
-      limit.perPart[index] =
-        limit === tokens ? Math.min(parts[index]?.maxBudget ?? Infinity, raised) : raised;
+      const own = limit === tokens ? Math.min(parts[index]?.maxBudget ?? Infinity, raised) : raised;
+      if (own !== limit.perPart[index]) changed = true;
+      limit.perPart[index] = own;
     });
-    results[index] = fitPart(index);
+    // The same limits fit the same way (a lone part is given back what it had): not again.
+    if (changed) results[index] = fitPart(index);
   });
 
   let content = join(parts, results);
@@ -227,7 +244,7 @@ export function composeContexts(
   );
   return {
     content,
-    tokenCount: counter.count(content),
+    tokenCount: countJoined(content),
     parts: results.map((result, index) => ({ label: parts[index]?.label ?? "", result })),
     issues,
   };
