@@ -6,7 +6,7 @@
  * wall time beside it and the load average, since the machine may be shared.
  * Targets: the hook ≤ 1.3×, `--exact` ≤ 2.5×, `require("contextfmt")` ≤ 1.3×.
  * Builds the package first so the bin measured is the current source.
- * Run: `npm run bench` (all benchmarks) or `npx tsx bench/cold-start.ts`.
+ * Run: `npm run bench` (all benchmarks) or `npx tsx --tsconfig bench/tsconfig.json bench/cold-start.ts`.
  */
 
 import { spawnSync } from "node:child_process";

@@ -13,8 +13,9 @@
  *   `npm run bench:setup`; left out when they are not);
  * - the floors: joining pre-rendered lines and counting them once, one js-tiktoken encode.
  * Exact counting is measured cold (a new counter: empty cache, the encoding already decoded) and
- * warm (the same counter on the same rules again).
- * Run: `npm run bench` (all benchmarks) or `npx tsx bench/engine.ts`.
+ * warm (the same counter on the same rules again). `contextfmt` is the built package (see
+ * bench/tsconfig.json), as a user runs it.
+ * Run: `npm run bench` (all benchmarks) or `npx tsx --tsconfig bench/tsconfig.json bench/engine.ts`.
  */
 import { loadavg } from "node:os";
 import { defaultCounter, FormatManager, type MemoryRuleInput, type TokenCounter } from "contextfmt";
@@ -22,7 +23,7 @@ import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { manyRules, wordRules } from "../test/fixtures/rules.js";
-import { median, ms, ratio } from "./measure.js";
+import { median, ms, ratio, roundOrder } from "./measure.js";
 
 const UNBOUNDED = 10_000_000;
 const NOW = "2025-10-04T20:00:00Z";
@@ -72,7 +73,7 @@ async function medians(
     samples[name] = [];
   }
   for (let round = 0; round < rounds; round += 1) {
-    for (const [name, run] of Object.entries(cases)) {
+    for (const [name, run] of roundOrder(Object.entries(cases), round)) {
       const start = performance.now();
       await run();
       samples[name]?.push(performance.now() - start);
@@ -158,9 +159,12 @@ function worstCase(manager: FormatManager, say: (...lines: string[]) => void): v
         ours();
         loop();
         const samples = { ours: [] as number[], loop: [] as number[] };
+        const sides = [
+          { run: ours, into: samples.ours },
+          { run: loop, into: samples.loop },
+        ];
         for (let round = 0; round < rounds; round += 1) {
-          samples.ours.push(cpuMs(ours));
-          samples.loop.push(cpuMs(loop));
+          for (const { run, into } of roundOrder(sides, round)) into.push(cpuMs(run));
         }
         const o = median(samples.ours);
         const l = median(samples.loop);

@@ -3,7 +3,7 @@
  * (test/hostile/growth-cases.ts). A linear path shows about 10×, a quadratic one about 100×; the
  * growth test fails above 15×. Also shown, and not asserted: paths of the budget engine that still
  * grow faster than linearly with the number of items they must cut.
- * Run: `npm run bench` or `npx tsx bench/growth.ts`.
+ * Run: `npm run bench` or `npx tsx --tsconfig bench/tsconfig.json bench/growth.ts`.
  */
 import { defaultCounter, type PriorityComponent, truncateByPriority } from "contextfmt";
 import { type GrowthCase, growthCases } from "../test/hostile/growth-cases.js";

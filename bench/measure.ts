@@ -17,8 +17,17 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * Runs every case `rounds` times, interleaved (a, b, c, a, b, c, …), after one warm-up call each,
- * and returns each case's median in milliseconds.
+ * The cases of round `round` in the order they run: as given in even rounds, the other way round
+ * in odd ones. A case that runs right after another pays for the garbage the other left (a
+ * collection that starts in its time); taking turns shares that cost out evenly.
+ */
+export function roundOrder<T>(cases: readonly T[], round: number): readonly T[] {
+  return round % 2 === 0 ? cases : [...cases].reverse();
+}
+
+/**
+ * Runs every case `rounds` times, interleaved (a, b, c, then c, b, a, …), after one warm-up call
+ * each, and returns each case's median in milliseconds.
  */
 export function interleaved(
   cases: Readonly<Record<string, () => unknown>>,
@@ -30,7 +39,9 @@ export function interleaved(
     samples[name] = [];
   }
   for (let round = 0; round < rounds; round += 1) {
-    for (const [name, run] of Object.entries(cases)) samples[name]?.push(time(run));
+    for (const [name, run] of roundOrder(Object.entries(cases), round)) {
+      samples[name]?.push(time(run));
+    }
   }
   return Object.fromEntries(
     Object.entries(samples).map(([name, values]) => [name, median(values)]),

@@ -1,7 +1,7 @@
 /**
  * Memory injection benchmark: 10,000 memories (text with `&`, `<`, `>` to escape) into the
  * `xml-memory` format, side by side with the floor any formatter has to pay: join the
- * pre-rendered output and count it once. Run: `npm run bench` or `npx tsx bench/memories.ts`.
+ * pre-rendered output and count it once. Run: `npm run bench` or `npx tsx --tsconfig bench/tsconfig.json bench/memories.ts`.
  */
 
 import {

@@ -5,7 +5,7 @@
  * with one unknown key on every rule (dropped from the output), and with each rule's keys in an
  * order of its own (as merged or hand-edited files have them), the last two also against the same
  * rules as they are (target for the unknown key: ≤ 1.2×).
- * Run: `npm run bench` (all benchmarks) or `npx tsx bench/parse.ts`.
+ * Run: `npm run bench` (all benchmarks) or `npx tsx --tsconfig bench/tsconfig.json bench/parse.ts`.
  */
 import { loadavg } from "node:os";
 import { type MemoryRuleInput, RuleSetSchema } from "contextfmt";

@@ -1,7 +1,7 @@
 /**
  * PROJECT blocks: what a hook pays per session start. `formatProjectContext` and
  * `buildCombinedContext` (XML, and markdown for Gemini CLI) side by side with the floor of counting their output once, with the
- * default counter. Run: `npm run bench` or `npx tsx bench/project.ts`.
+ * default counter. Run: `npm run bench` or `npx tsx --tsconfig bench/tsconfig.json bench/project.ts`.
  */
 import { buildCombinedContext, defaultCounter, formatProjectContext } from "contextfmt";
 import { david, PROJECT_NOW, rvcPaused, samTerminal } from "../test/fixtures/projects.js";

@@ -1,6 +1,9 @@
 /**
  * All benchmarks, in one run (`npm run bench`). Benchmarks report medians and ratios measured
- * side by side; they are not tests and assert nothing.
+ * side by side; they are not tests and assert nothing. They measure the built package, as a user
+ * runs it: `npm run bench` builds it first, and bench/tsconfig.json resolves `contextfmt` to
+ * dist/ (run one benchmark alone the same way, after `npm run build`:
+ * `npx tsx --tsconfig bench/tsconfig.json bench/engine.ts`).
  */
 import { runColdStartBench } from "./cold-start.js";
 import { runEngineBench } from "./engine.js";
@@ -14,6 +17,7 @@ import { runProjectBench } from "./project.js";
 import { runTiktokenBench } from "./tiktoken.js";
 import { runTokenAccuracy } from "./token-accuracy.js";
 
+console.log(`measuring ${import.meta.resolve("contextfmt")}\n`);
 console.log("== token counting: accuracy against o200k, speed against js-tiktoken ==");
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== token counting per language: accuracy against o200k ==");

@@ -7,7 +7,7 @@
  *    loading js-tiktoken and encoding one word (wall time, peak memory);
  * 3. the count cache through the pipeline: claude with 10,000 and 100,000 rules, a fresh counter
  *    (cold) and the same counter again (warm), also with a cache smaller than the work.
- * Run: `npm run bench` (all benchmarks) or `npx tsx bench/tiktoken.ts`.
+ * Run: `npm run bench` (all benchmarks) or `npx tsx --tsconfig bench/tsconfig.json bench/tiktoken.ts`.
  */
 
 import { spawnSync } from "node:child_process";
