@@ -8,7 +8,7 @@ import type { FormatAdapter } from "../formats/adapter.js";
 import { withoutTrailing } from "../formats/escape.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
-import type { TokenCounter } from "../tokens/counter.js";
+import { markChecked, safeBoundary, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { sizeLimits } from "./fit-request.js";
 import type { FormattedContext } from "./formatted-context.js";
@@ -33,6 +33,31 @@ export interface ContextPart {
    * from); default: the `InvalidInputError` as it is.
    */
   readonly onInvalid?: (error: InvalidInputError) => Error;
+}
+
+/**
+ * `counter`, remembering what it counted: a part fitted again with more room (or less) renders
+ * and counts the same item texts as the first time, and looking a text up costs a hash of it
+ * where counting it costs the estimate. Lives for one composition.
+ */
+function remembering(counter: TokenCounter): TokenCounter {
+  const counts = new Map<string, number>();
+  const { lowerBound } = counter;
+  return markChecked({
+    name: counter.name,
+    ...(counter.lineAdditive === true ? { lineAdditive: true } : {}),
+    count(text: string): number {
+      let tokens = counts.get(text);
+      if (tokens === undefined) {
+        tokens = counter.count(text);
+        counts.set(text, tokens);
+      }
+      return tokens;
+    },
+    ...(lowerBound
+      ? { lowerBound: (text: string, enough?: number) => lowerBound.call(counter, text, enough) }
+      : {}),
+  });
 }
 
 /** Options of {@link composeContexts}. */
@@ -67,19 +92,75 @@ const SEPARATOR = "\n\n";
 const textOf = (result: FormattedContext) => withoutTrailing(result.content, LINE_ENDS);
 const LINE_ENDS: ReadonlySet<string> = new Set(["\n", "\r"]);
 
+/** A part's text as the joined content holds it, and the result it came from. @internal */
+export interface Said {
+  readonly text: string;
+  readonly result: FormattedContext;
+}
+
 /**
- * The parts' texts that say something, joined by a blank line. A part's items are counted from
- * the result's own figures, not its report: reading `report.items` works out every item's tokens.
+ * The parts' texts that say something, in order. A part's items are counted from the result's
+ * own figures, not its report: reading `report.items` works out every item's tokens.
  */
-function join(parts: readonly ContextPart[], results: readonly FormattedContext[]): string {
-  const texts = results
-    .filter(
-      (result, index) =>
-        !(parts[index]?.silentWithoutItems && result.rulesIncluded + result.rulesSkipped === 0),
-    )
-    .map(textOf)
-    .filter((text) => text !== "");
-  return texts.length > 0 ? `${texts.join(SEPARATOR)}\n` : "";
+function saidOf(parts: readonly ContextPart[], results: readonly FormattedContext[]): Said[] {
+  const said: Said[] = [];
+  results.forEach((result, index) => {
+    const items = result.rulesIncluded + result.rulesSkipped;
+    if (parts[index]?.silentWithoutItems && items === 0) return;
+    const text = textOf(result);
+    if (text !== "") said.push({ text, result });
+  });
+  return said;
+}
+
+/** The texts joined by a blank line, ending with one line break. @internal Exported for tests. */
+export const join = (said: readonly Said[]): string =>
+  said.length > 0 ? `${said.map((part) => part.text).join(SEPARATOR)}\n` : "";
+
+/** Where the last line unit of `text` starts (see `splitLineUnits`): after its last safe boundary. */
+function lastUnitStart(text: string): number {
+  for (let newline = text.lastIndexOf("\n"); newline >= 0; ) {
+    if (safeBoundary(text, newline + 1)) return newline + 1;
+    newline = newline === 0 ? -1 : text.lastIndexOf("\n", newline - 1);
+  }
+  return 0;
+}
+
+/**
+ * `counter.count(content)` of the joined texts, from the parts' own counts, when the counter is
+ * line-additive and each part starts a line unit of its own in `content` (its first character is
+ * neither whitespace nor `/`): then no unit spans two parts, and a part's units are its own but
+ * for the last, which the join ends with a blank line instead of the part's own line breaks. So
+ * each part costs its count, less its last unit as the part ends it, plus that unit as the join
+ * ends it: two short counts in place of one of the whole. `undefined` when it cannot tell.
+ *
+ * @internal Exported for its property test.
+ */
+export function joinedCount(
+  content: string,
+  said: readonly Said[],
+  counter: TokenCounter,
+): number | undefined {
+  if (!counter.lineAdditive) return undefined;
+  let total = 0;
+  let offset = 0;
+  for (let at = 0; at < said.length; at += 1) {
+    const { text, result } = said[at] as Said;
+    if (!safeBoundary(content, offset)) return undefined;
+    const ending = at < said.length - 1 ? SEPARATOR : "\n";
+    const own = result.content;
+    if (own.length === text.length + ending.length && own.endsWith(ending)) {
+      total += result.tokenCount;
+    } else {
+      const last = lastUnitStart(text);
+      total +=
+        result.tokenCount -
+        counter.count(own.slice(last)) +
+        counter.count(text.slice(last) + ending);
+    }
+    offset += text.length + ending.length;
+  }
+  return total;
 }
 
 /**
@@ -132,20 +213,15 @@ export function composeContexts(
   parts: readonly ContextPart[],
   options: ComposeOptions,
 ): ComposedContext {
-  const counter = options.counter ?? defaultCounter;
+  const counter = remembering(options.counter ?? defaultCounter);
   const shares = parts.reduce((sum, part) => sum + part.share, 0) || 1;
   const glue = Math.max(0, parts.length - 1);
   // Each part's text keeps its own final line break; between parts a blank line is added.
   const tokenRoom = Math.max(0, options.budget - glue * counter.count(SEPARATOR));
-  // The joined content's count, once per content: a lone part's own when it is that very text.
-  let counted: { text: string; tokens: number } | undefined;
-  const countJoined = (text: string): number => {
-    if (counted?.text !== text) {
-      const lone = results.length === 1 ? results[0] : undefined;
-      counted = { text, tokens: lone?.content === text ? lone.tokenCount : counter.count(text) };
-    }
-    return counted.tokens;
-  };
+  // The joined content's count from the parts' own where it can be told (the pipeline added each
+  // up from its item texts' counts: the counter has seen none of them whole).
+  const countJoined = (text: string): number =>
+    (text === content ? joinedCount(content, said, counter) : undefined) ?? counter.count(text);
   const limits: Limit[] = [
     {
       option: "budget",
@@ -176,7 +252,7 @@ export function composeContexts(
       return runPipeline(part.adapter, part.input, {
         ...part.options,
         ...own,
-        ...(options.counter ? { counter: options.counter } : {}),
+        counter,
         ...(options.now !== undefined ? { now: options.now } : {}),
       });
     } catch (error) {
@@ -203,7 +279,8 @@ export function composeContexts(
     if (changed) results[index] = fitPart(index);
   });
 
-  let content = join(parts, results);
+  let said = saidOf(parts, results);
+  let content = join(said);
   const over = () => limits.some((limit) => limit.of(content) > limit.total);
   // Still over: the last part that can give way is fitted again with less, then with nothing
   // but its required items; then the part before it.
@@ -233,7 +310,8 @@ export function composeContexts(
       if (!helped(after)) continue;
     }
     results[index] = after;
-    content = join(parts, results);
+    said = saidOf(parts, results);
+    content = join(said);
   }
 
   const issues = results.flatMap((result, index) =>

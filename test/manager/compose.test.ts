@@ -1,6 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../src/formats/rules/claude.js";
-import { composeContexts } from "../../src/manager/compose.js";
+import { composeContexts, join, joinedCount, type Said } from "../../src/manager/compose.js";
+import type { FormattedContext } from "../../src/manager/formatted-context.js";
+import { createTiktokenCounter } from "../../src/tiktoken.js";
+import { defaultCounter } from "../../src/tokens/heuristic.js";
 
 const NOW = "2025-10-04T20:00:00Z";
 
@@ -30,5 +34,63 @@ describe("composeContexts: what one part leaves unused goes to the others", () =
     expect(many?.rulesIncluded).toBeGreaterThan(aloneMany?.rulesIncluded ?? Infinity);
     expect((many?.tokenCount ?? 0) + (few?.tokenCount ?? 0)).toBeGreaterThan(300);
     expect(composed.tokenCount).toBeLessThanOrEqual(600);
+  });
+});
+
+describe("composeContexts: the joined content's count from the parts' own", () => {
+  const piece = fc.constantFrom(
+    "a",
+    "Word",
+    " ",
+    "\n",
+    "\r",
+    "/",
+    "-",
+    "#",
+    "é",
+    "字",
+    "  ",
+    "\n\n",
+    "\t",
+    "1",
+  );
+  const text = fc
+    .array(piece, { minLength: 1, maxLength: 12 })
+    .map((pieces) => pieces.join("").replace(/[\n\r]+$/, ""))
+    .filter((joined) => joined !== "");
+  const ending = fc.constantFrom("\n", "\n\n", "\r\n", "\n\n\n");
+  const counters = [defaultCounter, createTiktokenCounter()];
+
+  it("equals a count of the joined content, for any texts (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, ending), { minLength: 1, maxLength: 4 }), (parts) => {
+        for (const counter of counters) {
+          const said = parts.map(([own, end]) => {
+            const content = own + end;
+            return {
+              text: own,
+              result: { content, tokenCount: counter.count(content) } as FormattedContext,
+            };
+          });
+          const content = join(said);
+          const derived = joinedCount(content, said, counter);
+          if (derived !== undefined) expect(derived).toBe(counter.count(content));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is told whenever each part starts a line of its own", () => {
+    const said = ["# Rules\n\n- one", "<PROJECT>\nx\n</PROJECT>", "Session: a /path"].map(
+      (own) => ({
+        text: own,
+        result: { content: `${own}\n`, tokenCount: defaultCounter.count(`${own}\n`) },
+      }),
+    ) as unknown as Said[];
+    const content = join(said);
+    expect(joinedCount(content, said, defaultCounter)).toBe(defaultCounter.count(content));
+    const slashed = [...said, { text: "/start", result: said[0]?.result }] as Said[];
+    expect(joinedCount(join(slashed), slashed, defaultCounter)).toBeUndefined();
   });
 });
