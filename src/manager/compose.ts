@@ -153,10 +153,13 @@ export function joinedCount(
       total += result.tokenCount;
     } else {
       const last = lastUnitStart(text);
+      // A part of one unit is counted as the join ends it: there is nothing to take away.
       total +=
-        result.tokenCount -
-        counter.count(own.slice(last)) +
-        counter.count(text.slice(last) + ending);
+        last === 0
+          ? counter.count(text + ending)
+          : result.tokenCount -
+            counter.count(own.slice(last)) +
+            counter.count(text.slice(last) + ending);
     }
     offset += text.length + ending.length;
   }
