@@ -35,6 +35,7 @@ import { duplicates } from "../../src/cli/doctor/config.js";
 import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
+import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 import { attributeTokens } from "../../src/manager/item-texts.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
@@ -378,6 +379,19 @@ export const growthCases: readonly GrowthCase[] = [
     build: (size) => repeated(size, () => "<a   "),
     run: (context) =>
       hookOutput("gemini", "SessionStart", { additionalContext: context as string }),
+  },
+  {
+    // The join's count walks back through the last part's line feeds to its last safe boundary.
+    name: "composeContexts: joined count of parts of many indented lines",
+    build: (size) => {
+      const own = `x${"\n y".repeat(size / 3)}`;
+      const part = {
+        text: own,
+        result: { content: `${own}\n\n`, tokenCount: defaultCounter.count(`${own}\n\n`) },
+      } as unknown as Said;
+      return [part, part];
+    },
+    run: (said) => joinedCount(join(said as Said[]), said as Said[], defaultCounter),
   },
   {
     name: "hook context claude session-start: a rule of spaces",
