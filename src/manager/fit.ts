@@ -193,14 +193,21 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const textOf = (index: number, form: number) =>
     texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text;
-  const fitItems = fitItemsOf(items);
+  // Made when first needed: not at all when every item fits in full, as at 100,000 rules and no
+  // budget to speak of.
+  let fitItems: FitItem[] | undefined;
+  const fitItemsNow = () => {
+    fitItems ??= fitItemsOf(items);
+    return fitItems;
+  };
+  // The fit's answer owns `choices`: a new list, not one a caller keeps.
   const fitting = (
-    choices: readonly FitChoice[],
+    choices: FitChoice[],
     known: readonly (readonly number[] | undefined)[] = [],
   ): Fitting => ({
-    choices: [...choices],
+    choices,
     formsOf: (index) =>
-      known[index] ?? effectiveForms(fitItems[index]?.forms ?? 1, (form) => cost(index, form)),
+      known[index] ?? effectiveForms(fitItemsNow()[index]?.forms ?? 1, (form) => cost(index, form)),
     render,
   });
   const full: FitChoice[] = items.map(() => 0);
@@ -225,10 +232,10 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
         }),
       ),
     ];
-    const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+    const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
       minRoom: request.minRoom,
     });
-    return fitting(fitted.choices, fitted.forms);
+    return fitting([...fitted.choices], fitted.forms);
   }
 
   const item = (value: T, position: number) => texts.get(value, position).text;
@@ -280,11 +287,11 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
       groupCost: measure.groupCost,
     }),
   );
-  const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+  const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
     minRoom: request.minRoom,
     ...lowerBoundOf(request),
   });
-  return fitting(fitted.choices, fitted.forms);
+  return fitting([...fitted.choices], fitted.forms);
 }
 
 /** Whether a rendered choice keeps the token budget and every size limit. */
