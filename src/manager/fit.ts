@@ -28,8 +28,13 @@ export type { FitRequest } from "./fit-request.js";
 export interface RenderedChoice {
   readonly rendered: Rendered;
   readonly placed: readonly ItemText[];
-  /** The text each placed item shows in this render, by item value. */
-  readonly placedBy: ReadonlyMap<unknown, ItemText>;
+  /**
+   * The text each placed item shows in this render, by item value, for a format that numbers its
+   * entries: its texts depend on their position, and another render may have left a text at
+   * another position as the one the item texts remember last. Otherwise (no map) each item's text
+   * in a form is one and the same in every render: `ItemTexts.last`.
+   */
+  readonly placedBy: ReadonlyMap<unknown, ItemText> | undefined;
   readonly tokenCount: number;
   /** Tokens of the text around the placed items, when the count could tell. */
   readonly around: number | undefined;
@@ -62,7 +67,8 @@ function renderChoices<I, O, T>(
     if (form !== 0 || formOf.size > 0) formOf.set(item.value, form);
   });
   const placed: ItemText[] = [];
-  const placedBy = new Map<unknown, ItemText>();
+  // A map of 100,000 entries is the largest thing this render builds besides the content.
+  const placedBy = adapter.numbered ? new Map<unknown, ItemText>() : undefined;
   const rendered = adapter.render(
     {
       input,
@@ -72,7 +78,7 @@ function renderChoices<I, O, T>(
       item: (value, position) => {
         const entry = texts.get(value, position, formOf.get(value) ?? 0);
         placed.push(entry);
-        placedBy.set(value, entry);
+        placedBy?.set(value, entry);
         return entry.text;
       },
     },
@@ -187,14 +193,21 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const textOf = (index: number, form: number) =>
     texts.get((items[index] as AdapterItem<T>).value, index + 1, form).text;
-  const fitItems = fitItemsOf(items);
+  // Made when first needed: not at all when every item fits in full, as at 100,000 rules and no
+  // budget to speak of.
+  let fitItems: FitItem[] | undefined;
+  const fitItemsNow = () => {
+    fitItems ??= fitItemsOf(items);
+    return fitItems;
+  };
+  // The fit's answer owns `choices`: a new list, not one a caller keeps.
   const fitting = (
-    choices: readonly FitChoice[],
+    choices: FitChoice[],
     known: readonly (readonly number[] | undefined)[] = [],
   ): Fitting => ({
-    choices: [...choices],
+    choices,
     formsOf: (index) =>
-      known[index] ?? effectiveForms(fitItems[index]?.forms ?? 1, (form) => cost(index, form)),
+      known[index] ?? effectiveForms(fitItemsNow()[index]?.forms ?? 1, (form) => cost(index, form)),
     render,
   });
   const full: FitChoice[] = items.map(() => 0);
@@ -219,10 +232,10 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
         }),
       ),
     ];
-    const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+    const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
       minRoom: request.minRoom,
     });
-    return fitting(fitted.choices, fitted.forms);
+    return fitting([...fitted.choices], fitted.forms);
   }
 
   const item = (value: T, position: number) => texts.get(value, position).text;
@@ -274,11 +287,11 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
       groupCost: measure.groupCost,
     }),
   );
-  const fitted = fitForms(fitItems, combineLedgers(...(ledgers as [FitLedger])), {
+  const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
     minRoom: request.minRoom,
     ...lowerBoundOf(request),
   });
-  return fitting(fitted.choices, fitted.forms);
+  return fitting([...fitted.choices], fitted.forms);
 }
 
 /** Whether a rendered choice keeps the token budget and every size limit. */

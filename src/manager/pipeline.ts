@@ -168,7 +168,10 @@ export function runParsedPipeline<I, O, T>(
   const outcome = { items, choices, reasons, inputOrder: given, places };
   const summary = summarize(outcome, limit);
   issues.push(...summary.issues);
-  const included = items.filter((_, index) => choices[index] !== undefined);
+  const includedIds: string[] = [];
+  for (let index = 0; index < items.length; index += 1) {
+    if (choices[index] !== undefined) includedIds.push((items[index] as AdapterItem<T>).id);
+  }
   const { content } = result.rendered;
   const metadata = result.rendered.metadata ?? {};
   issues.push(
@@ -178,11 +181,11 @@ export function runParsedPipeline<I, O, T>(
       tokenCount: result.tokenCount,
       budget,
       sizes: request.sizes,
-      itemsIncluded: included.length,
+      itemsIncluded: includedIds.length,
     }),
   );
   const validation: ValidationContext = {
-    itemsIncluded: included.length,
+    itemsIncluded: includedIds.length,
     // What the render's "N skipped" footer counts: duplicates are not among them.
     itemsSkipped: summary.skipped.length - (reasons.size - overItemLimit),
     footer: result.footer,
@@ -199,9 +202,9 @@ export function runParsedPipeline<I, O, T>(
     tokenCount: result.tokenCount,
     counter: counter.name,
     budget,
-    rulesIncluded: included.length,
+    rulesIncluded: includedIds.length,
     rulesSkipped: summary.skipped.length,
-    included: included.map((item) => item.id),
+    included: includedIds,
     shortened: summary.shortened,
     skipped: summary.skipped,
     report: buildReport(outcome, {
