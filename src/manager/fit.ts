@@ -28,13 +28,8 @@ export type { FitRequest } from "./fit-request.js";
 export interface RenderedChoice {
   readonly rendered: Rendered;
   readonly placed: readonly ItemText[];
-  /**
-   * The text each placed item shows in this render, by item value, for a format that numbers its
-   * entries: its texts depend on their position, and another render may have left a text at
-   * another position as the one the item texts remember last. Otherwise (no map) each item's text
-   * in a form is one and the same in every render: `ItemTexts.last`.
-   */
-  readonly placedBy: ReadonlyMap<unknown, ItemText> | undefined;
+  /** The text each placed item shows in this render, by item value. */
+  readonly placedBy: ReadonlyMap<unknown, ItemText>;
   readonly tokenCount: number;
   /** Tokens of the text around the placed items, when the count could tell. */
   readonly around: number | undefined;
@@ -67,8 +62,7 @@ function renderChoices<I, O, T>(
     if (form !== 0 || formOf.size > 0) formOf.set(item.value, form);
   });
   const placed: ItemText[] = [];
-  // A map of 100,000 entries is the largest thing this render builds besides the content.
-  const placedBy = adapter.numbered ? new Map<unknown, ItemText>() : undefined;
+  const placedBy = new Map<unknown, ItemText>();
   const rendered = adapter.render(
     {
       input,
@@ -78,7 +72,7 @@ function renderChoices<I, O, T>(
       item: (value, position) => {
         const entry = texts.get(value, position, formOf.get(value) ?? 0);
         placed.push(entry);
-        placedBy?.set(value, entry);
+        placedBy.set(value, entry);
         return entry.text;
       },
     },

@@ -8,19 +8,6 @@ export interface ItemText {
   readonly text: string;
   /** `counter.count(text)`, or `undefined` until something counts it. */
   tokens: number | undefined;
-  /** The texts of the render that placed this one, once a report has marked them: {@link markPlaced}. */
-  placedIn?: readonly ItemText[] | undefined;
-}
-
-/**
- * Marks the texts one render placed as its own (by its list of them), so that a text can tell
- * whether that render holds it without a map from items to texts. A format's render need not
- * place every included item's text (a template renders some itself).
- */
-export function markPlaced(placed: readonly ItemText[]): void {
-  for (let index = 0; index < placed.length; index += 1) {
-    (placed[index] as ItemText).placedIn = placed;
-  }
 }
 
 /**
@@ -45,11 +32,11 @@ export class ItemTexts<O, T> {
    * format numbers its entries and the position changed).
    */
   get(item: T, position: number, form = 0): ItemText {
-    const known = this.last(item, form);
+    const known = form === 0 ? this.#full.get(item) : this.#shorter.get(item)?.[form];
     if (known && (known.position === position || !this.#adapter.numbered)) return known;
     const { options, now, report } = this.#ctx;
     const text = this.#adapter.renderItem(item, { options, now, report, position, form });
-    const entry: ItemText = { position, text, tokens: undefined, placedIn: undefined };
+    const entry: ItemText = { position, text, tokens: undefined };
     if (form === 0) {
       this.#full.set(item, entry);
     } else {
@@ -61,15 +48,6 @@ export class ItemTexts<O, T> {
       forms[form] = entry;
     }
     return entry;
-  }
-
-  /**
-   * The text of `item` in `form` rendered last, without rendering: for a format whose texts do
-   * not depend on their position, the one text every render of the call that places the item
-   * places.
-   */
-  last(item: T, form: number): ItemText | undefined {
-    return form === 0 ? this.#full.get(item) : this.#shorter.get(item)?.[form];
   }
 
   /** The count of `item`'s text in `form` at `position`, counted once per text. */

@@ -21,7 +21,6 @@ import {
   countOnce,
   type ItemText,
   type ItemTexts,
-  markPlaced,
 } from "./item-texts.js";
 
 /** What became of the items of one call. */
@@ -111,11 +110,8 @@ export interface ReportFacts<O, T> {
   readonly texts: ItemTexts<O, T>;
   /** The item texts the content holds, in order. */
   readonly placed: readonly ItemText[];
-  /**
-   * The text each placed item shows, by item value, where texts depend on their position;
-   * otherwise the item texts' last text of each item and form is the one shown.
-   */
-  readonly placedBy: ReadonlyMap<unknown, ItemText> | undefined;
+  /** The text each placed item shows, by item value. */
+  readonly placedBy: ReadonlyMap<unknown, ItemText>;
   /** Tokens around the placed texts, when counting the content already told. */
   readonly around: number | undefined;
 }
@@ -189,23 +185,16 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
   // By place in `outcome.items`: the text an included item shows, the value of one left out.
   const shown = new Array<ItemText | undefined>(count);
   let leftOut: T[] | undefined;
-  const { placedBy, texts } = facts;
-  // The text an item shows: where texts depend on their position, the one the render placed;
-  // otherwise its last text in its form, if the render placed it (a template may render an item
-  // itself).
-  if (!placedBy) markPlaced(placed);
   for (let place = 0; place < count; place += 1) {
     const { value } = outcome.items[place] as AdapterItem<T>;
-    const form = choices[place];
-    if (form !== undefined) {
-      const text = placedBy ? placedBy.get(value) : texts.last(value, form);
-      shown[place] = placedBy || text?.placedIn === placed ? text : undefined;
+    if (choices[place] !== undefined) {
+      shown[place] = facts.placedBy.get(value);
     } else {
       leftOut ??= new Array<T>(count);
       leftOut[place] = value;
     }
   }
-  const uncounted: Uncounted<O, T> | undefined = leftOut && { texts, counter };
+  const uncounted: Uncounted<O, T> | undefined = leftOut && { texts: facts.texts, counter };
   const { inputOrder } = outcome;
   const ids = new Array<string>(inputOrder.length);
   const paths = new Array<string>(inputOrder.length);
