@@ -303,12 +303,15 @@ export function estimateUnit(
       let c = text.charCodeAt(j);
       let k: number;
       if (c >= 97 && c <= 122) {
-        // A run of lower-case ASCII letters, most of any text, in a loop of its own.
+        // A run of lower-case ASCII letters, most of any text, in a loop of its own. It never
+        // reads past `end`: a read past the string's end deoptimises the whole estimate.
         const run = j;
-        do {
+        j += 1;
+        while (j < end) {
+          const next = text.charCodeAt(j);
+          if (next < 97 || next > 122) break;
           j += 1;
-          c = text.charCodeAt(j);
-        } while (j < end && c >= 97 && c <= 122);
+        }
         inLower = true;
         lower += j - run;
         continue;
