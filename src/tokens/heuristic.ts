@@ -303,8 +303,8 @@ export function estimateUnit(
       let c = text.charCodeAt(j);
       let k: number;
       if (c >= 97 && c <= 122) {
-        // A run of lower-case ASCII letters, most of any text, in a loop of its own. It never
-        // reads past `end`: a read past the string's end deoptimises the whole estimate.
+        // A run of lower-case ASCII letters, most of any text, in a loop of its own; like the
+        // loop around it, it reads nothing at or past `end`.
         const run = j;
         j += 1;
         while (j < end) {
