@@ -68,10 +68,32 @@ export function escapeMarkdownInline(text: string): string {
  */
 export function titleCase(text: string): string {
   stringArgument(text, "text");
+  // Category names are ASCII: a loop over them spares every call a Unicode pattern, and a hook
+  // process the building of its letter set.
+  if (!NON_ASCII.test(text)) return titleCaseAscii(text);
   return text.replace(
     /\p{L}+/gu,
     (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
   );
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** {@link titleCase} of ASCII text, where the letters are `A-Z` and `a-z`. */
+function titleCaseAscii(text: string): string {
+  let out = "";
+  let inWord = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    const upper = code >= 65 && code <= 90;
+    const lower = code >= 97 && code <= 122;
+    // Upper case is 32 below lower case in ASCII.
+    if (!inWord && lower) out += String.fromCharCode(code - 32);
+    else if (inWord && upper) out += String.fromCharCode(code + 32);
+    else out += text.charAt(at);
+    inWord = upper || lower;
+  }
+  return out;
 }
 
 /**
@@ -143,11 +165,11 @@ export function escapeXmlAttribute(text: string): string {
 /**
  * What a reader does not see at the start of a line: default-ignorable and format characters
  * (zero-width spaces and joiners, BOM, bidi controls, soft hyphens, variation selectors, tags),
- * control characters and spaces other than line breaks.
+ * control characters and spaces other than line breaks. Made on first use: building its
+ * Unicode property sets takes most of a millisecond, at the start of every hook process, for
+ * lines that nearly never start with such a character.
  */
-const INVISIBLE_RUN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
-  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zs}\t\0-\x08\x0E-\x1F\x7F-\x84\x86-\x9F]*/uy;
+let invisibleRun: RegExp | undefined;
 
 /** Index of the first visible character of `line` (its length when it has none). */
 export function visibleStart(line: string): number {
@@ -158,9 +180,12 @@ export function visibleStart(line: string): number {
   }
   const next = line.charCodeAt(start);
   if ((next > 0x20 && next < 0x7f) || start === line.length) return start;
-  INVISIBLE_RUN.lastIndex = start;
-  INVISIBLE_RUN.test(line);
-  return INVISIBLE_RUN.lastIndex;
+  invisibleRun ??=
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+    /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zs}\t\0-\x08\x0E-\x1F\x7F-\x84\x86-\x9F]*/uy;
+  invisibleRun.lastIndex = start;
+  invisibleRun.test(line);
+  return invisibleRun.lastIndex;
 }
 
 /** `line` from its first visible character. */

@@ -169,18 +169,27 @@ function eventSchema(tool: HookTool, moment: HookMoment) {
   });
 }
 
-/** Each tool's events' schemas, made once (each compiles its fast check on first use). */
-export const EVENT_SCHEMAS = Object.fromEntries(
-  Object.entries(HOOK_EVENTS).map(([tool, events]) => [
-    tool,
-    Object.fromEntries(
-      Object.entries(events).map(([event, moment]) => [
+type EventSchema = ReturnType<typeof eventSchema>;
+
+const eventSchemas = new Map<HookTool, Readonly<Record<string, EventSchema>>>();
+
+/**
+ * The schemas of `tool`'s events, by wire name: made the first time that tool's stdin is read,
+ * so a hook builds its own tool's and no other's (each compiles its fast check on first use).
+ */
+export function eventSchemasOf(tool: HookTool): Readonly<Record<string, EventSchema>> {
+  let schemas = eventSchemas.get(tool);
+  if (schemas === undefined) {
+    schemas = Object.fromEntries(
+      Object.entries(HOOK_EVENTS[tool]).map(([event, moment]) => [
         event,
-        eventSchema(tool as HookTool, moment),
+        eventSchema(tool, moment),
       ]),
-    ),
-  ]),
-) as Record<HookTool, Record<string, ReturnType<typeof eventSchema>>>;
+    );
+    eventSchemas.set(tool, schemas);
+  }
+  return schemas;
+}
 
 /** What every event's stdin names first: the event. */
 export const EVENT_NAME = d.object({ hook_event_name: text });
@@ -368,7 +377,7 @@ export function parseHookInput<T extends HookTool>(
   const moment = hookMoment(tool, event);
   const input = named === undefined ? { ...(data as object), hook_event_name: event } : data;
   try {
-    const parsed = parseWith(EVENT_SCHEMAS[tool][event] as z.core.$ZodType, input);
+    const parsed = parseWith(eventSchemasOf(tool)[event] as z.core.$ZodType, input);
     return { ...(parsed as object), tool, moment } as HookInput<T>;
   } catch (error) {
     if (how.strict || !InvalidInputError.is(error)) throw error;

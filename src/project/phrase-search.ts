@@ -137,13 +137,14 @@ function byDepth(trie: NumberTrie): Int32Array {
   return order;
 }
 
-/** A letter, a digit or `_`. */
-const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
+/** A letter, a digit or `_`; made on first use, as a hook that reads no project never needs it. */
+let wordCharacter: RegExp | undefined;
 
 /** Whether the code point that starts at `at` is a letter, a digit or `_` (false outside the text). */
 export function wordCharacterAt(text: string, at: number): boolean {
   if (at < 0 || at >= text.length) return false;
-  return WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(at) as number));
+  wordCharacter ??= /^[\p{L}\p{N}_]$/u;
+  return wordCharacter.test(String.fromCodePoint(text.codePointAt(at) as number));
 }
 
 /** Whether the code point that ends just before `at` is a letter, a digit or `_`. */

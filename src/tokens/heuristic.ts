@@ -55,7 +55,9 @@ const ASCII_CLASS: Uint8Array = (() => {
   return table;
 })();
 
-const UNICODE_CLASS = /(\p{Lu}|\p{Lt})|(\p{Ll})|([\p{Lm}\p{Lo}\p{M}])|(\p{N})|(\s)/u;
+// Made on first use: building the property sets costs a hook process a few tenths of a
+// millisecond at start, and most texts never reach a code point the ranges above do not know.
+let unicodeClassPattern: RegExp | undefined;
 
 /**
  * Class of a non-ASCII code point; the big scripts by range, the rest by their Unicode properties.
@@ -92,7 +94,8 @@ export function unicodeClass(code: number): number {
  * @internal Exported for the test of {@link unicodeClass}.
  */
 export function propertyClass(code: number): number {
-  const match = UNICODE_CLASS.exec(String.fromCodePoint(code));
+  unicodeClassPattern ??= /(\p{Lu}|\p{Lt})|(\p{Ll})|([\p{Lm}\p{Lo}\p{M}])|(\p{N})|(\s)/u;
+  const match = unicodeClassPattern.exec(String.fromCodePoint(code));
   if (match === null) return OTHER;
   if (match[1] !== undefined) return UPPER;
   if (match[2] !== undefined) return LOWER;

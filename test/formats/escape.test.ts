@@ -70,5 +70,19 @@ describe("titleCase", () => {
     expect(titleCase("code_style")).toBe("Code_Style");
     expect(titleCase("o'neil")).toBe("O'Neil");
     expect(titleCase("v2api")).toBe("V2Api");
+    expect(titleCase("ÉCOLE élève")).toBe("École Élève");
+  });
+
+  it("gives ASCII text, which it reads without a pattern, what the Unicode pattern gives", () => {
+    const byPattern = (text: string) =>
+      text.replace(
+        /\p{L}+/gu,
+        (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+      );
+    const ascii = fc.string({ unit: fc.constantFrom(..."aZz_AbQ 9'-@[`{\n") });
+    fc.assert(fc.property(ascii, (text) => titleCase(text) === byPattern(text)));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => titleCase(text) === byPattern(text)),
+    );
   });
 });

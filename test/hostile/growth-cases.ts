@@ -26,7 +26,7 @@ import {
   updateProjectContext,
   wordPunctuationCounter,
 } from "contextfmt";
-import { inlineText, renderTemplate, sectionBreakdown } from "contextfmt/adapters";
+import { inlineText, renderTemplate, sectionBreakdown, titleCase } from "contextfmt/adapters";
 import { convertCommand, renderMcpConfig } from "contextfmt/agent-config";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
@@ -106,6 +106,11 @@ export const growthCases: readonly GrowthCase[] = [
     name: "inlineText: spaces between two words",
     build: spaced,
     run: (text) => inlineText(text as string),
+  },
+  {
+    name: "titleCase: ASCII words, read without a pattern",
+    build: (size) => repeated(size, (index) => (index % 2 === 0 ? "code_STYLE " : "x")),
+    run: (text) => titleCase(text as string),
   },
   ...(["claude", "codex", "gemini"] as const).map(
     (id): GrowthCase => ({
