@@ -27,9 +27,14 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: [...configDefaults.exclude, GROWTH_TESTS],
+    // A temporary folder of the run's own, removed at its end (nothing left in the system's).
     // Builds dist/ once per run: the bin tests and the hook examples run the built `contextfmt`.
     // Picks the one fast-check seed of the run, which each test file then configures.
-    globalSetup: ["test/cli/build.global.ts", "test/fast-check.global.ts"],
+    globalSetup: [
+      "test/temp-dir.global.ts",
+      "test/cli/build.global.ts",
+      "test/fast-check.global.ts",
+    ],
     setupFiles: ["test/fast-check.setup.ts"],
     // The type tests (test/**/*.test-d.ts) are checked by `npm run typecheck`, which compiles
     // every file of test/ anyway: a second compiler run here doubled that work.

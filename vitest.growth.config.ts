@@ -10,7 +10,7 @@ export default defineConfig({
     include: [GROWTH_TESTS],
     exclude: configDefaults.exclude,
     // They run the sources, not dist/: only the seed of the run is set up.
-    globalSetup: ["test/fast-check.global.ts"],
+    globalSetup: ["test/temp-dir.global.ts", "test/fast-check.global.ts"],
     typecheck: { enabled: false },
     fileParallelism: false,
     outputFile: { json: "node_modules/.cache/contextfmt/vitest-growth.json" },
