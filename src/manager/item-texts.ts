@@ -75,8 +75,10 @@ export interface AlongCount {
   /** `counter.count(content)`. */
   readonly total: number;
   /**
-   * Tokens of the text around the pieces (the frame), when every piece sat on safe boundaries
-   * of a line-additive counter's content; `undefined` otherwise.
+   * Tokens of the frame: the content's count less the pieces' own counts, when every piece sat
+   * on safe boundaries of a line-additive counter's content; `undefined` otherwise. A last piece
+   * the content shows with the line feeds at its end folded into one (as a format ends its last
+   * entry) is counted as shown, and the frame takes the difference from its own count.
    */
   readonly around: number | undefined;
 }
@@ -98,21 +100,32 @@ export function measureAlong(
   let around = 0;
   let cursor = 0;
   let whole = true;
-  for (const piece of pieces) {
+  for (let at = 0; at < pieces.length; at += 1) {
+    const piece = pieces[at] as ItemText;
     const { text } = piece;
     if (text === "") continue;
-    const start = indexFrom(content, text, cursor);
-    const end = start + text.length;
+    let shown = text;
+    let start = indexFrom(content, text, cursor);
+    if (start < 0 && at === pieces.length - 1) {
+      // One search more, for the last piece only: as a format ends its content.
+      shown = oneTrailingLineFeed(text);
+      start = shown === text ? -1 : indexFrom(content, shown, cursor);
+    }
+    const end = start + shown.length;
     if (start < 0 || !isSafeBoundary(content, start) || !isSafeBoundary(content, end)) {
       whole = false;
       break;
     }
     if (start > cursor) around += counter.count(content.slice(cursor, start));
-    total += countOnce(piece, counter);
+    const own = countOnce(piece, counter);
+    total += own;
+    if (shown !== text) around += counter.count(shown) - own;
     cursor = end;
   }
   const rest = cursor < content.length ? counter.count(content.slice(cursor)) : 0;
-  return { total: total + around + rest, around: whole ? around + rest : undefined };
+  // A frame below nothing (a fold that saved more than the frame holds) is not told.
+  const frame = around + rest;
+  return { total: total + frame, around: whole && frame >= 0 ? frame : undefined };
 }
 
 /**

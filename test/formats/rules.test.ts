@@ -1,4 +1,4 @@
-import { FormatManager, type MemoryRuleInput, type RuleSetInput } from "contextfmt";
+import { defaultCounter, FormatManager, type MemoryRuleInput, type RuleSetInput } from "contextfmt";
 import {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,
@@ -292,6 +292,26 @@ describe("metadata and results", () => {
   it("uses each tool's context size as the default budget", () => {
     expect(manager.format("codex", seedRuleSet).budget).toBe(4096);
     expect(manager.format("gemini", seedRuleSet).budget).toBe(32_000);
+  });
+
+  it("tells its report from the counts it made: reading every item and the frame counts nothing", () => {
+    for (const id of ["claude", "codex", "gemini"]) {
+      let counted = 0;
+      const counter = {
+        ...defaultCounter,
+        name: "counting",
+        count: (text: string) => {
+          counted += text.length;
+          return defaultCounter.count(text);
+        },
+      };
+      const result = manager.format(id, seedRuleSet, { now: SEED_NOW, counter });
+      counted = 0;
+      const { items, frameTokens } = result.report;
+      const shown = items.reduce((sum, item) => sum + item.tokens, 0);
+      expect(shown + frameTokens).toBe(result.tokenCount);
+      expect(counted).toBe(0);
+    }
   });
 
   it("renders an empty rule set as the bare frame with no error", () => {

@@ -23,15 +23,21 @@ const layout = fc.record({
   pieces: fc.array(text, { maxLength: 5 }),
 });
 
+/**
+ * The content and its placed pieces; with `foldLast`, the content shows the last piece with the
+ * line feeds at its end folded into one, as a format ends its last entry.
+ */
 function build(
   { gaps, pieces }: { gaps: string[]; pieces: string[] },
   counter: TokenCounter,
+  foldLast = false,
 ): { content: string; placed: ItemText[] } {
   let content = gaps[0] ?? "";
   const placed: ItemText[] = [];
   pieces.forEach((piece, index) => {
     placed.push({ position: index + 1, text: piece, tokens: counter.count(piece) });
-    content += piece + (gaps[index + 1] ?? "");
+    const shown = foldLast && index === pieces.length - 1 ? piece.replace(/\n+$/, "\n") : piece;
+    content += shown + (gaps[index + 1] ?? "");
   });
   return { content, placed };
 }
@@ -55,6 +61,82 @@ describe("measureAlong", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it.each([
+    ["the default counter", defaultCounter],
+    ["o200k", createTiktokenCounter({ cacheSize: 0 })],
+  ])(
+    "tells the frame beside the pieces' own counts, a folded last piece too, with %s",
+    (_, counter) => {
+      let told = 0;
+      fc.assert(
+        fc.property(layout, fc.boolean(), ({ gaps, pieces }, foldLast) => {
+          // A last piece ending in a blank line, as a rule format's last entry does.
+          const last = pieces.length > 0 && foldLast ? [`${pieces.pop()}\n\n`] : [];
+          const { content, placed } = build(
+            { gaps, pieces: [...pieces, ...last] },
+            counter,
+            foldLast,
+          );
+          const { total, around } = measureAlong(content, placed, counter);
+          expect(total).toBe(counter.count(content));
+          if (around === undefined) return;
+          told += 1;
+          const own = placed.reduce((sum, piece) => sum + (piece.tokens ?? 0), 0);
+          expect(around).toBeGreaterThanOrEqual(0);
+          expect(own + around).toBe(total);
+        }),
+        { numRuns: 300 },
+      );
+      expect(told).toBeGreaterThan(30);
+    },
+  );
+
+  it("tells the frame of line-shaped content whose last piece ends folded, with o200k too", () => {
+    const line = fc
+      .array(fc.constantFrom("word", "Rule", "a", "7", "é", "-", "**", "<b>", "x/y", " "), {
+        minLength: 1,
+        maxLength: 8,
+      })
+      .map((words) => `${words.join(" ").trim() || "x"}\n`);
+    const lines = (max: number) => fc.array(line, { maxLength: max }).map((all) => all.join(""));
+    for (const counter of [defaultCounter, createTiktokenCounter({ cacheSize: 0 })]) {
+      fc.assert(
+        fc.property(
+          // A heading first, as every format opens: the frame is never less than the fold saves.
+          fc
+            .array(lines(2), { minLength: 2, maxLength: 5 })
+            .map(([first, ...rest]) => [`# Rules\n\n${first}`, ...rest]),
+          fc.array(
+            lines(3).map((text) => `- ${text}\n`),
+            { minLength: 1, maxLength: 4 },
+          ),
+          (gaps, pieces) => {
+            const { content, placed } = build({ gaps, pieces }, counter, true);
+            const { total, around } = measureAlong(content, placed, counter);
+            expect(total).toBe(counter.count(content));
+            const own = placed.reduce((sum, piece) => sum + (piece.tokens ?? 0), 0);
+            expect(around).toBe(total - own);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    }
+  });
+
+  it("tells the frame of a rule format's content, whose last entry's blank line is folded", () => {
+    const piece = (position: number, text: string): ItemText => ({
+      position,
+      text,
+      tokens: defaultCounter.count(text),
+    });
+    const first = piece(1, "- **a**: One.\n\n");
+    const last = piece(2, "- **b**: Two, and more.\n\n");
+    const content = "# Rules\n\n- **a**: One.\n\n- **b**: Two, and more.\n";
+    const { total, around } = measureAlong(content, [first, last], defaultCounter);
+    expect(total).toBe(defaultCounter.count(content));
+    expect(around).toBe(total - (first.tokens ?? 0) - (last.tokens ?? 0));
   });
 
   it("reuses the pieces' counts where they sit on safe line boundaries", () => {
