@@ -33,6 +33,8 @@ export interface RenderedChoice {
   readonly tokenCount: number;
   /** Tokens of the text around the placed items, when the count could tell. */
   readonly around: number | undefined;
+  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
+  readonly lastShown: number | undefined;
   /** Whether the render was given room for its footer. */
   readonly footer: boolean;
 }
@@ -78,8 +80,8 @@ function renderChoices<I, O, T>(
     },
     ctx,
   );
-  const { total, around } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, placedBy, tokenCount: total, around, footer };
+  const { total, around, lastShown } = measureAlong(rendered.content, placed, counter);
+  return { rendered, placed, placedBy, tokenCount: total, around, lastShown, footer };
 }
 
 /** What the fit decided, and how to render any choice of forms. */

@@ -75,31 +75,39 @@ export interface AlongCount {
   /** `counter.count(content)`. */
   readonly total: number;
   /**
-   * Tokens of the frame: the content's count less the pieces' own counts, when every piece sat
-   * on safe boundaries of a line-additive counter's content; `undefined` otherwise. A last piece
-   * the content shows with the line feeds at its end folded into one (as a format ends its last
-   * entry) is counted as shown, and the frame takes the difference from its own count.
+   * Tokens of the text around the pieces (the frame), when every piece sat on safe boundaries
+   * of a line-additive counter's content; `undefined` otherwise.
    */
   readonly around: number | undefined;
+  /**
+   * Tokens of the last piece as the content shows it, when that is with the line feeds at its
+   * end folded into one (as a format ends its last entry); `undefined` when it shows as it is.
+   */
+  readonly lastShown: number | undefined;
 }
 
 /**
  * `counter.count(content)` for content that holds `pieces` (item texts already counted) in order,
  * without counting those pieces again. Exact for a line-additive counter: each piece is taken
  * only where it starts and ends on a safe line boundary of `content`, so the count of the content
- * is the count of the text between pieces plus the pieces' own counts. A piece that is missing
- * or not on safe boundaries ends the walk, and the rest of the content is counted as it is.
+ * is the count of the text between pieces plus the pieces' own counts. The last piece may show
+ * with the line feeds at its end folded into one: that shown text is then counted on its own. A
+ * piece that is missing or not on safe boundaries ends the walk, and the rest of the content is
+ * counted as it is.
  */
 export function measureAlong(
   content: string,
   pieces: readonly ItemText[],
   counter: TokenCounter,
 ): AlongCount {
-  if (!counter.lineAdditive) return { total: counter.count(content), around: undefined };
+  if (!counter.lineAdditive) {
+    return { total: counter.count(content), around: undefined, lastShown: undefined };
+  }
   let total = 0;
   let around = 0;
   let cursor = 0;
   let whole = true;
+  let lastShown: number | undefined;
   for (let at = 0; at < pieces.length; at += 1) {
     const piece = pieces[at] as ItemText;
     const { text } = piece;
@@ -117,15 +125,15 @@ export function measureAlong(
       break;
     }
     if (start > cursor) around += counter.count(content.slice(cursor, start));
-    const own = countOnce(piece, counter);
-    total += own;
-    if (shown !== text) around += counter.count(shown) - own;
+    if (shown === text) total += countOnce(piece, counter);
+    else {
+      lastShown = counter.count(shown);
+      total += lastShown;
+    }
     cursor = end;
   }
   const rest = cursor < content.length ? counter.count(content.slice(cursor)) : 0;
-  // A frame below nothing (a fold that saved more than the frame holds) is not told.
-  const frame = around + rest;
-  return { total: total + frame, around: whole && frame >= 0 ? frame : undefined };
+  return { total: total + around + rest, around: whole ? around + rest : undefined, lastShown };
 }
 
 /**

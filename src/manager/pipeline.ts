@@ -214,6 +214,7 @@ export function runParsedPipeline<I, O, T>(
       placed: result.placed,
       placedBy: result.placedBy,
       around: result.around,
+      lastShown: result.lastShown,
     }),
     metadata,
     issues,

@@ -114,6 +114,8 @@ export interface ReportFacts<O, T> {
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
   /** Tokens around the placed texts, when counting the content already told. */
   readonly around: number | undefined;
+  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
+  readonly lastShown: number | undefined;
 }
 
 /** What a skipped item's line needs to count its text when asked. */
@@ -179,7 +181,11 @@ class SkippedEntry<O, T> implements ReportItem {
  * items, their values or the texts of the call.
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content, placed, around } = facts;
+  const { counter, content, placed, around, lastShown } = facts;
+  // What each placed text takes in the content: its own count, but for a last one shown folded.
+  const last = lastShown === undefined ? undefined : placed.at(-1);
+  const tokensOf = (text: ItemText) =>
+    text === last ? (lastShown as number) : countOnce(text, counter);
   const { choices, reasons, places } = outcome;
   const count = outcome.items.length;
   // By place in `outcome.items`: the text an included item shows, the value of one left out.
@@ -244,7 +250,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
             id,
             path,
             status: form === 0 ? "included" : "shortened",
-            tokens: !text ? 0 : (shares?.pieces.get(text) ?? countOnce(text, counter)),
+            tokens: !text ? 0 : (shares?.pieces.get(text) ?? tokensOf(text)),
             form,
           };
         });
