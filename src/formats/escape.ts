@@ -68,33 +68,16 @@ export function escapeMarkdownInline(text: string): string {
  */
 export function titleCase(text: string): string {
   stringArgument(text, "text");
-  // Category names are ASCII: a loop over them spares every call a Unicode pattern, and a hook
-  // process the building of its letter set.
-  if (!NON_ASCII.test(text)) return titleCaseAscii(text);
-  return text.replace(
-    /\p{L}+/gu,
-    (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
-  );
+  // Category names are ASCII: a pattern of ASCII letters spares a hook process the building of
+  // the Unicode letter set (most of a millisecond at its start).
+  return text.replace(NON_ASCII.test(text) ? /\p{L}+/gu : /[A-Za-z]+/g, capitalized);
 }
 
 const NON_ASCII = /[^\0-\x7f]/;
 
-/** {@link titleCase} of ASCII text, where the letters are `A-Z` and `a-z`. */
-function titleCaseAscii(text: string): string {
-  let out = "";
-  let inWord = false;
-  for (let at = 0; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
-    const upper = code >= 65 && code <= 90;
-    const lower = code >= 97 && code <= 122;
-    // Upper case is 32 below lower case in ASCII.
-    if (!inWord && lower) out += String.fromCharCode(code - 32);
-    else if (inWord && upper) out += String.fromCharCode(code + 32);
-    else out += text.charAt(at);
-    inWord = upper || lower;
-  }
-  return out;
-}
+/** `word` with its first letter upper case and the others lower case. */
+const capitalized = (word: string): string =>
+  word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
 /**
  * Characters XML 1.0 forbids even as character references (C0 controls other than tab, line feed

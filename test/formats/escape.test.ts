@@ -73,7 +73,7 @@ describe("titleCase", () => {
     expect(titleCase("ÉCOLE élève")).toBe("École Élève");
   });
 
-  it("gives ASCII text, which it reads without a pattern, what the Unicode pattern gives", () => {
+  it("gives ASCII text, read with an ASCII pattern, what the Unicode pattern gives", () => {
     const byPattern = (text: string) =>
       text.replace(
         /\p{L}+/gu,

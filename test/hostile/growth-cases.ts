@@ -108,7 +108,7 @@ export const growthCases: readonly GrowthCase[] = [
     run: (text) => inlineText(text as string),
   },
   {
-    name: "titleCase: ASCII words, read without a pattern",
+    name: "titleCase: ASCII words",
     build: (size) => repeated(size, (index) => (index % 2 === 0 ? "code_STYLE " : "x")),
     run: (text) => titleCase(text as string),
   },
