@@ -81,7 +81,8 @@ export interface AlongCount {
   readonly around: number | undefined;
   /**
    * Tokens of the last piece as the content shows it, when that is with the line feeds at its
-   * end folded into one (as a format ends its last entry); `undefined` when it shows as it is.
+   * end folded into one or dropped (as a format ends its last entry; see `findPiece`);
+   * `undefined` when it shows as it is.
    */
   readonly lastShown: number | undefined;
 }
@@ -91,9 +92,9 @@ export interface AlongCount {
  * without counting those pieces again. Exact for a line-additive counter: each piece is taken
  * only where it starts and ends on a safe line boundary of `content`, so the count of the content
  * is the count of the text between pieces plus the pieces' own counts. The last piece may show
- * with the line feeds at its end folded into one: that shown text is then counted on its own. A
- * piece that is missing or not on safe boundaries ends the walk, and the rest of the content is
- * counted as it is.
+ * with the line feeds at its end folded into one or dropped: that shown text is then counted on
+ * its own. A piece that is missing or not on safe boundaries ends the walk, and the rest of the
+ * content is counted as it is.
  */
 export function measureAlong(
   content: string,
@@ -112,22 +113,22 @@ export function measureAlong(
     const piece = pieces[at] as ItemText;
     const { text } = piece;
     if (text === "") continue;
-    let shown = text;
-    let start = indexFrom(content, text, cursor);
-    if (start < 0 && at === pieces.length - 1) {
-      // One search more, for the last piece only: as a format ends its content.
-      shown = oneTrailingLineFeed(text);
-      start = shown === text ? -1 : indexFrom(content, shown, cursor);
+    // The last piece may show as a format ends its content (`findPiece`); the others as they are.
+    let start: number;
+    let end: number;
+    if (at === pieces.length - 1) [start, end] = findPiece(content, text, cursor) ?? [-1, -1];
+    else {
+      start = indexFrom(content, text, cursor);
+      end = start + text.length;
     }
-    const end = start + shown.length;
     if (start < 0 || !isSafeBoundary(content, start) || !isSafeBoundary(content, end)) {
       whole = false;
       break;
     }
     if (start > cursor) around += counter.count(content.slice(cursor, start));
-    if (shown === text) total += countOnce(piece, counter);
+    if (end - start === text.length) total += countOnce(piece, counter);
     else {
-      lastShown = counter.count(shown);
+      lastShown = counter.count(content.slice(start, end));
       total += lastShown;
     }
     cursor = end;
