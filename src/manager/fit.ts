@@ -90,6 +90,8 @@ export interface Fitting {
   readonly choices: FitChoice[];
   /** Per item: its forms worth showing, longest first. */
   formsOf(index: number): readonly number[];
+  /** Tokens of item `index` in `form` on its own, counted once. */
+  cost(index: number, form: number): number;
   /** Renders a choice; `footer: false` leaves the "N skipped" footer out. */
   render(choices: readonly FitChoice[], footer?: boolean): RenderedChoice;
 }
@@ -204,6 +206,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
     choices,
     formsOf: (index) =>
       known[index] ?? effectiveForms(fitItemsNow()[index]?.forms ?? 1, (form) => cost(index, form)),
+    cost,
     render,
   });
   const full: FitChoice[] = items.map(() => 0);
@@ -302,8 +305,9 @@ export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: Render
  * counter that is not line-additive, texts that share a line), the choice may be over: then the
  * shown optional items give way further, least important first (each shortened one form at a
  * time, then left out), as few steps as make it fit, found by bisection: a few renders however
- * many items there are. When only required items are left and it is still over, the footer is
- * left out too: whenever the required items fit alone, the content fits, and when they do not,
+ * many items there are; then the items left out are tried again in the room that freed
+ * ({@link refill}). When only required items are left and it is still over, the footer is left
+ * out too: whenever the required items fit alone, the content fits, and when they do not,
  * nothing else is added.
  */
 export function renderFitted<I, O, T>(
@@ -325,20 +329,56 @@ export function renderFitted<I, O, T>(
   let low = 0;
   let high = steps.length;
   let best = fitting.render(after(high));
+  let renders = 2;
   while (high - low > 1) {
     const middle = low + Math.floor((high - low) / 2);
     const rendered = fitting.render(after(middle));
+    renders += 1;
     if (fitsLimits(request, rendered)) {
       high = middle;
       best = rendered;
     } else low = middle;
   }
   const choices = after(high);
+  if (fitsLimits(request, best)) best = refill(request, fitting, choices, best, 2 * renders);
   for (let index = 0; index < choices.length; index += 1) fitting.choices[index] = choices[index];
   if (fitsLimits(request, best)) return best;
   // Only required items are left and still over: the footer gives way too.
   const bare = fitting.render(choices, false);
   return bare.tokenCount <= best.tokenCount ? bare : best;
+}
+
+/**
+ * Giving way can free more room than the sums foresaw: where texts share a line, an item counts
+ * differently beside others than alone, so the fit may have left out an item that fits once less
+ * important ones gave way (and that a smaller budget, whose fit never took them, shows). So the
+ * optional items that are out are tried again, most important first, each in its shortest form
+ * and only where its own count is within the room left, and kept when the whole render still
+ * keeps every limit. At most `tries` renders (twice as many as the giving way took: a few however
+ * many items there are). `choices` is updated in place; returns the render kept.
+ */
+function refill<I, O, T>(
+  request: FitRequest<I, O, T>,
+  fitting: Fitting,
+  choices: FitChoice[],
+  best: RenderedChoice,
+  tries: number,
+): RenderedChoice {
+  let kept = best;
+  let left = tries;
+  for (let index = 0; index < choices.length && left > 0; index += 1) {
+    const item = request.items[index] as AdapterItem<T>;
+    if (item.required || choices[index] !== undefined) continue;
+    const chain = item.omitFirst ? [0] : fitting.formsOf(index);
+    const shortest = chain[chain.length - 1] as number;
+    if (fitting.cost(index, shortest) > request.budget - kept.tokenCount) continue;
+    choices[index] = shortest;
+    left -= 1;
+    const rendered = fitting.render(choices);
+    if (fitsLimits(request, rendered)) kept = rendered;
+    else choices[index] = undefined;
+  }
+  return kept;
 }
 
 /** One step of giving way: item `index` shows `form` instead (`undefined`: left out). */
