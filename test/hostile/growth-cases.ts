@@ -149,6 +149,34 @@ export const growthCases: readonly GrowthCase[] = [
     run: (candidates) => formatFullContext(candidates as never, [], { now: NOW }),
   },
   {
+    // Each line starts with a slash, so it shares a line unit with the one before: the sums are
+    // not exact, and the least important give way.
+    name: "format session-full: many candidates whose lines join, giving way",
+    build: (size) => {
+      const candidates = [];
+      for (let index = 0; index * 24 < size; index += 1) {
+        candidates.push({ ...candidate(`/src/é${index} was read`), id: `c${index}` });
+      }
+      return candidates;
+    },
+    run: (candidates) => formatFullContext(candidates as never, [], { now: NOW, budget: 300 }),
+  },
+  {
+    // Alone, a candidate's text leaves out the ", " it takes in the line: the sums take too
+    // many, the least important give way, and the ones left out, each within the room alone and
+    // over it in the line, are tried again (a few renders, however many there are).
+    name: "format session-brief: many candidates in one line, giving way",
+    build: (size) => {
+      const candidates = [];
+      for (let index = 0; index * 24 < size; index += 1) {
+        candidates.push({ ...candidate("a b"), id: `c${index}` });
+      }
+      return candidates;
+    },
+    run: (candidates) =>
+      formatBriefContext(candidates as never, { maxCandidates: (candidates as []).length }),
+  },
+  {
     name: "format session-brief: a candidate of spaces",
     build: (size) => [candidate(spaced(size), "single_space_match")],
     run: (candidates) => formatBriefContext(candidates as never),
