@@ -152,11 +152,14 @@ const MIXES = [
 /** One row of the worst case: a size and mix, the worst budget against each floor. */
 interface WorstRow {
   readonly label: string;
-  /** Against the loop rendering entry lines; against the loop rendering whole entries. */
+  /** The worst budget against the loop rendering entry lines, and ours there. */
   readonly worst: { readonly ratio: number; readonly at: number; readonly ours: number };
+  /** The worst budget against the loop rendering whole entries, as the format does. */
   readonly worstSame: { readonly ratio: number; readonly at: number };
+  /** Medians over the budgets, against each loop. */
   readonly median: number;
   readonly medianSame: number;
+  /** The entry-line loop's time at its worst budget. */
   readonly loop: number;
 }
 

@@ -88,7 +88,10 @@ function renderChoices<I, O, T>(
 export interface Fitting {
   /** Per item: the form it shows (0: full), or `undefined` when left out. */
   readonly choices: FitChoice[];
-  /** Per item: its forms worth showing, longest first. */
+  /**
+   * Per item: its forms worth showing, longest first; for an item that omits first, its full form
+   * alone (leaving it out is its shorter one).
+   */
   formsOf(index: number): readonly number[];
   /** Tokens of item `index` in `form` on its own, counted once. */
   cost(index: number, form: number): number;
@@ -107,6 +110,9 @@ function fitItemsOf<T>(items: readonly AdapterItem<T>[]): FitItem[] {
   }
   return fitItems;
 }
+
+/** The forms of an item that omits first: the full one; leaving it out is its shorter form. */
+const FULL_ONLY: readonly number[] = Object.freeze([0]);
 
 // Nearly every item has one or two forms: their views are shared, not made per item.
 const REQUIRED: FitItem = Object.freeze({ required: true, forms: 1, omitFirst: false });
@@ -204,8 +210,11 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
     known: readonly (readonly number[] | undefined)[] = [],
   ): Fitting => ({
     choices,
-    formsOf: (index) =>
-      known[index] ?? effectiveForms(fitItemsNow()[index]?.forms ?? 1, (form) => cost(index, form)),
+    formsOf: (index) => {
+      const item = fitItemsNow()[index];
+      if (item?.omitFirst) return FULL_ONLY;
+      return known[index] ?? effectiveForms(item?.forms ?? 1, (form) => cost(index, form));
+    },
     cost,
     render,
   });
@@ -369,7 +378,7 @@ function refill<I, O, T>(
   for (let index = 0; index < choices.length && left > 0; index += 1) {
     const item = request.items[index] as AdapterItem<T>;
     if (item.required || choices[index] !== undefined) continue;
-    const chain = item.omitFirst ? [0] : fitting.formsOf(index);
+    const chain = fitting.formsOf(index);
     const shortest = chain[chain.length - 1] as number;
     if (fitting.cost(index, shortest) > request.budget - kept.tokenCount) continue;
     choices[index] = shortest;
@@ -395,7 +404,7 @@ function givingWay<I, O, T>(request: FitRequest<I, O, T>, fitting: Fitting): Giv
     const item = request.items[index] as AdapterItem<T>;
     const form = choices[index];
     if (item.required || form === undefined) continue;
-    const chain = item.omitFirst ? [0] : fitting.formsOf(index);
+    const chain = fitting.formsOf(index);
     for (let next = chain.indexOf(form) + 1; next < chain.length; next += 1) {
       steps.push({ index, form: chain[next] });
     }
