@@ -7,6 +7,7 @@
 import { posix } from "node:path";
 import type { Issue } from "../../problems/issue.js";
 import { type Project, ProjectFileError } from "../writer/project.js";
+import { gitIgnored, whyNotCarried } from "./carried-imports.js";
 import { instructionReading, RULES_FILES, type SyncTool } from "./locations.js";
 import { outsideRegion } from "./managed-region.js";
 
@@ -137,8 +138,9 @@ function importOf(
  * When the source tool imports (`@path`) and the target does not, each imported file follows
  * the text (depth first, each once), headed by a comment naming it; a target that imports
  * itself gets the text as it is and reads the same files through it. A token that names no file
- * stays text, as it is to the tool itself; one leading outside the project, or to a file that
- * is not UTF-8, is a warning and not carried.
+ * stays text, as it is to the tool itself; one leading outside the project, to a file that is
+ * not UTF-8, or to one that is not carried into a committed file (see carried-imports.ts), is a
+ * warning and not carried, nor are the files it imports.
  */
 export function instructionText(
   source: InstructionSource,
@@ -150,8 +152,19 @@ export function instructionText(
   const own = (file: string) => outsideRegion(file, source.text(file)).replace(/\r\n/g, "\n");
   const main = own(path).trim();
   if (!instructionReading(from).imports || instructionReading(to).imports) return main;
+  const { project } = source;
+  const byName = (file: string) => whyNotCarried(project, file);
+  // Git is asked once, about every file the imports could reach; then they are followed again.
+  const reachable = importedFiles(project, path, main, own, () => {}, undefined, byName);
+  const ignored = gitIgnored(
+    project,
+    reachable.map((file) => file.path),
+  );
+  const carried = importedFiles(project, path, main, own, warn, undefined, (file) => {
+    return byName(file) ?? ignored(file);
+  });
   const parts: string[] = [];
-  for (const found of importedFiles(source.project, path, main, own, warn)) {
+  for (const found of carried) {
     const body = found.text.trim();
     if (body !== "") parts.push(`<!-- imported from ${found.path} -->\n${body}`);
   }
@@ -170,8 +183,9 @@ export interface ImportedFile {
 /**
  * The files instruction file `path` (whose text is `text`) imports with `@path`, as Claude Code
  * and Gemini CLI read them: depth first, each once, five hops deep, each file's text by `read`.
- * An import leading outside the project, or to a file that is not UTF-8, is a warning and left
- * out; a token that names no file is text, passed to `missing`.
+ * An import leading outside the project, to a file that is not UTF-8, or to one `leftOut` gives
+ * a reason against (asked before it is read), is a warning and left out with the files it
+ * imports; a token that names no file is text, passed to `missing`.
  */
 export function importedFiles(
   project: Project,
@@ -180,6 +194,7 @@ export function importedFiles(
   read: (file: string) => string,
   warn: (issue: Issue) => void,
   missing: (token: string, file: string) => void = () => {},
+  leftOut: (path: string) => string | undefined = () => undefined,
 ): ImportedFile[] {
   const found: ImportedFile[] = [];
   const seen = new Set<string>([path]);
@@ -191,7 +206,7 @@ export function importedFiles(
         missing(token, file);
         continue;
       }
-      const leftOut = (why: string) =>
+      const notCarried = (why: string) =>
         warn({
           code: "import_left_out",
           severity: "warning",
@@ -199,17 +214,22 @@ export function importedFiles(
           message: `not carried: ${why}`,
         });
       if ("outside" in named) {
-        leftOut(named.outside);
+        notCarried(named.outside);
         continue;
       }
       if (seen.has(named.path)) continue;
       seen.add(named.path);
+      const why = leftOut(named.path);
+      if (why !== undefined) {
+        notCarried(`@${named.path}: ${why}`);
+        continue;
+      }
       let imported: string;
       try {
         imported = read(named.path);
       } catch (error) {
         if (!ProjectFileError.is(error)) throw error;
-        leftOut(error.message.replace(/; nothing written$/, ""));
+        notCarried(error.message.replace(/; nothing written$/, ""));
         continue;
       }
       found.push({ path: named.path, by: file, text: imported });
