@@ -6,7 +6,7 @@
  * built bin spawned.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_BYTES } from "../../../src/cli/sync/carried-imports.js";
@@ -203,6 +203,19 @@ describe("sync carries imports into AGENTS.md", () => {
     const { agents, warnings } = syncToCodex(dir);
     expect(agents).toContain("<!-- imported from notes/a.md -->\nCarried.\n");
     expect(warnings).toEqual([]);
+  });
+
+  it("leaves out every import when git cannot answer (a broken index), saying what git said", () => {
+    const dir = repository({ "CLAUDE.md": "@docs/a.md\n", "docs/a.md": "text of a\n" });
+    writeFileSync(join(dir, ".git/index"), "garbage");
+    const { agents, warnings } = syncToCodex(dir);
+    expect(agents).not.toContain("text of a");
+    expect(warnings).toEqual([
+      leftOut(
+        "docs/a.md",
+        "git could not say whether it is ignored (fatal: .git/index: index file smaller than expected)",
+      ),
+    ]);
   });
 
   it("runs no command of the repository's: neither its core.fsmonitor nor a git inside it", () => {
