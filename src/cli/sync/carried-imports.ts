@@ -6,7 +6,7 @@
  * on the user's machine; a committed copy would hand them to everyone who clones.
  */
 import { spawnSync } from "node:child_process";
-import { realpathSync, statSync } from "node:fs";
+import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, posix, sep } from "node:path";
 import type { Project } from "../writer/project.js";
 
@@ -109,14 +109,14 @@ export function gitIgnored(
       for (const path of run.stdout.split("\0")) if (path !== "") ignored.add(path);
       continue;
     }
-    if (run.status === 128 && /not a git repository/.test(run.stderr)) return () => undefined;
-    const said = (run.stderr.split("\n")[0] ?? "").trim() || (run.error?.message ?? "no answer");
+    if (run.status === 128 && /not a git repository/.test(run.stderr ?? "")) return () => undefined;
+    const said = (run.stderr?.split("\n")[0] ?? "").trim() || (run.error?.message ?? "no answer");
     const why = `git could not say whether it is ignored (${said})`;
     return () => why;
   }
   return (path) =>
     asked.get(path)?.some((each) => ignored.has(each))
-      ? "git ignores it: a file kept out of the repository is kept out of what is committed"
+      ? "ignored by git, so not meant to be committed"
       : undefined;
 }
 
@@ -151,9 +151,10 @@ function gitOnPath(root: string): string | undefined {
       const real = realpathSync(folder);
       if (real === root || real.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) continue;
       const file = join(real, name);
+      accessSync(file, constants.X_OK);
       if (statSync(file).isFile()) return file;
     } catch {
-      // A folder that is not there: the next one.
+      // No such folder, or no git to run in it: the next one.
     }
   }
   return undefined;

@@ -51,8 +51,7 @@ function syncToCodex(dir: string, env?: NodeJS.ProcessEnv) {
 const leftOut = (path: string, why: string) =>
   `contextfmt: warning: import_left_out at CLAUDE.md: not carried: @${path}: ${why}`;
 
-const IGNORED =
-  "git ignores it: a file kept out of the repository is kept out of what is committed";
+const IGNORED = "ignored by git, so not meant to be committed";
 const DOTENV = "a dotenv file, where secrets are kept";
 const vcs = (folder: string) => `inside ${folder}, version control's own data, not instructions`;
 
