@@ -154,15 +154,15 @@ export function instructionText(
   if (!instructionReading(from).imports || instructionReading(to).imports) return main;
   const { project } = source;
   const byName = (file: string) => whyNotCarried(project, file);
-  // Git is asked once, about every file the imports could reach; then they are followed again.
+  // Git is asked once, about every file the imports could reach; then they are followed again,
+  // past none it ignores (a file reached only through an ignored one is not reached in a clone).
   const reachable = importedFiles(project, path, main, own, () => {}, undefined, byName);
   const ignored = gitIgnored(
     project,
     reachable.map((file) => file.path),
   );
-  const carried = importedFiles(project, path, main, own, warn, undefined, (file) => {
-    return byName(file) ?? ignored(file);
-  });
+  const notCarried = (file: string) => byName(file) ?? ignored(file);
+  const carried = importedFiles(project, path, main, own, warn, undefined, notCarried);
   const parts: string[] = [];
   for (const found of carried) {
     const body = found.text.trim();
