@@ -252,7 +252,8 @@ export class Project {
         if ((entry.isDirectory() || entry.isSymbolicLink()) && skip(entry.name)) continue;
         const child = path === "" ? entry.name : `${path}/${entry.name}`;
         if (VCS_NAMES.has(entry.name.toLowerCase())) {
-          leftOut(child, `${entry.name} is outside the project`);
+          // A worktree's .git is a file: a caller that skips the folder skips it too, unsaid.
+          if (!skip(entry.name)) leftOut(child, `${entry.name} is outside the project`);
           continue;
         }
         let childReal = join(real, entry.name);

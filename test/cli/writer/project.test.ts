@@ -200,6 +200,19 @@ describe("Project.filesBelow", () => {
     ]);
   });
 
+  it("a worktree's .git file is left out unsaid where hidden folders are skipped", () => {
+    const { project: p } = withOutside({ ".git": "gitdir: ../x\n", "notes.md": "n" }, {});
+    const warnings: Issue[] = [];
+    expect(
+      p.filesBelow(
+        "",
+        (w) => warnings.push(w),
+        (name) => name.startsWith("."),
+      ),
+    ).toEqual([".keep", "notes.md"]);
+    expect(warnings).toEqual([]);
+  });
+
   it("leaves out a FIFO and a link to one, with a warning, never opening them", () => {
     const { dir, project: p } = withOutside({ ".claude/commands/own.md": "o" }, {});
     execFileSync("mkfifo", [join(dir, ".claude/commands/pipe.md")]);
