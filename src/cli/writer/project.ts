@@ -61,7 +61,7 @@ const VCS_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** The first part of `path` (`/`-separated) that is version control's own, or undefined. */
-export function vcsPart(path: string): string | undefined {
+function vcsPart(path: string): string | undefined {
   return path.split("/").find((part) => VCS_NAMES.has(part.toLowerCase()));
 }
 
@@ -182,9 +182,13 @@ export class Project {
    */
   shown(path: string): string {
     const located = this.locate(path);
-    if ("refused" in located) return path;
-    const real = this.relative(located.real);
-    return real === path ? path : `${path} (through a link: ${real})`;
+    return "refused" in located ? path : this.named(path, located.real);
+  }
+
+  /** `path` for a message, given `real`, the real path it leads to (see {@link shown}). */
+  named(path: string, real: string): string {
+    const relative = this.relative(real);
+    return relative === path ? path : `${path} (through a link: ${relative})`;
   }
 
   /** Whether `path` exists (a link refused as {@link resolve} refuses it). */
@@ -201,8 +205,7 @@ export class Project {
   /** The bytes of file `path`, or undefined when there is none; see {@link readFileCapped}. */
   read(path: string): Buffer | undefined {
     const real = this.resolve(path);
-    const relative = this.relative(real);
-    return readFileCapped(real, relative === path ? path : `${path} (through a link: ${relative})`);
+    return readFileCapped(real, this.named(path, real));
   }
 
   /** Whether `path` is a file (a link followed as {@link resolve} follows it). */

@@ -193,8 +193,7 @@ export function writeBatch(
   for (const write of writes) {
     const real = project.resolve(write.path);
     const relative = project.relative(real);
-    const name =
-      relative === write.path ? write.path : `${write.path} (through a link: ${relative})`;
+    const name = project.named(write.path, real);
     const other = byReal.get(real);
     if (other !== undefined) {
       // Two paths of one file (a link to another target): one place, written once when the two
