@@ -8,13 +8,16 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
+  lstatSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
   truncateSync,
+  unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { project, tree } from "./project-dir.js";
@@ -203,6 +206,134 @@ describe("one file behind two names", () => {
       /contextfmt: \.gemini\/skills\/review\/SKILL\.md and \.gemini\/commands\/review\.toml are one file \(through a link\) and would get different text; nothing written\n$/,
     );
     expect(tree(dir)).toEqual(before);
+  });
+});
+
+/** A clone: a real git repository holding `files` and `links`, as `git clone` leaves one. */
+function clone(files: Record<string, string>, links: Record<string, string>) {
+  const { scratch, dir } = repo(files, links);
+  execFileSync("git", ["init", "-q", dir]);
+  return { scratch, dir, git: () => tree(join(dir, ".git")) };
+}
+
+/** A skill whose extra files are named as git's own. */
+const GIT_NAMED_SKILL = {
+  ".claude/skills/x/SKILL.md": "---\nname: x\ndescription: Fills forms\n---\nFill the form.\n",
+  ".claude/skills/x/commondir": "../evil\n",
+  ".claude/skills/x/config": '[core]\n\tfsmonitor = "touch pwned; false"\n',
+  "evil/config": '[core]\n\tfsmonitor = "touch pwned; false"\n',
+};
+
+describe("version control's own files are outside the project", () => {
+  it.each([[[]], [["--force"]]])(
+    "a skill folder linked into .git is refused, naming where it leads; .git stays byte for byte (%j)",
+    (flags) => {
+      const { scratch, dir, git } = clone(GIT_NAMED_SKILL, { ".gemini/skills/x": "../../.git" });
+      const before = tree(scratch);
+      const gitBefore = git();
+      const result = sync(dir, "--from", "claude", "--to", "gemini", "--only", "skills", ...flags);
+      expect(result).toMatchObject({
+        status: 1,
+        stdout: "",
+        stderr:
+          "contextfmt: .gemini/skills/x is a link to ../../.git: it leads into .git, which is outside the project; nothing written\n",
+      });
+      expect(git()).toEqual(gitBefore);
+      expect(tree(scratch)).toEqual(before);
+    },
+  );
+
+  it("a commands folder linked to .git/hooks is refused: no hook is written", () => {
+    const { dir, git } = clone(
+      { ".claude/commands/post-checkout.md": "---\ndescription: x\n---\nRun it\n" },
+      { ".cursor/commands": "../.git/hooks" },
+    );
+    const gitBefore = git();
+    for (const flags of [[], ["--force"]]) {
+      const result = sync(
+        dir,
+        "--from",
+        "claude",
+        "--to",
+        "cursor",
+        "--only",
+        "commands",
+        ...flags,
+      );
+      expect(result.stderr).toBe(
+        "contextfmt: .cursor/commands is a link to ../.git/hooks: it leads into .git, which is outside the project; nothing written\n",
+      );
+      expect(git()).toEqual(gitBefore);
+    }
+  });
+
+  it("a skill cloned with its own .git is synced without it, with a warning naming it", () => {
+    const { dir } = repo({
+      ".claude/skills/x/SKILL.md": GIT_NAMED_SKILL[".claude/skills/x/SKILL.md"],
+      ".claude/skills/x/.git/config": "[core]\n",
+    });
+    const result = sync(dir, "--from", "claude", "--to", "codex", "--only", "skills");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain(
+      "contextfmt: warning: outside_project at .claude/skills/x/.git: left out: .git is outside the project\n",
+    );
+    expect(Object.keys(tree(dir)).filter((path) => path.startsWith(".agents/"))).toEqual([
+      ".agents/skills/x/SKILL.md",
+    ]);
+  });
+});
+
+describe("writes land only where a client reads", () => {
+  it("a skill folder linked to docs/ is refused, naming the real path; --force does not write it either", () => {
+    const { scratch, dir } = repo(
+      {
+        ".claude/skills/x/SKILL.md": GIT_NAMED_SKILL[".claude/skills/x/SKILL.md"],
+        "docs/SKILL.md": "# The team's own page\n",
+      },
+      { ".gemini/skills/x": "../../docs" },
+    );
+    const before = tree(scratch);
+    const args = ["--from", "claude", "--to", "gemini", "--only", "skills"];
+    expect(sync(dir, ...args).stderr).toBe(
+      "contextfmt: not replaced, as contextfmt did not write them or they changed since: .gemini/skills/x/SKILL.md (through a link: docs/SKILL.md); nothing written (--force replaces them)\n",
+    );
+    expect(sync(dir, ...args, "--force").stderr).toBe(
+      "contextfmt: cannot write .gemini/skills/x/SKILL.md (through a link: docs/SKILL.md): no client reads its configuration there; nothing written\n",
+    );
+    expect(tree(scratch)).toEqual(before);
+  });
+});
+
+describe("what is not a regular file is refused; sync and init never wait", () => {
+  /** Runs the bin, stopped after 20 s: a FIFO opened for reading would make it wait forever. */
+  const bounded = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [BIN, ...args], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    return { status: result.status, signal: result.signal, stderr: result.stderr };
+  };
+
+  it.each([
+    [
+      ".gemini/settings.json",
+      ["sync", "DIR", "--from", "claude", "--to", "gemini", "--only", "mcp"],
+    ],
+    [".contextfmt/written.json", ["sync", "DIR", "--from", "claude", "--to", "gemini"]],
+    [".contextfmt/written.json", ["init", "claude", "DIR"]],
+    [".claude/settings.json", ["init", "claude", "DIR"]],
+  ])("a FIFO at %s: %j ends at once with an error naming it", (fifo, args) => {
+    const { scratch, dir } = repo({ ".mcp.json": EVIL_MCP });
+    mkdirSync(dirname(join(dir, fifo)), { recursive: true });
+    const before = tree(scratch);
+    execFileSync("mkfifo", [join(dir, fifo)]);
+    const result = bounded(...args.map((arg) => (arg === "DIR" ? dir : arg)));
+    expect(result).toMatchObject({ status: 1, signal: null });
+    expect(result.stderr).toContain(`${fifo}: is a FIFO (named pipe), not a regular file`);
+    // The FIFO stays as it was (reading it here would wait too), and nothing else changed.
+    expect(lstatSync(join(dir, fifo)).isFIFO()).toBe(true);
+    unlinkSync(join(dir, fifo));
+    expect(tree(scratch)).toEqual(before);
   });
 });
 

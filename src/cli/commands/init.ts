@@ -197,6 +197,7 @@ export const run: Command["run"] = async (args) => {
   }
   reportIssues(warnings);
   const recordWrite = record.write();
+  // init replaces files but never removes one: nothing it writes can be kept as changed.
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
   for (const { path } of writes) writeStdout(`wrote ${path}\n`);
   if (writes.length === 0) writeStdout("up to date\n");

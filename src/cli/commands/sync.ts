@@ -211,8 +211,11 @@ export const run: Command["run"] = async (args) => {
   const writes = changedWrites(files);
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
-  writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  const kept = writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  reportIssues(kept);
+  const keptPaths = new Set(kept.map((issue) => issue.path));
   for (const file of changed) {
+    if (keptPaths.has(file.path)) continue;
     const count = file.warnings.filter((w) => w.severity !== "info").length;
     const verb = file.after === undefined ? "removed" : "wrote";
     writeStdout(

@@ -188,7 +188,7 @@ class Plan {
       !before.equals(after) &&
       !this.record.wrote(recordPath, kind, undefined, sha256(before))
     ) {
-      this.conflicts.push(path);
+      this.conflicts.push(this.project.shown(path));
     }
     this.record.set({ path: recordPath, kind, from, sha256: sha256(after) });
   }
@@ -208,7 +208,7 @@ class Plan {
       hashes.before !== hashes.after &&
       !this.record.wrote(recordPath, kind, name, hashes.before)
     ) {
-      this.conflicts.push(`${path}: ${label}`);
+      this.conflicts.push(`${this.project.shown(path)}: ${label}`);
     }
     this.record.set({
       path: recordPath,

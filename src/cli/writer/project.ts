@@ -2,12 +2,17 @@
  * A project's files as `sync` and `init` read them. Every path is resolved against the project's
  * root one component at a time; a link that leads outside the root, or to nothing, is refused
  * with its name and target rather than followed (git refuses to write "beyond a symbolic link"
- * for the same reason: a cloned repository must not reach the rest of the machine). A file over
- * {@link MAX_FILE_BYTES} is refused before it is read.
+ * for the same reason: a cloned repository must not reach the rest of the machine). `.git` and
+ * the other version control folders are outside too, wherever a path or a link's target lands:
+ * what is written there runs as git (a `commondir` or `config` naming a `core.fsmonitor`
+ * command), and git keeps its own folder out of every checkout for that reason. A file over
+ * {@link MAX_FILE_BYTES} is refused before it is read, and so is anything that is not a regular
+ * file (a FIFO would make the read wait forever).
  */
 import {
   closeSync,
   constants,
+  type Dirent,
   fstatSync,
   lstatSync,
   openSync,
@@ -15,6 +20,7 @@ import {
   readlinkSync,
   readSync,
   realpathSync,
+  type Stats,
   statSync,
 } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -37,6 +43,42 @@ export class ProjectFileError extends ContextFmtError {
 export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/**
+ * The folders (or files: a worktree's `.git` is one) where version control keeps its own state,
+ * lower case: a case-insensitive disk takes `.GIT` for `.git`, and git refuses both.
+ */
+const VCS_NAMES: ReadonlySet<string> = new Set([
+  ".git",
+  ".hg",
+  ".svn",
+  ".jj",
+  ".bzr",
+  ".pijul",
+  "_darcs",
+  ".fslckout",
+  "_fossil_",
+]);
+
+/** The first part of `path` (`/`-separated) that is version control's own, or undefined. */
+function vcsPart(path: string): string | undefined {
+  return path.split("/").find((part) => VCS_NAMES.has(part.toLowerCase()));
+}
+
+/** What a file that is not a regular file is, in words, for messages. */
+export function kindOf(
+  stats: Pick<
+    Stats,
+    "isDirectory" | "isFIFO" | "isSocket" | "isCharacterDevice" | "isBlockDevice" | "isSymbolicLink"
+  >,
+): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isSymbolicLink()) return "a link";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
 
 /** A path is confined when it is the root or below it. */
 const inside = (root: string, real: string) =>
@@ -76,6 +118,8 @@ export class Project {
     if (parts.some((part) => part === "" || part === "." || part === "..")) {
       return { refused: `${path}: not a plain path inside the project` };
     }
+    const vcs = vcsPart(path);
+    if (vcs !== undefined) return { refused: `${path}: ${vcs} is outside the project` };
     let real = this.root;
     for (let i = 0; i < parts.length; i++) {
       const next = join(real, parts[i] as string);
@@ -109,6 +153,12 @@ export class Project {
       if (!inside(this.root, resolved)) {
         return { refused: `${link} is a link to ${target}, outside the project` };
       }
+      const into = vcsPart(this.relative(resolved));
+      if (into !== undefined) {
+        return {
+          refused: `${link} is a link to ${target}: it leads into ${into}, which is outside the project`,
+        };
+      }
       real = resolved;
     }
     return { real };
@@ -126,6 +176,21 @@ export class Project {
     return relative(this.root, real).split(sep).join("/");
   }
 
+  /**
+   * `path` for a message, with the file it really is when a link makes them differ: a refusal
+   * or a conflict about `.gemini/skills/x/config` must say which file that is.
+   */
+  shown(path: string): string {
+    const located = this.locate(path);
+    return "refused" in located ? path : this.named(path, located.real);
+  }
+
+  /** `path` for a message, given `real`, the real path it leads to (see {@link shown}). */
+  named(path: string, real: string): string {
+    const relative = this.relative(real);
+    return relative === path ? path : `${path} (through a link: ${relative})`;
+  }
+
   /** Whether `path` exists (a link refused as {@link resolve} refuses it). */
   exists(path: string): boolean {
     try {
@@ -139,7 +204,8 @@ export class Project {
 
   /** The bytes of file `path`, or undefined when there is none; see {@link readFileCapped}. */
   read(path: string): Buffer | undefined {
-    return readFileCapped(this.resolve(path), path);
+    const real = this.resolve(path);
+    return readFileCapped(real, this.named(path, real));
   }
 
   /** Whether `path` is a file (a link followed as {@link resolve} follows it). */
@@ -156,7 +222,9 @@ export class Project {
    * Every file below folder `dir` (`""`: the project's root), as project paths (`dir/…`) in a
    * stable order. A link that stays inside the project is followed (a folder once); one that
    * leads outside, or to nothing, is left out and reported through `warn`, as is `dir` itself
-   * when it is such a link. A folder (or link) whose name `skip` accepts is not entered.
+   * when it is such a link, a version control folder (a skill cloned with its `.git`), and
+   * anything that is neither a file nor a folder (a FIFO). A folder (or link) whose name `skip`
+   * accepts is not entered.
    */
   filesBelow(
     dir: string,
@@ -186,9 +254,13 @@ export class Project {
         // Links too: a skipped folder's name is not followed wherever it leads.
         if ((entry.isDirectory() || entry.isSymbolicLink()) && skip(entry.name)) continue;
         const child = path === "" ? entry.name : `${path}/${entry.name}`;
+        if (VCS_NAMES.has(entry.name.toLowerCase())) {
+          // A worktree's .git is a file: a caller that skips the folder skips it too, unsaid.
+          if (!skip(entry.name)) leftOut(child, `${entry.name} is outside the project`);
+          continue;
+        }
         let childReal = join(real, entry.name);
-        let isFolder = entry.isDirectory();
-        let isFile = entry.isFile();
+        let stats: Stats | Dirent = entry;
         if (entry.isSymbolicLink()) {
           const located = this.locate(child);
           if ("refused" in located) {
@@ -196,12 +268,18 @@ export class Project {
             continue;
           }
           childReal = located.real;
-          const stats = statSync(childReal);
-          isFolder = stats.isDirectory();
-          isFile = stats.isFile();
+          stats = statSync(childReal);
         }
-        if (isFolder) walk(child, childReal);
-        else if (isFile) out.push(child);
+        if (stats.isDirectory()) walk(child, childReal);
+        else if (stats.isFile()) out.push(child);
+        else {
+          warn({
+            code: "not_a_file",
+            severity: "warning",
+            path: child,
+            message: `left out: ${kindOf(stats)}, not a regular file`,
+          });
+        }
       }
     };
     let stats: ReturnType<typeof statSync>;
@@ -217,21 +295,29 @@ export class Project {
 
 /**
  * The bytes of the file at `real`, or undefined when there is none. `name` is how messages call
- * it. A folder, an unreadable file and a file over {@link MAX_FILE_BYTES} are errors; a link in
- * the last place is not followed (the caller resolved it already, so one now is a swap).
+ * it. A folder, a FIFO, a socket or a device, an unreadable file and a file over
+ * {@link MAX_FILE_BYTES} are errors; a link in the last place is not followed (the caller
+ * resolved it already, so one now is a swap). It is opened without waiting (a FIFO's open waits
+ * for a writer that never comes) and checked for what it is once open, so nothing swapped in
+ * between the look and the read is read.
  */
 export function readFileCapped(real: string, name: string): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    // A socket cannot be opened at all.
+    if (code === "ENXIO") throw new ProjectFileError(`${name}: is a socket, not a regular file`);
     throw new ProjectFileError(`${name}: cannot read: ${reasonOf(error)}`);
   }
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw new ProjectFileError(`${name}: is a folder, not a file`);
+    if (!stats.isFile()) {
+      throw new ProjectFileError(`${name}: is ${kindOf(stats)}, not a regular file`);
+    }
     if (stats.size > MAX_FILE_BYTES) {
       throw new ProjectFileError(
         `${name}: ${megabytes(stats.size)} is over the ${megabytes(MAX_FILE_BYTES)} a file read here may have`,

@@ -2,7 +2,9 @@
  * The project's confinement: paths resolved one component at a time against the real root,
  * links followed only while they stay inside, and files over the size limit refused unread.
  */
-import { truncateSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { symlinkSync, truncateSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, Project, ProjectFileError } from "../../../src/cli/writer/project.js";
@@ -76,6 +78,61 @@ describe("Project.locate", () => {
     }
   });
 
+  it.each([
+    [".git/config", {}, ".git/config: .git is outside the project"],
+    ["vendor/lib/.git/config", {}, "vendor/lib/.git/config: .git is outside the project"],
+    // A case-insensitive disk takes .GIT for .git, as git's own checks do.
+    [".GIT/config", {}, ".GIT/config: .GIT is outside the project"],
+    [".hg/hgrc", {}, ".hg/hgrc: .hg is outside the project"],
+    [".jj/repo/config.toml", {}, ".jj/repo/config.toml: .jj is outside the project"],
+    [
+      ".gemini/skills/x/commondir",
+      { ".gemini/skills/x": "../../.git" },
+      ".gemini/skills/x is a link to ../../.git: it leads into .git, which is outside the project",
+    ],
+    [
+      ".claude/commands/hooks/post-checkout",
+      { ".claude/commands/hooks": "../../.git/hooks" },
+      ".claude/commands/hooks is a link to ../../.git/hooks: it leads into .git, which is outside the project",
+    ],
+    [
+      ".codex/config.toml",
+      { ".codex": ".svn" },
+      ".codex is a link to .svn: it leads into .svn, which is outside the project",
+    ],
+    // A link to a link into .git: its real path is inside .git.
+    [
+      "AGENTS.md",
+      { "AGENTS.md": "docs/AGENTS.md", "docs/AGENTS.md": "../.git/config" },
+      "AGENTS.md is a link to docs/AGENTS.md: it leads into .git, which is outside the project",
+    ],
+  ])("refuses %s through %j: version control's own files are outside", (path, links, message) => {
+    const { project: p } = withOutside(
+      { ".git/config": "[core]\n", ".git/hooks/x": "", ".svn/wc.db": "", ".hg/hgrc": "" },
+      links,
+    );
+    expect(p.locate(path)).toEqual({ refused: message });
+    expect(() => p.read(path)).toThrow(new ProjectFileError(`${message}; nothing written`));
+    expect(() => p.exists(path)).toThrow(ProjectFileError);
+    expect(() => p.isFile(path)).toThrow(ProjectFileError);
+  });
+
+  it("a worktree's .git file is outside too", () => {
+    const { project: p } = withOutside({ ".git": "gitdir: ../repo.git/worktrees/w\n" }, {});
+    expect(p.locate(".git")).toEqual({ refused: ".git: .git is outside the project" });
+  });
+
+  it("shows a path with the file it really is when a link makes them differ", () => {
+    const { project: p } = withOutside(
+      { ".agents/skills/r/SKILL.md": "x" },
+      { ".gemini/skills": "../.agents/skills" },
+    );
+    expect(p.shown(".gemini/skills/r/SKILL.md")).toBe(
+      ".gemini/skills/r/SKILL.md (through a link: .agents/skills/r/SKILL.md)",
+    );
+    expect(p.shown(".agents/skills/r/SKILL.md")).toBe(".agents/skills/r/SKILL.md");
+  });
+
   it("a project given through a link is the folder the link leads to", () => {
     const scratch = project({ "real/CLAUDE.md": "x" }, { alias: "real" });
     const p = Project.at(join(scratch, "alias"));
@@ -100,7 +157,76 @@ describe("Project.read", () => {
   });
 });
 
+describe("Project.read of what is not a regular file", () => {
+  it("a socket is refused as one, a folder through a link names its real path", async () => {
+    const { dir, project: p } = withOutside({ "docs/x.md": "" }, { ".claude/commands": "../docs" });
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(dir, ".mcp.json"), done));
+    try {
+      expect(() => p.read(".mcp.json")).toThrow(
+        new ProjectFileError(".mcp.json: is a socket, not a regular file"),
+      );
+    } finally {
+      server.close();
+    }
+    expect(() => p.read(".claude/commands")).toThrow(
+      new ProjectFileError(".claude/commands (through a link: docs): is a folder, not a file"),
+    );
+  });
+});
+
 describe("Project.filesBelow", () => {
+  it("leaves out version control folders and files (a skill cloned with its .git), with a warning", () => {
+    const { project: p } = withOutside(
+      {
+        ".claude/skills/pdf/SKILL.md": "s",
+        ".claude/skills/pdf/.git/config": "[core]\n",
+        ".claude/skills/pdf/.git/HEAD": "ref: refs/heads/main\n",
+        ".claude/skills/sub/SKILL.md": "s",
+        ".claude/skills/sub/.git": "gitdir: ../../../.git/modules/sub\n",
+        ".claude/skills/hg/.hg/hgrc": "",
+      },
+      {},
+    );
+    const warnings: Issue[] = [];
+    expect(p.filesBelow(".claude/skills", (w) => warnings.push(w))).toEqual([
+      ".claude/skills/pdf/SKILL.md",
+      ".claude/skills/sub/SKILL.md",
+    ]);
+    expect(warnings.map((w) => `${w.code} ${w.path}: ${w.message}`)).toEqual([
+      "outside_project .claude/skills/hg/.hg: left out: .hg is outside the project",
+      "outside_project .claude/skills/pdf/.git: left out: .git is outside the project",
+      "outside_project .claude/skills/sub/.git: left out: .git is outside the project",
+    ]);
+  });
+
+  it("a worktree's .git file is left out unsaid where hidden folders are skipped", () => {
+    const { project: p } = withOutside({ ".git": "gitdir: ../x\n", "notes.md": "n" }, {});
+    const warnings: Issue[] = [];
+    expect(
+      p.filesBelow(
+        "",
+        (w) => warnings.push(w),
+        (name) => name.startsWith("."),
+      ),
+    ).toEqual([".keep", "notes.md"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("leaves out a FIFO and a link to one, with a warning, never opening them", () => {
+    const { dir, project: p } = withOutside({ ".claude/commands/own.md": "o" }, {});
+    execFileSync("mkfifo", [join(dir, ".claude/commands/pipe.md")]);
+    symlinkSync("pipe.md", join(dir, ".claude/commands/via.md"));
+    const warnings: Issue[] = [];
+    expect(p.filesBelow(".claude/commands", (w) => warnings.push(w))).toEqual([
+      ".claude/commands/own.md",
+    ]);
+    expect(warnings.map((w) => `${w.code} ${w.path}: ${w.message}`)).toEqual([
+      "not_a_file .claude/commands/pipe.md: left out: a FIFO (named pipe), not a regular file",
+      "not_a_file .claude/commands/via.md: left out: a FIFO (named pipe), not a regular file",
+    ]);
+  });
+
   it("follows links that stay inside (a folder once), leaves out the rest with a warning", () => {
     const { project: p } = withOutside(
       { "shared/review.md": "r", ".claude/commands/own.md": "o", "notes.md": "n" },

@@ -5,11 +5,24 @@
  * those tests replace `rename` to fail there.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Project } from "../../../src/cli/writer/project.js";
-import { type FileWrite, writeBatch } from "../../../src/cli/writer/write-batch.js";
+import { Project, ProjectFileError } from "../../../src/cli/writer/project.js";
+import {
+  type BatchOptions,
+  type FileWrite,
+  writeBatch,
+} from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
 
 const write = (dir: string, path: string, text: string): FileWrite => {
@@ -21,6 +34,13 @@ const write = (dir: string, path: string, text: string): FileWrite => {
   }
   return { path, bytes: Buffer.from(text), before };
 };
+
+/** The batch with every place allowed: these tests are about how it writes, not where. */
+const writeAnywhere = (
+  project: Project,
+  writes: readonly FileWrite[],
+  options: BatchOptions = {},
+) => writeBatch(project, writes, { isPlace: () => true, ...options });
 
 /** Whether `chattr +i` works here (root on a file system that has the flag). */
 const immutableWorks = (() => {
@@ -39,7 +59,7 @@ describe("writeBatch", () => {
     const dir = project({ "a.json": "{}", "run.sh": "old" });
     chmodSync(join(dir, "a.json"), 0o600);
     chmodSync(join(dir, "run.sh"), 0o755);
-    writeBatch(Project.at(dir), [
+    writeAnywhere(Project.at(dir), [
       write(dir, "a.json", '{"x":1}'),
       write(dir, "run.sh", "new"),
       write(dir, "deep/new/file.md", "hi"),
@@ -51,7 +71,7 @@ describe("writeBatch", () => {
 
   it("writes through a link inside the project into its target, keeping the link", () => {
     const dir = project({ "CLAUDE.md": "old" }, { "AGENTS.md": "CLAUDE.md" });
-    writeBatch(Project.at(dir), [write(dir, "AGENTS.md", "new")]);
+    writeAnywhere(Project.at(dir), [write(dir, "AGENTS.md", "new")]);
     expect(tree(dir)).toEqual({ "AGENTS.md": "-> CLAUDE.md", "CLAUDE.md": "new" });
   });
 
@@ -60,7 +80,7 @@ describe("writeBatch", () => {
     const dir = project({ "a.md": "old", ".gemini/commands": "a file, not a folder" });
     const before = tree(dir);
     expect(() =>
-      writeBatch(Project.at(dir), [
+      writeAnywhere(Project.at(dir), [
         write(dir, "a.md", "new"),
         write(dir, "new/folder/b.md", "b"),
         write(dir, ".gemini/commands/review.toml", "x"),
@@ -80,7 +100,7 @@ describe("writeBatch", () => {
       execFileSync("chattr", ["+i", join(dir, "locked.json")]);
       try {
         expect(() =>
-          writeBatch(Project.at(dir), [
+          writeAnywhere(Project.at(dir), [
             write(dir, "a.md", "new"),
             write(dir, "locked.json", '{"x":1}'),
           ]),
@@ -103,7 +123,7 @@ describe("writeBatch", () => {
       try {
         // The check sees the folder writable (W_OK ignores the flag on folders); creating in it fails.
         expect(() =>
-          writeBatch(Project.at(dir), [
+          writeAnywhere(Project.at(dir), [
             write(dir, "a.md", "new"),
             write(dir, "fresh/b.md", "b"),
             write(dir, "locked/y.md", "y"),
@@ -132,7 +152,7 @@ describe("writeBatch", () => {
       renameSync(from, to);
     };
     expect(() =>
-      writeBatch(
+      writeAnywhere(
         Project.at(dir),
         [
           write(dir, "a.md", "new a"),
@@ -158,7 +178,7 @@ describe("writeBatch", () => {
       renameSync(from, to);
     };
     expect(() =>
-      writeBatch(Project.at(dir), [write(dir, "a.md", "new a"), write(dir, "b.md", "new b")], {
+      writeAnywhere(Project.at(dir), [write(dir, "a.md", "new a"), write(dir, "b.md", "new b")], {
         rename,
       }),
     ).toThrow(
@@ -171,15 +191,195 @@ describe("writeBatch", () => {
 
   it("a temporary file left by a killed run of the same process number is replaced", () => {
     const dir = project({ "a.md": "old", [`.a.md.contextfmt-${process.pid}-0.tmp`]: "stale" });
-    writeBatch(Project.at(dir), [write(dir, "a.md", "new")]);
+    writeAnywhere(Project.at(dir), [write(dir, "a.md", "new")]);
     expect(tree(dir)).toEqual({ "a.md": "new" });
   });
 
-  it("refuses two paths of one file in one batch", () => {
+  it("two paths of one file with the same bytes are one place: written once", () => {
     const dir = project({ "CLAUDE.md": "x" }, { "AGENTS.md": "CLAUDE.md" });
+    writeBatch(Project.at(dir), [write(dir, "CLAUDE.md", "same"), write(dir, "AGENTS.md", "same")]);
+    expect(tree(dir)).toEqual({ "AGENTS.md": "-> CLAUDE.md", "CLAUDE.md": "same" });
+  });
+
+  it("refuses two paths of one file with different bytes, naming both and the real file", () => {
+    const dir = project(
+      { "CLAUDE.md": "x", ".agents/skills/r/SKILL.md": "s" },
+      {
+        "AGENTS.md": "CLAUDE.md",
+        ".gemini/skills": "../.agents/skills",
+        ".cursor/skills": "../.agents/skills",
+      },
+    );
+    const before = tree(dir);
     expect(() =>
       writeBatch(Project.at(dir), [write(dir, "CLAUDE.md", "a"), write(dir, "AGENTS.md", "b")]),
-    ).toThrow("AGENTS.md and CLAUDE.md are one file; nothing written");
-    expect(tree(dir)).toEqual({ "AGENTS.md": "-> CLAUDE.md", "CLAUDE.md": "x" });
+    ).toThrow(
+      "cannot write AGENTS.md: one file with CLAUDE.md through a link, and the two would get different bytes; nothing written",
+    );
+    expect(() =>
+      writeBatch(Project.at(dir), [
+        write(dir, ".gemini/skills/r/SKILL.md", "a"),
+        write(dir, ".cursor/skills/r/SKILL.md", "b"),
+      ]),
+    ).toThrow(
+      "cannot write .cursor/skills/r/SKILL.md: one file with .gemini/skills/r/SKILL.md, .agents/skills/r/SKILL.md, through a link, and the two would get different bytes; nothing written",
+    );
+    expect(tree(dir)).toEqual(before);
+  });
+});
+
+describe("writeBatch writes only where a client reads", () => {
+  it("a skill folder linked into .git is refused, naming the link and where it leads; .git stays", () => {
+    const dir = project(
+      { ".git/config": "[core]\n\tbare = false\n", ".git/HEAD": "ref: refs/heads/main\n" },
+      { ".gemini/skills/x": "../../.git" },
+    );
+    const before = tree(dir);
+    expect(() =>
+      writeBatch(Project.at(dir), [
+        write(dir, ".gemini/skills/x/SKILL.md", "---\nname: x\n---\n"),
+        write(dir, ".gemini/skills/x/commondir", "../evil\n"),
+      ]),
+    ).toThrow(
+      ".gemini/skills/x is a link to ../../.git: it leads into .git, which is outside the project; nothing written",
+    );
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("a target folder linked to a place no client reads is refused, naming the real path", () => {
+    const dir = project(
+      { "docs/SKILL.md": "the team's own page\n", "src/index.ts": "export {};\n" },
+      { ".gemini/skills/x": "../../docs" },
+    );
+    const before = tree(dir);
+    expect(() =>
+      writeBatch(Project.at(dir), [
+        write(dir, "GEMINI.md", "rules\n"),
+        write(dir, ".gemini/skills/x/SKILL.md", "replaced\n"),
+        write(dir, "src/index.ts", "replaced\n"),
+      ]),
+    ).toThrow(
+      "cannot write .gemini/skills/x/SKILL.md (through a link: docs/SKILL.md): no client reads its configuration there; src/index.ts: no client reads its configuration there; nothing written",
+    );
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("every place sync and init write is one: settings, instruction files nested or not, item folders, .contextfmt", () => {
+    const paths = [
+      ".mcp.json",
+      ".codex/config.toml",
+      ".claude/settings.json",
+      ".github/hooks/contextfmt.json",
+      ".opencode/plugins/contextfmt.js",
+      ".clinerules/hooks/PostToolUse",
+      "packages/web/AGENTS.md",
+      "packages/web/CLAUDE.md",
+      ".github/copilot-instructions.md",
+      ".agents/skills/pdf/scripts/fill.py",
+      ".claude/commands/git/commit.md",
+      ".contextfmt/written.json",
+    ];
+    const dir = project();
+    writeBatch(
+      Project.at(dir),
+      paths.map((path) => write(dir, path, "x")),
+    );
+    expect(Object.keys(tree(dir)).sort()).toEqual([...paths].sort());
+  });
+});
+
+describe("writeBatch refuses what is not a regular file", () => {
+  it("a FIFO where a file goes stops the batch before any write", () => {
+    const dir = project({ "CLAUDE.md": "old" });
+    execFileSync("mkfifo", [join(dir, "GEMINI.md")]);
+    expect(() =>
+      writeBatch(Project.at(dir), [
+        write(dir, "CLAUDE.md", "new"),
+        { path: "GEMINI.md", bytes: Buffer.from("new"), before: undefined },
+      ]),
+    ).toThrow(
+      "cannot write GEMINI.md: is a FIFO (named pipe), not a regular file; nothing written",
+    );
+    expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toBe("old");
+    expect(lstatSync(join(dir, "GEMINI.md")).isFIFO()).toBe(true);
+  });
+});
+
+describe("writeBatch re-checks each file right before it changes it", () => {
+  it("a file edited after it was read stops the batch: what was replaced is put back", () => {
+    const dir = project({ "CLAUDE.md": "old claude", "AGENTS.md": "old agents" });
+    const writes = [write(dir, "CLAUDE.md", "new claude"), write(dir, "AGENTS.md", "new agents")];
+    // The user saves AGENTS.md while the batch replaces CLAUDE.md.
+    const rename = (from: string, to: string) => {
+      renameSync(from, to);
+      if (to.endsWith("CLAUDE.md")) writeFileSync(join(dir, "AGENTS.md"), "the user's edit");
+    };
+    expect(() => writeBatch(Project.at(dir), writes, { rename })).toThrow(
+      new ProjectFileError(
+        "AGENTS.md changed while contextfmt ran; nothing written (put back as they were: CLAUDE.md); run it again",
+      ),
+    );
+    expect(tree(dir)).toEqual({ "AGENTS.md": "the user's edit", "CLAUDE.md": "old claude" });
+  });
+
+  it("a file made where the plan saw none stops the batch too", () => {
+    const dir = project({});
+    const writes = [write(dir, "GEMINI.md", "new")];
+    writeFileSync(join(dir, "GEMINI.md"), "made meanwhile");
+    expect(() => writeBatch(Project.at(dir), writes)).toThrow(
+      "GEMINI.md changed while contextfmt ran; nothing written; run it again",
+    );
+    expect(tree(dir)).toEqual({ "GEMINI.md": "made meanwhile" });
+  });
+
+  it("a file to be removed that was edited after it was read stays, with a warning; the rest is written", () => {
+    const dir = project({
+      ".gemini/commands/old.toml": "prompt = 'as sync wrote it'\n",
+      ".gemini/commands/new.toml": "prompt = 'old'\n",
+    });
+    const removal: FileWrite = {
+      path: ".gemini/commands/old.toml",
+      bytes: undefined,
+      before: readFileSync(join(dir, ".gemini/commands/old.toml")),
+    };
+    const writes = [removal, write(dir, ".gemini/commands/new.toml", "prompt = 'new'\n")];
+    writeFileSync(
+      join(dir, ".gemini/commands/old.toml"),
+      "prompt = 'the user kept working on it'\n",
+    );
+    const warnings = writeBatch(Project.at(dir), writes);
+    expect(warnings).toEqual([
+      {
+        code: "kept_changed",
+        severity: "warning",
+        path: ".gemini/commands/old.toml",
+        message:
+          "the file stays: it changed while contextfmt ran, after it was read (take it out by hand if it should go)",
+      },
+    ]);
+    expect(tree(dir)).toEqual({
+      ".gemini/commands/new.toml": "prompt = 'new'\n",
+      ".gemini/commands/old.toml": "prompt = 'the user kept working on it'\n",
+    });
+  });
+
+  it("a folder swapped for a link into .git during the batch stops it; .git stays", () => {
+    const dir = project({ ".git/config": "[core]\n", "CLAUDE.md": "old" });
+    const git = tree(join(dir, ".git"));
+    const writes = [write(dir, "CLAUDE.md", "new"), write(dir, ".claude/commands/review.md", "x")];
+    const rename = (from: string, to: string) => {
+      renameSync(from, to);
+      if (to.endsWith("CLAUDE.md") && !from.endsWith(".restore")) {
+        renameSync(join(dir, ".claude/commands"), join(dir, ".claude/elsewhere"));
+        symlinkSync("../.git", join(dir, ".claude/commands"));
+      }
+    };
+    expect(() => writeBatch(Project.at(dir), writes, { rename })).toThrow(
+      new ProjectFileError(
+        ".claude/commands/review.md changed while contextfmt ran; nothing written (put back as they were: CLAUDE.md); run it again",
+      ),
+    );
+    expect(tree(join(dir, ".git"))).toEqual(git);
+    expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toBe("old");
   });
 });
