@@ -19,7 +19,7 @@ import {
   registryOf,
 } from "./registry.js";
 import { SkillSchema } from "./skills/skill.js";
-import { protoKeyPath } from "./syntax.js";
+import { valueTreeMessage, valueTreeProblem } from "./value-tree.js";
 
 /** How each kind's value is checked, and where a parse result holds it. */
 const KINDS: Readonly<
@@ -107,14 +107,14 @@ export function renderAgentConfig<K extends AgentConfigKind>(
   const codec = registryOf(options).get(kind, format);
   const spec = KINDS[kind];
   const root = spec.field === "servers" ? "servers" : kind;
-  const proto = protoKeyPath(value, root);
-  if (proto !== undefined) {
+  const problem = valueTreeProblem(value, root);
+  if (problem !== undefined) {
     throw new InvalidInputError([
       {
         code: "invalid_input",
         severity: "error",
-        message: 'a key named "__proto__" cannot be written (it would be lost on the way)',
-        path: proto,
+        message: valueTreeMessage(problem, "written"),
+        path: problem.path,
       },
     ]);
   }

@@ -27,7 +27,7 @@ import {
   wordPunctuationCounter,
 } from "contextfmt";
 import { inlineText, renderTemplate, sectionBreakdown, titleCase } from "contextfmt/adapters";
-import { convertCommand, renderMcpConfig } from "contextfmt/agent-config";
+import { convertCommand, renderAgentConfig, renderMcpConfig } from "contextfmt/agent-config";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
@@ -483,6 +483,27 @@ export const growthCases: readonly GrowthCase[] = [
         { name: "s", transport: "stdio" as const, command: "x", args: [arg as string] },
       ];
       return [renderMcpConfig("cursor", servers), renderMcpConfig("opencode", servers)];
+    },
+  },
+  {
+    // `size` objects in 20 levels, each holding two of the next level: written out, the value
+    // doubles at every level (each of the first level's objects stands for 2 million values).
+    name: "agent-config render: `size` objects, each sharing two children, 20 levels deep",
+    build: (size) => {
+      const width = Math.max(1, Math.floor(size / 20));
+      let level: object[] = Array.from({ length: width }, () => ({ v: "x" }));
+      for (let depth = 1; depth < 20; depth += 1) {
+        const below = level;
+        level = below.map((node, index) => ({ a: node, b: below[(index + 1) % width] }));
+      }
+      return level;
+    },
+    run: (meta) => {
+      try {
+        return renderAgentConfig("command", "claude", { prompt: "p", extra: { meta } });
+      } catch (error) {
+        return error; // refused: only the time to the refusal counts
+      }
     },
   },
   {
