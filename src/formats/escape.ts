@@ -3,6 +3,7 @@
  * these make sure it can never open a new line, a section or an entry of the format around it.
  */
 import { stringArgument } from "../problems/arguments.js";
+import { InvalidInputError } from "../problems/errors.js";
 import { isWhitespaceCode } from "../tokens/counter.js";
 
 /** Anything the slow paths below might change; most text has none, so one test skips them. */
@@ -114,17 +115,47 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
 const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
 
 /**
+ * The longest text the XML escapers take: 33,554,432 characters (2^25). V8 stops the process,
+ * rather than throw, when one `replace` builds a result of more than 2^26 pieces (each escape is
+ * one, the text before it two: `a&a&…` makes 1.5 pieces a character, so 44.7 million characters
+ * of it) or longer than its longest string (`2 ** 29 - 24` characters in Node 20 and later; an
+ * escape writes at most six characters for one, `"` as `&quot;`). 2^25 characters stay within
+ * both with room to spare; longer text is refused up front.
+ */
+export const MAX_XML_ESCAPE_LENGTH = 2 ** 25;
+
+/**
+ * `text` when it is a string the XML escapers take; otherwise an `InvalidInputError` at `path`
+ * (a longer text names {@link MAX_XML_ESCAPE_LENGTH}).
+ */
+export function xmlEscapableArgument(text: unknown, path: string): string {
+  stringArgument(text, path);
+  if ((text as string).length <= MAX_XML_ESCAPE_LENGTH) return text as string;
+  throw new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      path,
+      message: `expected text of at most ${count(MAX_XML_ESCAPE_LENGTH)} characters (longer text may be more than a string can hold, escaped for XML), received ${count((text as string).length)} characters`,
+    },
+  ]);
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+/**
  * Escapes text for an XML element's content: `&`, `<`, `>` (so `]]>` and closing tags stay text),
  * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see `hasXmlIllegal`).
  * A conforming parser gives back the original text, those characters aside.
  *
+ * @throws {InvalidInputError} for text longer than {@link MAX_XML_ESCAPE_LENGTH}.
  * @example
  * ```ts
  * escapeXmlText("a </memory> & b"); // "a &lt;/memory&gt; &amp; b"
  * ```
  */
 export function escapeXmlText(text: string): string {
-  stringArgument(text, "text");
+  xmlEscapableArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_TEXT_SPECIAL, toEntity);
 }
@@ -134,13 +165,14 @@ export function escapeXmlText(text: string): string {
  * breaks as character references (a parser would fold them into spaces); characters XML cannot
  * carry become U+FFFD.
  *
+ * @throws {InvalidInputError} for text longer than {@link MAX_XML_ESCAPE_LENGTH}.
  * @example
  * ```ts
  * `<memory id="${escapeXmlAttribute('a" forged="1')}">`; // id="a&quot; forged=&quot;1"
  * ```
  */
 export function escapeXmlAttribute(text: string): string {
-  stringArgument(text, "text");
+  xmlEscapableArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
 }
