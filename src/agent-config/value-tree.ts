@@ -66,27 +66,26 @@ function pathOf(root: string, frame: Frame | undefined, key?: string): string {
 export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const finished = new Map<object, Measure>();
-  const open = new Set<object>();
-  const frame = (object: object, parent: Frame | undefined, key: string): Frame => {
-    open.add(object);
-    return {
-      value: object,
-      parent,
-      key,
-      level: parent ? parent.level + 1 : 0,
-      keys: Object.keys(object),
-      next: 0,
-      size: 1,
-      height: 0,
-    };
-  };
+  // The objects from the root down to the one being walked: meeting one again closes a cycle.
+  const onPath = new Set<object>();
   const stack: Frame[] = [];
   const enter = (object: object, parent: Frame | undefined, key: string) => {
     if (Object.hasOwn(object, "__proto__")) {
       const path = pathOf(root, parent, parent ? key : undefined);
       return { kind: "proto_key" as const, path: path ? `${path}.__proto__` : "__proto__" };
     }
-    stack.push(frame(object, parent, key));
+    onPath.add(object);
+    const level = parent ? parent.level + 1 : 0;
+    stack.push({
+      value: object,
+      parent,
+      key,
+      level,
+      keys: Object.keys(object),
+      next: 0,
+      size: 1,
+      height: 0,
+    });
     return undefined;
   };
   const first = enter(value, undefined, "");
@@ -95,7 +94,7 @@ export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | 
     const top = stack.at(-1) as Frame;
     if (top.next === top.keys.length) {
       stack.pop();
-      open.delete(top.value);
+      onPath.delete(top.value);
       finished.set(top.value, { size: top.size, height: top.height });
       const parent = stack.at(-1);
       if (parent) {
@@ -113,7 +112,7 @@ export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | 
       if (top.size > MAX_WRITTEN_VALUES) return { kind: "too_many", path: pathOf(root, top) };
       continue;
     }
-    if (open.has(child)) return { kind: "cycle", path: pathOf(root, top, key) };
+    if (onPath.has(child)) return { kind: "cycle", path: pathOf(root, top, key) };
     const known = finished.get(child);
     if (known) {
       if (top.level + 1 + known.height > MAX_VALUE_DEPTH) {
