@@ -1,9 +1,14 @@
 import { constants } from "node:buffer";
 import { FormatManager, InvalidInputError } from "contextfmt";
-import { escapeXmlAttribute, escapeXmlText } from "contextfmt/adapters";
+import {
+  escapeMarkdownInline,
+  escapeXmlAttribute,
+  escapeXmlText,
+  titleCase,
+} from "contextfmt/adapters";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_XML_ESCAPE_LENGTH } from "../../src/formats/escape.js";
+import { escapeRegExp, MAX_ESCAPE_LENGTH } from "../../src/formats/escape.js";
 import { xmlReader } from "../fixtures/xml.js";
 
 const parser = xmlReader({ htmlEntities: false });
@@ -47,19 +52,27 @@ describe("text too long to escape is refused, before escaping it can stop the pr
   // V8 stops the process when one replace builds more than 2^26 pieces (`a&` repeated: 1.5 a
   // character) or a string longer than it holds (six characters out for one in, at most).
   it("the limit keeps the worst case within both", () => {
-    expect(MAX_XML_ESCAPE_LENGTH).toBe(33_554_432);
-    expect(MAX_XML_ESCAPE_LENGTH * 1.5).toBeLessThanOrEqual(2 ** 26);
-    expect(MAX_XML_ESCAPE_LENGTH * 6).toBeLessThanOrEqual(constants.MAX_STRING_LENGTH);
+    expect(MAX_ESCAPE_LENGTH).toBe(33_554_432);
+    expect(MAX_ESCAPE_LENGTH * 1.5).toBeLessThanOrEqual(2 ** 26);
+    expect(MAX_ESCAPE_LENGTH * 6).toBeLessThanOrEqual(constants.MAX_STRING_LENGTH);
   });
 
   // One string one character over the limit (about 34 MB), made once: each call is refused by
-  // its length, before any of it is read.
-  const tooLong = '"'.repeat(MAX_XML_ESCAPE_LENGTH + 1);
+  // its length, before any of it is read. (`a*`, `a ` or `a.` 44.7 million characters long stop
+  // the process in escapeMarkdownInline, titleCase and escapeRegExp without the limit.)
+  const tooLong = '"'.repeat(MAX_ESCAPE_LENGTH + 1);
   const message =
     /expected text of at most 33,554,432 characters .*, received 33,554,433 characters$/;
 
-  it("escapeXmlText and escapeXmlAttribute throw an InvalidInputError naming the limit", () => {
-    for (const escaper of [escapeXmlText, escapeXmlAttribute]) {
+  it("each escaper that rewrites every match throws an InvalidInputError naming the limit", () => {
+    const escapers = [
+      escapeXmlText,
+      escapeXmlAttribute,
+      escapeMarkdownInline,
+      titleCase,
+      escapeRegExp,
+    ];
+    for (const escaper of escapers) {
       let error: unknown;
       try {
         escaper(tooLong);
