@@ -5,8 +5,10 @@
  */
 import { InvalidInputError } from "contextfmt";
 import {
+  type AgentCodec,
   builtinAgentConfigFormats,
   ConfigParseError,
+  convertAgent,
   convertCommand,
   createAgentConfigRegistry,
   parseAgent,
@@ -225,5 +227,28 @@ describe("parse functions reach the same checks", () => {
     expect(() =>
       parseAgent("claude", "---\nname: a\ndescription: d\nx: &a [*a]\n---\nHi\n"),
     ).toThrow(/x\[0\]: a cycle/);
+  });
+});
+
+describe("a registered format's parse is checked before another format writes what it read", () => {
+  it("an agent read with a cycle in its extra keys is a ConfigParseError, not a writer's error", () => {
+    const loop: Record<string, unknown> = {};
+    loop.again = loop;
+    const mine = Object.freeze<AgentCodec>({
+      kind: "agent",
+      id: "mine",
+      fileLabel: "my agent file",
+      parse: () => ({
+        agent: { name: "a", description: "d", prompt: "p", extra: { codex: { loop } } },
+        warnings: [],
+      }),
+      render: (agent) => ({ content: agent.prompt, warnings: [] }),
+    });
+    const registry = createAgentConfigRegistry().register(mine);
+    const error = thrown(() => convertAgent("x", { from: "mine", to: "codex", registry }));
+    expect(ConfigParseError.is(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "my agent file, agent.extra.codex.loop.again: a cycle: the value here is one that holds it, so writing it out would never end",
+    );
   });
 });
