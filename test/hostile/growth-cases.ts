@@ -486,23 +486,20 @@ export const growthCases: readonly GrowthCase[] = [
     },
   },
   {
-    // `size` objects in 20 levels, each holding two of the next level: written out, the value
-    // doubles at every level (each of the first level's objects stands for 2 million values).
-    name: "agent-config render: `size` objects, each sharing two children, 20 levels deep",
+    // `size` objects, every one walked, then one that holds its child twice on each of 40
+    // levels: written out, 2^40 values. Walked once per path (as before), it never ends.
+    name: "agent-config render: `size` objects, then one sharing its child twice on 40 levels",
     build: (size) => {
-      const width = Math.max(1, Math.floor(size / 20));
-      let level: object[] = Array.from({ length: width }, () => ({ v: "x" }));
-      for (let depth = 1; depth < 20; depth += 1) {
-        const below = level;
-        level = below.map((node, index) => ({ a: node, b: below[(index + 1) % width] }));
-      }
-      return level;
+      let shared: object = { v: "x" };
+      for (let level = 0; level < 40; level += 1) shared = { a: shared, b: shared };
+      const list = Array.from({ length: size }, (_, index) => ({ i: String(index) }));
+      return { list, shared };
     },
     run: (meta) => {
       try {
         return renderAgentConfig("command", "claude", { prompt: "p", extra: { meta } });
       } catch (error) {
-        return error; // refused: only the time to the refusal counts
+        return error; // refused, naming the bound: only the time to the refusal counts
       }
     },
   },
