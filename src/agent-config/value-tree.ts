@@ -22,24 +22,26 @@ export interface ValueTreeProblem {
   readonly path: string;
 }
 
-/** One object being walked: its place (parent and key, for the path) and what was counted so far. */
+const NO_KEYS: readonly string[] = [];
+
+/**
+ * One object of the value: its place (parent and key, for the path), what was counted so far,
+ * and, once its keys are all walked, what it holds written out (`done`), for every other key
+ * that holds it too.
+ */
 interface Frame {
   readonly value: object;
   readonly parent: Frame | undefined;
   readonly key: string;
   readonly level: number;
-  readonly keys: readonly string[];
+  /** Its keys while it is walked; none once done (they are not needed again). */
+  keys: readonly string[];
   next: number;
   /** Values written out for this object so far: itself and what its finished children hold. */
   size: number;
   /** Levels of nesting below it so far. */
   height: number;
-}
-
-/** What a finished object holds when written out. */
-interface Measure {
-  readonly size: number;
-  readonly height: number;
+  done: boolean;
 }
 
 /** The key path of `key` under `frame`, as the rest of the library writes it: `servers[0].env.A`. */
@@ -65,18 +67,17 @@ function pathOf(root: string, frame: Frame | undefined, key?: string): string {
  */
 export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const finished = new Map<object, Measure>();
-  // The objects from the root down to the one being walked: meeting one again closes a cycle.
-  const onPath = new Set<object>();
+  // Every object met, by identity: one not done yet is on the path from the root to the one
+  // being walked, so meeting it again closes a cycle.
+  const met = new Map<object, Frame>();
   const stack: Frame[] = [];
   const enter = (object: object, parent: Frame | undefined, key: string) => {
     if (Object.hasOwn(object, "__proto__")) {
       const path = pathOf(root, parent, parent ? key : undefined);
       return { kind: "proto_key" as const, path: path ? `${path}.__proto__` : "__proto__" };
     }
-    onPath.add(object);
     const level = parent ? parent.level + 1 : 0;
-    stack.push({
+    const frame: Frame = {
       value: object,
       parent,
       key,
@@ -85,7 +86,10 @@ export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | 
       next: 0,
       size: 1,
       height: 0,
-    });
+      done: false,
+    };
+    met.set(object, frame);
+    stack.push(frame);
     return undefined;
   };
   const first = enter(value, undefined, "");
@@ -94,14 +98,15 @@ export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | 
     const top = stack.at(-1) as Frame;
     if (top.next === top.keys.length) {
       stack.pop();
-      onPath.delete(top.value);
-      finished.set(top.value, { size: top.size, height: top.height });
+      top.done = true;
+      top.keys = NO_KEYS;
       const parent = stack.at(-1);
       if (parent) {
         parent.size += top.size;
         parent.height = Math.max(parent.height, top.height + 1);
-        if (parent.size > MAX_WRITTEN_VALUES)
+        if (parent.size > MAX_WRITTEN_VALUES) {
           return { kind: "too_many", path: pathOf(root, parent) };
+        }
       }
       continue;
     }
@@ -112,8 +117,8 @@ export function valueTreeProblem(value: unknown, root = ""): ValueTreeProblem | 
       if (top.size > MAX_WRITTEN_VALUES) return { kind: "too_many", path: pathOf(root, top) };
       continue;
     }
-    if (onPath.has(child)) return { kind: "cycle", path: pathOf(root, top, key) };
-    const known = finished.get(child);
+    const known = met.get(child);
+    if (known && !known.done) return { kind: "cycle", path: pathOf(root, top, key) };
     if (known) {
       if (top.level + 1 + known.height > MAX_VALUE_DEPTH) {
         return { kind: "too_deep", path: pathOf(root, top, key) };
