@@ -48,6 +48,9 @@ export interface Codec<Kind extends string, Value, Field extends string = Kind> 
   readonly fileLabel: string;
   /** Reads the file; throws `ConfigParseError` when it cannot. */
   parse(text: string, options: CodecParseOptions): CodecParseResult<Field, Value>;
-  /** Writes the file; what the format cannot hold comes back as warnings. */
+  /**
+   * Writes the file; what the format cannot hold comes back as warnings. Takes a value already
+   * checked (its kind's schema, no cycle, bounded size): `renderAgentConfig` checks, then calls it.
+   */
   render(value: Readonly<Value>): CodecRenderResult;
 }

@@ -11,6 +11,7 @@ import type { Issue } from "../problems/issue.js";
 import { AgentSchema } from "./agents/agent.js";
 import type { CodecParseOptions, CodecRenderResult } from "./codec.js";
 import { CommandSchema } from "./commands/command.js";
+import { ConfigParseError } from "./config-error.js";
 import { McpServerListSchema } from "./mcp/mcp-server.js";
 import {
   type AgentConfigKind,
@@ -19,7 +20,7 @@ import {
   registryOf,
 } from "./registry.js";
 import { SkillSchema } from "./skills/skill.js";
-import { protoKeyPath } from "./syntax.js";
+import { valueTreeMessage, valueTreeProblem } from "./value-tree.js";
 
 /** How each kind's value is checked, and where a parse result holds it. */
 const KINDS: Readonly<
@@ -107,14 +108,14 @@ export function renderAgentConfig<K extends AgentConfigKind>(
   const codec = registryOf(options).get(kind, format);
   const spec = KINDS[kind];
   const root = spec.field === "servers" ? "servers" : kind;
-  const proto = protoKeyPath(value, root);
-  if (proto !== undefined) {
+  const problem = valueTreeProblem(value, root);
+  if (problem !== undefined) {
     throw new InvalidInputError([
       {
         code: "invalid_input",
         severity: "error",
-        message: 'a key named "__proto__" cannot be written (it would be lost on the way)',
-        path: proto,
+        message: valueTreeMessage(problem, "written"),
+        path: problem.path,
       },
     ]);
   }
@@ -141,7 +142,8 @@ export interface AgentConfigConversion<K extends AgentConfigKind = AgentConfigKi
  * `from` codec, render with the `to` codec. Both ids are checked before the text is read.
  *
  * @throws {UnknownFormatError} naming `from` or `to` and the registered ids.
- * @throws {ConfigParseError} when the source cannot be read.
+ * @throws {ConfigParseError} when the source cannot be read, or what it reads cannot be written
+ *   (a cycle, too deep, too many values: see docs/agent-config.md).
  * @example
  * ```ts
  * const { content, warnings } = convertAgentConfig("agent", reviewerMd, { from: "claude", to: "codex" });
@@ -160,6 +162,13 @@ export function convertAgentConfig<K extends AgentConfigKind>(
     warnings: Issue[];
   };
   const value = parsed[KINDS[kind].field] as ValueOfKind<K>;
+  // A registered format's parse may give what no format can write; the built-in ones never do.
+  const problem = valueTreeProblem(value, KINDS[kind].field);
+  if (problem !== undefined) {
+    throw new ConfigParseError(source.fileLabel, valueTreeMessage(problem, "carried over"), {
+      path: problem.path,
+    });
+  }
   const rendered = (target.render as (value: unknown) => CodecRenderResult)(value);
   return {
     content: rendered.content,

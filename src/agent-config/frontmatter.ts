@@ -14,7 +14,7 @@ import {
   YAMLParseError,
 } from "yaml";
 import { ConfigParseError } from "./config-error.js";
-import { refuseProtoKeys } from "./syntax.js";
+import { refuseUnwritableData } from "./syntax.js";
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^---[ \t]*$/m;
@@ -145,7 +145,7 @@ export function readFrontmatter(format: string, text: string): Frontmatter {
       line: 2,
     });
   }
-  refuseProtoKeys(format, data);
+  refuseUnwritableData(format, data);
   return { data: data as Record<string, unknown>, rawValues, body };
 }
 

@@ -4,7 +4,12 @@
  * a registry holds the built-in formats plus whatever its owner registers, so a format for another
  * tool (Cursor, OpenCode, …) is added without touching the library.
  */
-import { ContextFmtError, InvalidInputError, UnknownFormatError } from "../problems/errors.js";
+import {
+  badArgument,
+  ContextFmtError,
+  InvalidInputError,
+  UnknownFormatError,
+} from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import type { AgentCodec } from "./agents/agent.js";
 import { claudeAgent } from "./agents/claude-agent.js";
@@ -119,6 +124,17 @@ function formatProblems(format: unknown): Issue[] {
   return issues;
 }
 
+/** The `replace` option of `register`, checked: options are an object, `replace` a boolean. */
+function replaceOption(options: unknown): boolean {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    badArgument("options", "an object ({ replace?: boolean })", options);
+  }
+  const { replace = false } = options as { replace?: unknown };
+  return typeof replace === "boolean"
+    ? replace
+    : badArgument("options.replace", "a boolean", replace);
+}
+
 /**
  * Agent-config formats by kind and id. Each instance has its own formats; `parseCommand`,
  * `convertAgent` and the others take one as their `registry` option.
@@ -150,10 +166,12 @@ export class AgentConfigRegistry {
   }
 
   /**
-   * Registers a format under its kind and id. A malformed object is an `InvalidInputError`; an id
-   * that is taken throws, unless `replace: true` says to swap it. Returns the registry, for chaining.
+   * Registers a format under its kind and id. A malformed object, or options other than
+   * `{ replace?: boolean }`, is an `InvalidInputError`; an id that is taken throws, unless
+   * `replace: true` says to swap it. Returns the registry, for chaining.
    */
-  register(format: AgentConfigFormat, { replace = false } = {}): this {
+  register(format: AgentConfigFormat, options: { readonly replace?: boolean } = {}): this {
+    const replace = replaceOption(options);
     const issues = formatProblems(format);
     if (issues.length) throw new InvalidInputError(issues);
     const formats = this.#formats.get(format.kind) as Map<string, AgentConfigFormat>;

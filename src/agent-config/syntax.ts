@@ -8,6 +8,7 @@ import { parseWith } from "../model/parse.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import { ConfigParseError } from "./config-error.js";
+import { valueTreeMessage, valueTreeProblem } from "./value-tree.js";
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -62,31 +63,16 @@ export function readToml(format: string, text: string): Record<string, unknown> 
 }
 
 /**
- * The key path of the first key named `__proto__` in `data`, or undefined. Parsers keep such a
- * key as data, but any object it is copied into takes it as its prototype and loses it.
+ * Refuses a file whose data cannot be carried over, naming where: a `__proto__` key (any object
+ * it is copied into would lose it), a cycle or more than the writers can copy (YAML aliases), or
+ * nesting too deep (see {@link valueTreeProblem}).
  */
-export function protoKeyPath(data: unknown, root = ""): string | undefined {
-  const stack: [unknown, string][] = [[data, root]];
-  while (stack.length > 0) {
-    const [value, path] = stack.pop() as [unknown, string];
-    if (typeof value !== "object" || value === null) continue;
-    if (Object.hasOwn(value, "__proto__")) return path ? `${path}.__proto__` : "__proto__";
-    for (const [key, child] of Object.entries(value)) {
-      stack.push([child, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key]);
-    }
-  }
-  return undefined;
-}
-
-/** Refuses a file holding a `__proto__` key, naming where, rather than let it vanish. */
-export function refuseProtoKeys(format: string, data: unknown): void {
-  const path = protoKeyPath(data);
-  if (path !== undefined) {
-    throw new ConfigParseError(
-      format,
-      'a key named "__proto__" cannot be carried over (it would be lost on the way)',
-      { path },
-    );
+export function refuseUnwritableData(format: string, data: unknown): void {
+  const problem = valueTreeProblem(data);
+  if (problem !== undefined) {
+    throw new ConfigParseError(format, valueTreeMessage(problem, "carried over"), {
+      path: problem.path,
+    });
   }
 }
 
@@ -97,7 +83,7 @@ export function readShape<S extends z.core.$ZodType>(
   data: unknown,
   root = "",
 ): z.output<S> {
-  refuseProtoKeys(format, data);
+  refuseUnwritableData(format, data);
   let issues: readonly Issue[];
   try {
     return parseWith(schema, data, root);

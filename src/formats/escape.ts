@@ -3,7 +3,38 @@
  * these make sure it can never open a new line, a section or an entry of the format around it.
  */
 import { stringArgument } from "../problems/arguments.js";
+import { InvalidInputError } from "../problems/errors.js";
 import { isWhitespaceCode } from "../tokens/counter.js";
+
+/**
+ * The longest text the escapers that rewrite each match take (XML, markdown emphasis, title
+ * case, regular expressions): 33,554,432 characters (2^25). V8 stops the process, rather than
+ * throw, when one `replace` builds a result of more than 2^26 pieces (each match is one, the
+ * text before it two: `a&a&…` makes 1.5 pieces a character, so 44.7 million characters of it)
+ * or longer than its longest string (`2 ** 29 - 24` characters in Node 20 and later; an XML
+ * escape writes at most six characters for one, `"` as `&quot;`). 2^25 characters stay within
+ * both with room to spare; longer text is refused up front.
+ */
+export const MAX_ESCAPE_LENGTH = 2 ** 25;
+
+/**
+ * `text` when it is a string the escapers take; otherwise an `InvalidInputError` at `path` (a
+ * longer text names {@link MAX_ESCAPE_LENGTH}).
+ */
+export function escapableArgument(text: unknown, path: string): string {
+  stringArgument(text, path);
+  if ((text as string).length <= MAX_ESCAPE_LENGTH) return text as string;
+  throw new InvalidInputError([
+    {
+      code: "invalid_input",
+      severity: "error",
+      path,
+      message: `expected text of at most ${count(MAX_ESCAPE_LENGTH)} characters (escaped, longer text may not fit in a string), received ${count((text as string).length)} characters`,
+    },
+  ]);
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
 
 /** Anything the slow paths below might change; most text has none, so one test skips them. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
@@ -56,18 +87,24 @@ export function inlineText(text: string): string {
   return (LINE_BREAK.test(sendable) ? sendable.replace(WHITESPACE_RUN, foldRun) : sendable).trim();
 }
 
-/** Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`). */
+/**
+ * Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`).
+ *
+ * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ */
 export function escapeMarkdownInline(text: string): string {
-  stringArgument(text, "text");
+  escapableArgument(text, "text");
   return /[\\*`]/.test(text) ? text.replace(/[\\*`]/g, "\\$&") : text;
 }
 
 /**
  * Python's `str.title()`, which the original design uses for category names: a letter is upper
  * case when it follows a non-letter, lower case otherwise (`code_style` → `Code_Style`).
+ *
+ * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
  */
 export function titleCase(text: string): string {
-  stringArgument(text, "text");
+  escapableArgument(text, "text");
   // Category names are ASCII: a pattern of ASCII letters spares a hook process the building of
   // the Unicode letter set (most of a millisecond at its start).
   return text.replace(NON_ASCII.test(text) ? /\p{L}+/gu : /[A-Za-z]+/g, capitalized);
@@ -118,13 +155,14 @@ const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
  * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see `hasXmlIllegal`).
  * A conforming parser gives back the original text, those characters aside.
  *
+ * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
  * @example
  * ```ts
  * escapeXmlText("a </memory> & b"); // "a &lt;/memory&gt; &amp; b"
  * ```
  */
 export function escapeXmlText(text: string): string {
-  stringArgument(text, "text");
+  escapableArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_TEXT_SPECIAL, toEntity);
 }
@@ -134,13 +172,14 @@ export function escapeXmlText(text: string): string {
  * breaks as character references (a parser would fold them into spaces); characters XML cannot
  * carry become U+FFFD.
  *
+ * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
  * @example
  * ```ts
  * `<memory id="${escapeXmlAttribute('a" forged="1')}">`; // id="a&quot; forged=&quot;1"
  * ```
  */
 export function escapeXmlAttribute(text: string): string {
-  stringArgument(text, "text");
+  escapableArgument(text, "text");
   const legal = MAYBE_XML_ILLEGAL.test(text) ? text.replace(XML_ILLEGAL, "\uFFFD") : text;
   return legal.replace(XML_ATTRIBUTE_SPECIAL, toEntity);
 }
@@ -280,7 +319,12 @@ export function withoutTrailing(text: string, characters: ReadonlySet<string>): 
   return end === text.length ? text : text.slice(0, end);
 }
 
-/** Escapes text to match itself literally inside a regular expression (names, paths). */
+/**
+ * Escapes text to match itself literally inside a regular expression (names, paths).
+ *
+ * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ */
 export function escapeRegExp(text: string): string {
+  escapableArgument(text, "text");
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -27,7 +27,7 @@ import {
   wordPunctuationCounter,
 } from "contextfmt";
 import { inlineText, renderTemplate, sectionBreakdown, titleCase } from "contextfmt/adapters";
-import { convertCommand, renderMcpConfig } from "contextfmt/agent-config";
+import { convertCommand, renderAgentConfig, renderMcpConfig } from "contextfmt/agent-config";
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
@@ -483,6 +483,24 @@ export const growthCases: readonly GrowthCase[] = [
         { name: "s", transport: "stdio" as const, command: "x", args: [arg as string] },
       ];
       return [renderMcpConfig("cursor", servers), renderMcpConfig("opencode", servers)];
+    },
+  },
+  {
+    // `size` objects, every one walked, then one that holds its child twice on each of 40
+    // levels: written out, 2^40 values. Walked once per path (as before), it never ends.
+    name: "agent-config render: `size` objects, then one sharing its child twice on 40 levels",
+    build: (size) => {
+      let shared: object = { v: "x" };
+      for (let level = 0; level < 40; level += 1) shared = { a: shared, b: shared };
+      const list = Array.from({ length: size }, (_, index) => ({ i: String(index) }));
+      return { list, shared };
+    },
+    run: (meta) => {
+      try {
+        return renderAgentConfig("command", "claude", { prompt: "p", extra: { meta } });
+      } catch (error) {
+        return error; // refused, naming the bound: only the time to the refusal counts
+      }
     },
   },
   {

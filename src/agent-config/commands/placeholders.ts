@@ -116,9 +116,13 @@ export function placeholderKinds(parts: readonly PromptPart[]): PlaceholderKind[
   return [...kinds];
 }
 
-/** Text Claude Code would read as a placeholder gets its `$` escaped. */
+/**
+ * Text Claude Code would read otherwise gets its `$` escaped: a `$` that would start a placeholder,
+ * and a `$` after a backslash, which with it would read as the escape `\$` (a literal `$`, the
+ * backslash gone); escaped, `\\$` reads as the backslash and the `$` the text holds.
+ */
 function escapeClaudeText(text: string): string {
-  return text.replace(/\$(?=ARGUMENTS|\d)/g, "\\$");
+  return text.includes("$") ? text.replace(/\$(?=ARGUMENTS|\d)|(?<=\\)\$/g, "\\$") : text;
 }
 
 /** Writes parts in Claude Code syntax; returns the parts it could not write faithfully. */

@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { ConfigParseError } from "../config-error.js";
-import { readJson, readShape } from "../syntax.js";
+import { readJson, readShape, refuseUnwritableData } from "../syntax.js";
 import { WarningLog } from "../warnings.js";
 import { rewriteReferences } from "./env-refs.js";
 import { definedEntries, type McpCodec } from "./mcp-codec.js";
@@ -161,6 +161,8 @@ function mcpJsonFormat(spec: McpJsonSpec): McpCodec {
         );
       }
       const { fromFile } = spec;
+      // mapStrings recurses: what it may not walk (too deep) is refused before it does.
+      if (fromFile) refuseUnwritableData(file, raw);
       const data = fromFile ? mapStrings(raw, fromFile) : raw;
       const parsed = readShape(file, ClaudeFileSchema, data);
       const log = new WarningLog();

@@ -157,7 +157,8 @@ function toGemini(spec: SettingsSpec, server: McpServer, log: WarningLog): Recor
       ...shared,
     };
   }
-  checkBare(tool, name, "headers", [server.url, ...Object.values(server.headers ?? {})], log);
+  checkBare(tool, name, "url", [server.url], log);
+  checkBare(tool, name, "headers", Object.values(server.headers ?? {}), log);
   const where =
     spec.http === "type"
       ? { url: server.url, type: server.transport }

@@ -11,7 +11,7 @@ import {
 import { parseWith } from "../../model/parse.js";
 import { ContextFmtError } from "../../problems/errors.js";
 import { defineAdapter, type ValidationContext } from "../adapter.js";
-import { escapeXmlAttribute, escapeXmlText } from "../escape.js";
+import { escapableArgument, escapeXmlAttribute, escapeXmlText } from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 import { checkStructure, defineStructure, lineRule, TAG_RULES } from "../structure.js";
@@ -211,6 +211,12 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
   input: MemorySetSchema,
   options: XmlMemoryOptionsSchema,
   items(input, { report, options }) {
+    // Refused before anything reads them, naming the field: escaped, they may not fit a string.
+    if (input.directive !== undefined) escapableArgument(input.directive, "directive");
+    input.memories.forEach((memory, index) => {
+      escapableArgument(memory.id, `memories[${index}].id`);
+      escapableArgument(memory.content, `memories[${index}].content`);
+    });
     reportSanitized(report, "directive", input.directive, "xml");
     return input.memories.map((memory, index) => {
       const path = `memories[${index}]`;
