@@ -10,6 +10,7 @@ import { changedWrites, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
+import { UserKey } from "../writer/user-key.js";
 import { writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
@@ -139,7 +140,9 @@ export const run: Command["run"] = async (args) => {
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
   const project = Project.at(dir);
-  const record = WrittenRecord.read(project);
+  // A run that writes nothing makes no key: it only checks with one there is.
+  const writes = !values.check && !values["dry-run"];
+  const record = WrittenRecord.read(project, writes ? UserKey.readOrCreate() : UserKey.read());
   const plan = planSync({
     project,
     record,
@@ -165,6 +168,7 @@ export const run: Command["run"] = async (args) => {
   const changed = files.filter((file) => file.after !== file.before);
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
+    ...record.warnings,
     ...ruleIssues,
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
@@ -208,10 +212,10 @@ export const run: Command["run"] = async (args) => {
     if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
-  const writes = changedWrites(files);
+  const fileWrites = changedWrites(files);
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
-  writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
   for (const file of changed) {
     const count = file.warnings.filter((w) => w.severity !== "info").length;
     const verb = file.after === undefined ? "removed" : "wrote";
