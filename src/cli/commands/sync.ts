@@ -60,7 +60,10 @@ Safe writes: nothing is read or written through a link that leads outside the pr
 nothing); every file is planned and checked before the first is written, and each is replaced
 whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
 was or as planned. .contextfmt/written.json records what sync wrote (a hash of each file,
-server and region); sync replaces only what it records, unchanged since, unless --force.
+server and region, signed with this user's own key, kept in ~/.config/contextfmt); sync
+replaces or removes only what this user's sync recorded in this folder, unchanged since
+(--force replaces the rest). A record that came with a clone, or a teammate's, is kept as it
+is, never taken as this user's word; --check takes it at its word (it writes nothing).
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
@@ -140,9 +143,12 @@ export const run: Command["run"] = async (args) => {
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
   const project = Project.at(dir);
-  // A run that writes nothing makes no key: it only checks with one there is.
+  // A run that writes nothing makes no key; --check takes the record at its word (in CI there
+  // is no user key), --dry-run shows what this user's sync would do.
   const writes = !values.check && !values["dry-run"];
-  const record = WrittenRecord.read(project, writes ? UserKey.readOrCreate() : UserKey.read());
+  const record = WrittenRecord.read(project, writes ? UserKey.readOrCreate() : UserKey.read(), {
+    atItsWord: values.check === true && !values["dry-run"],
+  });
   const plan = planSync({
     project,
     record,

@@ -761,7 +761,9 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
       if (target === undefined) continue;
       if (target.layout === "skill-folders") {
         const folder = skillFolder(target.dir, entry.path);
-        skills.set(folder, [...(skills.get(folder) ?? []), entry]);
+        const files = skills.get(folder) ?? [];
+        files.push(entry);
+        skills.set(folder, files);
       } else removeFile(plan, entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
       const source = SYNC_TOOL_PLACES[from].mcp;
@@ -825,7 +827,8 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     return;
   }
   const recorded = new Set(entries.map((entry) => entry.path));
-  const changed = entries.filter((entry) => asWritten(plan, entry) === false).map((e) => e.path);
+  const there = entries.filter((entry) => asWritten(plan, entry) !== undefined);
+  const changed = there.filter((entry) => !asWritten(plan, entry)).map((entry) => entry.path);
   const added = plan.project
     .filesBelow(folder, (issue) => plan.warnings.push(issue))
     .filter((path) => !recorded.has(path));
@@ -843,10 +846,8 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     });
     return;
   }
-  for (const entry of entries) {
-    if (asWritten(plan, entry)) {
-      plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
-    }
+  for (const entry of there) {
+    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
   }
 }
 

@@ -207,6 +207,13 @@ describe("another user's record, and the user's own", () => {
     const user = otherUser ? newUser() : undefined;
     changeSources(dir);
     const before = tree(dir);
+    // --check writes nothing and takes the record at its word: in CI, with no key of this
+    // user's, it still sees what is out of date.
+    const check = sync(dir, [...args, "--check"], user);
+    expect(check.stdout).toBe(
+      "would change .gemini/commands/review.toml\nwould change .gemini/settings.json\nwould remove .gemini/commands/deploy.toml\n",
+    );
+    expect(check.status).toBe(1);
     const run = sync(dir, args, user);
     expect(run.stderr).toContain(
       `${UNSIGNED} .gemini/commands/review.toml, .gemini/commands/deploy.toml, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)`,
