@@ -17,6 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { Project } from "../../src/cli/writer/project.js";
+import { WrittenRecord } from "../../src/cli/writer/record.js";
+import { UserKey } from "../../src/cli/writer/user-key.js";
 import { BIN, contextfmt } from "./run-bin.js";
 
 const PLUGIN = ".opencode/plugins/contextfmt.js";
@@ -138,7 +141,7 @@ describe("contextfmt init opencode", () => {
     expect(kept.stderr).toContain(`${PLUGIN}: kept: changed since contextfmt init wrote it`);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(`${ours}// mine\n`);
 
-    // An older contextfmt's plugin, as the record holds it: replaced by this one's.
+    // A record that came with the project claiming the user's plugin: not evidence, it stays.
     const record = join(dir, ".contextfmt/written.json");
     const older = "// an older plugin\n";
     const entries = JSON.parse(readFileSync(record, "utf8"));
@@ -146,6 +149,15 @@ describe("contextfmt init opencode", () => {
     for (const entry of entries.written) if (entry.path === PLUGIN) entry.sha256 = sha(older);
     writeFileSync(record, JSON.stringify(entries));
     writeFileSync(join(dir, PLUGIN), older);
+    expect(contextfmt(["init", "opencode", dir]).stderr).toContain(
+      `${PLUGIN}: kept: changed since contextfmt init wrote it`,
+    );
+    expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(older);
+
+    // An older contextfmt's plugin, as this user's record holds it: replaced by this one's.
+    const own = WrittenRecord.read(Project.at(dir), UserKey.readOrCreate());
+    own.set({ path: PLUGIN, kind: "starter", sha256: sha(older) });
+    writeFileSync(record, own.text());
     const replaced = contextfmt(["init", "opencode", dir]);
     expect(replaced.stdout).toContain(`wrote ${PLUGIN}\n`);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(ours);

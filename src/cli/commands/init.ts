@@ -13,6 +13,7 @@ import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js
 import { noMorePositionals, parseFlags, positional } from "../usage.js";
 import { decodeUtf8, Project } from "../writer/project.js";
 import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
+import { UserKey } from "../writer/user-key.js";
 import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
@@ -141,7 +142,7 @@ export const run: Command["run"] = async (args) => {
   const dir = positionals[1] ?? ".";
   const settings = HOOK_SETTINGS[tool].path;
   const project = Project.at(dir);
-  const record = WrittenRecord.read(project);
+  const record = WrittenRecord.read(project, UserKey.readOrCreate());
   const beforeBytes = HOOK_SETTINGS[tool].script ? undefined : project.read(settings);
   const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
@@ -161,7 +162,7 @@ export const run: Command["run"] = async (args) => {
       sha256: sha256(bytes),
     });
   }
-  const warnings = [...edit.warnings];
+  const warnings = [...record.warnings, ...edit.warnings];
   /** Writes init's own file at `path` unless the user changed it since (then warns). */
   const own = (path: string, text: string, mode?: number) => {
     const bytes = Buffer.from(text);

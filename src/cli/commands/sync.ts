@@ -10,6 +10,7 @@ import { changedWrites, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
+import { UserKey } from "../writer/user-key.js";
 import { writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
@@ -59,7 +60,10 @@ Safe writes: nothing is read or written through a link that leads outside the pr
 nothing); every file is planned and checked before the first is written, and each is replaced
 whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
 was or as planned. .contextfmt/written.json records what sync wrote (a hash of each file,
-server and region); sync replaces only what it records, unchanged since, unless --force.
+server and region, signed with this user's own key, kept in ~/.config/contextfmt); sync
+replaces or removes only what this user's sync recorded in this folder, unchanged since
+(--force replaces the rest). A record that came with a clone, or a teammate's, is kept as it
+is, never taken as this user's word; --check takes it at its word (it writes nothing).
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
@@ -139,7 +143,12 @@ export const run: Command["run"] = async (args) => {
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
   const project = Project.at(dir);
-  const record = WrittenRecord.read(project);
+  // A run that writes nothing makes no key; --check takes the record at its word (in CI there
+  // is no user key), --dry-run shows what this user's sync would do.
+  const writes = !values.check && !values["dry-run"];
+  const record = WrittenRecord.read(project, writes ? UserKey.readOrCreate() : UserKey.read(), {
+    atItsWord: values.check === true && !values["dry-run"],
+  });
   const plan = planSync({
     project,
     record,
@@ -165,6 +174,7 @@ export const run: Command["run"] = async (args) => {
   const changed = files.filter((file) => file.after !== file.before);
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
+    ...record.warnings,
     ...ruleIssues,
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
@@ -208,10 +218,10 @@ export const run: Command["run"] = async (args) => {
     if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
-  const writes = changedWrites(files);
+  const fileWrites = changedWrites(files);
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
-  const kept = writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  const kept = writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
   reportIssues(kept);
   const keptPaths = new Set(kept.map((issue) => issue.path));
   for (const file of changed) {

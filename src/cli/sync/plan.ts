@@ -9,6 +9,7 @@ import type { Issue } from "../../problems/issue.js";
 import { InputFileError } from "../input-files.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../writer/project.js";
 import {
+  RECORD_PATH,
   sha256,
   valueHash,
   type WrittenEntry,
@@ -97,6 +98,8 @@ class Plan {
   readonly #owners = new Map<string, string>();
   readonly conflicts: string[] = [];
   readonly warnings: Issue[] = [];
+  /** What the record claims in entries this user did not sign, kept for that reason. */
+  readonly unsigned: string[] = [];
   constructor(
     readonly project: Project,
     readonly record: WrittenRecord,
@@ -189,6 +192,9 @@ class Plan {
       !this.record.wrote(recordPath, kind, undefined, sha256(before))
     ) {
       this.conflicts.push(this.project.shown(path));
+      if (this.record.claimsUnsigned(recordPath, kind, undefined, sha256(before))) {
+        this.unsigned.push(path);
+      }
     }
     this.record.set({ path: recordPath, kind, from, sha256: sha256(after) });
   }
@@ -209,6 +215,9 @@ class Plan {
       !this.record.wrote(recordPath, kind, name, hashes.before)
     ) {
       this.conflicts.push(`${this.project.shown(path)}: ${label}`);
+      if (this.record.claimsUnsigned(recordPath, kind, name, hashes.before)) {
+        this.unsigned.push(`${path}: ${label}`);
+      }
     }
     this.record.set({
       path: recordPath,
@@ -509,6 +518,9 @@ function geminiExcluded(
         remove.add(name);
         plan.record.forget(recordPath, "mcp-excluded", name);
       } else {
+        if (plan.record.claimsUnsigned(recordPath, "mcp-excluded", name, hash)) {
+          plan.unsigned.push(`${path}: mcp.excluded ${JSON.stringify(name)}`);
+        }
         warnings.push({
           code: "kept_user_value",
           severity: "warning",
@@ -581,6 +593,7 @@ function planRegions(plan: Plan, request: SyncRequest): void {
     const name = RULES_FILES[from];
     for (const entry of plan.record.untouched()) {
       if (entry.kind !== "rules-region" || entry.from === undefined) continue;
+      if (!plan.record.verifies(entry)) continue;
       if (entry.from === name) folders.add("");
       else if (entry.from.endsWith(`/${name}`)) folders.add(entry.from.slice(0, -name.length - 1));
     }
@@ -678,7 +691,12 @@ function currentRegion(path: string, text: string): RegionParts | undefined {
 function planRegionRemoval(plan: Plan, path: string, current: string, notes: Issue[]): void {
   const removed = removeManagedRegion(path, current) as { text: string; before: string };
   const recordPath = plan.recordPath(path);
-  if (!plan.record.wrote(recordPath, "rules-region", undefined, regionHash(removed.before))) {
+  const hash = regionHash(removed.before);
+  if (plan.record.claimsUnsigned(recordPath, "rules-region", undefined, hash)) {
+    plan.unsigned.push(`${path}: the contextfmt region`);
+    return;
+  }
+  if (!plan.record.wrote(recordPath, "rules-region", undefined, hash)) {
     plan.warnings.push({
       code: "kept_changed",
       severity: "warning",
@@ -716,71 +734,37 @@ const keptNote = (path: string, what: string, from: string): Issue => ({
 });
 
 /**
- * A file or server an older contextfmt wrote without noting its source, in a place this run
- * writes for a kind it syncs, which this run did not write again. Sync cannot tell whether its
- * source is gone or another tool's source wrote it, so it never removes it: it stays, named
- * once in a warning, and the record lets go of it. A later sync from its source finds it as
- * that sync would write it and takes it up again, its source noted.
- */
-function letGoOfSourceless(
-  plan: Plan,
-  request: SyncRequest,
-  targets: readonly SyncTool[],
-  entry: WrittenEntry,
-): void {
-  const { kind, path, name } = entry;
-  const written =
-    kind === "mcp-server"
-      ? request.kinds.includes("mcp") &&
-        targets.some((to) => {
-          const mcp = SYNC_TOOL_PLACES[to].mcp;
-          return mcp !== undefined && plan.recordPath(mcp.path) === path;
-        })
-      : (kind === "command" || kind === "agent" || kind === "skill") &&
-        request.kinds.includes(kind) &&
-        targets.some((to) => {
-          const dir = SYNC_TOOL_PLACES[to].items[kind]?.dir;
-          return dir !== undefined && path.startsWith(`${dir}/`);
-        });
-  if (!written) return;
-  plan.record.forget(path, kind, name);
-  plan.warnings.push({
-    code: "kept_changed",
-    severity: "warning",
-    path,
-    message: `${name === undefined ? "the file" : name} stays: an older contextfmt wrote it without noting its source, so sync cannot tell whether that source is gone; it is no longer counted as contextfmt's (take it out by hand if it should go; a sync from its source takes it up again)`,
-  });
-}
-
-/**
  * What an earlier sync wrote from a source this run read, which this run did not write again:
  * its source is gone. A whole file is removed and a server taken out of its settings file when
  * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
- * and the record lets go of it. What sync did not write is never looked at.
+ * and the record lets go of it. A skill's folder goes whole or not at all. What sync did not
+ * write is never looked at, and what the record claims without this user's signature is kept.
  */
 function planRemovals(plan: Plan, request: SyncRequest): void {
   const from = request.from;
   if (from === undefined) return;
   const targets = request.to.filter((to) => to !== from);
-  const servers = new Map<string, { readonly key: string; names: Map<string, string> }>();
+  const servers = new Map<string, { readonly key: string; entries: WrittenEntry[] }>();
+  const skills = new Map<string, WrittenEntry[]>();
   for (const entry of plan.record.untouched()) {
-    if (entry.from === undefined) {
-      letGoOfSourceless(plan, request, targets, entry);
-      continue;
-    }
+    // Only an older contextfmt wrote a file or server without its source (a version-1 record,
+    // signed by no one): it is kept, as any entry this user did not sign.
+    if (entry.from === undefined) continue;
     if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
       const kind = entry.kind;
       const place = SYNC_TOOL_PLACES[from].items[kind];
       if (!request.kinds.includes(kind) || !place?.readable) continue;
       if (!entry.from.startsWith(`${place.dir}/`)) continue;
-      const written = (to: SyncTool) => SYNC_TOOL_PLACES[to].items[kind]?.dir;
-      if (!targets.some((to) => entry.path.startsWith(`${written(to)}/`))) continue;
-      const bytes = plan.before(entry.path);
-      plan.record.forget(entry.path, kind, undefined);
-      if (bytes === undefined) continue;
-      if (sha256(bytes) === entry.sha256) {
-        plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from)]);
-      } else plan.warnings.push(keptNote(entry.path, "the file", entry.from));
+      const target = targets
+        .map((to) => SYNC_TOOL_PLACES[to].items[kind])
+        .find((files) => files !== undefined && entry.path.startsWith(`${files.dir}/`));
+      if (target === undefined) continue;
+      if (target.layout === "skill-folders") {
+        const folder = skillFolder(target.dir, entry.path);
+        const files = skills.get(folder) ?? [];
+        files.push(entry);
+        skills.set(folder, files);
+      } else removeFile(plan, entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
       const source = SYNC_TOOL_PLACES[from].mcp;
       if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
@@ -788,24 +772,95 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
         .map((tool) => SYNC_TOOL_PLACES[tool].mcp)
         .find((mcp) => mcp !== undefined && plan.recordPath(mcp.path) === entry.path);
       if (file === undefined) continue;
-      const found = servers.get(file.path) ?? { key: file.key, names: new Map() };
-      found.names.set(entry.name, entry.sha256);
+      const found = servers.get(file.path) ?? { key: file.key, entries: [] };
+      found.entries.push(entry);
       servers.set(file.path, found);
     }
   }
+  for (const [folder, entries] of skills) {
+    // A skill still synced keeps its folder: only a file whose source is gone goes.
+    if (entries.some((entry) => entry.path === `${folder}/SKILL.md`)) {
+      removeSkillFolder(plan, folder, entries);
+    } else for (const entry of entries) removeFile(plan, entry);
+  }
   const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
-  for (const [path, { key, names }] of servers) removeServers(plan, path, key, names, source);
+  for (const [path, { key, entries }] of servers) removeServers(plan, path, key, entries, source);
+}
+
+/** The folder of the skill that `path` (a file below `dir`, a skills folder) belongs to. */
+const skillFolder = (dir: string, path: string) => {
+  const rest = path.slice(dir.length + 1);
+  return `${dir}/${rest.slice(0, rest.indexOf("/"))}`;
+};
+
+/** Whether the file of `entry` is there as the record says it was written; undefined when gone. */
+function asWritten(plan: Plan, entry: WrittenEntry): boolean | undefined {
+  const bytes = plan.before(entry.path);
+  return bytes === undefined ? undefined : sha256(bytes) === entry.sha256;
+}
+
+/** Removes the file of `entry`, whose source is gone, when it is as sync wrote it. */
+function removeFile(plan: Plan, entry: WrittenEntry): void {
+  const from = entry.from as string;
+  const same = asWritten(plan, entry);
+  if (!plan.record.verifies(entry)) {
+    if (same) plan.unsigned.push(entry.path);
+    return;
+  }
+  plan.record.forget(entry.path, entry.kind, undefined);
+  if (same === undefined) return;
+  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from)]);
+  else plan.warnings.push(keptNote(entry.path, "the file", from));
 }
 
 /**
- * Takes servers `names` (each with the hash sync wrote it with) out of the settings file at
- * `path`, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for them.
+ * Removes the folder of a skill whose source is gone, whole or not at all: every file in it must
+ * be one sync wrote (this user's signed entry) and unchanged since. A file the user changed or
+ * added keeps the whole folder, named in a warning; the record lets go of it.
+ */
+function removeSkillFolder(plan: Plan, folder: string, entries: readonly WrittenEntry[]): void {
+  const skill = entries.find((entry) => entry.path === `${folder}/SKILL.md`) as WrittenEntry;
+  // The source's skill folder, or the command a Codex skill was written from.
+  const from = (skill.from as string).replace(/\/SKILL\.md$/, "");
+  if (entries.some((entry) => !plan.record.verifies(entry))) {
+    if (entries.some((entry) => asWritten(plan, entry))) plan.unsigned.push(`${folder}/`);
+    return;
+  }
+  const recorded = new Set(entries.map((entry) => entry.path));
+  const there = entries.filter((entry) => asWritten(plan, entry) !== undefined);
+  const changed = there.filter((entry) => !asWritten(plan, entry)).map((entry) => entry.path);
+  const added = plan.project
+    .filesBelow(folder, (issue) => plan.warnings.push(issue))
+    .filter((path) => !recorded.has(path));
+  for (const entry of entries) plan.record.forget(entry.path, entry.kind, undefined);
+  if (changed.length > 0 || added.length > 0) {
+    const what = [
+      ...(changed.length > 0 ? [`changed since contextfmt wrote it: ${changed.join(", ")}`] : []),
+      ...(added.length > 0 ? [`not written by contextfmt: ${added.join(", ")}`] : []),
+    ];
+    plan.warnings.push({
+      code: "kept_changed",
+      severity: "warning",
+      path: `${folder}/`,
+      message: `the skill's folder stays whole: its source ${from} is gone, but it holds files ${what.join("; ")} (take the folder out by hand if it should go)`,
+    });
+    return;
+  }
+  for (const entry of there) {
+    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
+  }
+}
+
+/**
+ * Takes the servers of `entries` (each with the hash sync wrote it with) out of the settings file
+ * at `path`, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for
+ * them. A server claimed by an entry this user did not sign stays, as does its entry.
  */
 function removeServers(
   plan: Plan,
   path: string,
   key: string,
-  names: ReadonlyMap<string, string>,
+  entries: readonly WrittenEntry[],
   from: string,
 ): void {
   const recordPath = plan.recordPath(path);
@@ -815,11 +870,18 @@ function removeServers(
   const current = (valueAt(data, [key]) ?? {}) as Record<string, unknown>;
   const gone = new Set<string>();
   const notes: Issue[] = [];
-  for (const [name, hash] of names) {
-    plan.record.forget(recordPath, "mcp-server", name);
-    if (!Object.hasOwn(current, name)) continue;
+  for (const entry of entries) {
+    const name = entry.name as string;
+    const there = Object.hasOwn(current, name);
     const what = `${key}.${name}`;
-    if (valueHash(current[name]) !== hash) {
+    if (!plan.record.verifies(entry)) {
+      if (there && valueHash(current[name]) === entry.sha256)
+        plan.unsigned.push(`${path}: ${what}`);
+      continue;
+    }
+    plan.record.forget(recordPath, "mcp-server", name);
+    if (!there) continue;
+    if (valueHash(current[name]) !== entry.sha256) {
       plan.warnings.push(keptNote(path, what, from));
       continue;
     }
@@ -851,6 +913,19 @@ function removeServers(
   plan.write(path, file.result(), notes);
 }
 
+/** The warning naming, once, what the record claims without this user's signature. */
+function unsignedWarning(unsigned: readonly string[]): Issue[] {
+  if (unsigned.length === 0) return [];
+  return [
+    {
+      code: "kept_unsigned",
+      severity: "warning",
+      path: RECORD_PATH,
+      message: `kept as they are, though the record lists them as contextfmt's: its entries for them were not signed by this user's key for this project (another user's sync wrote them, or they came with the project), so they are not taken as this user's to replace or remove: ${[...new Set(unsigned)].join(", ")} (a sync by whoever wrote them can take them out)`,
+    },
+  ];
+}
+
 /** The writes of the files that change, as the writer's batch takes them. */
 export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
   return files
@@ -876,5 +951,6 @@ export function planSync(request: SyncRequest): SyncPlan {
     }
   }
   planRemovals(plan, request);
-  return { files: plan.files(), conflicts: plan.conflicts, warnings: plan.warnings };
+  const warnings = [...plan.warnings, ...unsignedWarning(plan.unsigned)];
+  return { files: plan.files(), conflicts: plan.conflicts, warnings };
 }

@@ -1,13 +1,24 @@
 /**
  * The record of what `sync` and `init` wrote into a project, kept in the project itself
  * (`.contextfmt/written.json`, meant for version control). It lets a later run tell its own
- * output from the user's: a file, server, hook entry, setting or rules region is replaced only
- * when the record holds it with the hash of what is there now, that is, written by contextfmt and
- * unchanged since. Anything else is the user's and stays unless the run is told `--force`.
+ * output from the user's: a file, server, hook entry, setting or rules region is replaced or
+ * removed only when the record holds it with the hash of what is there now, that is, written by
+ * contextfmt and unchanged since. Anything else is the user's and stays unless the run is told
+ * `--force`.
+ *
+ * The record ships with every clone, so what it says is the word of whoever committed it. Each
+ * entry is therefore signed with the key of the user whose run wrote it, for the project's folder
+ * ({@link UserKey}); only an entry this user's key signed here is evidence. Another's entry (a
+ * teammate's, or one made up by a repository's author) stays in the record as it is, and what it
+ * names is kept: the sync of whoever wrote it can still take it out. An entry that does not parse,
+ * or that names no place of contextfmt's, is ignored with a warning and kept as it is.
  */
 import { createHash } from "node:crypto";
+import type { Issue } from "../../problems/issue.js";
+import { isRecordPlace } from "../sync/record-places.js";
 import type { Project } from "./project.js";
 import { ProjectFileError } from "./project.js";
+import { UserKey } from "./user-key.js";
 import type { FileWrite } from "./write-batch.js";
 
 /** Where the record lives in a project. */
@@ -51,6 +62,9 @@ export interface WrittenEntry {
   readonly sha256: string;
 }
 
+/** The record's format: 2 signs each entry; a version-1 record's entries are no one's evidence. */
+const VERSION = 2;
+
 /** SHA-256 of text (as UTF-8) or bytes, in hex. */
 export const sha256 = (data: string | Uint8Array): string =>
   createHash("sha256").update(data).digest("hex");
@@ -79,25 +93,107 @@ const keyOf = (path: string, kind: WrittenKind, name: string | undefined) =>
   WHOLE_FILES.has(kind) ? path : `${path}\0${kind}\0${name ?? ""}`;
 
 const ABOUT =
-  "What contextfmt sync and init wrote here, with a hash of each: they replace only what this lists, unchanged since. Keep it with the project.";
+  "What contextfmt sync and init wrote here, with a hash of each, signed by the key of the user whose run wrote it: they replace or remove only what their user signed, unchanged since. Keep it with the project.";
+
+/** An entry as held: with its signature, and whether this user's key made it for this project. */
+interface Held {
+  readonly entry: WrittenEntry;
+  /** The entry as the file had it, to write back as it was if another is held in its stead. */
+  readonly raw?: unknown;
+  readonly signature: string | undefined;
+  readonly verified: boolean;
+}
+
+/** A plain relative path: `/`-separated, no empty, `.` or `..` part, no backslash or NUL. */
+const isPlainPath = (path: string) =>
+  !/[\\\0]/.test(path) &&
+  path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+
+/** What an entry of the file says, or why it is not an entry. */
+function parseEntry(value: unknown): WrittenEntry | string {
+  const { path, kind, name, from, sha256: hash } = (value ?? {}) as Record<string, unknown>;
+  const optional = (field: unknown) => field === undefined || typeof field === "string";
+  if (
+    typeof value !== "object" ||
+    typeof path !== "string" ||
+    typeof kind !== "string" ||
+    !KINDS.has(kind) ||
+    !optional(name) ||
+    !optional(from) ||
+    typeof hash !== "string" ||
+    !/^[0-9a-f]{64}$/.test(hash)
+  ) {
+    return "expected { path, kind, name?, from?, sha256, signature? }";
+  }
+  if (!isPlainPath(path)) return "its path is not a plain path inside the project";
+  if (typeof from === "string" && !isPlainPath(from)) {
+    return "its source is not a plain path inside the project";
+  }
+  if (!isRecordPlace(path, kind as WrittenKind)) {
+    return `no place where contextfmt writes a ${kind}`;
+  }
+  return {
+    path,
+    kind: kind as WrittenKind,
+    ...(name !== undefined ? { name: name as string } : {}),
+    ...(from !== undefined ? { from: from as string } : {}),
+    sha256: hash,
+  };
+}
 
 /** The record as read from a project, and as this run updates it. */
 export class WrittenRecord {
-  readonly #entries = new Map<string, WrittenEntry>();
+  readonly #entries = new Map<string, Held>();
   /** The entries this run set or forgot: the others are what it did not write again. */
   readonly #touched = new Set<string>();
   readonly #bytes: Buffer | undefined;
+  readonly #key: UserKey;
+  /** The project's real folder: an entry is signed for one project, never valid in another. */
+  readonly #root: string;
+  /** Entries ignored (they do not parse, or name no place of ours): written back as they were. */
+  readonly #ignored: unknown[] = [];
+  /** What reading found wrong, each naming the entry: for the run to report. */
+  readonly warnings: Issue[] = [];
 
-  private constructor(bytes: Buffer | undefined, entries: readonly WrittenEntry[]) {
+  /** Whether every entry is taken at its word, signed or not (a run that writes nothing). */
+  readonly #atItsWord: boolean;
+
+  private constructor(
+    project: Project,
+    bytes: Buffer | undefined,
+    key: UserKey,
+    atItsWord: boolean,
+  ) {
     this.#bytes = bytes;
-    for (const entry of entries)
-      this.#entries.set(keyOf(entry.path, entry.kind, entry.name), entry);
+    this.#key = key;
+    this.#root = project.root;
+    this.#atItsWord = atItsWord;
   }
 
-  /** The project's record; an absent one is empty, one that is not a record is an error. */
-  static read(project: Project): WrittenRecord {
+  /**
+   * The project's record; an absent one is empty. A file that is not a record at all (not JSON,
+   * not `{ version, written: [...] }`) is an error: rewriting it would lose what it holds (a
+   * merge's conflict markers, say). `key` checks the entries and signs this run's: by default the
+   * user's key if there is one, never made here. `atItsWord` takes every entry that parses as
+   * evidence, signed or not: only for a run that writes nothing (`sync --check` in CI, where
+   * there is no user key, still sees what the record says is out of date).
+   */
+  static read(
+    project: Project,
+    key: UserKey = UserKey.read(),
+    { atItsWord = false }: { readonly atItsWord?: boolean } = {},
+  ): WrittenRecord {
     const bytes = project.read(RECORD_PATH);
-    if (bytes === undefined) return new WrittenRecord(undefined, []);
+    const record = new WrittenRecord(project, bytes, key, atItsWord);
+    if (key.problem !== undefined && !atItsWord) {
+      record.warnings.push({
+        code: "no_user_key",
+        severity: "warning",
+        path: RECORD_PATH,
+        message: `no key of this user's to check the record with (${key.problem}): nothing it lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed, and this run's writes are recorded unsigned`,
+      });
+    }
+    if (bytes === undefined) return record;
     const text = bytes.toString("utf8");
     const invalid = (why: string) =>
       new ProjectFileError(
@@ -109,52 +205,111 @@ export class WrittenRecord {
     } catch (error) {
       throw invalid(`invalid JSON (${(error as Error).message.split("\n")[0]})`);
     }
-    const written = (data as { written?: unknown } | null)?.written;
-    if ((data as { version?: unknown } | null)?.version !== 1 || !Array.isArray(written)) {
-      throw invalid('expected { "version": 1, "written": [...] }');
+    const { version, written } = (data ?? {}) as { version?: unknown; written?: unknown };
+    if ((version !== 1 && version !== VERSION) || !Array.isArray(written)) {
+      throw invalid(`expected { "version": ${VERSION}, "written": [...] }`);
     }
-    const entries = written.map((entry: unknown, index): WrittenEntry => {
-      const { path, kind, name, from, sha256: hash } = (entry ?? {}) as Record<string, unknown>;
-      const optional = (value: unknown) => value === undefined || typeof value === "string";
-      if (
-        typeof path !== "string" ||
-        typeof kind !== "string" ||
-        !KINDS.has(kind) ||
-        !optional(name) ||
-        !optional(from) ||
-        typeof hash !== "string" ||
-        !/^[0-9a-f]{64}$/.test(hash)
-      ) {
-        throw invalid(`written[${index}]: expected { path, kind, name?, from?, sha256 }`);
+    for (const [index, value] of written.entries()) record.#take(value, index);
+    return record;
+  }
+
+  /** Holds entry `index` of the file, or ignores it with a warning naming it. */
+  #take(value: unknown, index: number): void {
+    const parsed = parseEntry(value);
+    const ignore = (why: string) => {
+      const path = (value as { path?: unknown } | null)?.path;
+      this.warnings.push({
+        code: "record_entry_ignored",
+        severity: "warning",
+        path: `${RECORD_PATH}: written[${index}]${typeof path === "string" ? ` (${JSON.stringify(path)})` : ""}`,
+        message: `ignored: ${why}; it stays in the record as it is`,
+      });
+      this.#ignored.push(value);
+    };
+    if (typeof parsed === "string") {
+      ignore(parsed);
+      return;
+    }
+    const { signature } = value as { signature?: unknown };
+    const held: Held = {
+      entry: parsed,
+      raw: value,
+      signature: typeof signature === "string" ? signature : undefined,
+      verified:
+        this.#atItsWord ||
+        (typeof signature === "string" && this.#key.verifies(this.#signed(parsed), signature)),
+    };
+    const key = keyOf(parsed.path, parsed.kind, parsed.name);
+    const other = this.#entries.get(key);
+    if (other !== undefined) {
+      // This user's own entry wins over another's for the same thing: it is the evidence.
+      if (other.verified || !held.verified) {
+        ignore("a second entry for the same file or part");
+        return;
       }
-      return {
-        path,
-        kind: kind as WrittenKind,
-        ...(name !== undefined ? { name: name as string } : {}),
-        ...(from !== undefined ? { from: from as string } : {}),
-        sha256: hash,
-      };
-    });
-    return new WrittenRecord(bytes, entries);
+      this.#ignored.push(other.raw);
+      this.warnings.push({
+        code: "record_entry_ignored",
+        severity: "warning",
+        path: `${RECORD_PATH}: ${JSON.stringify(parsed.path)}`,
+        message: `an entry not signed by this user ignored, as written[${index}] is this user's for the same file or part; it stays in the record as it is`,
+      });
+    }
+    this.#entries.set(key, held);
+  }
+
+  /** The text a signature covers: the whole entry, for this project's folder. */
+  #signed({ path, kind, name, from, sha256: hash }: WrittenEntry): string {
+    return JSON.stringify([
+      "contextfmt written",
+      VERSION,
+      this.#root,
+      path,
+      kind,
+      name ?? null,
+      from ?? null,
+      hash,
+    ]);
   }
 
   /**
    * Whether contextfmt wrote what is there now: `hash` is the current file's (whole-file kinds)
-   * or part's hash, and the record holds that hash for it.
+   * or part's hash, and the record holds that hash for it, signed by this user for this project.
    */
   wrote(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
-    return this.#entries.get(keyOf(path, kind, name))?.sha256 === hash;
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.verified === true && held.entry.sha256 === hash;
   }
 
-  /** The entry of a file or part, when the record holds one. */
+  /**
+   * Whether the record claims what is there now (`hash`) in an entry this user's key did not
+   * sign: a teammate's, or one that came with the project. Such a claim is never acted on.
+   */
+  claimsUnsigned(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.verified === false && held.entry.sha256 === hash;
+  }
+
+  /** The entry of a file or part, when the record holds one signed by this user. */
   entry(path: string, kind: WrittenKind, name: string | undefined): WrittenEntry | undefined {
-    return this.#entries.get(keyOf(path, kind, name));
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.verified ? held.entry : undefined;
   }
 
-  /** Notes what this run writes (or found already written as it would write it). */
+  /** Whether this user's key signed `entry` (one of {@link untouched}) for this project. */
+  verifies(entry: WrittenEntry): boolean {
+    const held = this.#entries.get(keyOf(entry.path, entry.kind, entry.name));
+    return held?.entry === entry && held.verified;
+  }
+
+  /** Notes what this run writes (or found already written as it would write it), signed. */
   set(entry: WrittenEntry): void {
     const key = keyOf(entry.path, entry.kind, entry.name);
-    this.#entries.set(key, entry);
+    this.#entries.set(key, {
+      entry,
+      signature: this.#key.sign(this.#signed(entry)),
+      verified: true,
+    });
     this.#touched.add(key);
   }
 
@@ -167,24 +322,30 @@ export class WrittenRecord {
 
   /**
    * The entries this run has neither set nor forgotten so far: what an earlier run wrote that
-   * this one did not write again (its source gone, when this run read that source).
+   * this one did not write again (its source gone, when this run read that source). Signed or
+   * not: see {@link verifies}.
    */
   untouched(): WrittenEntry[] {
-    return [...this.#entries].flatMap(([key, entry]) => (this.#touched.has(key) ? [] : [entry]));
+    return [...this.#entries].flatMap(([key, held]) =>
+      this.#touched.has(key) ? [] : [held.entry],
+    );
   }
 
-  /** The record's text: one entry a line, in path order, so it diffs well. */
+  /** The record's text: one entry a line, in path order, so it diffs well; ignored ones last. */
   text(): string {
-    const entries = [...this.#entries.values()].sort(
-      (a, b) =>
+    const held = [...this.#entries.values()].sort(
+      ({ entry: a }, { entry: b }) =>
         compare(a.path, b.path) || compare(a.kind, b.kind) || compare(a.name ?? "", b.name ?? ""),
     );
     // Fields in one order, whichever order the caller built the entry in.
-    const lines = entries.map(
-      ({ path, kind, name, from, sha256: hash }) =>
-        `    ${JSON.stringify({ path, kind, name, from, sha256: hash })}`,
-    );
-    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": 1,\n  "written": [${
+    const lines = [
+      ...held.map(
+        ({ entry: { path, kind, name, from, sha256: hash }, signature }) =>
+          `    ${JSON.stringify({ path, kind, name, from, sha256: hash, signature })}`,
+      ),
+      ...this.#ignored.map((value) => `    ${JSON.stringify(value)}`),
+    ];
+    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": ${VERSION},\n  "written": [${
       lines.length ? `\n${lines.join(",\n")}\n  ` : ""
     }]\n}\n`;
   }

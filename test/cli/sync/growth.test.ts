@@ -9,6 +9,7 @@ import type { SyncTool } from "../../../src/cli/sync/locations.js";
 import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
+import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { project } from "../project-dir.js";
 
 const LIMIT = 6;
@@ -36,7 +37,7 @@ const plan = (dir: string, to: SyncTool) => {
   const project = Project.at(dir);
   return planSync({
     project,
-    record: WrittenRecord.read(project),
+    record: WrittenRecord.read(project, UserKey.readOrCreate()),
     from: "claude",
     to: [to],
     kinds: ["mcp"],

@@ -20,6 +20,7 @@ import {
 import { changedWrites, planSync, type SyncRequest } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
+import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
 
@@ -31,7 +32,7 @@ function sync(
   extra: Partial<SyncRequest> = {},
 ) {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p);
+  const record = WrittenRecord.read(p, UserKey.readOrCreate());
   const plan = planSync({ project: p, record, from, to, kinds: ["instructions"], ...extra });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();

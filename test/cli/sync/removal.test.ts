@@ -20,6 +20,7 @@ import type { SyncKind, SyncTool } from "../../../src/cli/sync/locations.js";
 import { changedWrites, planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
+import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
 
@@ -31,7 +32,7 @@ function sync(
   to: SyncTool[] = ["gemini", "codex"],
 ) {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p);
+  const record = WrittenRecord.read(p, UserKey.readOrCreate());
   const plan = planSync({ project: p, record, from, to, kinds });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();
@@ -134,13 +135,14 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);
   });
 
-  it("what an older version wrote without its source: kept, named once, then no longer counted as ours", () => {
+  it("what an older version recorded (version 1, unsigned): kept and named; what the run writes again as it is gets signed", () => {
     const dir = project(SOURCE);
     sync(dir);
-    // The record as a version that noted no sources wrote it.
+    // The record as a version that signed nothing wrote it.
     const recordFile = join(dir, ".contextfmt/written.json");
     const record = JSON.parse(read(dir, ".contextfmt/written.json"));
-    for (const entry of record.written) delete entry.from;
+    record.version = 1;
+    for (const entry of record.written) delete entry.signature;
     writeFileSync(recordFile, JSON.stringify(record));
     rmSync(join(dir, ".claude/commands/deploy.md"));
     writeFileSync(
@@ -151,26 +153,39 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(plan.files.filter((f) => f.after === undefined)).toEqual([]);
     expect(read(dir, ".gemini/commands/deploy.toml")).toContain("Deploy it");
     expect(read(dir, ".codex/config.toml")).toContain("[mcp_servers.db]");
-    const warned = plan.warnings.filter((w) => w.severity === "warning");
-    const older =
-      "stays: an older contextfmt wrote it without noting its source, so sync cannot tell whether that source is gone; it is no longer counted as contextfmt's (take it out by hand if it should go; a sync from its source takes it up again)";
-    expect(warned.map((w) => `${w.path}: ${w.message}`).sort()).toEqual([
-      `.agents/skills/deploy/SKILL.md: the file ${older}`,
-      `.codex/config.toml: db ${older}`,
-      `.gemini/commands/deploy.toml: the file ${older}`,
-      `.gemini/settings.json: db ${older}`,
+    expect(plan.warnings.filter((w) => w.severity === "warning")).toEqual([
+      {
+        code: "kept_unsigned",
+        severity: "warning",
+        path: ".contextfmt/written.json",
+        message:
+          "kept as they are, though the record lists them as contextfmt's: its entries for them were not signed by this user's key for this project (another user's sync wrote them, or they came with the project), so they are not taken as this user's to replace or remove: .gemini/commands/deploy.toml, .agents/skills/deploy/, .codex/config.toml: mcp_servers.db, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)",
+      },
     ]);
-    // What this run wrote again has its source noted; what it let go of is out of the record.
-    const after = JSON.parse(read(dir, ".contextfmt/written.json")).written as {
-      path: string;
-      from?: string;
-    }[];
-    expect(after.find((e) => e.path === ".gemini/commands/review.toml")?.from).toBe(
-      ".claude/commands/review.md",
+    // What this run wrote again, byte for byte as it was, is signed now, its source noted; the
+    // rest stays in the record as it was.
+    const after = JSON.parse(read(dir, ".contextfmt/written.json"));
+    expect(after.version).toBe(2);
+    const review = after.written.find(
+      (e: { path: string }) => e.path === ".gemini/commands/review.toml",
     );
-    expect(after.some((e) => e.path.includes("deploy"))).toBe(false);
-    // Named once: the next run says nothing of them.
-    expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);
+    expect(review.from).toBe(".claude/commands/review.md");
+    expect(review.signature).toMatch(/^[0-9a-f]{64}$/);
+    const deploy = after.written.find(
+      (e: { path: string }) => e.path === ".gemini/commands/deploy.toml",
+    );
+    expect(deploy).toEqual(
+      record.written.find((e: { path: string }) => e.path === ".gemini/commands/deploy.toml"),
+    );
+    // The source back: the run takes the file up again as its own, signed.
+    writeFileSync(join(dir, ".claude/commands/deploy.md"), SOURCE[".claude/commands/deploy.md"]);
+    sync(dir);
+    rmSync(join(dir, ".claude/commands/deploy.md"));
+    const removed = sync(dir).files.filter((f) => f.after === undefined);
+    expect(removed.map((f) => f.path).sort()).toEqual([
+      ".agents/skills/deploy/SKILL.md",
+      ".gemini/commands/deploy.toml",
+    ]);
   });
 
   it("removes only within the run: another kind or another source's output stays", () => {
@@ -195,7 +210,7 @@ describe("sync removes what it wrote whose source is gone", () => {
     const p = Project.at(dir);
     const plan = planSync({
       project: p,
-      record: WrittenRecord.read(p),
+      record: WrittenRecord.read(p, UserKey.readOrCreate()),
       from: "claude",
       to: ["gemini"],
       kinds: ["command"],
