@@ -7,8 +7,9 @@ import { posix } from "node:path";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
 import { planSync } from "../sync/plan.js";
 import { type WrittenKind, WrittenRecord } from "../writer/record.js";
-import type { ProjectView } from "./files.js";
 import type { DoctorProblem } from "./report.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
 
 /** Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its instruction file. */
 function holds(tool: SyncTool, path: string): boolean {
@@ -30,9 +31,20 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
 
 /**
  * `out_of_sync` problems, one per file sync would change, for each client reading that file;
- * none when the record names no source (nothing was synced, or only rules were).
+ * none when the record names no source (nothing was synced, or only rules were). When sync's
+ * plan cannot be made (a file it reads cannot be read), an `unreadable` problem for each client
+ * says so, with why.
  */
 export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
+  try {
+    return syncChanges(view, clients);
+  } catch (error) {
+    const message = `what sync --check would change is unknown: ${unreadableReason(error)}`;
+    return clients.map((client) => ({ code: "unreadable", client, message }));
+  }
+}
+
+function syncChanges(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
   const record = WrittenRecord.read(view.project);
   // A record just read has touched nothing: every entry is untouched.
   const entries = record.untouched().filter((entry) => entry.from !== undefined);
