@@ -31,21 +31,27 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
 
 /**
  * `out_of_sync` problems, one per file sync would change, for each client reading that file;
- * none when the record names no source (nothing was synced, or only rules were). When sync's
- * plan cannot be made (a file it reads cannot be read), an `unreadable` problem for each client
- * says so, with why.
+ * none when the record names no source (nothing was synced, or only rules were). When the
+ * record or sync's plan cannot be made (a file it reads cannot be read), an `unreadable` problem
+ * says so, with why, for each client asked whose files it would have checked.
  */
 export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
-  try {
-    return syncChanges(view, clients);
-  } catch (error) {
+  const unknown = (error: unknown, of: readonly SyncTool[]): DoctorProblem[] => {
     const message = `what sync --check would change is unknown: ${unreadableReason(error)}`;
-    return clients.map((client) => ({ code: "unreadable", client, message }));
+    return of
+      .filter((client) => clients.includes(client))
+      .map((client) => ({
+        code: "unreadable",
+        client,
+        message,
+      }));
+  };
+  let record: WrittenRecord;
+  try {
+    record = WrittenRecord.read(view.project);
+  } catch (error) {
+    return unknown(error, clients);
   }
-}
-
-function syncChanges(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
-  const record = WrittenRecord.read(view.project);
   // A record just read has touched nothing: every entry is untouched.
   const entries = record.untouched().filter((entry) => entry.from !== undefined);
   if (entries.length === 0) return [];
@@ -60,7 +66,12 @@ function syncChanges(view: ProjectView, clients: readonly SyncTool[]): DoctorPro
     ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
   ] as SyncKind[];
   if (to.length === 0 || kinds.length === 0) return [];
-  const plan = planSync({ project: view.project, record, from, to, kinds });
+  let plan: ReturnType<typeof planSync>;
+  try {
+    plan = planSync({ project: view.project, record, from, to, kinds });
+  } catch (error) {
+    return unknown(error, to);
+  }
   const problems: DoctorProblem[] = [];
   for (const file of plan.files) {
     if (file.after === file.before) continue;

@@ -347,6 +347,35 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(claude.files.map((file) => file.path)).toEqual(["CLAUDE.md", ".claude/rules/good.md"]);
   });
 
+  it("a synced source that cannot be read: what sync --check would change is unknown, said so", () => {
+    const dir = project({
+      ".claude/commands/review.md": "---\ndescription: Review\n---\nReview the diff.\n",
+    });
+    const sync = spawnSync(
+      process.execPath,
+      [BIN, "sync", dir, "--from", "claude", "--to", "gemini", "--only", "commands"],
+      { encoding: "utf8" },
+    );
+    expect(sync.status).toBe(0);
+    writeFileSync(join(dir, ".claude/commands/review.md"), Buffer.from([0xc3, 0x28]));
+    const report = fullReport(dir, ["--client", "claude,gemini"]);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "claude",
+        path: ".claude/commands/review.md",
+        message: ".claude/commands/review.md: not UTF-8 text",
+      },
+      {
+        code: "unreadable",
+        client: "gemini",
+        message:
+          "what sync --check would change is unknown: .claude/commands/review.md: not UTF-8 text",
+      },
+    ]);
+    expect(client(report, "gemini").commands.map((item) => item.name)).toEqual(["review"]);
+  });
+
   it("exits 1 with --strict for an unreadable file alone", () => {
     const dir = project({ ...GIT, "AGENTS.md": Buffer.from([0xff]) });
     expect(doctor([dir, "--client", "codex", "--strict"]).status).toBe(1);
