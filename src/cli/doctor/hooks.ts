@@ -188,6 +188,11 @@ async function injected(
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const [flag, path] of Object.entries(call.files)) {
     const name = `the hook's --${flag} ${path}`;
+    // `~`, `$HOME`, `$(…)`: where it leads is the shell's to say, so possibly outside.
+    if (/^~|[$`]/.test(path)) {
+      unread(path, `${name} is expanded by the shell: doctor does not read it`);
+      continue;
+    }
     const file = inProject(root, path);
     if (file === undefined) {
       unread(path, `${name} is outside the project: doctor does not read it`);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DoctorProblem, DoctorReport } from "../../../src/cli/doctor/report.js";
+import { withoutQuotes } from "../../../src/cli/doctor/unreadable.js";
 import { SYNC_TOOLS } from "../../../src/cli/sync/locations.js";
 import { MAX_FILE_BYTES } from "../../../src/cli/writer/project.js";
 import { project } from "../project-dir.js";
@@ -91,6 +92,8 @@ describe("doctor reads only the project", () => {
         "--rules ../secret",
         "--rules /etc/passwd",
         `--memories "$CLAUDE_PROJECT_DIR"/../secret`,
+        "--rules ~/secret",
+        "--rules $HOME/secret",
       ),
     });
     writeFileSync(join(dir, "../secret.env"), `${SECRET}\n`);
@@ -125,10 +128,24 @@ describe("doctor reads only the project", () => {
         message:
           "SessionStart: the hook's --memories ../secret is outside the project: doctor does not read it",
       },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "~/secret",
+        message:
+          "SessionStart: the hook's --rules ~/secret is expanded by the shell: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "$HOME/secret",
+        message:
+          "SessionStart: the hook's --rules $HOME/secret is expanded by the shell: doctor does not read it",
+      },
     ]);
     // The hooks are still listed, with nothing measured for them.
     const hooks = client(report, "claude").hooks;
-    expect(hooks).toHaveLength(4);
+    expect(hooks).toHaveLength(6);
     expect(hooks.every((hook) => hook.inject === undefined)).toBe(true);
     expect(client(report, "claude").files.map((file) => file.path)).toEqual(["CLAUDE.md"]);
     const text = doctor([dir]);
@@ -380,5 +397,18 @@ describe("one bad file never blinds doctor to the rest", () => {
     const dir = project({ ...GIT, "AGENTS.md": Buffer.from([0xff]) });
     expect(doctor([dir, "--client", "codex", "--strict"]).status).toBe(1);
     expect(doctor([dir, "--client", "codex"]).status).toBe(0);
+  });
+});
+
+describe("withoutQuotes", () => {
+  it("elides every quoted value and quoted character of a parser's message, an unclosed one to the end", () => {
+    expect(withoutQuotes('rules: (input): expected object, received "TOKEN=ghp_x…"')).toBe(
+      'rules: (input): expected object, received "…"',
+    );
+    expect(
+      withoutQuotes(`invalid JSON: Unexpected token 'T', "TOKEN=ghp_"... is not valid JSON`),
+    ).toBe(`invalid JSON: Unexpected token '…', "…"... is not valid JSON`);
+    expect(withoutQuotes('a "b" c "d')).toBe('a "…" c "…');
+    expect(withoutQuotes("Claude Code's cap")).toBe("Claude Code's cap");
   });
 });
