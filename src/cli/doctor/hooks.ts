@@ -224,11 +224,10 @@ async function injected(
   } catch (error) {
     // The input files are checked against their flag's schema here; the error names the file.
     const reason = unreadableReason(error);
-    const named = Object.entries(call.files);
-    const [flag, path] = (named.find(([, file]) =>
-      reason.startsWith(`${inProject(root, file)}:`),
-    ) ?? named[0]) as [string, string];
-    unread(path, `the hook's --${flag} ${path} is not what it takes: ${reason}`);
+    const loaded = Object.entries(files) as [string, HookFile][];
+    const [flag, file] = (loaded.find(([, { path }]) => reason.startsWith(`${path}:`)) ??
+      loaded[0]) as [string, HookFile];
+    unread(file.path, `the hook's --${flag} ${file.path} is not what it takes: ${reason}`);
     return {};
   }
   // Each tool's place for the context (see hookOutput): nested, or at the top under its name.

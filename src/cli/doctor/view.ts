@@ -133,8 +133,10 @@ export class ProjectView {
       let stats: Stats;
       try {
         stats = statSync(located.real);
-      } catch {
-        return undefined;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+        throw error;
       }
       if (stats.isDirectory()) return undefined;
       if (!stats.isFile()) return { reason: `${path}: not a regular file (${kindOf(stats)})` };
