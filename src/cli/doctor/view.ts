@@ -120,7 +120,7 @@ export class ProjectView {
     return this.#all;
   }
 
-  /** The text of `path`, undefined for none or a folder, or why it may not be read. */
+  /** The text of `path`, undefined for none, or why it cannot or may not be read. */
   #read(path: string): string | Unreadable | undefined {
     try {
       const located = this.project.locate(path);
@@ -138,7 +138,8 @@ export class ProjectView {
         if (code === "ENOENT" || code === "ENOTDIR") return undefined;
         throw error;
       }
-      if (stats.isDirectory()) return undefined;
+      // No place a client reads a file from is meant to be a folder.
+      if (stats.isDirectory()) return { reason: `${path}: a folder, not a file` };
       if (!stats.isFile()) return { reason: `${path}: not a regular file (${kindOf(stats)})` };
       const bytes = readFileCapped(located.real, path);
       if (bytes === undefined) return undefined;

@@ -327,18 +327,21 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(client(report, "gemini").files.map((file) => file.path)).toEqual(["GEMINI.md"]);
   });
 
-  it("a FIFO at GEMINI.md", () => {
-    const dir = project({ ...GIT, "AGENTS.md": "# Agents\n" });
+  it("a FIFO at GEMINI.md, a folder at QWEN.md", () => {
+    const dir = project({ ...GIT, "AGENTS.md": "# Agents\n", "QWEN.md/notes.md": "# Notes\n" });
     execFileSync("mkfifo", [join(dir, "GEMINI.md")]);
     const report = fullReport(dir);
-    expect(unreadable(report)).toEqual(
-      ["gemini", "copilot"].map((id) => ({
-        code: "unreadable",
-        client: id,
-        path: "GEMINI.md",
-        message: "GEMINI.md: not a regular file (a FIFO)",
-      })),
-    );
+    const problem = (id: string, path: string, message: string) => ({
+      code: "unreadable",
+      client: id,
+      path,
+      message,
+    });
+    expect(unreadable(report)).toEqual([
+      problem("gemini", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO)"),
+      problem("copilot", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO)"),
+      problem("qwen", "QWEN.md", "QWEN.md: a folder, not a file"),
+    ]);
     expect(client(report, "gemini").files).toEqual([]);
     expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
   });
