@@ -39,16 +39,27 @@ interface HookCall {
 }
 
 /**
+ * What starts a word that names the project folder by the client's variable (`"$VAR"/`, as
+ * `init` writes it, or `$VAR/`, `${VAR}/`, in double quotes or not); undefined for a client
+ * without one.
+ */
+function projectPrefix(projectDir: string): RegExp | undefined {
+  const variable = /\$(\w+)/.exec(projectDir)?.[1];
+  return variable === undefined
+    ? undefined
+    : new RegExp(`^("?)\\$(?:${variable}|\\{${variable}\\})\\1/`);
+}
+
+/**
  * The `contextfmt hook` call of a command line, or undefined when it runs something else.
  * Arguments are split at spaces with quotes taken off: the form `init` writes, and what a person
  * edits it into; a path holding spaces is not supported.
  */
 function hookCall(command: string, projectDir: string): HookCall | undefined {
+  const prefix = projectPrefix(projectDir);
   const words = command
     .split(/\s+/)
-    .map((word) =>
-      projectDir !== "" && word.startsWith(projectDir) ? word.slice(projectDir.length) : word,
-    )
+    .map((word) => (prefix === undefined ? word : word.replace(prefix, "")))
     .map((word) => word.replace(/^["']|["']$/g, ""));
   const at = words.findIndex(
     (word, index) => word === "hook" && /(^|\/)contextfmt(\.c?js)?$/.test(words[index - 1] ?? ""),

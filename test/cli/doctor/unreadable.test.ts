@@ -13,7 +13,7 @@ import { withoutQuotes } from "../../../src/cli/doctor/unreadable.js";
 import { SYNC_TOOLS } from "../../../src/cli/sync/locations.js";
 import { MAX_FILE_BYTES } from "../../../src/cli/writer/project.js";
 import { project } from "../project-dir.js";
-import { BIN } from "../run-bin.js";
+import { BIN, RULES } from "../run-bin.js";
 
 const GIT = { ".git/HEAD": "ref: refs/heads/main\n" };
 
@@ -150,6 +150,23 @@ describe("doctor reads only the project", () => {
     expect(client(report, "claude").files.map((file) => file.path)).toEqual(["CLAUDE.md"]);
     const text = doctor([dir]);
     expect(`${text.stdout}${text.stderr}`).not.toMatch(/root:|x:0:0/);
+  });
+
+  it("reads a hook's input named through the project's variable, however it is spelled", () => {
+    const dir = project({
+      ...GIT,
+      ".contextfmt/rules.json": readFileSync(RULES),
+      ".claude/settings.json": claudeHooks(
+        '--rules "$CLAUDE_PROJECT_DIR"/.contextfmt/rules.json',
+        "--rules $CLAUDE_PROJECT_DIR/.contextfmt/rules.json",
+        `--rules \${CLAUDE_PROJECT_DIR}/.contextfmt/rules.json`,
+      ),
+    });
+    const report = fullReport(dir, ["--client", "claude"]);
+    expect(unreadable(report)).toEqual([]);
+    const [first, ...others] = client(report, "claude").hooks.map((hook) => hook.inject);
+    expect(first?.items.length).toBeGreaterThan(0);
+    expect(others).toEqual([first, first]);
   });
 
   it("reports a hook's input reached through a link out of the project, or into .git", () => {
