@@ -82,7 +82,11 @@ export async function readTextFile(path: string): Promise<string> {
  * name the file, and the line and column.
  */
 export async function readInputFile(path: string): Promise<unknown> {
-  const text = await readTextFile(path);
+  return parseInputFile(path, await readTextFile(path));
+}
+
+/** An input file's text, read already, as data by the rules of {@link readInputFile}. */
+export function parseInputFile(path: string, text: string): unknown {
   // Read as YAML: not JSON, and named .yaml/.yml or with no extension (other ones are refused).
   const name = path.slice(path.lastIndexOf("/") + 1);
   const yaml = !isJsonInput(path, text) && (/\.ya?ml$/i.test(name) || name.lastIndexOf(".") <= 0);

@@ -32,6 +32,7 @@ import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { duplicates } from "../../src/cli/doctor/config.js";
+import { withoutQuotes } from "../../src/cli/doctor/unreadable.js";
 import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
@@ -568,5 +569,12 @@ export const growthCases: readonly GrowthCase[] = [
         { path: "CLAUDE.md", text: text as string },
         { path: "AGENTS.md", text: text as string },
       ]),
+  },
+  {
+    // A parser's message full of quotes, closed and not, and quoted characters: eliding them
+    // for an `unreadable` problem stays linear.
+    name: "doctor unreadable: quotes elided from a long message",
+    build: (size) => repeated(size, (i) => (i % 2 ? `'x' "` : `a'b "c\\" `)),
+    run: (text) => withoutQuotes(text as string),
   },
 ];

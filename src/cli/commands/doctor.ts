@@ -16,7 +16,8 @@ const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] 
 
 Shows what each client loads from the project for a session started in dir (default: the
 current folder; the project is the nearest folder up with a .git, else dir itself), and
-what it cuts, misses or reads twice. Reads only; writes nothing.
+what it cuts, misses or reads twice. Reads only the project (never through a link out of it
+or into .git), runs nothing, writes nothing.
 
 For each client: the instruction files it reads, in its order, with bytes and tokens, and
 whether each is loaded, shadowed (by what), cut (where, and how much is lost) or not read
@@ -27,7 +28,8 @@ come from its documentation.
 
 Problems: over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit,
 out_of_sync (what "sync --check" would change, for a project synced before), untrusted
-(what the client uses only once the folder is trusted or the server approved).
+(what the client uses only once the folder is trusted or the server approved), unreadable
+(a file it cannot or may not read, and why; the rest is still reported).
 
 Options:
   --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: all)
@@ -38,7 +40,8 @@ Options:
   --exact         count tokens exactly with o200k (slower to start)
   -h, --help      show this help
 
-Exit code: 0, or 1 with --strict and problems, or on bad input.
+Exit code: 0, or 1 with --strict and problems, or on bad arguments (an unknown client, a
+folder that is not there, a page it cannot write).
 `;
 
 function clientList(value: string | undefined): SyncTool[] {

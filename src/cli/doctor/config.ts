@@ -3,7 +3,7 @@
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
 import { parseAgentConfig } from "../../agent-config/index.js";
-import { JsoncFile, valueAt } from "../sync/json-edit.js";
+import { valueAt } from "../sync/json-edit.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import {
   type ItemFiles,
@@ -12,11 +12,34 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
-import { readItems } from "../sync/plan.js";
-import { readToml } from "../sync/toml-edit.js";
-import type { ProjectView } from "./files.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
+
+/**
+ * The item files of one of the client's folders, by its layout (as sync's `readItems` finds
+ * them): each name with the file that holds it. An item file that cannot be read is noted
+ * unreadable and left out.
+ */
+function itemsIn(view: ProjectView, place: ItemFiles): { name: string; path: string }[] {
+  const prefix = `${place.dir}/`;
+  const found: { name: string; path: string }[] = [];
+  for (const path of view.filesBelow(place.dir)) {
+    const rest = path.slice(prefix.length);
+    const parts = rest.split("/");
+    const name =
+      place.layout === "skill-folders"
+        ? parts.length === 2 && parts[1] === "SKILL.md"
+          ? parts[0]
+          : undefined
+        : rest.endsWith(place.extension) && (place.layout === "nested" || parts.length === 1)
+          ? rest.slice(0, -place.extension.length)
+          : undefined;
+    if (name !== undefined && view.text(path) !== undefined) found.push({ name, path });
+  }
+  return found;
+}
 
 /**
  * The items of `kind` the client reads, from each of its folders in order; an item named as one
@@ -38,7 +61,7 @@ export function clientItems(
   const first = new Map<string, string>();
   const items: ConfigItem[] = [];
   for (const place of places) {
-    for (const item of readItems(view.project, place, (issue) => view.warnings.push(issue))) {
+    for (const item of itemsIn(view, place)) {
       const winner = first.get(item.name);
       if (winner === undefined) {
         first.set(item.name, item.path);
@@ -65,18 +88,22 @@ export function clientMcpServers(
 ): McpServer[] {
   const file = SYNC_TOOL_PLACES[client].mcp;
   if (file === undefined) return [];
-  const text = view.text(file.path);
-  if (text === undefined) return [];
-  const data =
-    file.syntax === "toml" ? readToml(file.path, text) : new JsoncFile(file.path, text).value();
-  if (valueAt(data, [file.key]) === undefined) return [];
+  const data = view.data(file.path);
+  if (data === undefined || valueAt(data, [file.key]) === undefined) return [];
   // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
   const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
-  const { servers } = parseAgentConfig(
-    "mcp",
-    SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
-    file.syntax === "json" ? JSON.stringify(data) : text,
-  );
+  let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;
+  try {
+    parsed = parseAgentConfig(
+      "mcp",
+      SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
+      file.syntax === "json" ? JSON.stringify(data) : (view.text(file.path) as string),
+    );
+  } catch (error) {
+    view.unreadable(file.path, `${file.path}: ${unreadableReason(error)}`);
+    return [];
+  }
+  const { servers } = parsed;
   const gate = CLIENT_LOADING[client].mcpGate;
   if (gate !== undefined && servers.length > 0) {
     problems.push({

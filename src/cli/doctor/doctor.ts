@@ -1,16 +1,18 @@
 /**
  * `contextfmt doctor`'s report: for each client, what it reads from the project and the problems
- * of that. Read-only: nothing here writes.
+ * of that. Read-only: nothing here writes, and only the project is read (see ProjectView); a
+ * file that cannot be read is an `unreadable` problem of each client that reads it.
  */
 import type { TokenCounter } from "../../index.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
 import type { Project } from "../writer/project.js";
 import { clientItems, clientMcpServers, duplicates } from "./config.js";
-import { clientFiles, ProjectView } from "./files.js";
+import { clientFiles } from "./files.js";
 import { clientHooks } from "./hooks.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
+import { ProjectView } from "./view.js";
 
 /** What to examine. */
 export interface DoctorRequest {
@@ -48,6 +50,10 @@ export async function doctor(request: DoctorRequest): Promise<DoctorReport> {
       mcpServers: clientMcpServers(view, client, own),
       hooks: await clientHooks(view, client, request.counter, own),
     });
+    // The files met for this client that could not be read: each once, where met first.
+    for (const { path, reason } of view.takeUnreadable()) {
+      own.push({ code: "unreadable", client, path, message: reason });
+    }
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
   return { clients, problems };

@@ -1,15 +1,8 @@
-/**
- * The instruction files one client reads for a session started in a folder of the project, by
- * its loading rules (CLIENT_LOADING): in its order, each with what becomes of it (loaded,
- * shadowed, cut, not read, and why), its size, and the problems of that.
- */
 import { posix } from "node:path";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
 import type { TokenCounter } from "../../index.js";
-import type { Issue } from "../../problems/issue.js";
-import { InputFileError } from "../input-files.js";
 import { importedFiles } from "../sync/instructions.js";
-import { JsoncFile, valueAt } from "../sync/json-edit.js";
+import { valueAt } from "../sync/json-edit.js";
 import {
   CLIENT_LOADING,
   type InstructionLoading,
@@ -18,43 +11,11 @@ import {
   type ReadPlace,
 } from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
-import { readToml } from "../sync/toml-edit.js";
-import { decodeUtf8, type Project } from "../writer/project.js";
+import { ProjectFileError } from "../writer/project.js";
 import type { DoctorProblem, LoadedFile } from "./report.js";
 import { textLines } from "./text-lines.js";
-
-/** The project as the doctor reads it: each file's text read once, the file list walked once. */
-export class ProjectView {
-  readonly #texts = new Map<string, string>();
-  #all: string[] | undefined;
-  /** Links leading out of the project, met while listing. */
-  readonly warnings: Issue[] = [];
-
-  constructor(
-    readonly project: Project,
-    /** The folder sessions start in, relative to the project ("" for its root). */
-    readonly start: string,
-  ) {}
-
-  /** The text of file `path`, or undefined when there is none; not UTF-8 is an error. */
-  text(path: string): string | undefined {
-    if (!this.#texts.has(path)) {
-      if (!this.project.isFile(path)) return undefined;
-      this.#texts.set(path, decodeUtf8(path, this.project.read(path) ?? Buffer.alloc(0)));
-    }
-    return this.#texts.get(path);
-  }
-
-  /** Every file of the project outside dependencies and hidden folders. */
-  visibleFiles(): readonly string[] {
-    this.#all ??= this.project.filesBelow(
-      "",
-      (issue) => this.warnings.push(issue),
-      (name) => name === "node_modules" || name.startsWith("."),
-    );
-    return this.#all;
-  }
-}
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
 
 /** `name` in `folder` ("" for the root). */
 const inFolder = (folder: string, name: string) => (folder === "" ? name : `${folder}/${name}`);
@@ -81,21 +42,21 @@ interface Entry {
   cut?: { atByte: number; lostBytes: number };
 }
 
-/** `setting`'s value in its file (JSON with comments, or TOML), or undefined when unset. */
+/**
+ * `setting`'s value in its file (JSON with comments, or TOML), or undefined when unset or its
+ * file cannot be read.
+ */
 function settingOf(view: ProjectView, setting: ProjectSetting): unknown {
-  const text = view.text(setting.path);
-  if (text === undefined) return undefined;
-  const data = setting.path.endsWith(".toml")
-    ? readToml(setting.path, text)
-    : new JsoncFile(setting.path, text).value();
-  return valueAt(data, setting.key);
+  const data = view.data(setting.path);
+  return data === undefined ? undefined : valueAt(data, setting.key);
 }
 
 const settingName = (setting: ProjectSetting) => `${setting.key.join(".")} in ${setting.path}`;
 
 /**
  * The places the client reads in each folder: the names its settings add (`context.fileName`: a
- * name or a list of names), then its own. A setting of another type is an error naming it.
+ * name or a list of names), then its own. A setting of another type is noted unreadable, and the
+ * client's own places are read.
  */
 function placesOf(view: ProjectView, rules: InstructionLoading): readonly ReadPlace[] {
   const setting = rules.addedBy;
@@ -103,35 +64,49 @@ function placesOf(view: ProjectView, rules: InstructionLoading): readonly ReadPl
   if (setting === undefined || value === undefined) return rules.places;
   const names = typeof value === "string" ? [value] : value;
   if (!Array.isArray(names) || names.some((name) => typeof name !== "string")) {
-    throw new InputFileError(
+    view.unreadable(
+      setting.path,
       `${setting.path}: ${setting.key.join(".")}: expected a file name or a list of file names`,
     );
+    return rules.places;
   }
   return [...(names as string[]).map((name) => ({ names: [name] })), ...rules.places];
 }
 
-/** The client's byte cap: the project's setting, else its default; none without one. */
+/**
+ * The client's byte cap: the project's setting, else its default; none without one. A setting
+ * that is no number of bytes is noted unreadable, and the default holds.
+ */
 function capOf(view: ProjectView, rules: InstructionLoading): number | undefined {
   if (rules.maxBytes === undefined) return undefined;
   const value = settingOf(view, rules.maxBytes.setting);
   if (value === undefined) return rules.maxBytes.bytes;
   if (!Number.isSafeInteger(value) || (value as number) < 0) {
-    throw new InputFileError(
-      `${rules.maxBytes.setting.path}: ${rules.maxBytes.setting.key.join(".")}: expected a whole number of bytes, found ${JSON.stringify(value)}`,
-    );
+    const { path, key } = rules.maxBytes.setting;
+    view.unreadable(path, `${path}: ${key.join(".")}: expected a whole number of bytes`);
+    return rules.maxBytes.bytes;
   }
   return value as number;
 }
 
-/** Why a file of a conditional folder is not read at the start; undefined when it is. */
-function notAtStart(path: string, text: string, folder: ReadFolder): string | undefined {
+/**
+ * Why a file of a conditional folder is not read at the start; undefined when it is; `null` when
+ * its frontmatter cannot be read (noted unreadable).
+ */
+function notAtStart(
+  view: ProjectView,
+  path: string,
+  text: string,
+  folder: ReadFolder,
+): string | undefined | null {
   if (folder.condition === undefined) return undefined;
   const { key, startsWhen } = folder.condition;
   let value: unknown;
   try {
     value = readFrontmatter(path, text).data[key];
   } catch (error) {
-    throw new InputFileError(`${path}: ${(error as Error).message}`);
+    view.unreadable(path, `${path}: ${unreadableReason(error)}`);
+    return null;
   }
   const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
   if (starts) return undefined;
@@ -180,7 +155,12 @@ export function clientFiles(
       view.project,
       path,
       text,
-      (file) => view.text(file) ?? "",
+      (file) => {
+        const imported = view.text(file);
+        // Noted unreadable by the view already; left out of the list.
+        if (imported === undefined) throw new ProjectFileError(`${file}: cannot be read`);
+        return imported;
+      },
       // Outside the project is none of the doctor's to read; the client may read it.
       () => {},
       (token, file) => {
@@ -246,11 +226,13 @@ export function clientFiles(
   const readDir = (place: ReadFolder) => {
     const dir = { ...place, dir: inFolder(base, place.dir) };
     const prefix = `${dir.dir}/`;
-    for (const path of view.project.filesBelow(dir.dir, (issue) => view.warnings.push(issue))) {
+    for (const path of view.filesBelow(dir.dir)) {
       const rest = path.slice(prefix.length);
       if (!path.endsWith(dir.extension) || (!dir.nested && rest.includes("/"))) continue;
-      const text = view.text(path) as string;
-      const later = notAtStart(path, text, dir);
+      const text = view.text(path);
+      if (text === undefined) continue;
+      const later = notAtStart(view, path, text, dir);
+      if (later === null) continue;
       add({
         path,
         text,
@@ -278,10 +260,14 @@ export function clientFiles(
   const slots = places.flatMap((place) => ("names" in place ? [place.names] : []));
   const names = new Set(slots.flat().filter((name) => !name.includes("/")));
   const below = new Set<string>();
-  for (const path of view.visibleFiles()) {
+  const isBelow = (path: string) => {
     const folder = posix.dirname(path);
     const inside = view.start === "" ? folder !== "." : folder.startsWith(`${view.start}/`);
-    if (inside && names.has(posix.basename(path))) below.add(folder);
+    return inside && names.has(posix.basename(path));
+  };
+  for (const path of view.visibleFiles()) if (isBelow(path)) below.add(posix.dirname(path));
+  for (const { path, message } of view.listingLeftOut) {
+    if (path !== undefined && isBelow(path)) view.unreadable(path, message);
   }
   const later =
     rules.below === "on-demand"

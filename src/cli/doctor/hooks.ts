@@ -3,8 +3,7 @@
  * now: the hook's own library call (`answerHook`) run in-process on the files its command names,
  * measured against the event's inline limit.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, posix, relative, sep } from "node:path";
 import {
   answerHook,
   HOOK_EVENTS,
@@ -17,13 +16,13 @@ import {
 } from "../../hooks/index.js";
 import type { TokenCounter } from "../../index.js";
 import { HOOK_SETTINGS } from "../init/hook-settings.js";
-import { readInputFile } from "../input-files.js";
-import { JsoncFile, valueAt } from "../sync/json-edit.js";
+import { parseInputFile } from "../input-files.js";
+import { valueAt } from "../sync/json-edit.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import type { SyncTool } from "../sync/locations.js";
-import { readToml } from "../sync/toml-edit.js";
-import type { ProjectView } from "./files.js";
 import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
 
 /**
  * The prompt a prompt event's hook is measured with: one that shares no word with any memory,
@@ -40,16 +39,27 @@ interface HookCall {
 }
 
 /**
+ * What starts a word that names the project folder by the client's variable (`"$VAR"/`, as
+ * `init` writes it, or `$VAR/`, `${VAR}/`, in double quotes or not); undefined for a client
+ * without one.
+ */
+function projectPrefix(projectDir: string): RegExp | undefined {
+  const variable = /\$(\w+)/.exec(projectDir)?.[1];
+  return variable === undefined
+    ? undefined
+    : new RegExp(`^("?)\\$(?:${variable}|\\{${variable}\\})\\1/`);
+}
+
+/**
  * The `contextfmt hook` call of a command line, or undefined when it runs something else.
  * Arguments are split at spaces with quotes taken off: the form `init` writes, and what a person
  * edits it into; a path holding spaces is not supported.
  */
 function hookCall(command: string, projectDir: string): HookCall | undefined {
+  const prefix = projectPrefix(projectDir);
   const words = command
     .split(/\s+/)
-    .map((word) =>
-      projectDir !== "" && word.startsWith(projectDir) ? word.slice(projectDir.length) : word,
-    )
+    .map((word) => (prefix === undefined ? word : word.replace(prefix, "")))
     .map((word) => word.replace(/^["']|["']$/g, ""));
   const at = words.findIndex(
     (word, index) => word === "hook" && /(^|\/)contextfmt(\.c?js)?$/.test(words[index - 1] ?? ""),
@@ -101,7 +111,9 @@ export async function clientHooks(
   for (const { event, path, command } of installedCommands(view, tool)) {
     const call = hookCall(command, settings.projectDir);
     if (call === undefined) continue;
-    const { inject, over } = await injected(view, tool, event, call, counter);
+    const unread = (file: string, why: string) =>
+      problems.push({ code: "unreadable", client, path: file, message: `${event}: ${why}` });
+    const { inject, over } = await injected(view, tool, event, call, counter, unread);
     hooks.push({
       event,
       path,
@@ -142,10 +154,8 @@ function installedCommands(view: ProjectView, tool: HookTool): InstalledCommand[
       return lines.map((line) => ({ event, path, command: line.trim() }));
     });
   }
-  const text = view.text(settings.path);
-  if (text === undefined) return [];
-  const data =
-    tool === "codex" ? readToml(settings.path, text) : new JsoncFile(settings.path, text).value();
+  const data = view.data(settings.path);
+  if (data === undefined) return [];
   const lists = valueAt(data, ["hooks"]);
   if (typeof lists !== "object" || lists === null) return [];
   return events.flatMap((event) => {
@@ -159,9 +169,23 @@ function installedCommands(view: ProjectView, tool: HookTool): InstalledCommand[
 }
 
 /**
+ * A hook input's path as its command names it (relative to the project, where the hook runs, or
+ * absolute) as a project path; undefined when it leads outside the project (by the path alone:
+ * nothing outside is looked at).
+ */
+function inProject(root: string, path: string): string | undefined {
+  const rel = isAbsolute(path) ? relative(root, path).split(sep).join("/") : path;
+  const plain = posix.normalize(rel);
+  if (isAbsolute(rel) || plain === ".." || plain.startsWith("../")) return undefined;
+  return plain;
+}
+
+/**
  * What the hook `call` would inject now, by the library call the hook makes; undefined when it
- * names no input file that exists (then it injects nothing). `over` says how the context was
- * over the event's inline limit, when it was.
+ * names no input file that can be read (then nothing is measured). Only files of the project
+ * are read: one outside, or one that cannot be read or is not the input its flag takes, is
+ * passed to `unread` with why, never with what it holds. `over` says how the context was over
+ * the event's inline limit, when it was.
  */
 async function injected(
   view: ProjectView,
@@ -169,24 +193,54 @@ async function injected(
   event: string,
   call: HookCall,
   counter: TokenCounter,
+  unread: (path: string, why: string) => void,
 ): Promise<{ inject?: InstalledHook["inject"]; over?: string }> {
   const root = view.project.root;
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};
   for (const [flag, path] of Object.entries(call.files)) {
-    // The hook reads the path as its command names it, inside the project or not.
-    const full = resolve(root, path);
-    if (!existsSync(full)) continue;
-    files[flag as HookSourceFlag] = { path, load: () => readInputFile(full) };
+    const name = `the hook's --${flag} ${path}`;
+    // `~`, `$HOME`, `$(…)`: where it leads is the shell's to say, so possibly outside.
+    if (/^~|[$`]/.test(path)) {
+      unread(path, `${name} is expanded by the shell: doctor does not read it`);
+      continue;
+    }
+    const file = inProject(root, path);
+    if (file === undefined) {
+      unread(path, `${name} is outside the project: doctor does not read it`);
+      continue;
+    }
+    // Noted unreadable by the view when it is there and cannot be read.
+    const text = view.text(file);
+    if (text === undefined) continue;
+    let data: unknown;
+    try {
+      data = parseInputFile(file, text);
+    } catch (error) {
+      unread(path, `${name} cannot be read: ${unreadableReason(error)}`);
+      continue;
+    }
+    files[flag as HookSourceFlag] = { path: file, load: () => data };
   }
   if (Object.keys(files).length === 0) return {};
-  const answer = await answerHook({
-    tool,
-    event: event as never,
-    stdin: sampleStdin(event, root),
-    files,
-    counter,
-    ...(call.budget !== undefined ? { budget: call.budget } : {}),
-  });
+  let answer: Awaited<ReturnType<typeof answerHook>>;
+  try {
+    answer = await answerHook({
+      tool,
+      event: event as never,
+      stdin: sampleStdin(event, root),
+      files,
+      counter,
+      ...(call.budget !== undefined ? { budget: call.budget } : {}),
+    });
+  } catch (error) {
+    // The input files are checked against their flag's schema here; the error names the file.
+    const reason = unreadableReason(error);
+    const loaded = Object.entries(files) as [string, HookFile][];
+    const [flag, file] = (loaded.find(([, { path }]) => reason.startsWith(`${path}:`)) ??
+      loaded[0]) as [string, HookFile];
+    unread(file.path, `the hook's --${flag} ${file.path} is not what it takes: ${reason}`);
+    return {};
+  }
   // Each tool's place for the context (see hookOutput): nested, or at the top under its name.
   const output = JSON.parse(answer.stdout) as {
     hookSpecificOutput?: { additionalContext?: string };

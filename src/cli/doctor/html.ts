@@ -107,7 +107,7 @@ function hookBlock(hook: InstalledHook): string {
   const head = `<h4><span class="event">${html(hook.event)}</span> <span class="where">${html(hook.path)}</span></h4>`;
   const inject = hook.inject;
   if (!inject) {
-    return `<div class="hook" data-event="${html(hook.event)}">${head}<p class="none">Names no input file that exists: nothing to measure.</p></div>`;
+    return `<div class="hook" data-event="${html(hook.event)}">${head}<p class="none">Names no input file that can be read: nothing to measure.</p></div>`;
   }
   const { unit, limit, size } = hookScale(hook);
   const scale = Math.max(size, limit ?? 0, 1);

@@ -123,7 +123,8 @@ export interface InstalledHook {
   readonly limit: HookLimit;
   /**
    * What the hook would inject now, run in-process on a sample input for the event: its size,
-   * and each item's fate. Absent when the command names no input file that exists.
+   * and each item's fate. Absent when the command names no input file of the project that can
+   * be read (an `unreadable` problem says why, when one is there but cannot be read).
    */
   readonly inject?: {
     readonly chars: number;
@@ -152,6 +153,10 @@ export interface InstalledHook {
  * - `out_of_sync`: `sync --check` would change the client's files.
  * - `untrusted`: the client needs the folder trusted, or the item approved, before it uses what
  *   the project declares (project MCP servers, hooks).
+ * - `unreadable`: an error: a file the client would read that doctor cannot or may not read (a
+ *   link out of the project or into `.git`, not UTF-8, over the size cap, not a regular file,
+ *   not the syntax or type the client reads, a hook's input outside the project); the report
+ *   goes on without it. The message names the file and why, never what it holds.
  */
 export type DoctorProblemCode =
   | "over_client_limit"
@@ -160,7 +165,8 @@ export type DoctorProblemCode =
   | "duplicate_content"
   | "hook_over_limit"
   | "out_of_sync"
-  | "untrusted";
+  | "untrusted"
+  | "unreadable";
 
 /** Every problem code, in the order the docs list them. */
 export const DOCTOR_PROBLEM_CODES: readonly DoctorProblemCode[] = [
@@ -171,6 +177,7 @@ export const DOCTOR_PROBLEM_CODES: readonly DoctorProblemCode[] = [
   "hook_over_limit",
   "out_of_sync",
   "untrusted",
+  "unreadable",
 ];
 
 /** One problem: what, for which client, where, in a sentence. */

@@ -7,8 +7,9 @@ import { posix } from "node:path";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
 import { planSync } from "../sync/plan.js";
 import { type WrittenKind, WrittenRecord } from "../writer/record.js";
-import type { ProjectView } from "./files.js";
 import type { DoctorProblem } from "./report.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
 
 /** Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its instruction file. */
 function holds(tool: SyncTool, path: string): boolean {
@@ -30,10 +31,27 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
 
 /**
  * `out_of_sync` problems, one per file sync would change, for each client reading that file;
- * none when the record names no source (nothing was synced, or only rules were).
+ * none when the record names no source (nothing was synced, or only rules were). When the
+ * record or sync's plan cannot be made (a file it reads cannot be read), an `unreadable` problem
+ * says so, with why, for each client asked whose files it would have checked.
  */
 export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): DoctorProblem[] {
-  const record = WrittenRecord.read(view.project);
+  const unknown = (error: unknown, of: readonly SyncTool[]): DoctorProblem[] => {
+    const message = `what sync --check would change is unknown: ${unreadableReason(error)}`;
+    return of
+      .filter((client) => clients.includes(client))
+      .map((client) => ({
+        code: "unreadable",
+        client,
+        message,
+      }));
+  };
+  let record: WrittenRecord;
+  try {
+    record = WrittenRecord.read(view.project);
+  } catch (error) {
+    return unknown(error, clients);
+  }
   // A record just read has touched nothing: every entry is untouched.
   const entries = record.untouched().filter((entry) => entry.from !== undefined);
   if (entries.length === 0) return [];
@@ -48,7 +66,12 @@ export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): Doct
     ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
   ] as SyncKind[];
   if (to.length === 0 || kinds.length === 0) return [];
-  const plan = planSync({ project: view.project, record, from, to, kinds });
+  let plan: ReturnType<typeof planSync>;
+  try {
+    plan = planSync({ project: view.project, record, from, to, kinds });
+  } catch (error) {
+    return unknown(error, to);
+  }
   const problems: DoctorProblem[] = [];
   for (const file of plan.files) {
     if (file.after === file.before) continue;

@@ -40,7 +40,7 @@ const limitText = (limit: HookLimit) => {
 
 function hookLine(hook: InstalledHook): string {
   const inject = hook.inject;
-  if (inject === undefined) return `    ${hook.event}: injects nothing (no input file found)`;
+  if (inject === undefined) return `    ${hook.event}: injects nothing (no input file read)`;
   const count = (status: string) => inject.items.filter((item) => item.status === status).length;
   return `    ${hook.event}: ${inject.chars} characters, ${inject.tokens} tokens (${limitText(hook.limit)}); items ${count("included")} included, ${count("shortened")} shortened, ${count("skipped")} skipped${inject.cut === undefined ? "" : "; cut to the limit"}`;
 }
