@@ -6,19 +6,8 @@ import { type Stats, statSync } from "node:fs";
 import type { Issue } from "../../problems/issue.js";
 import { JsoncFile } from "../sync/json-edit.js";
 import { readToml } from "../sync/toml-edit.js";
-import { type Project, readFileCapped } from "../writer/project.js";
+import { kindOf, type Project, readFileCapped } from "../writer/project.js";
 import { unreadableReason } from "./unreadable.js";
-
-/** Version control folders: the repository's machinery, never text a client is given. */
-const VCS_FOLDERS = new Set([".git", ".hg", ".svn", ".jj"]);
-
-/** What a file that is not a regular file or folder is, for messages. */
-function kindOf(stats: Stats): string {
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  return "a special file";
-}
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -124,12 +113,8 @@ export class ProjectView {
   #read(path: string): string | Unreadable | undefined {
     try {
       const located = this.project.locate(path);
+      // Links out of the project and version control folders (.git, …) are refused here.
       if ("refused" in located) return { reason: located.refused };
-      const vcs = this.project
-        .relative(located.real)
-        .split("/")
-        .find((part) => VCS_FOLDERS.has(part));
-      if (vcs !== undefined) return { reason: `${path} is in the version control folder ${vcs}` };
       let stats: Stats;
       try {
         stats = statSync(located.real);

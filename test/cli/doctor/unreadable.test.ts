@@ -196,13 +196,14 @@ describe("doctor reads only the project", () => {
         code: "unreadable",
         client: "claude",
         path: ".git/config",
-        message: ".git/config is in the version control folder .git",
+        message: ".git/config: .git is outside the project",
       },
       {
         code: "unreadable",
         client: "claude",
         path: "docs/config",
-        message: "docs/config is in the version control folder .git",
+        message:
+          "docs/config is a link to ../.git/config: it leads into .git, which is outside the project",
       },
     ]);
   });
@@ -355,8 +356,8 @@ describe("one bad file never blinds doctor to the rest", () => {
       message,
     });
     expect(unreadable(report)).toEqual([
-      problem("gemini", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO)"),
-      problem("copilot", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO)"),
+      problem("gemini", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
+      problem("copilot", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
       problem("qwen", "QWEN.md", "QWEN.md: a folder, not a file"),
     ]);
     expect(client(report, "gemini").files).toEqual([]);
