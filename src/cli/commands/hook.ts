@@ -14,7 +14,7 @@ import {
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile } from "../input-files.js";
-import { writeStdout } from "../output.js";
+import { writeStdoutExact } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
 import { unknownChoice } from "../suggest.js";
@@ -151,7 +151,7 @@ export const run: Command["run"] = async (args) => {
     nonce: values.nonce,
     cacheStable: values["cache-stable"] === true,
   });
-  writeStdout(answer.stdout);
+  writeStdoutExact(answer.stdout);
   reportIssues(answer.issues);
   if (values.report) printReports(answer.parts, { json: values.json === true });
   return 0;

@@ -6,7 +6,7 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "../init/hook-settings.js";
 import { STARTER_FILES } from "../init/starter-files.js";
 import { InputFileError } from "../input-files.js";
-import { writeStderr, writeStdout } from "../output.js";
+import { printLines, shown, writeStderr } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
@@ -198,8 +198,8 @@ export const run: Command["run"] = async (args) => {
   reportIssues(warnings);
   const recordWrite = record.write();
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
-  for (const { path } of writes) writeStdout(`wrote ${path}\n`);
-  if (writes.length === 0) writeStdout("up to date\n");
+  for (const { path } of writes) printLines(`wrote ${shown(path)}\n`);
+  if (writes.length === 0) printLines("up to date\n");
   // Only looked at, never read or written: the bin may well live outside (a workspace's root).
   if (!existsSync(join(dir, "node_modules", ".bin", "contextfmt"))) {
     writeStderr(

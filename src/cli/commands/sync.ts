@@ -3,10 +3,10 @@ import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
-import { writeStdout } from "../output.js";
+import { printLines, shown, visibleControls } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { changedWrites, planSync } from "../sync/plan.js";
+import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
@@ -106,6 +106,28 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   return [...new Set(kinds)];
 }
 
+/**
+ * What `--dry-run` prints of one file: a unified diff, the removal of a file as git writes it.
+ * A path with a control character in it is quoted as git quotes it (`"a/x\033[8m"`); a control
+ * character in the text is shown (`\u001b`), never run by the terminal, its tabs kept.
+ */
+function dryRunDiff(file: PlannedFile): string {
+  return (
+    createTwoFilesPatch(
+      `a/${file.path}`,
+      `b/${file.path}`,
+      visibleControls(file.before ?? ""),
+      visibleControls(file.after ?? ""),
+      undefined,
+      undefined,
+      { context: 3 },
+    )
+      .replace(/^=+\n/, "")
+      // A removed file's diff says so, as git's does.
+      .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line))
+  );
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -172,7 +194,7 @@ export const run: Command["run"] = async (args) => {
   reportIssues(warnings);
   const serious = warnings.filter((issue) => issue.severity !== "info").length;
   if (values.strict && serious > 0) {
-    writeStdout(`nothing written: ${serious} warning(s) with --strict\n`);
+    printLines(`nothing written: ${serious} warning(s) with --strict\n`);
     return 1;
   }
   if (plan.conflicts.length > 0 && !values.force) {
@@ -181,31 +203,14 @@ export const run: Command["run"] = async (args) => {
     );
   }
   if (values["dry-run"]) {
-    for (const file of changed) {
-      writeStdout(
-        createTwoFilesPatch(
-          `a/${file.path}`,
-          `b/${file.path}`,
-          file.before ?? "",
-          file.after ?? "",
-          undefined,
-          undefined,
-          { context: 3 },
-        )
-          .replace(/^=+\n/, "")
-          // A removed file's diff says so, as git's does.
-          .replace(/^\+\+\+ b\/.*$/m, (line) =>
-            file.after === undefined ? "+++ /dev/null" : line,
-          ),
-      );
-    }
+    for (const file of changed) printLines(dryRunDiff(file));
     return 0;
   }
   if (values.check) {
     for (const file of changed) {
-      writeStdout(`would ${file.after === undefined ? "remove" : "change"} ${file.path}\n`);
+      printLines(`would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}\n`);
     }
-    if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+    if (changed.length === 0) printLines(`up to date (${files.length} files)\n`);
     return changed.length > 0 ? 1 : 0;
   }
   const writes = changedWrites(files);
@@ -215,10 +220,10 @@ export const run: Command["run"] = async (args) => {
   for (const file of changed) {
     const count = file.warnings.filter((w) => w.severity !== "info").length;
     const verb = file.after === undefined ? "removed" : "wrote";
-    writeStdout(
-      `${verb} ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`,
+    printLines(
+      `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`,
     );
   }
-  if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+  if (changed.length === 0) printLines(`up to date (${files.length} files)\n`);
   return 0;
 };
