@@ -73,7 +73,10 @@ function decode(name: string, bytes: Uint8Array): string {
 
 /** Reads a text file (`-`: stdin) as UTF-8, with the same error wording everywhere. */
 export async function readTextFile(path: string): Promise<string> {
-  const bytes = path === STDIN ? await readStdinBytes() : readBytes(path);
+  const bytes =
+    path === STDIN
+      ? await readStdinBytes({ maxBytes: MAX_FILE_BYTES, what: "an input file" })
+      : readBytes(path);
   return decode(nameOf(path), bytes);
 }
 

@@ -3,14 +3,14 @@
  * and folder names carry escape sequences (OSC 52 writing the clipboard, OSC 0 setting the title,
  * SGR 8 hiding every later line) and newlines print no control character and forge no line;
  * `--json` and a rendered context stay exact. A reader that closes the pipe early ends the command
- * quietly with its usual status.
+ * quietly with its usual status, and stdin past its cap is a clear error, read no further.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { project } from "./project-dir.js";
-import { BIN, contextfmt } from "./run-bin.js";
+import { BIN, contextfmt, RULES } from "./run-bin.js";
 
 /** A command name that writes the clipboard, hides what follows and forges a line of sync's. */
 const FORGING = "x\u001b]52;c;aGk=\u0007\u001b[8m\nwrote CLAUDE.md";
@@ -202,5 +202,73 @@ describe("a reader that closes the pipe", () => {
     );
     expect(stderr).toBe("");
     expect(stdout).toBe("--- a/.gemini/commands/long.toml\nstatus 0\n");
+  });
+});
+
+/**
+ * Runs `args` with `bytes` of stdin streamed in 1 MiB writes, stopping when the bin stops
+ * reading; what it printed, its status and how many bytes the pipe took.
+ */
+async function streamed(args: readonly string[], head: string, bytes: number, tail: string) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (text: string) => {
+    stdout += text;
+  });
+  const done = finished(child);
+  let taken = 0;
+  let open = true;
+  child.stdin.on("error", () => {
+    open = false;
+  });
+  const write = (chunk: string | Buffer) =>
+    new Promise<void>((resolve) => {
+      child.stdin.write(chunk, (error) => {
+        if (error) open = false;
+        else taken += Buffer.byteLength(chunk);
+        resolve();
+      });
+    });
+  await write(head);
+  const filler = Buffer.alloc(1024 * 1024, "a");
+  for (let sent = 0; open && sent < bytes; sent += filler.length) await write(filler);
+  if (open) await write(tail);
+  if (open) child.stdin.end();
+  return { ...(await done), stdout, taken };
+}
+
+describe("stdin past its cap", () => {
+  const MiB = 1024 * 1024;
+
+  it("hook: 24 MiB of a valid payload is one clear error, read no further", async () => {
+    const { stdout, stderr, status, taken } = await streamed(
+      ["hook", "claude", "session-start", "--rules", RULES],
+      '{"hook_event_name":"SessionStart","source":"startup","pad":"',
+      24 * MiB,
+      '"}',
+    );
+    expect(status).toBe(1);
+    // Exit 1 with one line on stderr and nothing on stdout: what every client reads as a hook
+    // that failed without blocking, as for any bad input.
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "contextfmt: <stdin>: more than the 16.0 MB a hook's JSON may have; read no further\n",
+    );
+    expect(taken).toBeLessThan(17 * MiB);
+  });
+
+  it("an input file on stdin (-): over the cap of a file, read no further", async () => {
+    const { stdout, stderr, status, taken } = await streamed(
+      ["tokens", "-"],
+      "# Notes\n\n",
+      51 * MiB,
+      "\n",
+    );
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "contextfmt: <stdin>: more than the 50.0 MB an input file may have; read no further\n",
+    );
+    expect(taken).toBeLessThan(51 * MiB);
   });
 });
