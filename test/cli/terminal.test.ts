@@ -6,7 +6,7 @@
  * quietly with its usual status, and stdin past its cap is a clear error, read no further.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { project } from "./project-dir.js";
@@ -255,6 +255,28 @@ describe("stdin past its cap", () => {
       "contextfmt: <stdin>: more than the 16.0 MB a hook's JSON may have; read no further\n",
     );
     expect(taken).toBeLessThan(17 * MiB);
+  });
+
+  it("hook: a 600 MB file as stdin is refused by its size, unread", () => {
+    const dir = project({ "payload.json": "" });
+    // As large as the case, and taking no room on the disk.
+    truncateSync(join(dir, "payload.json"), 600 * MiB);
+    const stdin = openSync(join(dir, "payload.json"), "r");
+    try {
+      const { stdout, stderr, status } = spawnSync(
+        process.execPath,
+        [BIN, "hook", "claude", "session-start", "--rules", RULES],
+        { stdio: [stdin, "pipe", "pipe"], encoding: "utf8" },
+      );
+      expect({ stdout, stderr, status }).toEqual({
+        stdout: "",
+        stderr:
+          "contextfmt: <stdin>: more than the 16.0 MB a hook's JSON may have; read no further\n",
+        status: 1,
+      });
+    } finally {
+      closeSync(stdin);
+    }
   });
 
   it("an input file on stdin (-): over the cap of a file, read no further", async () => {
