@@ -1,5 +1,5 @@
 import type { Issue } from "../problems/issue.js";
-import { printLines, shown, visibleControls, writeStderr, writeStdoutExact } from "./output.js";
+import { shown, visibleControls, writeStderr, writeStdoutExact } from "./output.js";
 
 /** A subcommand: runs with its arguments and returns the exit code. */
 export interface Command {
@@ -19,7 +19,7 @@ export function reportIssues(issues: readonly Issue[]): void {
 /** Prints `help` when `--help` was given; returns whether it did. */
 export function printedHelp(values: { help?: boolean | undefined }, help: string): boolean {
   if (!values.help) return false;
-  printLines(help);
+  writeStdoutExact(help);
   return true;
 }
 

@@ -40,8 +40,12 @@ function writeDirect(fd: 1 | 2, text: string): void {
 // overrides and isolates that reorder what is shown after them (a name reading other than it is).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const NAME_CONTROLS = /[\0-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// The same but the tab and line feed, which lay out a text of several lines, and a carriage
-// return before a line feed (a CRLF line end), which moves nothing the line feed does not.
+// The same but the tab, which only moves along a line, and a carriage return ending it (a CRLF
+// line end), which moves nothing the line feed after it does not: what one line may not hold.
+const LINE_CONTROLS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+  /[\0-\x08\x0a-\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!$)/g;
+// The same but the line feed too, which lays out a text of several lines.
 const TEXT_CONTROLS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
@@ -72,17 +76,23 @@ export const visibleControls = (text: string): string => text.replace(TEXT_CONTR
 
 /**
  * Writes `text` to stdout byte for byte: for what is the product (a rendered context, the
- * hook's JSON, a converted file) or JSON, never for lines a person reads — those go through
- * {@link printLines}.
+ * hook's JSON, a converted file), JSON, or a text of ours alone (the help); never for lines
+ * built from the project, which go through {@link printLines}.
  */
 export const writeStdoutExact = (text: string): void => writeDirect(1, text);
 
 /**
- * Writes lines for a person to stdout. Whatever a line was built from, no control character
- * reaches the terminal: each is shown (`\u001b`), only tabs and line feeds stay. A value from
- * the project is put in a line through {@link shown}, so that its own newlines cannot forge one.
+ * Writes `lines` for a person to stdout, each ended by a line feed. Whatever a line was built
+ * from, nothing in it reaches the terminal as a control: each is shown (`\u001b`, `\n`), only
+ * its tabs and a CR ending it (a CRLF text's line in a diff) stay. So a name from the project
+ * can neither steer the terminal nor start a line of its own, even where it was put in a line
+ * without {@link shown} (which also keeps a table's columns straight: a name shown is as wide
+ * as it prints).
  */
-export const printLines = (text: string): void => writeDirect(1, visibleControls(text));
+export function printLines(lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  writeDirect(1, `${lines.map((line) => line.replace(LINE_CONTROLS, visible)).join("\n")}\n`);
+}
 
 /**
  * Writes `text` to stderr. Messages quote ids, names and file contents, which may hold escape

@@ -198,8 +198,9 @@ export const run: Command["run"] = async (args) => {
   reportIssues(warnings);
   const recordWrite = record.write();
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
-  for (const { path } of writes) printLines(`wrote ${shown(path)}\n`);
-  if (writes.length === 0) printLines("up to date\n");
+  printLines(
+    writes.length === 0 ? ["up to date"] : writes.map(({ path }) => `wrote ${shown(path)}`),
+  );
   // Only looked at, never read or written: the bin may well live outside (a workspace's root).
   if (!existsSync(join(dir, "node_modules", ".bin", "contextfmt"))) {
     writeStderr(

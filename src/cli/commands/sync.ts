@@ -3,7 +3,7 @@ import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
-import { printLines, shown, visibleControls } from "../output.js";
+import { printLines, shown } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
 import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
@@ -109,23 +109,24 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
 /**
  * What `--dry-run` prints of one file: a unified diff, the removal of a file as git writes it.
  * A path with a control character in it is quoted as git quotes it (`"a/x\033[8m"`); a control
- * character in the text is shown (`\u001b`), never run by the terminal, its tabs kept.
+ * character in the text is shown by {@link printLines} (`\u001b`), never run by the terminal;
+ * its tabs and CRLF line ends stay.
  */
-function dryRunDiff(file: PlannedFile): string {
-  return (
-    createTwoFilesPatch(
-      `a/${file.path}`,
-      `b/${file.path}`,
-      visibleControls(file.before ?? ""),
-      visibleControls(file.after ?? ""),
-      undefined,
-      undefined,
-      { context: 3 },
-    )
-      .replace(/^=+\n/, "")
-      // A removed file's diff says so, as git's does.
-      .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line))
-  );
+function dryRunDiff(file: PlannedFile): string[] {
+  const diff = createTwoFilesPatch(
+    `a/${file.path}`,
+    `b/${file.path}`,
+    file.before ?? "",
+    file.after ?? "",
+    undefined,
+    undefined,
+    { context: 3 },
+  )
+    .replace(/^=+\n/, "")
+    // A removed file's diff says so, as git's does.
+    .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line));
+  // Its lines are the diff's own and the text's: a name in it is quoted, never a line break.
+  return diff.replace(/\n$/, "").split("\n");
 }
 
 export const run: Command["run"] = async (args) => {
@@ -194,7 +195,7 @@ export const run: Command["run"] = async (args) => {
   reportIssues(warnings);
   const serious = warnings.filter((issue) => issue.severity !== "info").length;
   if (values.strict && serious > 0) {
-    printLines(`nothing written: ${serious} warning(s) with --strict\n`);
+    printLines([`nothing written: ${serious} warning(s) with --strict`]);
     return 1;
   }
   if (plan.conflicts.length > 0 && !values.force) {
@@ -203,27 +204,31 @@ export const run: Command["run"] = async (args) => {
     );
   }
   if (values["dry-run"]) {
-    for (const file of changed) printLines(dryRunDiff(file));
+    printLines(changed.flatMap(dryRunDiff));
     return 0;
   }
   if (values.check) {
-    for (const file of changed) {
-      printLines(`would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}\n`);
-    }
-    if (changed.length === 0) printLines(`up to date (${files.length} files)\n`);
+    printLines(
+      changed.length === 0
+        ? [`up to date (${files.length} files)`]
+        : changed.map(
+            (file) => `would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}`,
+          ),
+    );
     return changed.length > 0 ? 1 : 0;
   }
   const writes = changedWrites(files);
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
-  for (const file of changed) {
-    const count = file.warnings.filter((w) => w.severity !== "info").length;
-    const verb = file.after === undefined ? "removed" : "wrote";
-    printLines(
-      `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`,
-    );
-  }
-  if (changed.length === 0) printLines(`up to date (${files.length} files)\n`);
+  printLines(
+    changed.length === 0
+      ? [`up to date (${files.length} files)`]
+      : changed.map((file) => {
+          const count = file.warnings.filter((w) => w.severity !== "info").length;
+          const verb = file.after === undefined ? "removed" : "wrote";
+          return `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}`;
+        }),
+  );
   return 0;
 };

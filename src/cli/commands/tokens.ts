@@ -55,8 +55,8 @@ function fitTitle(title: string): string {
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-/** The breakdown as a table, its total last, with the counter and what was rendered above it. */
-function table(report: TokenReport): string {
+/** The breakdown as a table's lines, its total last, the counter and what was rendered above it. */
+function table(report: TokenReport): string[] {
   const counterNote = report.exact
     ? "exact o200k"
     : "heuristic estimate of o200k; --exact counts exactly";
@@ -84,7 +84,7 @@ function table(report: TokenReport): string {
       `budget: ${report.budget} (${left >= 0 ? `fits, ${left} to spare` : `over by ${-left}`})`,
     );
   }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
 
 /** The report with its keys in reading order: the sections last. */

@@ -76,8 +76,8 @@ function clientBlock(client: ClientReport): string[] {
   return lines;
 }
 
-/** The report as the table `doctor` prints without `--json`. */
-export function doctorTable(report: DoctorReport): string {
+/** The report as the lines of the table `doctor` prints without `--json`. */
+export function doctorTable(report: DoctorReport): string[] {
   const lines = report.clients.flatMap((client) => [...clientBlock(client), ""]);
   if (report.problems.length === 0) lines.push("no problems");
   else {
@@ -86,5 +86,5 @@ export function doctorTable(report: DoctorReport): string {
       lines.push(`  ${problem.code} (${problem.client}): ${shown(problem.message)}`);
     }
   }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
