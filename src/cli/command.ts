@@ -1,5 +1,5 @@
 import type { Issue } from "../problems/issue.js";
-import { visibleControls, writeStderr, writeStdout } from "./output.js";
+import { shown, visibleControls, writeStderr, writeStdoutExact } from "./output.js";
 
 /** A subcommand: runs with its arguments and returns the exit code. */
 export interface Command {
@@ -9,7 +9,8 @@ export interface Command {
 /** Writes each issue as one line on stderr: `contextfmt: warning: item_skipped: …`. */
 export function reportIssues(issues: readonly Issue[]): void {
   for (const issue of issues) {
-    const where = issue.path ? ` at ${issue.path}` : "";
+    // The path names a file or a field: its own newline would start a line of its own.
+    const where = issue.path ? ` at ${shown(issue.path)}` : "";
     const message = issue.message.split("\n").join("; ");
     writeStderr(`contextfmt: ${issue.severity}: ${issue.code}${where}: ${message}\n`);
   }
@@ -18,7 +19,7 @@ export function reportIssues(issues: readonly Issue[]): void {
 /** Prints `help` when `--help` was given; returns whether it did. */
 export function printedHelp(values: { help?: boolean | undefined }, help: string): boolean {
   if (!values.help) return false;
-  writeStdout(help);
+  writeStdoutExact(help);
   return true;
 }
 
@@ -31,5 +32,5 @@ export function printText(text: string): void {
   const line = text.endsWith("\n") ? text : `${text}\n`;
   // node:tty is required here, not at the top: the hook command never prints through this.
   const { isatty } = require("node:tty") as typeof import("node:tty");
-  writeStdout(isatty(1) ? visibleControls(line) : line);
+  writeStdoutExact(isatty(1) ? visibleControls(line) : line);
 }

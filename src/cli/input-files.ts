@@ -8,7 +8,7 @@ import {
   type YamlParser,
 } from "../hooks/input-text.js";
 import { InvalidInputError } from "../problems/errors.js";
-import { writeStderr } from "./output.js";
+import { shown, writeStderr } from "./output.js";
 import { readStdinBytes } from "./stdin.js";
 import { MAX_FILE_BYTES, megabytes, readOpenFile } from "./writer/project.js";
 
@@ -65,7 +65,7 @@ function decode(name: string, bytes: Uint8Array): string {
     return strictUtf8.decode(bytes);
   } catch {
     writeStderr(
-      `contextfmt: warning: text_sanitized at ${name}: bytes that are not UTF-8 were replaced with U+FFFD\n`,
+      `contextfmt: warning: text_sanitized at ${shown(name)}: bytes that are not UTF-8 were replaced with U+FFFD\n`,
     );
     return lenientUtf8.decode(bytes);
   }
@@ -73,7 +73,10 @@ function decode(name: string, bytes: Uint8Array): string {
 
 /** Reads a text file (`-`: stdin) as UTF-8, with the same error wording everywhere. */
 export async function readTextFile(path: string): Promise<string> {
-  const bytes = path === STDIN ? await readStdinBytes() : readBytes(path);
+  const bytes =
+    path === STDIN
+      ? await readStdinBytes({ maxBytes: MAX_FILE_BYTES, what: "an input file" })
+      : readBytes(path);
   return decode(nameOf(path), bytes);
 }
 

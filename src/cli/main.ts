@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { ContextFmtError } from "../problems/errors.js";
 import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
-import { writeStderr, writeStdout } from "./output.js";
+import { writeStderr, writeStdoutExact } from "./output.js";
 import { closestChoice, unknownChoice } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
 
@@ -89,13 +89,13 @@ function describe(error: unknown): string {
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
-    writeStdout(HELP);
+    writeStdoutExact(HELP);
     return 0;
   }
   if (name === undefined) {
     // As git and npm do: the help, and exit 1. A hook command line that lost its subcommand must
     // fail where a tool shows it, not inject this text into every session as a success would.
-    writeStdout(HELP);
+    writeStdoutExact(HELP);
     return 1;
   }
   if (name === "--version" || name === "-v" || name === "version") {
@@ -103,7 +103,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const { version } = nodeModule.createRequire(__filename)("../../package.json") as {
       version: string;
     };
-    writeStdout(`${version}\n`);
+    writeStdoutExact(`${version}\n`);
     return 0;
   }
   const command = COMMANDS[name];

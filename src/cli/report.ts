@@ -1,19 +1,11 @@
 import type { FormattedContext } from "../index.js";
-import { writeStderr } from "./output.js";
+import { shown, writeStderr } from "./output.js";
 import { UsageError } from "./usage.js";
 
 /** One result to report, with what names it (`--rules`, or the format id for `render`). */
 export interface ReportedPart {
   readonly label: string;
   readonly result: FormattedContext;
-}
-
-/** User text shown in a terminal: control characters (escape sequences included) as `\xNN`. */
-export function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
-    return `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`;
-  });
 }
 
 /** Rows padded into columns; the last column is left ragged. */
@@ -35,21 +27,21 @@ export function columns(rows: readonly (readonly string[])[]): string[] {
 /** The budget report of one result as a table: each item, the frame, the total, the sections. */
 export function reportTable({ label, result }: ReportedPart): string {
   const { report } = result;
-  const head = `${printable(label)}: ${result.adapter}, ${result.tokenCount} of ${result.budget} tokens (${result.counter})`;
+  const head = `${shown(label)}: ${result.adapter}, ${result.tokenCount} of ${result.budget} tokens (${result.counter})`;
   const rows: string[][] = [["status", "tokens", "form", "item", "path", "reason"]];
   for (const item of report.items) {
     rows.push([
       item.status,
       String(item.tokens),
       item.form === undefined || item.form === 0 ? "" : String(item.form),
-      printable(item.id),
-      printable(item.path),
-      item.reason ?? "",
+      shown(item.id),
+      shown(item.path),
+      shown(item.reason ?? ""),
     ]);
   }
   rows.push(["frame", String(report.frameTokens), "", "", "", ""]);
   const sections = columns(
-    report.sections.map((section) => [String(section.tokens), printable(section.label)]),
+    report.sections.map((section) => [String(section.tokens), shown(section.label)]),
   );
   const lines = [
     head,

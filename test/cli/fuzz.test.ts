@@ -106,6 +106,14 @@ const PROJECTS = [
     ".claude/commands/dupe.md": "---\na: 1\na: 2\n---\nHi\n",
     ".contextfmt/written.json": '{"version":1,"written":[{"path":7}]}',
   }),
+  // Names that write the clipboard, set the title, hide what follows and forge a line.
+  hostileProject("names", {
+    "pkg\u001b]0;owned\u0007/CLAUDE.md": "Package rules.\n",
+    ".claude/commands/x\u001b]52;c;aGk=\u0007\u001b[8m\nwrote CLAUDE.md.md":
+      "---\ndescription: d\n---\nSay \u001b[8mhidden\u202e.\n",
+    ".claude/agents/a\u001b[8m\r.md": "---\nname: a\ndescription: d\n---\nHi\n",
+    ".mcp.json": '{"mcpServers":{"srv\\u001b[8m\\u202e":{"command":"x"}}}',
+  }),
   hostileProject("big", {
     ".claude/skills/s/SKILL.md": "---\nname: s\ndescription: d\n---\nHi\n",
     ".claude/skills/s/big.bin": "",
@@ -160,6 +168,10 @@ const word = fc.oneof(
   fc.constantFrom(...FILES),
   fc.string({ maxLength: 12 }),
 );
+
+/** What a terminal acts on (C0 but tab and line feed, DEL, C1, bidi overrides and isolates). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach a terminal
+const ACTED_ON = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * Exit 0 or 1; a failure is one line on stderr (`contextfmt: …`, no raw control character, never
@@ -219,6 +231,7 @@ describe("sync and init on hostile projects end cleanly", () => {
   const tools = ["claude", "codex", "gemini"];
   const command = fc.oneof(
     fc.tuple(fc.constantFrom(...tools)).map(([tool]) => ["init", tool]),
+    fc.constant<string[]>(["doctor"]),
     fc
       .tuple(
         fc.constantFrom(...tools),
@@ -249,13 +262,16 @@ describe("sync and init on hostile projects end cleanly", () => {
       ]),
   );
 
-  it("every sync or init of a linked, malformed, duplicated or oversized project", () => {
+  it("every sync, init or doctor of a linked, malformed, duplicated, oversized or badly named project", () => {
     fc.assert(
       fc.property(command, fc.constantFrom(...PROJECTS), (line: string[], target) => {
         // The project is the first positional: after the subcommand's name (init: after its tool).
         const [name, ...args] = line as [string, ...string[]];
         const at = name === "init" ? [name, ...args, target] : [name, target, ...args];
-        expectCleanEnd(contextfmt(at, "", dir));
+        const result = contextfmt(at, "", dir);
+        expectCleanEnd(result);
+        // Their lines are for a person: no name from the project steers the terminal.
+        expect(result.stdout).not.toMatch(ACTED_ON);
       }),
       { numRuns: 40 },
     );

@@ -6,7 +6,7 @@ import { counterFor } from "../counter.js";
 import { doctor } from "../doctor/doctor.js";
 import { doctorHtml } from "../doctor/html.js";
 import { doctorTable } from "../doctor/table.js";
-import { writeOut, writeStdout } from "../output.js";
+import { printLines, writeOut, writeStdoutExact } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
@@ -87,6 +87,7 @@ export const run: Command["run"] = async (args) => {
     counter: (await counterFor(values.exact)) ?? defaultCounter,
   });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
-  writeStdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : doctorTable(report));
+  if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);
+  else printLines(doctorTable(report));
   return values.strict && report.problems.length > 0 ? 1 : 0;
 };

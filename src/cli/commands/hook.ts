@@ -14,7 +14,7 @@ import {
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile } from "../input-files.js";
-import { writeStdout } from "../output.js";
+import { writeStdoutExact } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
 import { unknownChoice } from "../suggest.js";
@@ -27,6 +27,14 @@ import {
 } from "../usage.js";
 
 export { DEFAULT_HOOK_BUDGET };
+
+/**
+ * The most a hook's JSON on stdin may hold. Clients send a few kilobytes, a tool's whole input
+ * or output after it (a file written, a command's output) up to a few megabytes; 16 MiB is
+ * several times that, and still parses in a fraction of a second. More is refused, read no
+ * further: an error the client shows, never memory or a string V8 cannot make.
+ */
+export const MAX_HOOK_STDIN_BYTES = 16 * 1024 * 1024;
 
 /** `tool`'s events in kebab-case, wrapped under the tool's name. */
 function eventList(tool: HookTool): string {
@@ -94,7 +102,8 @@ Files are JSON (.json) or YAML (.yaml, .yml), each the format's input or just it
 ("contextfmt schema" describes them); JSON starts faster. With nothing to inject (no files for
 this moment, or files with no items) it prints {}, which every tool reads as "no change".
 
-Exit code: 0 when the JSON was written (even with warnings); 1 on bad input. Never 2.
+Exit code: 0 when the JSON was written (even with warnings); 1 on bad input (stdin over
+16 MiB included: refused, read no further). Never 2.
 `;
 
 /** The wire name of `tool`'s event `name` (kebab-case or wire), or a suggestion of the nearest. */
@@ -143,7 +152,7 @@ export const run: Command["run"] = async (args) => {
   const answer = await answerHook({
     tool,
     event,
-    stdin: await readStdin(),
+    stdin: await readStdin({ maxBytes: MAX_HOOK_STDIN_BYTES, what: "a hook's JSON" }),
     files,
     budget,
     counter: await counterFor(values.exact),
@@ -151,7 +160,7 @@ export const run: Command["run"] = async (args) => {
     nonce: values.nonce,
     cacheStable: values["cache-stable"] === true,
   });
-  writeStdout(answer.stdout);
+  writeStdoutExact(answer.stdout);
   reportIssues(answer.issues);
   if (values.report) printReports(answer.parts, { json: values.json === true });
   return 0;

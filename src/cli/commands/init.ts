@@ -6,7 +6,7 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "../init/hook-settings.js";
 import { STARTER_FILES } from "../init/starter-files.js";
 import { InputFileError } from "../input-files.js";
-import { writeStderr, writeStdout } from "../output.js";
+import { printLines, shown, writeStderr } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { describeValue, JsoncFile, valueAt } from "../sync/json-edit.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js";
@@ -200,8 +200,9 @@ export const run: Command["run"] = async (args) => {
   const recordWrite = record.write();
   // init replaces files but never removes one: nothing it writes can be kept as changed.
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
-  for (const { path } of writes) writeStdout(`wrote ${path}\n`);
-  if (writes.length === 0) writeStdout("up to date\n");
+  printLines(
+    writes.length === 0 ? ["up to date"] : writes.map(({ path }) => `wrote ${shown(path)}`),
+  );
   // Only looked at, never read or written: the bin may well live outside (a workspace's root).
   if (!existsSync(join(dir, "node_modules", ".bin", "contextfmt"))) {
     writeStderr(

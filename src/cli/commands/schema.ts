@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { ProjectBlocksInputSchema } from "../../adapters.js";
 import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
 import { type Command, printedHelp } from "../command.js";
-import { writeStdout } from "../output.js";
+import { writeStdoutExact } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
@@ -55,6 +55,6 @@ export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("schema", args, {});
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("schema", positionals, 1);
-  writeStdout(`${JSON.stringify(inputJsonSchema(positionals[0] ?? "rules"), null, 2)}\n`);
+  writeStdoutExact(`${JSON.stringify(inputJsonSchema(positionals[0] ?? "rules"), null, 2)}\n`);
   return 0;
 };

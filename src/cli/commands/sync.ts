@@ -3,10 +3,10 @@ import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
-import { writeStdout } from "../output.js";
+import { printLines, shown } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { changedWrites, planSync } from "../sync/plan.js";
+import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
@@ -110,6 +110,29 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
   return [...new Set(kinds)];
 }
 
+/**
+ * What `--dry-run` prints of one file: a unified diff, the removal of a file as git writes it.
+ * A path with a control character in it is quoted as git quotes it (`"a/x\033[8m"`); a control
+ * character in the text is shown by {@link printLines} (`\u001b`), never run by the terminal;
+ * its tabs and CRLF line ends stay.
+ */
+function dryRunDiff(file: PlannedFile): string[] {
+  const diff = createTwoFilesPatch(
+    `a/${file.path}`,
+    `b/${file.path}`,
+    file.before ?? "",
+    file.after ?? "",
+    undefined,
+    undefined,
+    { context: 3 },
+  )
+    .replace(/^=+\n/, "")
+    // A removed file's diff says so, as git's does.
+    .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line));
+  // Its lines are the diff's own and the text's: a name in it is quoted, never a line break.
+  return diff.replace(/\n$/, "").split("\n");
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -182,7 +205,7 @@ export const run: Command["run"] = async (args) => {
   reportIssues(warnings);
   const serious = warnings.filter((issue) => issue.severity !== "info").length;
   if (values.strict && serious > 0) {
-    writeStdout(`nothing written: ${serious} warning(s) with --strict\n`);
+    printLines([`nothing written: ${serious} warning(s) with --strict`]);
     return 1;
   }
   if (plan.conflicts.length > 0 && !values.force) {
@@ -191,31 +214,17 @@ export const run: Command["run"] = async (args) => {
     );
   }
   if (values["dry-run"]) {
-    for (const file of changed) {
-      writeStdout(
-        createTwoFilesPatch(
-          `a/${file.path}`,
-          `b/${file.path}`,
-          file.before ?? "",
-          file.after ?? "",
-          undefined,
-          undefined,
-          { context: 3 },
-        )
-          .replace(/^=+\n/, "")
-          // A removed file's diff says so, as git's does.
-          .replace(/^\+\+\+ b\/.*$/m, (line) =>
-            file.after === undefined ? "+++ /dev/null" : line,
-          ),
-      );
-    }
+    printLines(changed.flatMap(dryRunDiff));
     return 0;
   }
   if (values.check) {
-    for (const file of changed) {
-      writeStdout(`would ${file.after === undefined ? "remove" : "change"} ${file.path}\n`);
-    }
-    if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+    printLines(
+      changed.length === 0
+        ? [`up to date (${files.length} files)`]
+        : changed.map(
+            (file) => `would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}`,
+          ),
+    );
     return changed.length > 0 ? 1 : 0;
   }
   const fileWrites = changedWrites(files);
@@ -224,14 +233,15 @@ export const run: Command["run"] = async (args) => {
   const kept = writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
   reportIssues(kept);
   const keptPaths = new Set(kept.map((issue) => issue.path));
-  for (const file of changed) {
-    if (keptPaths.has(file.path)) continue;
-    const count = file.warnings.filter((w) => w.severity !== "info").length;
-    const verb = file.after === undefined ? "removed" : "wrote";
-    writeStdout(
-      `${verb} ${file.path}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}\n`,
-    );
-  }
-  if (changed.length === 0) writeStdout(`up to date (${files.length} files)\n`);
+  const done = changed.filter((file) => !keptPaths.has(file.path));
+  printLines(
+    changed.length === 0
+      ? [`up to date (${files.length} files)`]
+      : done.map((file) => {
+          const count = file.warnings.filter((w) => w.severity !== "info").length;
+          const verb = file.after === undefined ? "removed" : "wrote";
+          return `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}`;
+        }),
+  );
   return 0;
 };

@@ -10,7 +10,7 @@ import {
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
-import { writeStdout } from "../output.js";
+import { printLines, shown, writeStdoutExact } from "../output.js";
 import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
@@ -55,8 +55,8 @@ function fitTitle(title: string): string {
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-/** The breakdown as a table, its total last, with the counter and what was rendered above it. */
-function table(report: TokenReport): string {
+/** The breakdown as a table's lines, its total last, the counter and what was rendered above it. */
+function table(report: TokenReport): string[] {
   const counterNote = report.exact
     ? "exact o200k"
     : "heuristic estimate of o200k; --exact counts exactly";
@@ -65,7 +65,11 @@ function table(report: TokenReport): string {
     const { id, included, skipped } = report.format;
     head.push(`format: ${id} (${included} included, ${skipped} skipped)`);
   }
-  const rows = report.sections.map((s) => [fitTitle(s.title), String(s.tokens), percent(s.share)]);
+  const rows = report.sections.map((s) => [
+    fitTitle(shown(s.title)),
+    String(s.tokens),
+    percent(s.share),
+  ]);
   const total = ["total", String(report.total), report.total === 0 ? "" : percent(1)];
   const all = [["section", "tokens", "share"], ...rows, total];
   const width = (column: number) =>
@@ -80,7 +84,7 @@ function table(report: TokenReport): string {
       `budget: ${report.budget} (${left >= 0 ? `fits, ${left} to spare` : `over by ${-left}`})`,
     );
   }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
 
 /** The report with its keys in reading order: the sections last. */
@@ -171,7 +175,8 @@ export const run: Command["run"] = async (args) => {
     values.format === undefined
       ? await countText(file, { exact, budget })
       : await countRender(manager, values.format, file, { exact, budget, now: values.now });
-  writeStdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : table(report));
+  if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);
+  else printLines(table(report));
   reportIssues(issues);
   return hasErrors(issues) ? 1 : 0;
 };

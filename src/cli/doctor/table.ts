@@ -1,5 +1,6 @@
 /** The doctor's report as text for a person: one block per client, then the problems. */
-import { columns, printable } from "../report.js";
+import { shown } from "../output.js";
+import { columns } from "../report.js";
 import type { ClientReport, ConfigItem, DoctorReport, HookLimit, InstalledHook } from "./report.js";
 
 const checkedBy = (client: ClientReport) =>
@@ -16,15 +17,15 @@ function fileStatus(file: ClientReport["files"][number]): string {
         : file.shadowedBy
           ? "shadowed"
           : "not loaded";
-  return file.reason === undefined ? status : `${status}: ${file.reason}`;
+  return file.reason === undefined ? status : `${status}: ${shown(file.reason)}`;
 }
 
 function items(title: string, list: readonly ConfigItem[]): string {
   if (list.length === 0) return `  ${title}: none`;
   const named = list.map((item) =>
     item.loaded
-      ? printable(item.name)
-      : `${printable(item.name)} (${printable(item.path)}, shadowed by ${printable(item.shadowedBy ?? "")})`,
+      ? shown(item.name)
+      : `${shown(item.name)} (${shown(item.path)}, shadowed by ${shown(item.shadowedBy ?? "")})`,
   );
   return `  ${title}: ${named.join(", ")}`;
 }
@@ -40,9 +41,9 @@ const limitText = (limit: HookLimit) => {
 
 function hookLine(hook: InstalledHook): string {
   const inject = hook.inject;
-  if (inject === undefined) return `    ${hook.event}: injects nothing (no input file read)`;
+  if (inject === undefined) return `    ${shown(hook.event)}: injects nothing (no input file read)`;
   const count = (status: string) => inject.items.filter((item) => item.status === status).length;
-  return `    ${hook.event}: ${inject.chars} characters, ${inject.tokens} tokens (${limitText(hook.limit)}); items ${count("included")} included, ${count("shortened")} shortened, ${count("skipped")} skipped${inject.cut === undefined ? "" : "; cut to the limit"}`;
+  return `    ${shown(hook.event)}: ${inject.chars} characters, ${inject.tokens} tokens (${limitText(hook.limit)}); items ${count("included")} included, ${count("shortened")} shortened, ${count("skipped")} skipped${inject.cut === undefined ? "" : "; cut to the limit"}`;
 }
 
 function clientBlock(client: ClientReport): string[] {
@@ -51,7 +52,7 @@ function clientBlock(client: ClientReport): string[] {
   else {
     const rows = [["bytes", "tokens", "file", "status"]];
     for (const file of client.files) {
-      rows.push([String(file.bytes), String(file.tokens), printable(file.path), fileStatus(file)]);
+      rows.push([String(file.bytes), String(file.tokens), shown(file.path), fileStatus(file)]);
     }
     lines.push(...columns(rows).map((line) => `  ${line}`));
   }
@@ -67,22 +68,22 @@ function clientBlock(client: ClientReport): string[] {
   lines.push(
     client.mcpServers.length === 0
       ? "  MCP servers: none"
-      : `  MCP servers: ${client.mcpServers.map((s) => `${printable(s.name)} (${s.transport})`).join(", ")}`,
+      : `  MCP servers: ${client.mcpServers.map((s) => `${shown(s.name)} (${s.transport})`).join(", ")}`,
   );
   if (client.hooks.length === 0) lines.push("  hooks: none");
   else lines.push("  hooks:", ...client.hooks.map(hookLine));
   return lines;
 }
 
-/** The report as the table `doctor` prints without `--json`. */
-export function doctorTable(report: DoctorReport): string {
+/** The report as the lines of the table `doctor` prints without `--json`. */
+export function doctorTable(report: DoctorReport): string[] {
   const lines = report.clients.flatMap((client) => [...clientBlock(client), ""]);
   if (report.problems.length === 0) lines.push("no problems");
   else {
     lines.push(`${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}:`);
     for (const problem of report.problems) {
-      lines.push(`  ${problem.code} (${problem.client}): ${printable(problem.message)}`);
+      lines.push(`  ${problem.code} (${problem.client}): ${shown(problem.message)}`);
     }
   }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
