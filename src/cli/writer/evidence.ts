@@ -28,7 +28,15 @@ import { reasonOf } from "./project.js";
 /** A store larger than this is no store of contextfmt's (it holds 66 bytes an entry). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-/** The folder of every project's evidence, by the environment: `$XDG_STATE_HOME`, or `~/.local/state`. */
+/**
+ * The folder of every project's evidence, by the environment: `$XDG_STATE_HOME`, or
+ * `~/.local/state` without an absolute one.
+ *
+ * @example
+ * ```ts
+ * evidenceFolder({ XDG_STATE_HOME: "/x/state" }); // "/x/state/contextfmt/projects"
+ * ```
+ */
 export function evidenceFolder(env: NodeJS.ProcessEnv = process.env): string {
   const state = env.XDG_STATE_HOME?.startsWith("/")
     ? env.XDG_STATE_HOME
@@ -39,6 +47,13 @@ export function evidenceFolder(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * What this user's runs wrote in one project (its real folder), as digests of whole record
  * entries, read once at the start of a run and saved after its writes succeed.
+ *
+ * @example
+ * ```ts
+ * const evidence = Evidence.read(project.root);
+ * evidence.holds(digest); // whether this user's run wrote that entry here
+ * reportIssues(evidence.save(digests)); // after the run's writes
+ * ```
  */
 export class Evidence {
   readonly #digests: ReadonlySet<string>;
