@@ -5,15 +5,15 @@ import { join } from "node:path";
 /**
  * Gives the run a temporary folder of its own, as `TMPDIR` for every test file and every bin
  * they spawn, and removes it with everything in it when the run ends: the projects, scripts and
- * caches the tests make are left behind nowhere, however a test ends. The user's configuration
- * folder (`XDG_CONFIG_HOME`, where the key that signs the record lives) is in it too: the tests
- * run as one user of their own, and never read or make the real user's key.
+ * caches the tests make are left behind nowhere, however a test ends. The user's state folder
+ * (`XDG_STATE_HOME`, where the evidence of what sync and init wrote in each project lives) is in
+ * it too: the tests run as one user of their own, and never read or write the real user's.
  */
 export default function temporaryFolderOfRun(): () => void {
   const folder = mkdtempSync(join(tmpdir(), "contextfmt-test-run-"));
   process.env.TMPDIR = folder;
-  const config = join(folder, "config");
-  mkdirSync(config);
-  process.env.XDG_CONFIG_HOME = config;
+  const state = join(folder, "state");
+  mkdirSync(state);
+  process.env.XDG_STATE_HOME = state;
   return () => rmSync(folder, { recursive: true, force: true });
 }

@@ -19,7 +19,6 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Project } from "../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../src/cli/writer/record.js";
-import { UserKey } from "../../src/cli/writer/user-key.js";
 import { BIN, contextfmt } from "./run-bin.js";
 
 const PLUGIN = ".opencode/plugins/contextfmt.js";
@@ -155,9 +154,10 @@ describe("contextfmt init opencode", () => {
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(older);
 
     // An older contextfmt's plugin, as this user's record holds it: replaced by this one's.
-    const own = WrittenRecord.read(Project.at(dir), UserKey.readOrCreate());
+    const own = WrittenRecord.read(Project.at(dir));
     own.set({ path: PLUGIN, kind: "starter", sha256: sha(older) });
     writeFileSync(record, own.text());
+    expect(own.saveEvidence()).toEqual([]);
     const replaced = contextfmt(["init", "opencode", dir]);
     expect(replaced.stdout).toContain(`wrote ${PLUGIN}\n`);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(ours);

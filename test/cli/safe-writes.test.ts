@@ -404,8 +404,6 @@ describe("all or nothing, never cut short", () => {
       ]);
       return { child, ended: new Promise((resolve) => child.on("close", resolve)) };
     };
-    // The record's entries are signed for their project's folder: compared without.
-    const unsigned = (text?: string) => text?.replace(/,"signature":"[0-9a-f]{64}"/g, "");
     // What a complete run writes, and how long it takes here.
     const done = repo(files);
     const start = performance.now();
@@ -427,12 +425,12 @@ describe("all or nothing, never cut short", () => {
       const now = tree(dir);
       for (const [path, text] of Object.entries(now)) {
         if (/\.contextfmt-\d+-\d+\.tmp$/.test(path)) continue; // a temporary file of the killed run
-        expect([before[path], after[path]].map(unsigned)).toContain(unsigned(text));
+        expect([before[path], after[path]]).toContain(text);
       }
       JSON.parse(readFileSync(join(dir, ".gemini/settings.json"), "utf8"));
       parseToml(readFileSync(join(dir, ".codex/config.toml"), "utf8"));
       if (done) {
-        expect(Object.values(now).map(unsigned)).toEqual(Object.values(after).map(unsigned));
+        expect(now).toEqual(after);
         break;
       }
       killed++;
@@ -597,19 +595,18 @@ describe("never over what contextfmt did not write, unless --force", () => {
     expect(readFileSync(join(dir, ".gemini/commands/review.toml"), "utf8")).toBe(own);
   });
 
-  it("records what it wrote: path, kind, name, source, hash and signature", () => {
+  it("records what it wrote: path, kind, name, source and hash", () => {
     const { dir } = repo({ ".claude/commands/review.md": REVIEW, ".mcp.json": EVIL_MCP });
     sync(dir, "--from", "claude", "--to", "gemini");
     const record = JSON.parse(readFileSync(join(dir, ".contextfmt/written.json"), "utf8"));
     const toml = readFileSync(join(dir, ".gemini/commands/review.toml"));
-    expect(record.version).toBe(2);
+    expect(record.version).toBe(1);
     expect(record.written).toEqual([
       {
         path: ".gemini/commands/review.toml",
         kind: "command",
         from: ".claude/commands/review.md",
         sha256: createHash("sha256").update(toml).digest("hex"),
-        signature: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
       {
         path: ".gemini/settings.json",
@@ -617,7 +614,6 @@ describe("never over what contextfmt did not write, unless --force", () => {
         name: "evil",
         from: ".mcp.json",
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-        signature: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
   });

@@ -13,7 +13,6 @@ import { appendTomlArrayTable, readToml, setTomlKey } from "../sync/toml-edit.js
 import { noMorePositionals, parseFlags, positional } from "../usage.js";
 import { decodeUtf8, Project } from "../writer/project.js";
 import { sha256, valueHash, WrittenRecord } from "../writer/record.js";
-import { UserKey } from "../writer/user-key.js";
 import { type FileWrite, writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
@@ -142,7 +141,7 @@ export const run: Command["run"] = async (args) => {
   const dir = positionals[1] ?? ".";
   const settings = HOOK_SETTINGS[tool].path;
   const project = Project.at(dir);
-  const record = WrittenRecord.read(project, UserKey.readOrCreate());
+  const record = WrittenRecord.read(project);
   const beforeBytes = HOOK_SETTINGS[tool].script ? undefined : project.read(settings);
   const before = beforeBytes && decodeUtf8(settings, beforeBytes);
   // Computed before anything is written: a settings file that cannot be edited stops it all.
@@ -200,6 +199,7 @@ export const run: Command["run"] = async (args) => {
   const recordWrite = record.write();
   // init replaces files but never removes one: nothing it writes can be kept as changed.
   writeBatch(project, recordWrite ? [...writes, recordWrite] : writes);
+  reportIssues(record.saveEvidence());
   printLines(
     writes.length === 0 ? ["up to date"] : writes.map(({ path }) => `wrote ${shown(path)}`),
   );

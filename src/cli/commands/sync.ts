@@ -10,7 +10,6 @@ import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 import { Project, ProjectFileError } from "../writer/project.js";
 import { WrittenRecord } from "../writer/record.js";
-import { UserKey } from "../writer/user-key.js";
 import { writeBatch } from "../writer/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
@@ -60,10 +59,12 @@ Safe writes: nothing is read or written through a link that leads outside the pr
 nothing); every file is planned and checked before the first is written, and each is replaced
 whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
 was or as planned. .contextfmt/written.json records what sync wrote (a hash of each file,
-server and region, signed with this user's own key, kept in ~/.config/contextfmt); sync
-replaces or removes only what this user's sync recorded in this folder, unchanged since
-(--force replaces the rest). A record that came with a clone, or a teammate's, is kept as it
-is, never taken as this user's word; --check takes it at its word (it writes nothing).
+server and region: commit it, it is the same whoever syncs), and this user's evidence of what
+their runs wrote in this folder is kept outside it ($XDG_STATE_HOME/contextfmt, or
+~/.local/state/contextfmt); sync replaces or removes only what that evidence proves it wrote,
+unchanged since (--force replaces the rest). What a record that came with a clone, or a
+teammate's, lists is kept as it is and named; --check takes the record at its word (it writes
+nothing), --dry-run shows what this user's sync would do.
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
@@ -166,10 +167,9 @@ export const run: Command["run"] = async (args) => {
   const manager = new FormatManager();
   const ruleIssues: Issue[] = [];
   const project = Project.at(dir);
-  // A run that writes nothing makes no key; --check takes the record at its word (in CI there
-  // is no user key), --dry-run shows what this user's sync would do.
-  const writes = !values.check && !values["dry-run"];
-  const record = WrittenRecord.read(project, writes ? UserKey.readOrCreate() : UserKey.read(), {
+  // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
+  // what this user's sync would do; neither saves evidence.
+  const record = WrittenRecord.read(project, {
     atItsWord: values.check === true && !values["dry-run"],
   });
   const plan = planSync({
@@ -231,7 +231,8 @@ export const run: Command["run"] = async (args) => {
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
   const kept = writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
-  reportIssues(kept);
+  // Saved only once the batch is written: the evidence never proves what is not there.
+  reportIssues([...kept, ...record.saveEvidence()]);
   const keptPaths = new Set(kept.map((issue) => issue.path));
   const done = changed.filter((file) => !keptPaths.has(file.path));
   printLines(

@@ -11,12 +11,6 @@ import { delimiter, isAbsolute, join, posix, sep } from "node:path";
 import type { Project } from "../writer/project.js";
 
 /**
- * Version control folders: a remote URL's token, the user's name and e-mail, the history of
- * every branch. No part of a path to a carried file, the link-resolved one included, may be one.
- */
-export const VCS_FOLDERS: ReadonlySet<string> = new Set([".git", ".hg", ".svn", ".jj"]);
-
-/**
  * The largest imported file carried: 32 KiB, Codex CLI's cap on all the instruction text it
  * reads (`project_doc_max_bytes`). A bigger file cannot reach that model whole, and one that
  * size is data (a log, a lock file, a dump) rather than instructions.
@@ -36,15 +30,12 @@ const DOTENV = /^\.env(?:rc)?$|^\.env\.|\.env$/i;
  * lead, so a link cannot disguise `.git/config` or `.env` as `docs/notes.md`.
  */
 export function whyNotCarried(project: Project, path: string): string | undefined {
+  // Version control's data (a remote URL's token, the user's name and e-mail, every branch's
+  // history) is outside the project, as the path is written and as its links lead: refused here.
   const located = project.locate(path);
   if ("refused" in located) return located.refused;
   const real = project.relative(located.real);
   const through = real === path ? "" : `it is ${real} (through a link): `;
-  for (const name of [...path.split("/"), ...real.split("/")]) {
-    if (VCS_FOLDERS.has(name.toLowerCase())) {
-      return `${through}inside ${name}, version control's own data, not instructions`;
-    }
-  }
   if (DOTENV.test(posix.basename(path)) || DOTENV.test(posix.basename(real))) {
     return `${through}a dotenv file, where secrets are kept`;
   }

@@ -98,8 +98,8 @@ class Plan {
   readonly #owners = new Map<string, string>();
   readonly conflicts: string[] = [];
   readonly warnings: Issue[] = [];
-  /** What the record claims in entries this user did not sign, kept for that reason. */
-  readonly unsigned: string[] = [];
+  /** What the record claims in entries this user's evidence does not prove, kept for that reason. */
+  readonly unproven: string[] = [];
   constructor(
     readonly project: Project,
     readonly record: WrittenRecord,
@@ -192,8 +192,8 @@ class Plan {
       !this.record.wrote(recordPath, kind, undefined, sha256(before))
     ) {
       this.conflicts.push(this.project.shown(path));
-      if (this.record.claimsUnsigned(recordPath, kind, undefined, sha256(before))) {
-        this.unsigned.push(path);
+      if (this.record.claimsUnproven(recordPath, kind, undefined, sha256(before))) {
+        this.unproven.push(path);
       }
     }
     this.record.set({ path: recordPath, kind, from, sha256: sha256(after) });
@@ -215,8 +215,8 @@ class Plan {
       !this.record.wrote(recordPath, kind, name, hashes.before)
     ) {
       this.conflicts.push(`${this.project.shown(path)}: ${label}`);
-      if (this.record.claimsUnsigned(recordPath, kind, name, hashes.before)) {
-        this.unsigned.push(`${path}: ${label}`);
+      if (this.record.claimsUnproven(recordPath, kind, name, hashes.before)) {
+        this.unproven.push(`${path}: ${label}`);
       }
     }
     this.record.set({
@@ -518,8 +518,8 @@ function geminiExcluded(
         remove.add(name);
         plan.record.forget(recordPath, "mcp-excluded", name);
       } else {
-        if (plan.record.claimsUnsigned(recordPath, "mcp-excluded", name, hash)) {
-          plan.unsigned.push(`${path}: mcp.excluded ${JSON.stringify(name)}`);
+        if (plan.record.claimsUnproven(recordPath, "mcp-excluded", name, hash)) {
+          plan.unproven.push(`${path}: mcp.excluded ${JSON.stringify(name)}`);
         }
         warnings.push({
           code: "kept_user_value",
@@ -593,7 +593,7 @@ function planRegions(plan: Plan, request: SyncRequest): void {
     const name = RULES_FILES[from];
     for (const entry of plan.record.untouched()) {
       if (entry.kind !== "rules-region" || entry.from === undefined) continue;
-      if (!plan.record.verifies(entry)) continue;
+      if (!plan.record.proves(entry)) continue;
       if (entry.from === name) folders.add("");
       else if (entry.from.endsWith(`/${name}`)) folders.add(entry.from.slice(0, -name.length - 1));
     }
@@ -692,8 +692,8 @@ function planRegionRemoval(plan: Plan, path: string, current: string, notes: Iss
   const removed = removeManagedRegion(path, current) as { text: string; before: string };
   const recordPath = plan.recordPath(path);
   const hash = regionHash(removed.before);
-  if (plan.record.claimsUnsigned(recordPath, "rules-region", undefined, hash)) {
-    plan.unsigned.push(`${path}: the contextfmt region`);
+  if (plan.record.claimsUnproven(recordPath, "rules-region", undefined, hash)) {
+    plan.unproven.push(`${path}: the contextfmt region`);
     return;
   }
   if (!plan.record.wrote(recordPath, "rules-region", undefined, hash)) {
@@ -738,7 +738,7 @@ const keptNote = (path: string, what: string, from: string): Issue => ({
  * its source is gone. A whole file is removed and a server taken out of its settings file when
  * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
  * and the record lets go of it. A skill's folder goes whole or not at all. What sync did not
- * write is never looked at, and what the record claims without this user's signature is kept.
+ * write is never looked at, and what the record claims without this user's evidence is kept.
  */
 function planRemovals(plan: Plan, request: SyncRequest): void {
   const from = request.from;
@@ -747,8 +747,8 @@ function planRemovals(plan: Plan, request: SyncRequest): void {
   const servers = new Map<string, { readonly key: string; entries: WrittenEntry[] }>();
   const skills = new Map<string, WrittenEntry[]>();
   for (const entry of plan.record.untouched()) {
-    // Only an older contextfmt wrote a file or server without its source (a version-1 record,
-    // signed by no one): it is kept, as any entry this user did not sign.
+    // Only an older contextfmt wrote a file or server without its source: it is kept, as any
+    // entry this user's evidence does not prove.
     if (entry.from === undefined) continue;
     if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
       const kind = entry.kind;
@@ -799,14 +799,28 @@ function asWritten(plan: Plan, entry: WrittenEntry): boolean | undefined {
   return bytes === undefined ? undefined : sha256(bytes) === entry.sha256;
 }
 
+/**
+ * Whether an entry this user's evidence does not prove claims a file that is there as it says:
+ * then it is named as kept. A path that cannot be read (a link into `.git`, say) is named too,
+ * never followed: a record is no reason to stop a run.
+ */
+function claimsWhatIsThere(plan: Plan, entry: WrittenEntry): boolean {
+  try {
+    return asWritten(plan, entry) === true;
+  } catch (error) {
+    if (error instanceof ProjectFileError) return true;
+    throw error;
+  }
+}
+
 /** Removes the file of `entry`, whose source is gone, when it is as sync wrote it. */
 function removeFile(plan: Plan, entry: WrittenEntry): void {
   const from = entry.from as string;
-  const same = asWritten(plan, entry);
-  if (!plan.record.verifies(entry)) {
-    if (same) plan.unsigned.push(entry.path);
+  if (!plan.record.proves(entry)) {
+    if (claimsWhatIsThere(plan, entry)) plan.unproven.push(entry.path);
     return;
   }
+  const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;
   if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from)]);
@@ -815,15 +829,15 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
 
 /**
  * Removes the folder of a skill whose source is gone, whole or not at all: every file in it must
- * be one sync wrote (this user's signed entry) and unchanged since. A file the user changed or
- * added keeps the whole folder, named in a warning; the record lets go of it.
+ * be one sync wrote (an entry this user's evidence proves) and unchanged since. A file the user
+ * changed or added keeps the whole folder, named in a warning; the record lets go of it.
  */
 function removeSkillFolder(plan: Plan, folder: string, entries: readonly WrittenEntry[]): void {
   const skill = entries.find((entry) => entry.path === `${folder}/SKILL.md`) as WrittenEntry;
   // The source's skill folder, or the command a Codex skill was written from.
   const from = (skill.from as string).replace(/\/SKILL\.md$/, "");
-  if (entries.some((entry) => !plan.record.verifies(entry))) {
-    if (entries.some((entry) => asWritten(plan, entry))) plan.unsigned.push(`${folder}/`);
+  if (entries.some((entry) => !plan.record.proves(entry))) {
+    if (entries.some((entry) => claimsWhatIsThere(plan, entry))) plan.unproven.push(`${folder}/`);
     return;
   }
   const recorded = new Set(entries.map((entry) => entry.path));
@@ -874,9 +888,9 @@ function removeServers(
     const name = entry.name as string;
     const there = Object.hasOwn(current, name);
     const what = `${key}.${name}`;
-    if (!plan.record.verifies(entry)) {
+    if (!plan.record.proves(entry)) {
       if (there && valueHash(current[name]) === entry.sha256)
-        plan.unsigned.push(`${path}: ${what}`);
+        plan.unproven.push(`${path}: ${what}`);
       continue;
     }
     plan.record.forget(recordPath, "mcp-server", name);
@@ -913,15 +927,15 @@ function removeServers(
   plan.write(path, file.result(), notes);
 }
 
-/** The warning naming, once, what the record claims without this user's signature. */
-function unsignedWarning(unsigned: readonly string[]): Issue[] {
-  if (unsigned.length === 0) return [];
+/** The warning naming, once, what the record claims without this user's evidence. */
+function unprovenWarning(unproven: readonly string[]): Issue[] {
+  if (unproven.length === 0) return [];
   return [
     {
-      code: "kept_unsigned",
+      code: "kept_unproven",
       severity: "warning",
       path: RECORD_PATH,
-      message: `kept as they are, though the record lists them as contextfmt's: its entries for them were not signed by this user's key for this project (another user's sync wrote them, or they came with the project), so they are not taken as this user's to replace or remove: ${[...new Set(unsigned)].join(", ")} (a sync by whoever wrote them can take them out)`,
+      message: `kept as they are, though the record lists them as contextfmt's: this user's contextfmt has no evidence of writing them in this folder (another user's sync wrote them, they came with the project, or they were written before this user's contextfmt kept evidence), so they are not taken as this user's to replace or remove: ${[...new Set(unproven)].join(", ")} (a sync by whoever wrote them can take them out)`,
     },
   ];
 }
@@ -951,6 +965,6 @@ export function planSync(request: SyncRequest): SyncPlan {
     }
   }
   planRemovals(plan, request);
-  const warnings = [...plan.warnings, ...unsignedWarning(plan.unsigned)];
+  const warnings = [...plan.warnings, ...unprovenWarning(plan.unproven)];
   return { files: plan.files(), conflicts: plan.conflicts, warnings };
 }

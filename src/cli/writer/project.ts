@@ -61,7 +61,7 @@ const VCS_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** The first part of `path` (`/`-separated) that is version control's own, or undefined. */
-function vcsPart(path: string): string | undefined {
+export function vcsPart(path: string): string | undefined {
   return path.split("/").find((part) => VCS_NAMES.has(part.toLowerCase()));
 }
 

@@ -6,19 +6,22 @@
  * contextfmt and unchanged since. Anything else is the user's and stays unless the run is told
  * `--force`.
  *
- * The record ships with every clone, so what it says is the word of whoever committed it. Each
- * entry is therefore signed with the key of the user whose run wrote it, for the project's folder
- * ({@link UserKey}); only an entry this user's key signed here is evidence. Another's entry (a
- * teammate's, or one made up by a repository's author) stays in the record as it is, and what it
- * names is kept: the sync of whoever wrote it can still take it out. An entry that does not parse,
- * or that names no place of contextfmt's, is ignored with a warning and kept as it is.
+ * The record ships with every clone, so what it says is the word of whoever committed it. The
+ * proof that this user's contextfmt wrote an entry is therefore kept where no clone carries it:
+ * the user's {@link Evidence} for the project's real folder, holding a digest of each entry their
+ * runs wrote there. The record stays the same bytes whoever syncs (it changes only when what was
+ * written changes), so committing it makes no churn between teammates. An entry without this
+ * user's evidence (a teammate's, one made up by a repository's author, one from before the
+ * evidence was kept) stays in the record as it is, and what it names is kept: the sync of whoever
+ * wrote it can still take it out. An entry that does not parse, or that names no place of
+ * contextfmt's, is ignored with a warning and kept as it is.
  */
 import { createHash } from "node:crypto";
 import type { Issue } from "../../problems/issue.js";
-import { isRecordPlace } from "../sync/record-places.js";
+import { Evidence } from "./evidence.js";
+import { isWrittenPlace } from "./places.js";
 import type { Project } from "./project.js";
 import { ProjectFileError } from "./project.js";
-import { UserKey } from "./user-key.js";
 import type { FileWrite } from "./write-batch.js";
 
 /** Where the record lives in a project. */
@@ -62,9 +65,6 @@ export interface WrittenEntry {
   readonly sha256: string;
 }
 
-/** The record's format: 2 signs each entry; a version-1 record's entries are no one's evidence. */
-const VERSION = 2;
-
 /** SHA-256 of text (as UTF-8) or bytes, in hex. */
 export const sha256 = (data: string | Uint8Array): string =>
   createHash("sha256").update(data).digest("hex");
@@ -93,15 +93,14 @@ const keyOf = (path: string, kind: WrittenKind, name: string | undefined) =>
   WHOLE_FILES.has(kind) ? path : `${path}\0${kind}\0${name ?? ""}`;
 
 const ABOUT =
-  "What contextfmt sync and init wrote here, with a hash of each, signed by the key of the user whose run wrote it: they replace or remove only what their user signed, unchanged since. Keep it with the project.";
+  "What contextfmt sync and init wrote here, with a hash of each: they replace only what this lists, unchanged since. Keep it with the project.";
 
-/** An entry as held: with its signature, and whether this user's key made it for this project. */
+/** An entry as held, and whether this user's evidence proves it. */
 interface Held {
   readonly entry: WrittenEntry;
   /** The entry as the file had it, to write back as it was if another is held in its stead. */
   readonly raw?: unknown;
-  readonly signature: string | undefined;
-  readonly verified: boolean;
+  readonly proven: boolean;
 }
 
 /** A plain relative path: `/`-separated, no empty, `.` or `..` part, no backslash or NUL. */
@@ -123,13 +122,13 @@ function parseEntry(value: unknown): WrittenEntry | string {
     typeof hash !== "string" ||
     !/^[0-9a-f]{64}$/.test(hash)
   ) {
-    return "expected { path, kind, name?, from?, sha256, signature? }";
+    return "expected { path, kind, name?, from?, sha256 }";
   }
   if (!isPlainPath(path)) return "its path is not a plain path inside the project";
   if (typeof from === "string" && !isPlainPath(from)) {
     return "its source is not a plain path inside the project";
   }
-  if (!isRecordPlace(path, kind as WrittenKind)) {
+  if (!isWrittenPlace(path, kind as WrittenKind)) {
     return `no place where contextfmt writes a ${kind}`;
   }
   return {
@@ -147,50 +146,45 @@ export class WrittenRecord {
   /** The entries this run set or forgot: the others are what it did not write again. */
   readonly #touched = new Set<string>();
   readonly #bytes: Buffer | undefined;
-  readonly #key: UserKey;
-  /** The project's real folder: an entry is signed for one project, never valid in another. */
-  readonly #root: string;
+  readonly #evidence: Evidence;
   /** Entries ignored (they do not parse, or name no place of ours): written back as they were. */
   readonly #ignored: unknown[] = [];
   /** What reading found wrong, each naming the entry: for the run to report. */
   readonly warnings: Issue[] = [];
 
-  /** Whether every entry is taken at its word, signed or not (a run that writes nothing). */
+  /** Whether every entry is taken at its word, proven or not (a run that writes nothing). */
   readonly #atItsWord: boolean;
 
-  private constructor(
-    project: Project,
-    bytes: Buffer | undefined,
-    key: UserKey,
-    atItsWord: boolean,
-  ) {
+  private constructor(bytes: Buffer | undefined, evidence: Evidence, atItsWord: boolean) {
     this.#bytes = bytes;
-    this.#key = key;
-    this.#root = project.root;
+    this.#evidence = evidence;
     this.#atItsWord = atItsWord;
   }
 
   /**
    * The project's record; an absent one is empty. A file that is not a record at all (not JSON,
    * not `{ version, written: [...] }`) is an error: rewriting it would lose what it holds (a
-   * merge's conflict markers, say). `key` checks the entries and signs this run's: by default the
-   * user's key if there is one, never made here. `atItsWord` takes every entry that parses as
-   * evidence, signed or not: only for a run that writes nothing (`sync --check` in CI, where
-   * there is no user key, still sees what the record says is out of date).
+   * merge's conflict markers, say). `evidence` proves the entries this user's runs wrote: by
+   * default the user's store for the project's real folder. `atItsWord` takes every entry that
+   * parses as written by contextfmt, proven or not, and reads no evidence: only for a run that
+   * writes nothing (`sync --check` in CI, where no one's evidence is, still sees what the record
+   * says is out of date).
    */
   static read(
     project: Project,
-    key: UserKey = UserKey.read(),
-    { atItsWord = false }: { readonly atItsWord?: boolean } = {},
+    {
+      atItsWord = false,
+      evidence = atItsWord ? Evidence.none(project.root) : Evidence.read(project.root),
+    }: { readonly atItsWord?: boolean; readonly evidence?: Evidence } = {},
   ): WrittenRecord {
     const bytes = project.read(RECORD_PATH);
-    const record = new WrittenRecord(project, bytes, key, atItsWord);
-    if (key.problem !== undefined && !atItsWord) {
+    const record = new WrittenRecord(bytes, evidence, atItsWord);
+    if (evidence.problem !== undefined && !atItsWord) {
       record.warnings.push({
-        code: "no_user_key",
+        code: "evidence_unreadable",
         severity: "warning",
-        path: RECORD_PATH,
-        message: `no key of this user's to check the record with (${key.problem}): nothing it lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed, and this run's writes are recorded unsigned`,
+        path: evidence.path,
+        message: `${evidence.problem}: nothing the record lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed (this run saves its own writes there anew)`,
       });
     }
     if (bytes === undefined) return record;
@@ -206,8 +200,8 @@ export class WrittenRecord {
       throw invalid(`invalid JSON (${(error as Error).message.split("\n")[0]})`);
     }
     const { version, written } = (data ?? {}) as { version?: unknown; written?: unknown };
-    if ((version !== 1 && version !== VERSION) || !Array.isArray(written)) {
-      throw invalid(`expected { "version": ${VERSION}, "written": [...] }`);
+    if (version !== 1 || !Array.isArray(written)) {
+      throw invalid('expected { "version": 1, "written": [...] }');
     }
     for (const [index, value] of written.entries()) record.#take(value, index);
     return record;
@@ -230,20 +224,16 @@ export class WrittenRecord {
       ignore(parsed);
       return;
     }
-    const { signature } = value as { signature?: unknown };
     const held: Held = {
       entry: parsed,
       raw: value,
-      signature: typeof signature === "string" ? signature : undefined,
-      verified:
-        this.#atItsWord ||
-        (typeof signature === "string" && this.#key.verifies(this.#signed(parsed), signature)),
+      proven: this.#atItsWord || this.#evidence.holds(this.#digest(parsed)),
     };
     const key = keyOf(parsed.path, parsed.kind, parsed.name);
     const other = this.#entries.get(key);
     if (other !== undefined) {
       // This user's own entry wins over another's for the same thing: it is the evidence.
-      if (other.verified || !held.verified) {
+      if (other.proven || !held.proven) {
         ignore("a second entry for the same file or part");
         return;
       }
@@ -252,64 +242,64 @@ export class WrittenRecord {
         code: "record_entry_ignored",
         severity: "warning",
         path: `${RECORD_PATH}: ${JSON.stringify(parsed.path)}`,
-        message: `an entry not signed by this user ignored, as written[${index}] is this user's for the same file or part; it stays in the record as it is`,
+        message: `an entry not written by this user's contextfmt ignored, as written[${index}] is this user's for the same file or part; it stays in the record as it is`,
       });
     }
     this.#entries.set(key, held);
   }
 
-  /** The text a signature covers: the whole entry, for this project's folder. */
-  #signed({ path, kind, name, from, sha256: hash }: WrittenEntry): string {
-    return JSON.stringify([
-      "contextfmt written",
-      VERSION,
-      this.#root,
-      path,
-      kind,
-      name ?? null,
-      from ?? null,
-      hash,
-    ]);
+  /**
+   * The digest the evidence keeps of an entry: the whole entry, for this project's real folder,
+   * so an entry copied from another folder, or with any field changed, is not proven.
+   */
+  #digest({ path, kind, name, from, sha256: hash }: WrittenEntry): string {
+    return sha256(
+      JSON.stringify([
+        "contextfmt written",
+        this.#evidence.root,
+        path,
+        kind,
+        name ?? null,
+        from ?? null,
+        hash,
+      ]),
+    );
   }
 
   /**
    * Whether contextfmt wrote what is there now: `hash` is the current file's (whole-file kinds)
-   * or part's hash, and the record holds that hash for it, signed by this user for this project.
+   * or part's hash, and the record holds that hash for it, proven by this user's evidence.
    */
   wrote(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
     const held = this.#entries.get(keyOf(path, kind, name));
-    return held?.verified === true && held.entry.sha256 === hash;
+    return held?.proven === true && held.entry.sha256 === hash;
   }
 
   /**
-   * Whether the record claims what is there now (`hash`) in an entry this user's key did not
-   * sign: a teammate's, or one that came with the project. Such a claim is never acted on.
+   * Whether the record claims what is there now (`hash`) in an entry this user's evidence does
+   * not prove: a teammate's, or one that came with the project. Such a claim is never acted on.
    */
-  claimsUnsigned(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
+  claimsUnproven(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
     const held = this.#entries.get(keyOf(path, kind, name));
-    return held?.verified === false && held.entry.sha256 === hash;
+    return held?.proven === false && held.entry.sha256 === hash;
   }
 
-  /** The entry of a file or part, when the record holds one signed by this user. */
+  /** The entry of a file or part, when the record holds one this user's evidence proves. */
   entry(path: string, kind: WrittenKind, name: string | undefined): WrittenEntry | undefined {
     const held = this.#entries.get(keyOf(path, kind, name));
-    return held?.verified ? held.entry : undefined;
+    return held?.proven ? held.entry : undefined;
   }
 
-  /** Whether this user's key signed `entry` (one of {@link untouched}) for this project. */
-  verifies(entry: WrittenEntry): boolean {
+  /** Whether this user's evidence proves `entry` (one of {@link untouched}). */
+  proves(entry: WrittenEntry): boolean {
     const held = this.#entries.get(keyOf(entry.path, entry.kind, entry.name));
-    return held?.entry === entry && held.verified;
+    return held?.entry === entry && held.proven;
   }
 
-  /** Notes what this run writes (or found already written as it would write it), signed. */
+  /** Notes what this run writes (or found already written as it would write it): proven. */
   set(entry: WrittenEntry): void {
     const key = keyOf(entry.path, entry.kind, entry.name);
-    this.#entries.set(key, {
-      entry,
-      signature: this.#key.sign(this.#signed(entry)),
-      verified: true,
-    });
+    this.#entries.set(key, { entry, proven: true });
     this.#touched.add(key);
   }
 
@@ -322,8 +312,8 @@ export class WrittenRecord {
 
   /**
    * The entries this run has neither set nor forgotten so far: what an earlier run wrote that
-   * this one did not write again (its source gone, when this run read that source). Signed or
-   * not: see {@link verifies}.
+   * this one did not write again (its source gone, when this run read that source). Proven or
+   * not: see {@link proves}.
    */
   untouched(): WrittenEntry[] {
     return [...this.#entries].flatMap(([key, held]) =>
@@ -340,12 +330,12 @@ export class WrittenRecord {
     // Fields in one order, whichever order the caller built the entry in.
     const lines = [
       ...held.map(
-        ({ entry: { path, kind, name, from, sha256: hash }, signature }) =>
-          `    ${JSON.stringify({ path, kind, name, from, sha256: hash, signature })}`,
+        ({ entry: { path, kind, name, from, sha256: hash } }) =>
+          `    ${JSON.stringify({ path, kind, name, from, sha256: hash })}`,
       ),
       ...this.#ignored.map((value) => `    ${JSON.stringify(value)}`),
     ];
-    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": ${VERSION},\n  "written": [${
+    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": 1,\n  "written": [${
       lines.length ? `\n${lines.join(",\n")}\n  ` : ""
     }]\n}\n`;
   }
@@ -355,6 +345,20 @@ export class WrittenRecord {
     const bytes = Buffer.from(this.text());
     if (this.#bytes?.equals(bytes)) return undefined;
     return { path: RECORD_PATH, bytes, before: this.#bytes };
+  }
+
+  /**
+   * Saves this user's evidence of the entries the record now holds as written by their
+   * contextfmt: to call once the run's writes (the record's with them) succeeded, never in a run
+   * that writes nothing. The warning, if it cannot be saved, is for the run to report.
+   */
+  saveEvidence(): Issue[] {
+    if (this.#atItsWord) return [];
+    const digests = new Set<string>();
+    for (const { entry, proven } of this.#entries.values()) {
+      if (proven) digests.add(this.#digest(entry));
+    }
+    return this.#evidence.save(digests);
   }
 }
 

@@ -53,7 +53,8 @@ const leftOut = (path: string, why: string) =>
 
 const IGNORED = "ignored by git, so not meant to be committed";
 const DOTENV = "a dotenv file, where secrets are kept";
-const vcs = (folder: string) => `inside ${folder}, version control's own data, not instructions`;
+/** Why a path in a version control folder is not carried: it is outside the project. */
+const vcs = (path: string, folder: string) => `${path}: ${folder} is outside the project`;
 
 describe("sync carries imports into AGENTS.md", () => {
   it("leaves out .git, a git-ignored file and .env, naming each; an ordinary doc still goes in", () => {
@@ -71,8 +72,8 @@ describe("sync carries imports into AGENTS.md", () => {
     }
     expect(agents).toContain("<!-- imported from docs/style.md -->\nTabs, not spaces.\n");
     expect(warnings).toEqual([
-      leftOut(".git/config", vcs(".git")),
-      leftOut(".git/logs/HEAD", vcs(".git")),
+      leftOut(".git/config", vcs(".git/config", ".git")),
+      leftOut(".git/logs/HEAD", vcs(".git/logs/HEAD", ".git")),
       leftOut(".env", DOTENV),
       leftOut("notes/private.md", IGNORED),
     ]);
@@ -128,7 +129,10 @@ describe("sync carries imports into AGENTS.md", () => {
     }
     expect(agents).toContain("<!-- imported from docs/fine.md -->\nReal doc.\n");
     expect(warnings).toEqual([
-      leftOut("docs/remote.md", `it is .git/config (through a link): ${vcs(".git")}`),
+      leftOut(
+        "docs/remote.md",
+        "docs/remote.md is a link to ../.git/config: it leads into .git, which is outside the project",
+      ),
       leftOut("docs/keys.md", `it is .env (through a link): ${DOTENV}`),
       leftOut("docs/later.md", IGNORED),
     ]);
@@ -144,7 +148,9 @@ describe("sync carries imports into AGENTS.md", () => {
     expect(agents).not.toContain("SECRET");
     expect(agents).not.toContain("<!-- imported from");
     expect(warnings).toEqual(
-      folders.map((folder) => leftOut(`${folder}/secret.md`, vcs(posix.basename(folder)))),
+      folders.map((folder) =>
+        leftOut(`${folder}/secret.md`, vcs(`${folder}/secret.md`, posix.basename(folder))),
+      ),
     );
   });
 

@@ -5,7 +5,17 @@
  * byte, that the run says so, and that the user's own record still works as before.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,25 +23,25 @@ import { sha256, valueHash } from "../../../src/cli/writer/record.js";
 import { project, tree } from "../project-dir.js";
 import { BIN } from "../run-bin.js";
 
-/** A user of their own: a configuration folder (where the key that signs the record lives). */
+/** A user of their own: a state folder (where the evidence of what their runs wrote lives). */
 const newUser = () => mkdtempSync(join(tmpdir(), "contextfmt-user-"));
 
 /** Runs `contextfmt sync` in `dir` as `user` (the tests' own user by default). */
 function sync(dir: string, args: readonly string[], user?: string) {
   const result = spawnSync(process.execPath, [BIN, "sync", dir, ...args], {
     encoding: "utf8",
-    env: { ...process.env, ...(user === undefined ? {} : { XDG_CONFIG_HOME: user }) },
+    env: { ...process.env, ...(user === undefined ? {} : { XDG_STATE_HOME: user }) },
   });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
-/** A record as a repository would ship it: entries of its author's choosing, signed by no one. */
+/** A record as a repository would ship it: entries of its author's choosing. */
 const shipped = (...written: object[]) => JSON.stringify({ version: 1, written });
 
 const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
 
-const UNSIGNED =
-  "contextfmt: warning: kept_unsigned at .contextfmt/written.json: kept as they are, though the record lists them as contextfmt's: its entries for them were not signed by this user's key for this project (another user's sync wrote them, or they came with the project), so they are not taken as this user's to replace or remove:";
+const UNPROVEN =
+  "contextfmt: warning: kept_unproven at .contextfmt/written.json: kept as they are, though the record lists them as contextfmt's: this user's contextfmt has no evidence of writing them in this folder (another user's sync wrote them, they came with the project, or they were written before this user's contextfmt kept evidence), so they are not taken as this user's to replace or remove:";
 
 describe("a record that came with the project is not evidence of what sync wrote", () => {
   it("an entry claiming the user's mcp.excluded item leaves the server off", () => {
@@ -53,7 +63,7 @@ describe("a record that came with the project is not evidence of what sync wrote
       mcp: { excluded: ["db"] },
       mcpServers: { db: { command: "db-mcp" } },
     });
-    expect(run.stderr).toContain(`${UNSIGNED} .gemini/settings.json: mcp.excluded "db"`);
+    expect(run.stderr).toContain(`${UNPROVEN} .gemini/settings.json: mcp.excluded "db"`);
     expect(run.stderr).toContain(
       'kept_user_value at .gemini/settings.json: mcp.excluded: "db" stays excluded as the file says',
     );
@@ -77,7 +87,7 @@ describe("a record that came with the project is not evidence of what sync wrote
     const run = sync(dir, ["--from", "claude", "--to", "gemini", "--only", "commands"]);
     expect(read(dir, ".git/HEAD")).toBe(head);
     expect(run.stdout).not.toContain("HEAD");
-    expect(run.stderr).toContain(`${UNSIGNED} .gemini/commands/g/HEAD`);
+    expect(run.stderr).toContain(`${UNPROVEN} .gemini/commands/g/HEAD`);
   });
 
   it("an entry pre-claiming a common server keeps the one the user adds by hand", () => {
@@ -102,7 +112,7 @@ describe("a record that came with the project is not evidence of what sync wrote
       db: { command: "db-mcp" },
     });
     expect(run.stderr).not.toContain("taken out");
-    expect(run.stderr).toContain(`${UNSIGNED} .gemini/settings.json: mcpServers.github`);
+    expect(run.stderr).toContain(`${UNPROVEN} .gemini/settings.json: mcpServers.github`);
   });
 
   it.each([".gemini/commands/../x.toml", ".gemini/commands/./x.toml", ".gemini/commands//x.toml"])(
@@ -207,8 +217,8 @@ describe("another user's record, and the user's own", () => {
     const user = otherUser ? newUser() : undefined;
     changeSources(dir);
     const before = tree(dir);
-    // --check writes nothing and takes the record at its word: in CI, with no key of this
-    // user's, it still sees what is out of date.
+    // --check writes nothing and takes the record at its word: in CI, with no evidence of
+    // this user's, it still sees what is out of date.
     const check = sync(dir, [...args, "--check"], user);
     expect(check.stdout).toBe(
       "would change .gemini/commands/review.toml\nwould change .gemini/settings.json\nwould remove .gemini/commands/deploy.toml\n",
@@ -216,7 +226,7 @@ describe("another user's record, and the user's own", () => {
     expect(check.status).toBe(1);
     const run = sync(dir, args, user);
     expect(run.stderr).toContain(
-      `${UNSIGNED} .gemini/commands/review.toml, .gemini/commands/deploy.toml, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)`,
+      `${UNPROVEN} .gemini/commands/review.toml, .gemini/commands/deploy.toml, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)`,
     );
     expect(run.stderr).toContain(
       "not replaced, as contextfmt did not write them or they changed since: .gemini/commands/review.toml; nothing written",
@@ -235,19 +245,81 @@ describe("another user's record, and the user's own", () => {
     });
   });
 
-  it("where no key can be made, nothing verifies, said once, and the run still writes", () => {
+  it("where the evidence cannot be read or saved, nothing is proven, each said once, and the run still writes", () => {
     const dir = project(SOURCE);
     expect(sync(dir, args).status).toBe(0);
     rmSync(join(dir, ".claude/commands/deploy.md"));
-    // A configuration folder that is a file: no key can be made in it.
+    // A state folder that is a file: no evidence can be read or saved in it.
     const nowhere = join(newUser(), "file");
     writeFileSync(nowhere, "");
     const run = sync(dir, args, nowhere);
     expect(run.status).toBe(0);
     expect(read(dir, ".gemini/commands/deploy.toml")).toContain("Deploy it");
-    const said = run.stderr.split("\n").filter((line) => line.includes("no_user_key"));
+    const store = `${nowhere}/contextfmt/projects/${sha256(realpathSync(dir))}.json`;
+    const said = run.stderr.split("\n").filter((line) => line.includes(nowhere));
     expect(said).toEqual([
-      `contextfmt: warning: no_user_key at .contextfmt/written.json: no key of this user's to check the record with (cannot read ${nowhere}/contextfmt/record-key: a part of its path is a file, not a folder): nothing it lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed, and this run's writes are recorded unsigned`,
+      `contextfmt: warning: evidence_unreadable at ${store}: cannot read ${store}: a part of its path is a file, not a folder: nothing the record lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed (this run saves its own writes there anew)`,
+      expect.stringMatching(
+        new RegExp(
+          `^contextfmt: warning: evidence_not_saved at ${literal(store)}: cannot save what this run wrote \\(.+\\): the next run keeps it as it keeps a teammate's, and replaces or removes it only with --force$`,
+        ),
+      ),
     ]);
+  });
+});
+
+/** `text` as a pattern that matches it alone. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe("the record is the same whoever syncs; the evidence is the user's", () => {
+  const SOURCE = {
+    ".claude/commands/review.md": "Review it\n",
+    ".claude/skills/lint/SKILL.md": "---\nname: lint\ndescription: Lints\n---\nRun the linter.\n",
+    ".mcp.json": JSON.stringify({ mcpServers: { github: { command: "gh-mcp" } } }),
+  };
+  const args = ["--from", "claude", "--to", "gemini,codex"];
+
+  it("two users syncing the same project in turn leave written.json byte for byte as it was", () => {
+    const dir = project(SOURCE);
+    const [alice, bob] = [newUser(), newUser()];
+    expect(sync(dir, args, alice).status).toBe(0);
+    const record = read(dir, ".contextfmt/written.json");
+    for (const user of [bob, alice, bob]) {
+      const run = sync(dir, args, user);
+      expect(run.status).toBe(0);
+      expect(read(dir, ".contextfmt/written.json")).toBe(record);
+      expect(run.stdout).toMatch(/^up to date/);
+    }
+    // Nothing in it says who wrote it.
+    expect(record).not.toMatch(/signature/);
+    // Each user's evidence is theirs, outside the project: one file each, none in the project.
+    const store = `contextfmt/projects/${sha256(realpathSync(dir))}.json`;
+    for (const user of [alice, bob]) expect(existsSync(join(user, store))).toBe(true);
+    expect(Object.keys(tree(dir)).filter((path) => path.startsWith(".contextfmt/"))).toEqual([
+      ".contextfmt/written.json",
+    ]);
+  });
+
+  it("a record of the previous release is kept as it is, and proven by the first writing sync that writes the same", () => {
+    const dir = project(SOURCE);
+    expect(sync(dir, args).status).toBe(0);
+    const record = read(dir, ".contextfmt/written.json");
+    // The same project as the previous release left it: its record, no one's evidence.
+    const user = newUser();
+    for (const check of [["--check"], ["--dry-run"]]) {
+      expect(sync(dir, [...args, ...check], user).status).toBe(0);
+    }
+    // A run that writes nothing saves no evidence.
+    expect(readdirSync(user)).toEqual([]);
+    const first = sync(dir, args, user);
+    expect(first.stdout).toBe("up to date (6 files)\n");
+    expect(read(dir, ".contextfmt/written.json")).toBe(record);
+    // What it proved is this user's now: a source gone takes its output with it.
+    rmSync(join(dir, ".claude/commands/review.md"));
+    rmSync(join(dir, ".claude/skills/lint"), { recursive: true });
+    const second = sync(dir, args, user);
+    expect(second.stderr).not.toContain("warning");
+    expect(second.stdout).toContain("removed .gemini/commands/review.toml\n");
+    expect(existsSync(join(dir, ".gemini/skills/lint"))).toBe(false);
   });
 });

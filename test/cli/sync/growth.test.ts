@@ -9,7 +9,6 @@ import type { SyncTool } from "../../../src/cli/sync/locations.js";
 import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { project } from "../project-dir.js";
 
 const LIMIT = 6;
@@ -37,7 +36,7 @@ const plan = (dir: string, to: SyncTool) => {
   const project = Project.at(dir);
   return planSync({
     project,
-    record: WrittenRecord.read(project, UserKey.readOrCreate()),
+    record: WrittenRecord.read(project),
     from: "claude",
     to: [to],
     kinds: ["mcp"],

@@ -12,7 +12,6 @@ import { readJsonc, valueAt } from "../../../src/cli/sync/json-edit.js";
 import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { project, tree } from "../project-dir.js";
 import { writePlan } from "./write-plan.js";
 
@@ -54,7 +53,7 @@ const codexConfig = fc.constantFrom(
 /** Plans and writes a sync of the MCP servers, as the bin does. */
 function syncOnce(dir: string): number {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p, UserKey.readOrCreate());
+  const record = WrittenRecord.read(p);
   const plan = planSync({
     project: p,
     record,

@@ -20,7 +20,6 @@ import {
 import { changedWrites, planSync, type SyncRequest } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { UserKey } from "../../../src/cli/writer/user-key.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
 
@@ -32,11 +31,12 @@ function sync(
   extra: Partial<SyncRequest> = {},
 ) {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p, UserKey.readOrCreate());
+  const record = WrittenRecord.read(p);
   const plan = planSync({ project: p, record, from, to, kinds: ["instructions"], ...extra });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();
   writeBatch(p, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);
+  expect(record.saveEvidence()).toEqual([]);
   return plan;
 }
 

@@ -12,7 +12,6 @@ import { SYNC_TOOL_PLACES, type SyncKind, type SyncTool } from "../../../src/cli
 import { planSync } from "../../../src/cli/sync/plan.js";
 import { Project } from "../../../src/cli/writer/project.js";
 import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { UserKey } from "../../../src/cli/writer/user-key.js";
 import type { Issue } from "../../../src/problems/issue.js";
 import { project, tree } from "../project-dir.js";
 import { writePlan } from "./write-plan.js";
@@ -36,7 +35,7 @@ const CLAUDE_FILES = {
 /** Plans and writes one sync; returns what it warned and how many files it changed. */
 function sync(dir: string, from: SyncTool, to: SyncTool[]): { warnings: Issue[]; changed: number } {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p, UserKey.readOrCreate());
+  const record = WrittenRecord.read(p);
   const plan = planSync({ project: p, record, from, to, kinds: KINDS });
   expect(plan.conflicts).toEqual([]);
   const { changed } = writePlan(p, plan, record);

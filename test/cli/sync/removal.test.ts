@@ -8,6 +8,7 @@ import {
   cpSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -18,9 +19,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyncKind, SyncTool } from "../../../src/cli/sync/locations.js";
 import { changedWrites, planSync } from "../../../src/cli/sync/plan.js";
+import { evidenceFolder } from "../../../src/cli/writer/evidence.js";
 import { Project } from "../../../src/cli/writer/project.js";
-import { WrittenRecord } from "../../../src/cli/writer/record.js";
-import { UserKey } from "../../../src/cli/writer/user-key.js";
+import { sha256, WrittenRecord } from "../../../src/cli/writer/record.js";
 import { writeBatch } from "../../../src/cli/writer/write-batch.js";
 import { project, tree } from "../project-dir.js";
 
@@ -32,11 +33,12 @@ function sync(
   to: SyncTool[] = ["gemini", "codex"],
 ) {
   const p = Project.at(dir);
-  const record = WrittenRecord.read(p, UserKey.readOrCreate());
+  const record = WrittenRecord.read(p);
   const plan = planSync({ project: p, record, from, to, kinds });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();
   writeBatch(p, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);
+  expect(record.saveEvidence()).toEqual([]);
   return plan;
 }
 
@@ -135,15 +137,13 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);
   });
 
-  it("what an older version recorded (version 1, unsigned): kept and named; what the run writes again as it is gets signed", () => {
+  it("what an older version recorded (no evidence of this user's): kept and named; what the run writes again as it is is proven", () => {
     const dir = project(SOURCE);
     sync(dir);
-    // The record as a version that signed nothing wrote it.
-    const recordFile = join(dir, ".contextfmt/written.json");
-    const record = JSON.parse(read(dir, ".contextfmt/written.json"));
-    record.version = 1;
-    for (const entry of record.written) delete entry.signature;
-    writeFileSync(recordFile, JSON.stringify(record));
+    // The project as a version that kept no evidence left it: the same record, no evidence.
+    const text = read(dir, ".contextfmt/written.json");
+    const record = JSON.parse(text);
+    rmSync(join(evidenceFolder(), `${sha256(realpathSync(dir))}.json`));
     rmSync(join(dir, ".claude/commands/deploy.md"));
     writeFileSync(
       join(dir, ".mcp.json"),
@@ -155,29 +155,23 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(read(dir, ".codex/config.toml")).toContain("[mcp_servers.db]");
     expect(plan.warnings.filter((w) => w.severity === "warning")).toEqual([
       {
-        code: "kept_unsigned",
+        code: "kept_unproven",
         severity: "warning",
         path: ".contextfmt/written.json",
         message:
-          "kept as they are, though the record lists them as contextfmt's: its entries for them were not signed by this user's key for this project (another user's sync wrote them, or they came with the project), so they are not taken as this user's to replace or remove: .gemini/commands/deploy.toml, .agents/skills/deploy/, .codex/config.toml: mcp_servers.db, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)",
+          "kept as they are, though the record lists them as contextfmt's: this user's contextfmt has no evidence of writing them in this folder (another user's sync wrote them, they came with the project, or they were written before this user's contextfmt kept evidence), so they are not taken as this user's to replace or remove: .gemini/commands/deploy.toml, .agents/skills/deploy/, .codex/config.toml: mcp_servers.db, .gemini/settings.json: mcpServers.db (a sync by whoever wrote them can take them out)",
       },
     ]);
-    // What this run wrote again, byte for byte as it was, is signed now, its source noted; the
-    // rest stays in the record as it was.
-    const after = JSON.parse(read(dir, ".contextfmt/written.json"));
-    expect(after.version).toBe(2);
-    const review = after.written.find(
-      (e: { path: string }) => e.path === ".gemini/commands/review.toml",
-    );
-    expect(review.from).toBe(".claude/commands/review.md");
-    expect(review.signature).toMatch(/^[0-9a-f]{64}$/);
+    // The record is as it was, byte for byte (what the run wrote again is proven now, outside it).
+    expect(read(dir, ".contextfmt/written.json")).toBe(text);
+    const after = JSON.parse(text);
     const deploy = after.written.find(
       (e: { path: string }) => e.path === ".gemini/commands/deploy.toml",
     );
     expect(deploy).toEqual(
       record.written.find((e: { path: string }) => e.path === ".gemini/commands/deploy.toml"),
     );
-    // The source back: the run takes the file up again as its own, signed.
+    // The source back: the run takes the file up again as its own.
     writeFileSync(join(dir, ".claude/commands/deploy.md"), SOURCE[".claude/commands/deploy.md"]);
     sync(dir);
     rmSync(join(dir, ".claude/commands/deploy.md"));
@@ -210,7 +204,7 @@ describe("sync removes what it wrote whose source is gone", () => {
     const p = Project.at(dir);
     const plan = planSync({
       project: p,
-      record: WrittenRecord.read(p, UserKey.readOrCreate()),
+      record: WrittenRecord.read(p),
       from: "claude",
       to: ["gemini"],
       kinds: ["command"],

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { changedWrites, type SyncPlan } from "../../../src/cli/sync/plan.js";
 import type { Project } from "../../../src/cli/writer/project.js";
 import type { WrittenRecord } from "../../../src/cli/writer/record.js";
@@ -11,5 +12,6 @@ export function writePlan(project: Project, plan: SyncPlan, record: WrittenRecor
   const changed = plan.files.filter((file) => file.after !== file.before);
   const recordWrite = record.write();
   writeBatch(project, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);
+  expect(record.saveEvidence()).toEqual([]);
   return { changed, recorded: recordWrite !== undefined };
 }
