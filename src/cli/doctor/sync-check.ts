@@ -48,7 +48,8 @@ export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): Doct
   };
   let record: WrittenRecord;
   try {
-    record = WrittenRecord.read(view.project);
+    // As sync --check reads it: at its word, and without the user's evidence (outside the project).
+    record = WrittenRecord.read(view.project, { atItsWord: true });
   } catch (error) {
     return unknown(error, clients);
   }
