@@ -21,7 +21,21 @@ import {
   SYNC_TOOLS,
 } from "../sync/locations.js";
 import { vcsPart } from "./project.js";
-import type { WrittenKind } from "./record.js";
+
+/**
+ * What an entry is: a whole file (a converted command, agent or skill, a file of a skill's
+ * folder, a file init writes whole: a starter input file, OpenCode's plugin), or one part of a file that holds other things too.
+ */
+export type WrittenKind =
+  | "command"
+  | "agent"
+  | "skill"
+  | "starter"
+  | "mcp-server"
+  | "mcp-excluded"
+  | "rules-region"
+  | "hook"
+  | "setting";
 
 /** contextfmt's own folder: the input files init starts and the record of what was written. */
 const OWN_FOLDER = ".contextfmt";

@@ -19,7 +19,7 @@
 import { createHash } from "node:crypto";
 import type { Issue } from "../../problems/issue.js";
 import { Evidence } from "./evidence.js";
-import { isWrittenPlace } from "./places.js";
+import { isWrittenPlace, type WrittenKind } from "./places.js";
 import type { Project } from "./project.js";
 import { ProjectFileError } from "./project.js";
 import type { FileWrite } from "./write-batch.js";
@@ -27,20 +27,7 @@ import type { FileWrite } from "./write-batch.js";
 /** Where the record lives in a project. */
 export const RECORD_PATH = ".contextfmt/written.json";
 
-/**
- * What an entry is: a whole file (a converted command, agent or skill, a file of a skill's
- * folder, a file init writes whole: a starter input file, OpenCode's plugin), or one part of a file that holds other things too.
- */
-export type WrittenKind =
-  | "command"
-  | "agent"
-  | "skill"
-  | "starter"
-  | "mcp-server"
-  | "mcp-excluded"
-  | "rules-region"
-  | "hook"
-  | "setting";
+export type { WrittenKind };
 
 const WHOLE_FILES: ReadonlySet<WrittenKind> = new Set(["command", "agent", "skill", "starter"]);
 const KINDS: ReadonlySet<string> = new Set([
