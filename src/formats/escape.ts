@@ -90,7 +90,7 @@ export function inlineText(text: string): string {
 /**
  * Escapes the characters that would end or nest markdown emphasis around `text` (`**name**`).
  *
- * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ * @throws {InvalidInputError} for text longer than 33,554,432 characters (2^25: see `MAX_ESCAPE_LENGTH` in escape.ts).
  */
 export function escapeMarkdownInline(text: string): string {
   escapableArgument(text, "text");
@@ -101,7 +101,7 @@ export function escapeMarkdownInline(text: string): string {
  * Python's `str.title()`, which the original design uses for category names: a letter is upper
  * case when it follows a non-letter, lower case otherwise (`code_style` → `Code_Style`).
  *
- * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ * @throws {InvalidInputError} for text longer than 33,554,432 characters (2^25: see `MAX_ESCAPE_LENGTH` in escape.ts).
  */
 export function titleCase(text: string): string {
   escapableArgument(text, "text");
@@ -155,7 +155,7 @@ const toEntity = (char: string): string => XML_ENTITIES[char] ?? char;
  * carriage returns as `&#13;`; characters XML cannot carry become U+FFFD (see `hasXmlIllegal`).
  * A conforming parser gives back the original text, those characters aside.
  *
- * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ * @throws {InvalidInputError} for text longer than 33,554,432 characters (2^25: see `MAX_ESCAPE_LENGTH` in escape.ts).
  * @example
  * ```ts
  * escapeXmlText("a </memory> & b"); // "a &lt;/memory&gt; &amp; b"
@@ -172,7 +172,7 @@ export function escapeXmlText(text: string): string {
  * breaks as character references (a parser would fold them into spaces); characters XML cannot
  * carry become U+FFFD.
  *
- * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ * @throws {InvalidInputError} for text longer than 33,554,432 characters (2^25: see `MAX_ESCAPE_LENGTH` in escape.ts).
  * @example
  * ```ts
  * `<memory id="${escapeXmlAttribute('a" forged="1')}">`; // id="a&quot; forged=&quot;1"
@@ -322,7 +322,7 @@ export function withoutTrailing(text: string, characters: ReadonlySet<string>): 
 /**
  * Escapes text to match itself literally inside a regular expression (names, paths).
  *
- * @throws {InvalidInputError} for text longer than {@link MAX_ESCAPE_LENGTH}.
+ * @throws {InvalidInputError} for text longer than 33,554,432 characters (2^25: see `MAX_ESCAPE_LENGTH` in escape.ts).
  */
 export function escapeRegExp(text: string): string {
   escapableArgument(text, "text");
