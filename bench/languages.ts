@@ -338,7 +338,7 @@ export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   zh: [-3, 11],
   ko: [-3, 10],
   hi: [-3, 7],
-  es: [-8, 5],
+  es: [-4.5, 5],
   cs: [-3, 12.5],
   id: [-3, 11],
   hu: [-9.5, 5],

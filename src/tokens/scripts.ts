@@ -135,6 +135,9 @@ const FUNCTION_WORDS: readonly (readonly [number, string])[] = [
   [HUNGARIAN, "és hogy egy nem vagy csak ezt azt amit ahol akkor mert kell lesz ezek minden nincs"],
   [HUNGARIAN, "amely lehet pedig amikor ezzel arra erre ilyen olyan volt szerint még már ezért"],
   [HUNGARIAN, "így úgy több között"],
+  // French, Spanish and Portuguese lines without an accent (not `com`, as in ".com").
+  [ROMANCE, "que los las para por como pero puede pueden cuando donde sobre entre esta este"],
+  [ROMANCE, "pour dans avec les des nous vous sont leur aussi uma mais"],
   [ROMANIAN, "și şi în să că pentru sunt unui unei acest poate trebuie despre foarte doar"],
 ];
 
