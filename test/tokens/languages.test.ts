@@ -176,8 +176,11 @@ describe("default counter: Hungarian, Romanian, Persian", () => {
       "Acest proiect își propune să simplifice și să ghideze începătorii în prima lor contribuție.\n",
     ];
     for (const line of lines) {
-      // Read as English or as Spanish, as they were, they counted 8–19 % low.
-      expect({ line, close: Math.abs(error(line)) < 8 }).toEqual({ line, close: true });
+      // Read as English or as Spanish, as they were, they counted 8–19 % low. Hungarian's costs
+      // make up, on average, for its lines that still read as Spanish (those without `ő ű` or a
+      // common word): a line read as Hungarian counts a little high, the safe side.
+      const off = error(line);
+      expect({ line, close: off > -8 && off < 12 }).toEqual({ line, close: true });
       expect({ line, lower: asEnglish(line) < defaultCounter.count(line) }).toEqual({
         line,
         lower: true,
