@@ -12,9 +12,10 @@
  * Run: `npx tsx bench/languages.ts` (report) or `npx tsx bench/languages.ts --fit` (refit the
  * script and language costs of src/tokens/heuristic.ts and print them).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { splitLineUnits, type TokenCounter } from "../src/tokens/counter.js";
@@ -279,24 +280,231 @@ export function runLanguageAccuracy(samples = languageCorpus()): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Real technical text (test/fixtures/languages/real): translated documentation, READMEs,
+// contributing guides and command-line help, not written for this project, in 25 languages
+// besides English. Each language's files are split by source: the repositories of its fitted
+// half are never those of its held-out half (test/fixtures/languages/real/SOURCES.md).
+
+/** The languages of the real corpus, by the code its files are named with. */
+export const REAL_LANGUAGES: readonly { readonly code: string; readonly name: string }[] = [
+  { code: "pl", name: "Polish" },
+  { code: "vi", name: "Vietnamese" },
+  { code: "ru", name: "Russian" },
+  { code: "tr", name: "Turkish" },
+  { code: "zh", name: "Chinese" },
+  { code: "ko", name: "Korean" },
+  { code: "de", name: "German" },
+  { code: "ja", name: "Japanese" },
+  { code: "hi", name: "Hindi" },
+  { code: "pt", name: "Portuguese" },
+  { code: "fr", name: "French" },
+  { code: "ar", name: "Arabic" },
+  { code: "es", name: "Spanish" },
+  { code: "uk", name: "Ukrainian" },
+  { code: "it", name: "Italian" },
+  { code: "nl", name: "Dutch" },
+  { code: "cs", name: "Czech" },
+  { code: "id", name: "Indonesian" },
+  { code: "hu", name: "Hungarian" },
+  { code: "ro", name: "Romanian" },
+  { code: "fa", name: "Persian" },
+  { code: "th", name: "Thai" },
+  { code: "he", name: "Hebrew" },
+  { code: "el", name: "Greek" },
+  { code: "sv", name: "Swedish" },
+  { code: "bn", name: "Bengali" },
+];
+
+/**
+ * What the counter is held to on the held-out half of the real corpus, in every language: the
+ * aggregate a budget sees (Σ estimate ÷ Σ o200k − 1) within `bias` %, and never under by more
+ * than `underestimate` %.
+ */
+export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
+
+/**
+ * Languages not yet within {@link REAL_BOUNDS} on the held-out half, each held to the range of
+ * bias (%) it reaches, a point or so either side, so that it gets no worse: prose in them keeps
+ * more of its words whole in o200k than the command help and contributing guides the costs were
+ * fitted on (counted high; translated react.dev pages in the fitted half are counted high too),
+ * or their lines read as another language (Spanish lines without an accent as English: counted
+ * low). docs/counters.md says more.
+ */
+export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
+  pl: [-3, 9.5],
+  vi: [-3, 6.5],
+  ru: [-3, 8.5],
+  tr: [-3, 14.5],
+  zh: [-3, 11],
+  ko: [-3, 7],
+  hi: [-3, 7],
+  es: [-4.5, 5],
+  cs: [-3, 12.5],
+  id: [-3, 8],
+  fa: [-3, 7],
+  th: [-3, 10.5],
+};
+
+/** One file of the real corpus: a language's text from one source, for one half. */
+export interface RealSample {
+  readonly language: string;
+  readonly half: LanguageHalf;
+  readonly source: string;
+  readonly text: string;
+  readonly exact: number;
+}
+
+const REAL_DIR = join(dirname(fileURLToPath(import.meta.url)), "../test/fixtures/languages/real");
+
+/** The real corpus: every `<half>/<language>.<source>.md` file, with its exact o200k count. */
+export function realCorpus(): RealSample[] {
+  const samples: RealSample[] = [];
+  for (const half of ["fitted", "held-out"] as const) {
+    for (const file of readdirSync(join(REAL_DIR, half)).sort()) {
+      const [language = "", source = ""] = file.split(".");
+      const text = readFileSync(join(REAL_DIR, half, file), "utf8");
+      samples.push({ language, half, source, text, exact: exactCount(text) });
+    }
+  }
+  return samples;
+}
+
+/** How a counter does on one language's half of the real corpus. */
+export interface RealStats {
+  /** Σ estimate ÷ Σ o200k − 1, in %: what a budget of all of it sees. */
+  readonly bias: number;
+  /** Mean |error| of runs of consecutive lines of at least 200 tokens, in %. */
+  readonly mape: number;
+  /** Share of non-blank lines counted more than 10 % under, in %. */
+  readonly linesUnder: number;
+  /** Mean |error| of the non-blank lines, in %. */
+  readonly lineMape: number;
+  readonly tokens: number;
+}
+
+/** Runs of consecutive lines of `text` of at least `least` o200k tokens, the last joined up. */
+function runsOf(text: string, least: number): string[] {
+  const runs: string[] = [];
+  let run = "";
+  for (const line of text.split(/(?<=\n)/)) {
+    run += line;
+    if (exactCount(run) >= least) {
+      runs.push(run);
+      run = "";
+    }
+  }
+  if (run !== "") runs.push(`${runs.pop() ?? ""}${run}`);
+  return runs;
+}
+
+/** {@link RealStats} of `count` on the samples of one language and half. */
+export function realStats(
+  samples: readonly RealSample[],
+  count: (text: string) => number = (text) => defaultCounter.count(text),
+): RealStats {
+  let estimate = 0;
+  let exact = 0;
+  const runErrors: number[] = [];
+  const lineErrors: number[] = [];
+  for (const sample of samples) {
+    estimate += count(sample.text);
+    exact += sample.exact;
+    for (const run of runsOf(sample.text, 200)) {
+      runErrors.push(Math.abs(count(run) / exactCount(run) - 1));
+    }
+    for (const line of sample.text.split(/(?<=\n)/)) {
+      if (line.trim() === "") continue;
+      lineErrors.push(count(line) / exactCount(line) - 1);
+    }
+  }
+  const mean = (values: readonly number[]) =>
+    (100 * values.reduce((sum, value) => sum + value, 0)) / Math.max(1, values.length);
+  return {
+    bias: 100 * (estimate / exact - 1),
+    mape: mean(runErrors),
+    linesUnder: mean(lineErrors.map((error) => (error < -0.1 ? 1 : 0))),
+    lineMape: mean(lineErrors.map(Math.abs)),
+    tokens: exact,
+  };
+}
+
+// A specifier the typechecker does not follow: bench/peers is installed on demand.
+const TOKENX_MODULE: string = "./peers/tokenx.js";
+
+/**
+ * The real-text report, as printed lines: per language, bias, MAPE and share of lines more than
+ * 10 % under, on the fitted and the held-out half, with tokenx's held-out bias beside it when
+ * bench/peers is installed (`npm run bench:setup`), then whether the bounds hold.
+ */
+export async function runRealAccuracy(samples = realCorpus()): Promise<string[]> {
+  let tokenx: ((text: string) => number) | undefined;
+  try {
+    tokenx = ((await import(TOKENX_MODULE)) as { estimateTokenCount: (text: string) => number })
+      .estimateTokenCount;
+  } catch {
+    tokenx = undefined;
+  }
+  const lines = [
+    "Real technical text (translated docs, READMEs, contributing guides, command-line help; see",
+    "test/fixtures/languages/real/SOURCES.md), fitted and held-out halves from different",
+    "repositories. bias: Σ estimate ÷ Σ o200k − 1; MAPE: runs of ≥ 200 tokens; under: lines",
+    `more than 10 % under.${tokenx ? "" : " (tokenx: npm run bench:setup)"}`,
+    "",
+    `  ${"language".padEnd(11)} ${"fitted: bias".padStart(12)}   MAPE  under   ${"held-out: bias".padStart(14)}   MAPE  under  tokens${tokenx ? "  tokenx bias" : ""}`,
+  ];
+  const misses: string[] = [];
+  for (const { code, name } of REAL_LANGUAGES) {
+    const of = (half: LanguageHalf) =>
+      samples.filter((sample) => sample.language === code && sample.half === half);
+    const fitted = realStats(of("fitted"));
+    const held = realStats(of("held-out"));
+    const cells = (stats: RealStats, width: number) =>
+      `${pct(stats.bias).padStart(width)} ${pct(stats.mape)} ${pct(stats.linesUnder)}`;
+    let row = `  ${name.padEnd(11)} ${cells(fitted, 12)}   ${cells(held, 14)} ${String(held.tokens).padStart(7)}`;
+    if (tokenx) {
+      const count = tokenx;
+      row += `  ${pct(realStats(of("held-out"), count).bias).padStart(11)}`;
+    }
+    lines.push(row);
+    if (Math.abs(held.bias) > REAL_BOUNDS.bias || held.bias < -REAL_BOUNDS.underestimate) {
+      misses.push(`${name} ${held.bias.toFixed(1)}%`);
+    }
+  }
+  lines.push(
+    "",
+    misses.length === 0
+      ? `Bounds met on the held-out half in every language (|bias| ≤ ${REAL_BOUNDS.bias}%, ` +
+          `never under by more than ${REAL_BOUNDS.underestimate}%).`
+      : `Bounds missed on the held-out half: ${misses.join("; ")}.`,
+  );
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Fitting (`--fit`). The estimate of a line unit is linear in every entry of ScriptCosts, so the
 // fit reads each sample's use of each entry off the counter itself (the change of its estimate
 // when that entry grows by one) and solves a weighted least squares on relative errors.
 
 /** The entries the fit may change; the others (English, ASCII, emoji) stay as they are. */
+const LATIN_COLUMNS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const FREE: readonly (readonly [keyof ScriptCosts, readonly number[]])[] = [
-  ["word", [2, 4, 5, 7, 8, 9, 10, 11, 12]],
-  ["letter", [2, 4, 5, 7, 8, 10, 11, 12]],
-  ["symbol", [5, 7, 9]], // not 8: the general punctuation of English text (— ’ …) is there
+  // Not 8 (the rest of the BMP): the symbols, emoji and variation selectors of English text are
+  // there, whose counts the English fit sets.
+  ["word", [2, 4, 7, 9, 10, 11, 12, 14]],
+  ["letter", [2, 4, 7, 10, 11, 12, 14]],
+  ["symbol", [5, 7, 9]],
   ["cyrillicWord", [0, 1]],
   ["cyrillic", [0, 1]],
+  ["arabicWord", [0, 1]],
+  ["arabic", [0, 1]],
   ["han", [0, 1]],
-  ["latinLetter", [1, 2, 3, 4, 5, 6, 7, 8, 9]],
-  ["accented", [1, 2, 3, 4, 5, 6, 7, 8, 9]],
-  ["capitalLetter", [1, 2, 3, 4, 5, 6, 7, 8, 9]],
-  ["elided", [1, 2, 3, 4, 5, 6, 7, 8, 9]],
-  ["latinBare", [1, 2, 3, 4, 5, 6, 7, 8, 9]],
-  ["bare", [2, 3, 4, 5, 7, 8, 12]],
+  ["latinLetter", LATIN_COLUMNS],
+  ["plainLetter", LATIN_COLUMNS],
+  ["accented", LATIN_COLUMNS],
+  ["capitalLetter", LATIN_COLUMNS],
+  ["elided", LATIN_COLUMNS],
+  ["latinBare", LATIN_COLUMNS],
+  ["bare", [2, 3, 4, 5, 7, 12, 14]],
 ];
 
 /**
@@ -313,13 +521,24 @@ const KIND_WEIGHT: Record<LanguageKind, number> = { rules: 2, declaration: 1 };
 const PER_LETTER = new Set<keyof ScriptCosts>([
   "letter",
   "cyrillic",
+  "arabic",
   "han",
   "latinLetter",
+  "plainLetter",
   "capitalLetter",
 ]);
 
 /** How strongly the fit on samples is held near the fit on pieces. */
 const PULL = 0.05;
+
+/** How much each language's real fitted prose weighs in the fit on totals, as its rules do. */
+const REAL_TOTAL_WEIGHT = 1;
+
+/**
+ * Sources of the real corpus whose totals join the fit: prose. Command help's totals tell more
+ * about the shape of its lines (short ones, `tar xf {{path/to/file}}`) than about its language.
+ */
+const PROSE_SOURCES = new Set(["fpb", "react", "osg", "fc"]);
 
 const FLOOR: Partial<Record<keyof ScriptCosts, number>> = { elided: -0.7 };
 
@@ -413,11 +632,14 @@ function functionWords(line: string): string {
  * read as another (a German line without umlauts reads as English). Each language and kind
  * weighs the same; no entry goes below its floor (see FLOOR), which the counter's lower bound
  * relies on. Czech, Italian, Dutch and Indonesian joined after the others had been fitted: only
- * their own columns were taken from the fit, so that the others' counts stayed as they were.
+ * their own columns were taken from the fit, so that the others' counts stayed as they were; so
+ * were Hungarian's, Korean's, Vietnamese's and Indonesian's later, when real prose's totals
+ * joined the fit.
  */
 export function fitScriptCosts(
   samples: readonly LanguageSample[],
   start: ScriptCosts = SCRIPT_COSTS,
+  real: readonly RealSample[] = [],
 ): ScriptCosts {
   const slots = FREE.flatMap(([field, indexes]) => indexes.map((index) => [field, index] as const));
   const startValue = slots.map(([field, index]) => start[field][index] ?? 0);
@@ -439,8 +661,44 @@ export function fitScriptCosts(
   }
   const pieces: Row[] = [];
   const totals: Row[] = [];
-  for (const sample of fitted) {
-    const group = groups.get(`${sample.language}/${sample.kind}`) ?? { tokens: 1, samples: 1 };
+  // Real text joins the fit per piece, each language's as much as its rules (what a word costs),
+  // and its prose per sample too, each language's as much as its rules (what a budget of it
+  // sees). Taken whole, that fit puts Turkish's declaration and Polish's rules more than 3 %
+  // under, and Arabic's, Hindi's and Persian's real text further from o200k: only the columns of
+  // Hungarian, Korean, Vietnamese and Indonesian were taken from it (docs/counters.md).
+  const realTokens = new Map<string, number>();
+  for (const sample of real) {
+    if (sample.half !== "fitted") continue;
+    realTokens.set(sample.language, (realTokens.get(sample.language) ?? 0) + sample.exact);
+  }
+  const realSamples = (language: string) =>
+    real.filter(
+      (sample) =>
+        sample.half === "fitted" &&
+        sample.language === language &&
+        PROSE_SOURCES.has(sample.source),
+    ).length;
+  const perPiece = [
+    ...fitted.map((sample) => ({
+      sample,
+      only: false,
+      fitsTotal: true,
+      tokens: undefined as number | undefined,
+    })),
+    ...real
+      .filter((sample) => sample.half === "fitted")
+      .map((sample) => ({
+        sample: { ...sample, kind: "rules" as const },
+        only: true,
+        fitsTotal: PROSE_SOURCES.has(sample.source),
+        tokens: realTokens.get(sample.language) ?? 1,
+      })),
+  ];
+  for (const { sample, only, fitsTotal, tokens } of perPiece) {
+    const group =
+      tokens !== undefined
+        ? { tokens, samples: 1 }
+        : (groups.get(`${sample.language}/${sample.kind}`) ?? { tokens: 1, samples: 1 });
     const total = { uses: slots.map(() => 0), base: 0 };
     for (const unit of splitLineUnits(sample.text)) {
       const context = `${[...unit.matchAll(DECIDING)].join("")}${functionWords(unit)}\n`;
@@ -459,18 +717,22 @@ export function fitScriptCosts(
           weight: KIND_WEIGHT[sample.kind] / group.tokens,
         });
       }
+      if (!fitsTotal) continue;
       const whole = usesOf(unit);
       total.base += whole.base;
       whole.uses.forEach((value, i) => {
         total.uses[i] = (total.uses[i] ?? 0) + value;
       });
     }
+    if (!fitsTotal) continue;
     const exact = sample.exact;
     totals.push({
       uses: total.uses.map((value) => value / exact),
       base: total.base / exact,
       target: 1 + OVERCOUNT,
-      weight: KIND_WEIGHT[sample.kind] / group.samples,
+      weight: only
+        ? REAL_TOTAL_WEIGHT / realSamples(sample.language)
+        : KIND_WEIGHT[sample.kind] / group.samples,
     });
   }
   const none = slots.map(() => 0);
@@ -505,7 +767,8 @@ export function fitScriptCosts(
  */
 export function runLanguageFit(): string[] {
   const samples = languageCorpus();
-  const costs = fitScriptCosts(samples);
+  const real = realCorpus();
+  const costs = fitScriptCosts(samples, SCRIPT_COSTS, real);
   const counter: TokenCounter = {
     name: "refitted",
     count: (text) =>
@@ -527,10 +790,21 @@ export function runLanguageFit(): string[] {
       `  ${language.name.padEnd(12)} ${kind.padEnd(12)} ${pct(stats.mae)} ${pct(stats.bias)}`,
     );
   }
+  for (const { code, name } of REAL_LANGUAGES) {
+    const of = (half: LanguageHalf) =>
+      real.filter((sample) => sample.language === code && sample.half === half);
+    const fitted = realStats(of("fitted"), (text) => counter.count(text));
+    const held = realStats(of("held-out"), (text) => counter.count(text));
+    lines.push(
+      `  ${name.padEnd(12)} real         fitted ${pct(fitted.bias)}  held-out ${pct(held.bias)} ${pct(held.linesUnder)} under`,
+    );
+  }
   return lines;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const lines = process.argv.includes("--fit") ? runLanguageFit() : runLanguageAccuracy();
+  const lines = process.argv.includes("--fit")
+    ? runLanguageFit()
+    : [...runLanguageAccuracy(), "", ...(await runRealAccuracy())];
   for (const line of lines) console.log(line);
 }

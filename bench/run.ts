@@ -8,7 +8,7 @@
 import { runColdStartBench } from "./cold-start.js";
 import { runEngineBench } from "./engine.js";
 import { runGrowthBench } from "./growth.js";
-import { runLanguageAccuracy } from "./languages.js";
+import { runLanguageAccuracy, runRealAccuracy } from "./languages.js";
 import { runMemoriesBench } from "./memories.js";
 import { runMemoryBench } from "./memory.js";
 import { runParseBench } from "./parse.js";
@@ -22,6 +22,8 @@ console.log("== token counting: accuracy against o200k, speed against js-tiktoke
 for (const line of (await runTokenAccuracy()).lines) console.log(line);
 console.log("\n== token counting per language: accuracy against o200k ==");
 for (const line of runLanguageAccuracy()) console.log(line);
+console.log("");
+for (const line of await runRealAccuracy()) console.log(line);
 console.log("\n== exact counting: contextfmt/tiktoken against js-tiktoken ==");
 for (const line of runTiktokenBench()) console.log(line);
 console.log("\n== parsing input: the declarations' fast check against zod ==");

@@ -19,6 +19,7 @@ import {
   functionWordVote,
   HAN,
   HIRAGANA,
+  isPersian,
   isUkrainian,
   KATAKANA,
   LATIN,
@@ -113,6 +114,9 @@ const SLASH_PREFIX = 3;
 const DASH_PREFIX = 4;
 const ANGLE_PREFIX = 5; // <
 const LOOSE_PREFIX = 6; // anything else
+// A zero-width non-joiner or joiner: o200k takes it into the next word's piece, which then costs
+// about what the word alone does ("می‌شود" is "می" and "\u200cشود").
+const ZERO_WIDTH_PREFIX = 7;
 
 function prefixOf(code: number): number {
   switch (code) {
@@ -130,6 +134,9 @@ function prefixOf(code: number): number {
       return DASH_PREFIX;
     case 60:
       return ANGLE_PREFIX;
+    case 0x200c:
+    case 0x200d:
+      return ZERO_WIDTH_PREFIX;
     default:
       return LOOSE_PREFIX;
   }
@@ -167,8 +174,8 @@ const ALL_CAPS_LETTER = 0.158;
 const MIXED = 1.841;
 const MIXED_LETTER = 0.045;
 /** After punctuation, by its kind: once, and per letter from the 4th to the 10th. */
-const PREFIX = [0, 0, 0.47, 0.707, 0.73, 0.64, 0.986];
-const PREFIX_LETTER = [0, 0, -0.2, 0.046, -0.149, -0.025, -0.066];
+const PREFIX = [0, 0, 0.47, 0.707, 0.73, 0.64, 0.986, 0];
+const PREFIX_LETTER = [0, 0, -0.2, 0.046, -0.149, -0.025, -0.066, 0];
 /** Punctuation runs by segments (runs of one repeated character, up to 6), then per segment. */
 const PUNCTUATION = [0.367, 0.992, 1.038, 1.389, 1.738, 2.522, 3.004];
 const PUNCTUATION_LONG = 0.647;
@@ -202,6 +209,10 @@ export function estimateUnit(
   let cyrillicWords = 0;
   let cyrillicLetters = 0;
   let hanLetters = 0;
+  // Arabic-script words and letters, priced at the end once the line's language is known.
+  let arabicWords = 0;
+  let arabicLetters = 0;
+  let persian = false;
   let votes: Uint16Array | undefined; // per Latin language, from the letters pointing to it
   let deciding = 0; // letters and function words pointing to any
   let ukrainian = false;
@@ -300,6 +311,7 @@ export function estimateUnit(
     let script = LATIN; // the first script outside Latin in the word, if any
     let foreign = 0; // cost of its letters outside Latin but for Cyrillic and Han
     let cyrillic = 0; // its Cyrillic letters, priced with the line's language
+    let arabic = 0; // its Arabic-script letters, the same
     let foreignUnits = 0; // UTF-16 units of its non-ASCII letters
     let inLower = false;
     while (j < end) {
@@ -352,6 +364,9 @@ export function estimateUnit(
       if (letterScript === CYRILLIC) {
         cyrillic += 1;
         if (!ukrainian && isUkrainian(c)) ukrainian = true;
+      } else if (letterScript === ARABIC) {
+        arabic += 1;
+        if (!persian && isPersian(c)) persian = true;
       } else if (letterScript === HAN) hanLetters += 1;
       else {
         if (letterScript === HIRAGANA || letterScript === KATAKANA) japanese = true;
@@ -378,7 +393,11 @@ export function estimateUnit(
         (first < 128 ? first >= 65 && first <= 90 : unicodeClass(first) === UPPER);
       if (upper === 0 || capitalised) {
         const row =
-          prefix === NO_PREFIX ? WORD_BARE : prefix === SPACE_PREFIX ? WORD_SPACED : WORD_PREFIXED;
+          prefix === NO_PREFIX
+            ? WORD_BARE
+            : prefix === SPACE_PREFIX || prefix === ZERO_WIDTH_PREFIX
+              ? WORD_SPACED
+              : WORD_PREFIXED;
         cost += row[length < 12 ? length : 12] as number;
         if (length > 12) cost += (length - 12) * (WORD_LONG[prefix < 2 ? prefix : 2] as number);
         if (upper > 0) cost += CAPITAL + CAPITAL_LETTER * (length < 10 ? length : 10);
@@ -386,8 +405,9 @@ export function estimateUnit(
       else cost += MIXED + MIXED_LETTER * length;
       if (length > 3) cost += (PREFIX_LETTER[prefix] as number) * ((length < 10 ? length : 10) - 3);
       latinWords += 1;
-      // A common word of a language without letters of its own ("het", "yang") decides as one.
-      if (latin < 0 && upper === 0 && accented === 0) {
+      // A common word of a language without letters of its own ("het", "yang") or with few
+      // ("és") decides as one.
+      if (latin < 0 && upper === 0) {
         const vote = functionWordVote(text, letters, j);
         if (vote !== 0) {
           votes = withVote(votes, vote);
@@ -398,7 +418,8 @@ export function estimateUnit(
       if (row !== ENGLISH) {
         if (length > LATIN_FREE) {
           const capital = capitalised ? (costs.capitalLetter[row] as number) : 0;
-          cost += (length - LATIN_FREE) * ((costs.latinLetter[row] as number) + capital);
+          const letter = accented > 0 ? costs.latinLetter[row] : costs.plainLetter[row];
+          cost += (length - LATIN_FREE) * ((letter as number) + capital);
         }
         if (prefix === LOOSE_PREFIX && (code === 39 || code === 0x2019)) {
           cost += costs.elided[row] as number;
@@ -411,12 +432,20 @@ export function estimateUnit(
       if (script === CYRILLIC) {
         cyrillicWords += 1;
         cyrillicLetters += cyrillic > free ? cyrillic - free : 0;
+        arabicLetters += arabic;
+      } else if (script === ARABIC) {
+        arabicWords += 1;
+        arabicLetters += arabic > free ? arabic - free : 0;
+        cyrillicLetters += cyrillic;
       } else {
         cyrillicLetters += cyrillic;
+        arabicLetters += arabic;
         foreign = Math.max(0, foreign - free * (costs.letter[script] as number));
       }
       cost += (costs.word[script] as number) + foreign;
-      if (prefix !== SPACE_PREFIX) cost += costs.bare[script] as number;
+      if (prefix !== SPACE_PREFIX && prefix !== ZERO_WIDTH_PREFIX) {
+        cost += costs.bare[script] as number;
+      }
       cost += accented * (costs.letter[LATIN] as number);
       cost += (length - foreignUnits) * (costs.letter[ASCII] as number);
     }
@@ -433,6 +462,11 @@ export function estimateUnit(
     tokens += cyrillicLetters * (costs.cyrillic[cyrillic] as number);
   }
   if (hanLetters > 0) tokens += hanLetters * (costs.han[japanese ? 1 : 0] as number);
+  if (arabicWords + arabicLetters > 0) {
+    const farsi = persian ? 1 : 0;
+    tokens += arabicWords * (costs.arabicWord[farsi] as number);
+    tokens += arabicLetters * (costs.arabic[farsi] as number);
+  }
   return tokens;
 }
 
