@@ -138,6 +138,10 @@ const FUNCTION_WORDS: readonly (readonly [number, string])[] = [
   // French, Spanish and Portuguese lines without an accent (not `com`, as in ".com").
   [ROMANCE, "que los las para por como pero puede pueden cuando donde sobre entre esta este"],
   [ROMANCE, "pour dans avec les des nous vous sont leur aussi uma mais"],
+  // Spanish ones besides; not `del una con su` (Italian), `en` (Dutch), `es` (German), `el`
+  // (Hungarian), `todo` (English, "a todo list").
+  [ROMANCE, "sus muy hay cada desde hasta tiene tienen usar hacer otro otros"],
+  [ROMANCE, "mismo estos estas esto debe deben porque aunque ejemplo nuevo nueva"],
   [ROMANIAN, "și şi în să că pentru sunt unui unei acest poate trebuie despre foarte doar"],
 ];
 
