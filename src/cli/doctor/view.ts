@@ -6,10 +6,8 @@ import { type Stats, statSync } from "node:fs";
 import type { Issue } from "../../problems/issue.js";
 import { JsoncFile } from "../sync/json-edit.js";
 import { readToml } from "../sync/toml-edit.js";
-import { kindOf, type Project, readFileCapped } from "../writer/project.js";
+import { decodeUtf8, kindOf, type Project, readFileCapped } from "../writer/project.js";
 import { unreadableReason } from "./unreadable.js";
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** A file that could not be read, and why. */
 interface Unreadable {
@@ -128,11 +126,7 @@ export class ProjectView {
       if (!stats.isFile()) return { reason: `${path}: not a regular file (${kindOf(stats)})` };
       const bytes = readFileCapped(located.real, path);
       if (bytes === undefined) return undefined;
-      try {
-        return strictUtf8.decode(bytes);
-      } catch {
-        return { reason: `${path}: not UTF-8 text` };
-      }
+      return decodeUtf8(path, bytes);
     } catch (error) {
       return { reason: unreadableReason(error) };
     }

@@ -72,7 +72,7 @@ export class Evidence {
 
   /** The store of the project at real folder `root`; an absent one holds nothing. */
   static read(root: string, folder = evidenceFolder()): Evidence {
-    const path = join(folder, `${sha256Hex(root)}.json`);
+    const path = join(folder, `${sha256(root)}.json`);
     const read = readStore(path, root);
     return typeof read === "string"
       ? new Evidence(root, path, new Set(), read)
@@ -135,8 +135,9 @@ export class Evidence {
   }
 }
 
-/** SHA-256 of text as UTF-8, in hex. */
-const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+/** SHA-256 of text (as UTF-8) or bytes, in hex: the one hash of the record and the evidence. */
+export const sha256 = (data: string | Uint8Array): string =>
+  createHash("sha256").update(data).digest("hex");
 
 /** The digests a store holds for `root`; absent is none; a string says why it cannot be read. */
 function readStore(path: string, root: string): ReadonlySet<string> | string {

@@ -16,9 +16,8 @@
  * wrote it can still take it out. An entry that does not parse, or that names no place of
  * contextfmt's, is ignored with a warning and kept as it is.
  */
-import { createHash } from "node:crypto";
 import type { Issue } from "../../problems/issue.js";
-import { Evidence } from "./evidence.js";
+import { Evidence, sha256 } from "./evidence.js";
 import { isWrittenPlace, type WrittenKind } from "./places.js";
 import type { Project } from "./project.js";
 import { ProjectFileError } from "./project.js";
@@ -52,9 +51,8 @@ export interface WrittenEntry {
   readonly sha256: string;
 }
 
-/** SHA-256 of text (as UTF-8) or bytes, in hex. */
-export const sha256 = (data: string | Uint8Array): string =>
-  createHash("sha256").update(data).digest("hex");
+// The record's hash is the evidence's (written there, where the record's digests are kept).
+export { sha256 };
 
 /** JSON with every object's keys sorted: the same data gives the same text, whatever its layout. */
 function canonicalJson(value: unknown): string {
