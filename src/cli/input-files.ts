@@ -10,7 +10,7 @@ import {
 import { InvalidInputError } from "../problems/errors.js";
 import { shown, writeStderr } from "./output.js";
 import { readStdinBytes } from "./stdin.js";
-import { MAX_FILE_BYTES, megabytes, readOpenFile } from "./writer/project.js";
+import { MAX_FILE_BYTES, megabytes, readOpenFile } from "../workspace/project.js";
 
 export { InputFileError, parseInputText, STDIN };
 

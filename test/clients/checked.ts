@@ -5,7 +5,7 @@
  * holds each named file to exist and to run that tool.
  */
 
-import type { SyncKind, SyncTool } from "../../src/cli/sync/locations.js";
+import type { SyncKind, SyncTool } from "../../src/sync/locations.js";
 import type { HookTool } from "../../src/hooks/events.js";
 
 /** A kind of the support table: what sync writes, and the hooks init installs. */

@@ -17,7 +17,7 @@ import { readInputFile } from "../input-files.js";
 import { writeStdoutExact } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
-import { unknownChoice } from "../suggest.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,

@@ -4,7 +4,7 @@ import { type Command, printedHelp, printText, reportIssues } from "../command.j
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { printReports, reportFlags } from "../report.js";
-import { unknownChoice } from "../suggest.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,

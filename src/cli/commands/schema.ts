@@ -3,7 +3,7 @@ import { ProjectBlocksInputSchema } from "../../adapters.js";
 import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
 import { type Command, printedHelp } from "../command.js";
 import { writeStdoutExact } from "../output.js";
-import { unknownChoice } from "../suggest.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
 /** The input files the CLI reads, by the name `schema` takes. */

@@ -4,13 +4,13 @@ import type { Issue } from "../../problems/issue.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { printLines, shown } from "../output.js";
-import { unknownChoice } from "../suggest.js";
-import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
+import { unknownChoice } from "../../problems/suggest.js";
+import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../../sync/locations.js";
+import { changedWrites, type PlannedFile, planSync } from "../../sync/plan.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
-import { Project, ProjectFileError } from "../writer/project.js";
-import { WrittenRecord } from "../writer/record.js";
-import { writeBatch } from "../writer/write-batch.js";
+import { Project, ProjectFileError } from "../../workspace/project.js";
+import { WrittenRecord } from "../../workspace/record.js";
+import { writeBatch } from "../../workspace/write-batch.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
