@@ -4,10 +4,11 @@
  * (src/sync/locations.ts), and each hook event's inline limit (src/hooks/output.ts).
  * `npm run docs:loading` rewrites the page; test/docs/loading.test.ts fails when it is stale.
  */
-import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
-import { type ItemFiles, SYNC_TOOL_PLACES, SYNC_TOOLS } from "../src/sync/locations.js";
+
 import { HOOK_EVENTS, type HookTool, isHookTool } from "../src/hooks/events.js";
 import { type HookContextLimit, hookContextLimit } from "../src/hooks/output.js";
+import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
+import { type ItemFiles, SYNC_TOOL_PLACES, SYNC_TOOLS } from "../src/sync/locations.js";
 
 export const LOADING_PATH = new URL("../docs/loading.md", import.meta.url).pathname;
 

@@ -6,6 +6,8 @@
  * `npm run docs:support` rewrites the page; test/docs/support.test.ts fails when it is stale.
  */
 import { readFileSync } from "node:fs";
+import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
+import { TOOL_NAMES } from "../src/hooks/output.js";
 import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
   type ItemFiles,
@@ -15,8 +17,6 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../src/sync/locations.js";
-import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
-import { TOOL_NAMES } from "../src/hooks/output.js";
 import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js";
 
 export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathname;

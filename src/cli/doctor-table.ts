@@ -1,7 +1,14 @@
 /** The doctor's report as text for a person: one block per client, then the problems. */
+
+import type {
+  ClientReport,
+  ConfigItem,
+  DoctorReport,
+  HookLimit,
+  InstalledHook,
+} from "../doctor/report.js";
 import { shown } from "./output.js";
 import { columns } from "./report.js";
-import type { ClientReport, ConfigItem, DoctorReport, HookLimit, InstalledHook } from "../doctor/report.js";
 
 const checkedBy = (client: ClientReport) =>
   client.checked === "documentation"

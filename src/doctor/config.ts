@@ -3,7 +3,6 @@
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
 import { parseAgentConfig } from "../agent-config/index.js";
-import { valueAt } from "../workspace/json-edit.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import {
   type ItemFiles,
@@ -12,6 +11,7 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
+import { valueAt } from "../workspace/json-edit.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
 import { unreadableReason } from "./unreadable.js";

@@ -3,9 +3,10 @@
  * of that. Read-only: nothing here writes, and only the project is read (see ProjectView); a
  * file that cannot be read is an `unreadable` problem of each client that reads it.
  */
-import type { TokenCounter } from "../index.js";
+
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
+import type { TokenCounter } from "../tokens/counter.js";
 import type { Project } from "../workspace/project.js";
 import { clientItems, clientMcpServers, duplicates } from "./config.js";
 import { clientFiles } from "./files.js";

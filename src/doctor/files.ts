@@ -1,8 +1,6 @@
 import { posix } from "node:path";
 import { readFrontmatter } from "../agent-config/frontmatter.js";
-import type { TokenCounter } from "../index.js";
 import { importedFiles } from "../sync/instructions.js";
-import { valueAt } from "../workspace/json-edit.js";
 import {
   CLIENT_LOADING,
   type InstructionLoading,
@@ -11,6 +9,8 @@ import {
   type ReadPlace,
 } from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { valueAt } from "../workspace/json-edit.js";
 import { ProjectFileError } from "../workspace/project.js";
 import type { DoctorProblem, LoadedFile } from "./report.js";
 import { textLines } from "./text-lines.js";

@@ -14,12 +14,12 @@ import {
   hookContextLimit,
   isHookTool,
 } from "../hooks/index.js";
-import type { TokenCounter } from "../index.js";
 import { HOOK_SETTINGS } from "../sync/init/hook-settings.js";
-import { parseInputFile } from "../cli/input-files.js";
-import { valueAt } from "../workspace/json-edit.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import type { SyncTool } from "../sync/locations.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { parseInputFile } from "../workspace/input-file.js";
+import { valueAt } from "../workspace/json-edit.js";
 import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
 import { unreadableReason } from "./unreadable.js";
 import type { ProjectView } from "./view.js";

@@ -5,7 +5,7 @@
  */
 import { posix } from "node:path";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
-import { planSync } from "../sync/plan.js";
+import { planChanges } from "../sync/plan.js";
 import { type WrittenKind, WrittenRecord } from "../workspace/record.js";
 import type { DoctorProblem } from "./report.js";
 import { unreadableReason } from "./unreadable.js";
@@ -67,9 +67,9 @@ export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): Doct
     ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
   ] as SyncKind[];
   if (to.length === 0 || kinds.length === 0) return [];
-  let plan: ReturnType<typeof planSync>;
+  let plan: ReturnType<typeof planChanges>;
   try {
-    plan = planSync({ project: view.project, record, from, to, kinds });
+    plan = planChanges({ project: view.project, record, from, to, kinds });
   } catch (error) {
     return unknown(error, to);
   }

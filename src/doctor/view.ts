@@ -5,8 +5,8 @@
 import { type Stats, statSync } from "node:fs";
 import type { Issue } from "../problems/issue.js";
 import { JsoncFile } from "../workspace/json-edit.js";
-import { readToml } from "../workspace/toml-edit.js";
 import { decodeUtf8, kindOf, type Project, readFileCapped } from "../workspace/project.js";
+import { readToml } from "../workspace/toml-edit.js";
 import { unreadableReason } from "./unreadable.js";
 
 /** A file that could not be read, and why. */

@@ -6,10 +6,10 @@
  */
 import { posix } from "node:path";
 import type { Issue } from "../problems/issue.js";
+import { outsideRegion } from "../workspace/managed-region.js";
 import { type Project, ProjectFileError } from "../workspace/project.js";
 import { gitIgnored, whyNotCarried } from "./carried-imports.js";
 import { instructionReading, RULES_FILES, type SyncTool } from "./locations.js";
-import { outsideRegion } from "../workspace/managed-region.js";
 
 /** What the instructions are read through: the project and the text of a file as planned. */
 export interface InstructionSource {

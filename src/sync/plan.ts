@@ -5,8 +5,16 @@
  * planned by their real path, so two targets that are one file (a link) are seen as one.
  */
 import { convertAgentConfig, skillName } from "../agent-config/index.js";
+import { InputFileError } from "../hooks/input-text.js";
 import type { Issue } from "../problems/issue.js";
-import { InputFileError } from "../cli/input-files.js";
+import { JsoncFile, valueAt } from "../workspace/json-edit.js";
+import {
+  joinRegionParts,
+  type RegionParts,
+  regionParts,
+  removeManagedRegion,
+  writeManagedRegion,
+} from "../workspace/managed-region.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../workspace/project.js";
 import {
   RECORD_PATH,
@@ -16,9 +24,10 @@ import {
   type WrittenKind,
   type WrittenRecord,
 } from "../workspace/record.js";
+import { sameValue } from "../workspace/same-value.js";
+import { readToml, removeTomlTables, setTomlTables } from "../workspace/toml-edit.js";
 import type { FileWrite } from "../workspace/write-batch.js";
 import { instructionFiles, instructionText } from "./instructions.js";
-import { JsoncFile, valueAt } from "../workspace/json-edit.js";
 import {
   type ItemFiles,
   type ItemKind,
@@ -30,15 +39,6 @@ import {
   type SyncKind,
   type SyncTool,
 } from "./locations.js";
-import {
-  joinRegionParts,
-  type RegionParts,
-  regionParts,
-  removeManagedRegion,
-  writeManagedRegion,
-} from "../workspace/managed-region.js";
-import { sameValue } from "../workspace/same-value.js";
-import { readToml, removeTomlTables, setTomlTables } from "../workspace/toml-edit.js";
 
 /** One file `sync` would write. */
 export interface PlannedFile {
@@ -952,7 +952,7 @@ export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
 }
 
 /** Everything `sync` would write for `request`, and what it would replace without owning it. */
-export function planSync(request: SyncRequest): SyncPlan {
+export function planChanges(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
   planRegions(plan, request);
   for (const to of request.to) {

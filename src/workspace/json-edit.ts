@@ -13,7 +13,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from "jsonc-parser";
-import { InputFileError } from "../cli/input-files.js";
+import { InputFileError } from "../hooks/input-text.js";
 import { lineEndingOf, sameValue } from "./same-value.js";
 
 /** 1-based line and column of an offset. */

@@ -4,7 +4,7 @@
  * A marker counts only alone on its line, so prose that quotes one is text; a file may hold one
  * region, and anything else (two, nested, one without the other) is an error naming the lines.
  */
-import { InputFileError } from "../cli/input-files.js";
+import { InputFileError } from "../hooks/input-text.js";
 import { lineEndingOf } from "./same-value.js";
 
 export const REGION_BEGIN = "<!-- contextfmt:begin -->";

@@ -7,7 +7,7 @@
 import { parse as parseTomlValue, stringify } from "smol-toml";
 import type { AST } from "toml-eslint-parser";
 import { parseTOML } from "toml-eslint-parser";
-import { InputFileError } from "../cli/input-files.js";
+import { InputFileError } from "../hooks/input-text.js";
 import { describeValue, valueAt } from "./json-edit.js";
 import { lineEndingOf, sameValue } from "./same-value.js";
 

@@ -13,8 +13,8 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { doctorHtml } from "../../src/doctor/html.js";
 import type { DoctorReport } from "../../src/doctor/report.js";
-import { SAMPLE_REPORT } from "../doctor/report-sample.js";
 import { BIN } from "../cli/run-bin.js";
+import { SAMPLE_REPORT } from "../doctor/report-sample.js";
 
 const CHROMIUM = process.env.CONTEXTFMT_CHROMIUM ?? "/usr/bin/chromium";
 

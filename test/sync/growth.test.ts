@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SyncTool } from "../../src/sync/locations.js";
-import { planSync } from "../../src/sync/plan.js";
+import { planChanges } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
@@ -34,7 +34,7 @@ function servers(n: number): string {
 
 const plan = (dir: string, to: SyncTool) => {
   const project = Project.at(dir);
-  return planSync({
+  return planChanges({
     project,
     record: WrittenRecord.read(project),
     from: "claude",

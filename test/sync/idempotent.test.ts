@@ -8,8 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { planChanges } from "../../src/sync/plan.js";
 import { readJsonc, valueAt } from "../../src/workspace/json-edit.js";
-import { planSync } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { project, tree } from "../cli/project-dir.js";
@@ -54,7 +54,7 @@ const codexConfig = fc.constantFrom(
 function syncOnce(dir: string): number {
   const p = Project.at(dir);
   const record = WrittenRecord.read(p);
-  const plan = planSync({
+  const plan = planChanges({
     project: p,
     record,
     from: "claude",

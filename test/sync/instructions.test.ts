@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SKIPPED_FOLDERS } from "../../src/sync/instructions.js";
 import { RULES_FILES, SYNC_TOOLS, type SyncTool } from "../../src/sync/locations.js";
+import { changedWrites, planChanges, type SyncRequest } from "../../src/sync/plan.js";
 import {
   INSTRUCTIONS_MARK,
   outsideRegion,
@@ -17,7 +18,6 @@ import {
   REGION_END,
   regionParts,
 } from "../../src/workspace/managed-region.js";
-import { changedWrites, planSync, type SyncRequest } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { writeBatch } from "../../src/workspace/write-batch.js";
@@ -32,7 +32,7 @@ function sync(
 ) {
   const p = Project.at(dir);
   const record = WrittenRecord.read(p);
-  const plan = planSync({ project: p, record, from, to, kinds: ["instructions"], ...extra });
+  const plan = planChanges({ project: p, record, from, to, kinds: ["instructions"], ...extra });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();
   writeBatch(p, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);

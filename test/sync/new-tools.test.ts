@@ -8,11 +8,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { Issue } from "../../src/problems/issue.js";
 import { SYNC_TOOL_PLACES, type SyncKind, type SyncTool } from "../../src/sync/locations.js";
-import { planSync } from "../../src/sync/plan.js";
+import { planChanges } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
-import type { Issue } from "../../src/problems/issue.js";
 import { project, tree } from "../cli/project-dir.js";
 import { writePlan } from "./write-plan.js";
 
@@ -36,7 +36,7 @@ const CLAUDE_FILES = {
 function sync(dir: string, from: SyncTool, to: SyncTool[]): { warnings: Issue[]; changed: number } {
   const p = Project.at(dir);
   const record = WrittenRecord.read(p);
-  const plan = planSync({ project: p, record, from, to, kinds: KINDS });
+  const plan = planChanges({ project: p, record, from, to, kinds: KINDS });
   expect(plan.conflicts).toEqual([]);
   const { changed } = writePlan(p, plan, record);
   return {

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyncKind, SyncTool } from "../../src/sync/locations.js";
-import { changedWrites, planSync } from "../../src/sync/plan.js";
+import { changedWrites, planChanges } from "../../src/sync/plan.js";
 import { evidenceFolder } from "../../src/workspace/evidence.js";
 import { Project } from "../../src/workspace/project.js";
 import { sha256, WrittenRecord } from "../../src/workspace/record.js";
@@ -34,7 +34,7 @@ function sync(
 ) {
   const p = Project.at(dir);
   const record = WrittenRecord.read(p);
-  const plan = planSync({ project: p, record, from, to, kinds });
+  const plan = planChanges({ project: p, record, from, to, kinds });
   expect(plan.conflicts).toEqual([]);
   const recordWrite = record.write();
   writeBatch(p, [...changedWrites(plan.files), ...(recordWrite ? [recordWrite] : [])]);
@@ -202,7 +202,7 @@ describe("sync removes what it wrote whose source is gone", () => {
     writeFileSync(join(dir, ".claude/commands/review.md"), "Review again\n");
     const before = tree(dir);
     const p = Project.at(dir);
-    const plan = planSync({
+    const plan = planChanges({
       project: p,
       record: WrittenRecord.read(p),
       from: "claude",

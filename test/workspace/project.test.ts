@@ -7,8 +7,8 @@ import { symlinkSync, truncateSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES, Project, ProjectFileError } from "../../src/workspace/project.js";
 import type { Issue } from "../../src/problems/issue.js";
+import { MAX_FILE_BYTES, Project, ProjectFileError } from "../../src/workspace/project.js";
 import { project } from "../cli/project-dir.js";
 
 /** A project `repo/` in a scratch folder, beside an `outside/` folder holding a file. */

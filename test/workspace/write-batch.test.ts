@@ -18,11 +18,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Project, ProjectFileError } from "../../src/workspace/project.js";
-import {
-  type BatchOptions,
-  type FileWrite,
-  writeBatch,
-} from "../../src/workspace/write-batch.js";
+import { type BatchOptions, type FileWrite, writeBatch } from "../../src/workspace/write-batch.js";
 import { project, tree } from "../cli/project-dir.js";
 
 const write = (dir: string, path: string, text: string): FileWrite => {

@@ -1,16 +1,16 @@
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { defaultCounter } from "../../index.js";
-import { type Command, printedHelp } from "../command.js";
-import { counterFor } from "../counter.js";
 import { doctor } from "../../doctor/doctor.js";
 import { doctorHtml } from "../../doctor/html.js";
-import { doctorTable } from "../doctor-table.js";
-import { printLines, writeOut, writeStdoutExact } from "../output.js";
+import { defaultCounter } from "../../index.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import { SYNC_TOOLS, type SyncTool } from "../../sync/locations.js";
-import { noMorePositionals, parseFlags } from "../usage.js";
 import { Project } from "../../workspace/project.js";
+import { type Command, printedHelp } from "../command.js";
+import { counterFor } from "../counter.js";
+import { doctorTable } from "../doctor-table.js";
+import { printLines, writeOut, writeStdoutExact } from "../output.js";
+import { noMorePositionals, parseFlags } from "../usage.js";
 
 const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
 

@@ -2,18 +2,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { HOOK_TOOLS, type HookTool } from "../../hooks/events.js";
 import type { Issue } from "../../problems/issue.js";
-import { type Command, printedHelp, reportIssues } from "../command.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "../../sync/init/hook-settings.js";
 import { STARTER_FILES } from "../../sync/init/starter-files.js";
-import { InputFileError } from "../input-files.js";
-import { printLines, shown, writeStderr } from "../output.js";
-import { unknownChoice } from "../../problems/suggest.js";
 import { describeValue, JsoncFile, valueAt } from "../../workspace/json-edit.js";
-import { appendTomlArrayTable, readToml, setTomlKey } from "../../workspace/toml-edit.js";
-import { noMorePositionals, parseFlags, positional } from "../usage.js";
 import { decodeUtf8, Project } from "../../workspace/project.js";
 import { sha256, valueHash, WrittenRecord } from "../../workspace/record.js";
+import { appendTomlArrayTable, readToml, setTomlKey } from "../../workspace/toml-edit.js";
 import { type FileWrite, writeBatch } from "../../workspace/write-batch.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { InputFileError } from "../input-files.js";
+import { printLines, shown, writeStderr } from "../output.js";
+import { noMorePositionals, parseFlags, positional } from "../usage.js";
 
 const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
 

@@ -1,16 +1,16 @@
 import { createTwoFilesPatch } from "diff";
 import { FormatManager } from "../../index.js";
 import type { Issue } from "../../problems/issue.js";
-import { type Command, printedHelp, reportIssues } from "../command.js";
-import { readInputFile, renderNamingFile } from "../input-files.js";
-import { printLines, shown } from "../output.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../../sync/locations.js";
-import { changedWrites, type PlannedFile, planSync } from "../../sync/plan.js";
-import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
+import { changedWrites, type PlannedFile, planChanges } from "../../sync/plan.js";
 import { Project, ProjectFileError } from "../../workspace/project.js";
 import { WrittenRecord } from "../../workspace/record.js";
 import { writeBatch } from "../../workspace/write-batch.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { readInputFile, renderNamingFile } from "../input-files.js";
+import { printLines, shown } from "../output.js";
+import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
@@ -172,7 +172,7 @@ export const run: Command["run"] = async (args) => {
   const record = WrittenRecord.read(project, {
     atItsWord: values.check === true && !values["dry-run"],
   });
-  const plan = planSync({
+  const plan = planChanges({
     project,
     record,
     from,

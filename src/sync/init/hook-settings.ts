@@ -14,7 +14,7 @@ import {
 } from "../../hooks/events.js";
 import { hookOutput } from "../../hooks/output.js";
 import { unknownChoice } from "../../problems/suggest.js";
-import { UsageError } from "../../cli/usage.js";
+import { UsageError } from "../../problems/usage-error.js";
 import { OPENCODE_PLUGIN } from "./opencode-plugin.js";
 
 /** How a tool keeps its hooks in a project. */
