@@ -6,7 +6,7 @@ import type {
   DoctorReport,
   HookLimit,
   InstalledHook,
-} from "../doctor/report.js";
+} from "../sync.js";
 import { shown } from "./output.js";
 import { columns } from "./report.js";
 

@@ -4,10 +4,14 @@
  * file that cannot be read is an `unreadable` problem of each client that reads it.
  */
 
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
-import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
-import type { TokenCounter } from "../tokens/counter.js";
-import type { Project } from "../workspace/project.js";
+import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
+import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import { Project } from "../workspace/project.js";
 import { clientItems, clientMcpServers, duplicates } from "./config.js";
 import { clientFiles } from "./files.js";
 import { clientHooks } from "./hooks.js";
@@ -15,8 +19,68 @@ import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
 import { ProjectView } from "./view.js";
 
+/** What {@link doctor} examines. */
+export interface DoctorOptions {
+  /**
+   * The folder sessions start in (default: the current one). The project is the nearest folder
+   * up from it with a `.git`, else the folder itself.
+   */
+  readonly dir?: string;
+  /** The clients to report, in the order given by `SYNC_TOOLS` (default: all). */
+  readonly clients?: readonly SyncTool[];
+  /** How tokens are counted (default: the estimator). */
+  readonly counter?: TokenCounter;
+}
+
+/** The project holding `dir` (the nearest folder up with a .git, else `dir`) and dir within it. */
+function projectOf(dir: string): { project: Project; start: string } {
+  const here = Project.at(dir);
+  for (let folder = here.root; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, ".git"))) {
+      const start = relative(realpathSync(folder), here.root).split(sep).join("/");
+      return { project: start === "" ? here : Project.at(folder), start };
+    }
+    if (dirname(folder) === folder) return { project: here, start: "" };
+  }
+}
+
+/**
+ * What each client loads from a project, and the problems of that: the report
+ * `contextfmt doctor --json` prints. Reads only the project; writes nothing.
+ *
+ * @throws InvalidArgumentError for an unknown client; ProjectFileError for a folder that is not
+ *   there.
+ * @example
+ * ```ts
+ * const report = await doctor({ dir: "my-project", clients: ["claude", "codex"] });
+ * for (const problem of report.problems) console.log(problem.code, problem.path);
+ * ```
+ */
+export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport> {
+  const { dir, clients, counter } = optionsArgument(options);
+  if (dir !== undefined) stringArgument(dir, "dir");
+  if (
+    clients !== undefined &&
+    !(
+      Array.isArray(clients) &&
+      clients.every((id) => (SYNC_TOOLS as readonly unknown[]).includes(id))
+    )
+  ) {
+    badArgument("clients", `clients among ${SYNC_TOOLS.join(", ")}`, clients);
+  }
+  if (counter !== undefined && !isTokenCounter(counter)) {
+    badArgument("counter", "a token counter", counter);
+  }
+  const chosen = new Set<string>(clients ?? SYNC_TOOLS);
+  return report({
+    ...projectOf(dir ?? "."),
+    clients: SYNC_TOOLS.filter((tool) => chosen.has(tool)),
+    counter: counter ?? defaultCounter,
+  });
+}
+
 /** What to examine. */
-export interface DoctorRequest {
+interface DoctorRequest {
   readonly project: Project;
   /** The folder sessions start in, relative to the project ("" for its root). */
   readonly start: string;
@@ -25,7 +89,7 @@ export interface DoctorRequest {
 }
 
 /** The report of every client of `request`, in their order. */
-export async function doctor(request: DoctorRequest): Promise<DoctorReport> {
+async function report(request: DoctorRequest): Promise<DoctorReport> {
   const view = new ProjectView(request.project, request.start);
   const clients: ClientReport[] = [];
   const problems: DoctorProblem[] = [];

@@ -1,14 +1,17 @@
 import { createTwoFilesPatch } from "diff";
-import { FormatManager } from "../../index.js";
-import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
-import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../../sync/locations.js";
-import { changedWrites, type PlannedFile, planChanges } from "../../sync/plan.js";
-import { Project, ProjectFileError } from "../../workspace/project.js";
-import { WrittenRecord } from "../../workspace/record.js";
-import { writeBatch } from "../../workspace/write-batch.js";
+import {
+  applyPlan,
+  conflictError,
+  type PlannedChange,
+  planSync,
+  SYNC_KINDS,
+  SYNC_TOOLS,
+  type SyncKind,
+  type SyncTool,
+} from "../../sync.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
-import { readInputFile, renderNamingFile } from "../input-files.js";
+import { readInputFile } from "../input-files.js";
 import { printLines, shown } from "../output.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
@@ -117,7 +120,7 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
  * character in the text is shown by {@link printLines} (`\u001b`), never run by the terminal;
  * its tabs and CRLF line ends stay.
  */
-function dryRunDiff(file: PlannedFile): string[] {
+function dryRunDiff(file: PlannedChange): string[] {
   const diff = createTwoFilesPatch(
     `a/${file.path}`,
     `b/${file.path}`,
@@ -164,41 +167,20 @@ export const run: Command["run"] = async (args) => {
   }
   const budget = nonNegativeInteger("budget", values.budget);
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
-  const manager = new FormatManager();
-  const ruleIssues: Issue[] = [];
-  const project = Project.at(dir);
   // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
   // what this user's sync would do; neither saves evidence.
-  const record = WrittenRecord.read(project, {
-    atItsWord: values.check === true && !values["dry-run"],
-  });
-  const plan = planChanges({
-    project,
-    record,
-    from,
+  const plan = planSync({
+    dir,
+    ...(from === undefined ? {} : { from }),
     to,
     kinds,
-    renderRules: (format) => {
-      const result = renderNamingFile(values.rules as string, () =>
-        // The file's content is checked when it is formatted (its errors name the file).
-        manager.format<string>(
-          format,
-          Array.isArray(rules) ? { rules } : rules,
-          budget !== undefined ? { budget } : {},
-        ),
-      );
-      for (const issue of result.issues) {
-        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? format}` });
-      }
-      return result.content;
-    },
+    ...(rules === undefined ? {} : { rules, rulesName: values.rules as string }),
+    ...(budget === undefined ? {} : { budget }),
+    recordAtItsWord: values.check === true && !values["dry-run"],
   });
-  const { files } = plan;
-  const changed = files.filter((file) => file.after !== file.before);
+  const { files, changed } = plan;
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
-    ...record.warnings,
-    ...ruleIssues,
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
@@ -208,11 +190,8 @@ export const run: Command["run"] = async (args) => {
     printLines([`nothing written: ${serious} warning(s) with --strict`]);
     return 1;
   }
-  if (plan.conflicts.length > 0 && !values.force) {
-    throw new ProjectFileError(
-      `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
-    );
-  }
+  const conflict = values.force ? undefined : conflictError(plan);
+  if (conflict) throw conflict;
   if (values["dry-run"]) {
     printLines(changed.flatMap(dryRunDiff));
     return 0;
@@ -227,14 +206,8 @@ export const run: Command["run"] = async (args) => {
     );
     return changed.length > 0 ? 1 : 0;
   }
-  const fileWrites = changedWrites(files);
-  // The record goes in the same batch: it never says what the files do not hold.
-  const recordWrite = record.write();
-  const kept = writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
-  // Saved only once the batch is written: the evidence never proves what is not there.
-  reportIssues([...kept, ...record.saveEvidence()]);
-  const keptPaths = new Set(kept.map((issue) => issue.path));
-  const done = changed.filter((file) => !keptPaths.has(file.path));
+  const { done, warnings: kept } = applyPlan(plan, { force: values.force === true });
+  reportIssues(kept);
   printLines(
     changed.length === 0
       ? [`up to date (${files.length} files)`]
