@@ -1,12 +1,6 @@
 /** The doctor's report as text for a person: one block per client, then the problems. */
 
-import type {
-  ClientReport,
-  ConfigItem,
-  DoctorReport,
-  HookLimit,
-  InstalledHook,
-} from "../sync.js";
+import type { ClientReport, ConfigItem, DoctorReport, HookLimit, InstalledHook } from "../sync.js";
 import { shown } from "./output.js";
 import { columns } from "./report.js";
 
