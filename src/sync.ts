@@ -23,7 +23,8 @@ export type {
   McpServer,
 } from "./doctor/report.js";
 export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
-export { type InitOptions, planInit } from "./sync/init.js";
+export { UsageError } from "./problems/usage-error.js";
+export { type InitOptions, initPlaces, planInit } from "./sync/init.js";
 export { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./sync/locations.js";
 export {
   type AppliedPlan,

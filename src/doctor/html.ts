@@ -8,7 +8,7 @@
  */
 // Paths and messages come from the project: escaped as an XML attribute value, which is safe for
 // HTML content and attributes alike (HTML5 reads those references the same).
-import { escapeXmlAttribute as html } from "../adapters.js";
+import { escapeXmlAttribute as html } from "../formats/escape.js";
 import type { ClientReport, DoctorReport, InstalledHook, LoadedFile } from "./report.js";
 
 /** Width of every bar, in SVG user units; bars of all clients share one scale. */

@@ -94,6 +94,24 @@ function withHooks(
   return { text: file.result(), written, warnings };
 }
 
+/**
+ * The files `init` writes for a client's hooks, as the help lists them: its settings file (or
+ * its hook scripts' folder), and the files it owns besides (OpenCode's plugin).
+ *
+ * @example
+ * ```ts
+ * initPlaces("claude"); // [".claude/settings.json"]
+ * ```
+ */
+export function initPlaces(client: HookTool): string[] {
+  checkTool(client);
+  const settings = HOOK_SETTINGS[client];
+  return [
+    settings.script ? `${settings.path}/<Event>` : settings.path,
+    ...Object.keys(settings.files ?? {}),
+  ];
+}
+
 /** What to set up. */
 export interface InitOptions {
   /** The project folder (default: the current one). */

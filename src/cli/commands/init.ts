@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { HOOK_TOOLS, type HookTool } from "../../hooks/events.js";
+import { HOOK_TOOLS, type HookTool } from "../../hooks/index.js";
 import { unknownChoice } from "../../problems/suggest.js";
-import { HOOK_SETTINGS } from "../../sync/init/hook-settings.js";
-import { applyPlan, planInit } from "../../sync.js";
+import { applyPlan, initPlaces, planInit } from "../../sync.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { printLines, shown, writeStderr } from "../output.js";
 import { noMorePositionals, parseFlags, positional } from "../usage.js";
@@ -12,7 +11,7 @@ const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
 
 Adds the contextfmt hook entries to the tool's project settings and creates the input files
 they read under .contextfmt/ (small examples and a README) when they are absent:
-${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(9)}${[HOOK_SETTINGS[tool].script ? `${HOOK_SETTINGS[tool].path}/<Event>` : HOOK_SETTINGS[tool].path, ...Object.keys(HOOK_SETTINGS[tool].files ?? {})].join(", ")}`).join("\n")}
+${HOOK_TOOLS.map((tool) => `  ${tool.padEnd(9)}${initPlaces(tool).join(", ")}`).join("\n")}
 
 Each hook passes the input files its event injects: session start the rules, project and
 session; a subagent's start the rules and project; each prompt the memories; before or after a
