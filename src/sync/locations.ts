@@ -18,10 +18,12 @@ export const SYNC_TOOLS = [
   "cline",
   "kilo",
 ] as const;
+/** A client `sync`, `init`'s places and the doctor know: one of {@link SYNC_TOOLS}. */
 export type SyncTool = (typeof SYNC_TOOLS)[number];
 
 /** What `--only` may name. */
 export const SYNC_KINDS = ["command", "mcp", "agent", "skill", "instructions", "rules"] as const;
+/** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /** The rules formats (see src/formats/rules): what each instruction file gets the rules in. */
