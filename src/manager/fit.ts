@@ -19,22 +19,20 @@ import {
 import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
 import type { AdapterItem, Rendered } from "../formats/adapter.js";
 import type { FitRequest } from "./fit-request.js";
-import { type ItemText, measureAlong } from "./item-texts.js";
+import { type Attribution, measure } from "./attribution.js";
+import type { ItemText } from "./item-texts.js";
 import { lowerBoundOf } from "./lower-bound.js";
 
 export type { FitRequest } from "./fit-request.js";
 
-/** A choice rendered: the adapter's output, the item texts it placed and its count. */
+/** A choice rendered: the adapter's output, its count, and where that went. */
 export interface RenderedChoice {
   readonly rendered: Rendered;
-  readonly placed: readonly ItemText[];
   /** The text each placed item shows in this render, by item value. */
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
   readonly tokenCount: number;
-  /** Tokens of the text around the placed items, when the count could tell. */
-  readonly around: number | undefined;
-  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
-  readonly lastShown: number | undefined;
+  /** What each placed text and the frame take of `tokenCount`, worked out when first asked. */
+  readonly attribution: () => Attribution;
   /** Whether the render was given room for its footer. */
   readonly footer: boolean;
 }
@@ -80,8 +78,8 @@ function renderChoices<I, O, T>(
     },
     ctx,
   );
-  const { total, around, lastShown } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, placedBy, tokenCount: total, around, lastShown, footer };
+  const { total, attribution } = measure(rendered.content, placed, counter);
+  return { rendered, placedBy, tokenCount: total, attribution, footer };
 }
 
 /** What the fit decided, and how to render any choice of forms. */

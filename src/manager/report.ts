@@ -14,14 +14,8 @@ import type {
   SkippedItem,
   SkipReason,
 } from "./formatted-context.js";
-import {
-  type Attribution,
-  attributeTokens,
-  countAround,
-  countOnce,
-  type ItemText,
-  type ItemTexts,
-} from "./item-texts.js";
+import type { Attribution } from "./attribution.js";
+import type { ItemText, ItemTexts } from "./item-texts.js";
 
 /** What became of the items of one call. */
 export interface Outcome<T> {
@@ -108,14 +102,10 @@ export interface ReportFacts<O, T> {
   readonly content: string;
   readonly counter: TokenCounter;
   readonly texts: ItemTexts<O, T>;
-  /** The item texts the content holds, in order. */
-  readonly placed: readonly ItemText[];
   /** The text each placed item shows, by item value. */
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
-  /** Tokens around the placed texts, when counting the content already told. */
-  readonly around: number | undefined;
-  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
-  readonly lastShown: number | undefined;
+  /** What each placed text and the frame take of the content's count. */
+  readonly attribution: () => Attribution;
 }
 
 /** What a skipped item's line needs to count its text when asked. */
@@ -181,11 +171,7 @@ class SkippedEntry<O, T> implements ReportItem {
  * items, their values or the texts of the call.
  */
 export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content, placed, around, lastShown } = facts;
-  // What each placed text takes in the content: its own count, but for a last one shown folded.
-  const last = lastShown === undefined ? undefined : placed.at(-1);
-  const tokensOf = (text: ItemText) =>
-    text === last ? (lastShown as number) : countOnce(text, counter);
+  const { counter, content, attribution } = facts;
   const { choices, reasons, places } = outcome;
   const count = outcome.items.length;
   // By place in `outcome.items`: the text an included item shows, the value of one left out.
@@ -211,24 +197,13 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
   }
   // Everything below is worked out when first read, then kept: a long list's report costs
   // nothing until a caller looks at it.
-  let attribution: Attribution | undefined;
-  let attributed = false;
-  // When the item texts sat on safe boundaries, counting the content told the frame already;
-  // otherwise the content's line units are shared out (exact for line-additive counters).
-  const attribute = (): Attribution | undefined => {
-    if (!attributed && around === undefined && counter.lineAdditive) {
-      attribution = attributeTokens(content, placed, counter);
-    }
-    attributed = true;
-    return attribution;
-  };
   let frameTokens: number | undefined;
   let items: ReportItem[] | undefined;
   let sections: ReportSection[] | undefined;
   return {
     get items() {
       if (items === undefined) {
-        const shares = attribute();
+        const { tokensOf } = attribution();
         items = ids.map((id, at): ReportItem => {
           const path = paths[at] as string;
           const place = places[at] as number;
@@ -250,7 +225,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
             id,
             path,
             status: form === 0 ? "included" : "shortened",
-            tokens: !text ? 0 : (shares?.pieces.get(text) ?? tokensOf(text)),
+            tokens: text ? tokensOf(text) : 0,
             form,
           };
         });
@@ -265,7 +240,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       return sections;
     },
     get frameTokens() {
-      frameTokens ??= around ?? attribute()?.frame ?? countAround(content, placed, counter);
+      frameTokens ??= attribution().frame;
       return frameTokens;
     },
   };

@@ -37,7 +37,7 @@ import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
 import { join, joinedCount, type Said } from "../../src/manager/compose.js";
-import { attributeTokens } from "../../src/manager/item-texts.js";
+import { measure } from "../../src/manager/attribution.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
 export interface GrowthCase {
@@ -554,11 +554,11 @@ export const growthCases: readonly GrowthCase[] = [
     name: "report attribution: a placed text with a long inner run of line feeds",
     build: (size) => `a${"\n".repeat(size)}b\n`,
     run: (text) =>
-      attributeTokens(
+      measure(
         `# head\n${text as string}`,
         [{ position: 1, text: text as string, tokens: undefined }],
         defaultCounter,
-      ),
+      ).attribution(),
   },
   {
     // One line of nothing but whitespace runs: the collapsing pattern stays linear.
