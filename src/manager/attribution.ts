@@ -116,7 +116,7 @@ function sumAlong(
   let cursor = 0;
   let whole = true;
   // The pieces the content shows other than as they are (a last entry folded): counted as shown.
-  let shown: Map<ItemText, number> | undefined;
+  const shown = new Map<ItemText, number>();
   eachPlace(content, pieces, (piece, start, end) => {
     if (start < 0 || (exact && !(safeBoundary(content, start) && safeBoundary(content, end)))) {
       whole = !exact;
@@ -126,7 +126,7 @@ function sumAlong(
     if (end - start === piece.text.length) items += countOnce(piece, counter);
     else {
       const tokens = counter.count(content.slice(start, end));
-      (shown ??= new Map()).set(piece, tokens);
+      shown.set(piece, tokens);
       items += tokens;
     }
     cursor = end;
@@ -137,7 +137,7 @@ function sumAlong(
   return {
     frame,
     items,
-    tokensOf: (piece) => shown?.get(piece) ?? countOnce(piece, counter),
+    tokensOf: (piece) => shown.get(piece) ?? countOnce(piece, counter),
   };
 }
 

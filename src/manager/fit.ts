@@ -17,13 +17,59 @@ import {
   fitForms,
 } from "../budget/fit.js";
 import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
-import type { AdapterItem, Rendered } from "../formats/adapter.js";
-import type { FitRequest } from "./fit-request.js";
+import type { AdapterItem, FormatAdapter, RenderContext, Rendered } from "../formats/adapter.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { utf8Length } from "../tokens/utf8.js";
 import { type Attribution, measure } from "./attribution.js";
-import type { ItemText } from "./item-texts.js";
-import { lowerBoundOf } from "./lower-bound.js";
+import type { ItemText, ItemTexts } from "./item-texts.js";
+import { lowerBoundOf } from "./shortcuts.js";
 
-export type { FitRequest } from "./fit-request.js";
+/** A limit on the content's size beside the token budget: characters or UTF-8 bytes. */
+export interface SizeLimit {
+  /** How messages name the unit. */
+  readonly unit: "characters" | "bytes";
+  readonly limit: number;
+  /** The size of a text in this unit. */
+  of(text: string): number;
+}
+
+const length = (text: string) => text.length;
+
+/**
+ * The size limits the options set: `maxChars` (UTF-16 code units, as Claude Code counts) and
+ * `maxBytes` (UTF-8, as Codex CLI counts).
+ */
+export function sizeLimits(options: {
+  readonly maxChars?: number | undefined;
+  readonly maxBytes?: number | undefined;
+}): SizeLimit[] {
+  const limits: SizeLimit[] = [];
+  if (options.maxChars !== undefined) {
+    limits.push({ unit: "characters", limit: options.maxChars, of: length });
+  }
+  if (options.maxBytes !== undefined) {
+    limits.push({ unit: "bytes", limit: options.maxBytes, of: utf8Length });
+  }
+  return limits;
+}
+
+/** Everything one fit works with. */
+export interface FitRequest<I, O, T> {
+  readonly adapter: FormatAdapter<I, O, T>;
+  readonly input: I;
+  readonly ctx: RenderContext<O>;
+  readonly counter: TokenCounter;
+  readonly budget: number;
+  /** Limits on the content's size beside the budget (none: only tokens). */
+  readonly sizes: readonly SizeLimit[];
+  readonly texts: ItemTexts<O, T>;
+  /** The items that compete for the budget, most important first. */
+  readonly items: readonly AdapterItem<T>[];
+  /** Items left out before fitting that a "N skipped" footer counts (past the item limit). */
+  readonly skippedBefore: number;
+  /** Tokens that must be left beyond the required items for any other to be included. */
+  readonly minRoom: number;
+}
 
 /** A choice rendered: the adapter's output, its count, and where that went. */
 export interface RenderedChoice {
@@ -295,7 +341,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   );
   const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
     minRoom: request.minRoom,
-    ...lowerBoundOf(request),
+    ...lowerBoundOf(adapter, counter, items, ctx.options),
   });
   return fitting([...fitted.choices], fitted.forms);
 }

@@ -12,8 +12,7 @@ import { FormatValidationError, hasErrors, InvalidInputError } from "../problems
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
-import { type FitRequest, fitRequest, renderFitted } from "./fit.js";
-import { sizeLimits } from "./fit-request.js";
+import { type FitRequest, fitRequest, renderFitted, sizeLimits } from "./fit.js";
 import type { FormattedContext, SkipReason } from "./formatted-context.js";
 import { ItemTexts } from "./item-texts.js";
 import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } from "./options.js";

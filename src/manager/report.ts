@@ -7,6 +7,7 @@ import type { AdapterItem } from "../formats/adapter.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { sectionBreakdown } from "../tokens/sections.js";
+import type { Attribution } from "./attribution.js";
 import type {
   BudgetReport,
   ReportItem,
@@ -14,7 +15,6 @@ import type {
   SkippedItem,
   SkipReason,
 } from "./formatted-context.js";
-import type { Attribution } from "./attribution.js";
 import type { ItemText, ItemTexts } from "./item-texts.js";
 
 /** What became of the items of one call. */

@@ -36,8 +36,8 @@ import { withoutQuotes } from "../../src/cli/doctor/unreadable.js";
 import { instructionText } from "../../src/cli/sync/instructions.js";
 import type { Project } from "../../src/cli/writer/project.js";
 import { hookContext } from "../../src/hooks/context.js";
-import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 import { measure } from "../../src/manager/attribution.js";
+import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
 export interface GrowthCase {
