@@ -23,12 +23,12 @@ export interface Outcome<T> {
   readonly items: readonly AdapterItem<T>[];
   /** Per item: the form it shows, or `undefined` when left out. */
   readonly choices: readonly FitChoice[];
-  /** Why each left-out item was left out. */
+  /** Why each left-out item was left out (none: over budget). */
   readonly reasons: ReadonlyMap<number, SkipReason>;
-  /** The items in input order, as the adapter gave them: the report's order. */
-  readonly inputOrder: readonly AdapterItem<T>[];
-  /** Per item in input order, its place in `items`. */
+  /** Per item in input order (the report's order), its place in `items`. */
   readonly places: ArrayLike<number>;
+  /** The format's item limit, for the words of the `item_skipped` warning. */
+  readonly itemLimit: number | undefined;
 }
 
 /** The first five ids of a list, and an ellipsis when there are more. */
@@ -44,30 +44,6 @@ function reasonWords(skipped: readonly SkippedItem[], itemLimit: number | undefi
   if (has("over_item_limit")) words.push(`past the first ${itemLimit}`);
   if (has("duplicate")) words.push("as duplicates");
   return words.join(" or ");
-}
-
-/**
- * The skipped and shortened items of one call, most important first, and the issues that sum
- * them up ({@link summaryIssues}).
- */
-export function summarize<T>(
-  outcome: Outcome<T>,
-  itemLimit: number | undefined,
-): { skipped: SkippedItem[]; shortened: string[]; issues: Issue[] } {
-  const skipped: SkippedItem[] = [];
-  const shortened: string[] = [];
-  const { items, choices, reasons } = outcome;
-  for (let index = 0; index < items.length; index += 1) {
-    const item = items[index] as AdapterItem<T>;
-    const form = choices[index];
-    if (form === undefined) {
-      const reason = reasons.size === 0 ? "over_budget" : (reasons.get(index) ?? "over_budget");
-      skipped.push({ id: item.id, path: item.path, reason });
-    } else if (form > 0) {
-      shortened.push(item.id);
-    }
-  }
-  return { skipped, shortened, issues: summaryIssues(skipped, shortened, itemLimit) };
 }
 
 /**
@@ -97,7 +73,7 @@ export function summaryIssues(
   return issues;
 }
 
-/** What {@link buildReport} needs besides the outcome. */
+/** What {@link tellOutcome} needs besides the outcome: the render it came to. */
 export interface ReportFacts<O, T> {
   readonly content: string;
   readonly counter: TokenCounter;
@@ -106,6 +82,17 @@ export interface ReportFacts<O, T> {
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
   /** What each placed text and the frame take of the content's count. */
   readonly attribution: () => Attribution;
+}
+
+/** What a result says of its items: their lists, the warnings that sum them up, the report. */
+export interface Told {
+  /** Ids of the items shown, in full or shortened, most important first. */
+  readonly included: string[];
+  readonly shortened: string[];
+  readonly skipped: SkippedItem[];
+  /** The `item_skipped` and `item_shortened` warnings ({@link summaryIssues}). */
+  readonly issues: Issue[];
+  readonly report: BudgetReport;
 }
 
 /** What a skipped item's line needs to count its text when asked. */
@@ -164,49 +151,53 @@ class SkippedEntry<O, T> implements ReportItem {
 }
 
 /**
- * The budget report: every item in input order with its status and tokens (a skipped item's
- * full text is counted for it), the content's sections, and the tokens of the frame around the
- * item texts. It keeps only what its answers need: the content, the placed texts, each item's
- * id, path and choice, and the values of the items left out (to count them when asked), not the
- * items, their values or the texts of the call.
+ * What a result says of its items, most important first, and its budget report: every item in
+ * input order with its status and tokens (a skipped item's full text is counted for it), the
+ * content's sections, and the tokens of the frame around the item texts. The report keeps only
+ * what its answers need: the content, the placed texts, each item's id, path and choice, and the
+ * values of the items left out (to count them when asked), not the items or the call's texts.
  */
-export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
+export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): Told {
   const { counter, content, attribution } = facts;
   const { choices, reasons, places } = outcome;
   const count = outcome.items.length;
-  // By place in `outcome.items`: the text an included item shows, the value of one left out.
+  const included: string[] = [];
+  const shortened: string[] = [];
+  const skipped: SkippedItem[] = [];
+  // By place in `outcome.items`: each item's id and path, the text an included item shows, the
+  // value of one left out.
+  const ids = new Array<string>(count);
+  const paths = new Array<string>(count);
   const shown = new Array<ItemText | undefined>(count);
   let leftOut: T[] | undefined;
   for (let place = 0; place < count; place += 1) {
-    const { value } = outcome.items[place] as AdapterItem<T>;
-    if (choices[place] !== undefined) {
+    const { id, path, value } = outcome.items[place] as AdapterItem<T>;
+    ids[place] = id;
+    paths[place] = path;
+    const form = choices[place];
+    if (form !== undefined) {
+      included.push(id);
+      if (form > 0) shortened.push(id);
       shown[place] = facts.placedBy.get(value);
     } else {
+      skipped.push({ id, path, reason: reasons.get(place) ?? "over_budget" });
       leftOut ??= new Array<T>(count);
       leftOut[place] = value;
     }
   }
   const uncounted: Uncounted<O, T> | undefined = leftOut && { texts: facts.texts, counter };
-  const { inputOrder } = outcome;
-  const ids = new Array<string>(inputOrder.length);
-  const paths = new Array<string>(inputOrder.length);
-  for (let at = 0; at < inputOrder.length; at += 1) {
-    const item = inputOrder[at] as AdapterItem<T>;
-    ids[at] = item.id;
-    paths[at] = item.path;
-  }
   // Everything below is worked out when first read, then kept: a long list's report costs
   // nothing until a caller looks at it.
   let frameTokens: number | undefined;
   let items: ReportItem[] | undefined;
   let sections: ReportSection[] | undefined;
-  return {
+  const report: BudgetReport = {
     get items() {
       if (items === undefined) {
         const { tokensOf } = attribution();
-        items = ids.map((id, at): ReportItem => {
-          const path = paths[at] as string;
-          const place = places[at] as number;
+        items = Array.from(places, (place): ReportItem => {
+          const id = ids[place] as string;
+          const path = paths[place] as string;
           const form = choices[place];
           if (form === undefined) {
             const reason = reasons.get(place) ?? "over_budget";
@@ -244,4 +235,6 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       return frameTokens;
     },
   };
+  const issues = summaryIssues(skipped, shortened, outcome.itemLimit);
+  return { included, shortened, skipped, issues, report };
 }
