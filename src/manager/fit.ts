@@ -200,26 +200,16 @@ function allFitInFull<T>(
   return true;
 }
 
-/** `compute`, called once, when first needed. */
-function once(compute: () => number): () => number {
-  let value: number | undefined;
-  return () => {
-    value ??= compute();
-    return value;
-  };
-}
-
-/** Remembers what a function returned for the last argument it was called with. */
-function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (key: K) => V {
-  let lastKey: string | undefined;
-  let lastValue: V | undefined;
+/** `compute`, remembering what it returned for each key. */
+function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
   return (key) => {
-    const id = keyOf(key);
-    if (id !== lastKey || lastValue === undefined) {
-      lastValue = compute(key);
-      lastKey = id;
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      known.set(key, value);
     }
-    return lastValue;
+    return value;
   };
 }
 
@@ -231,12 +221,13 @@ function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (
 export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const { adapter, input, ctx, counter, budget, sizes, texts, items } = request;
   // A measuring ledger asks for the same choice once per limit, one after the other.
-  const renderFitted = memoizeLast(
-    (choices: readonly FitChoice[]) => renderChoices(request, choices),
-    (choices) => choices.join(","),
-  );
-  const render = (choices: readonly FitChoice[], footer = true) =>
-    footer ? renderFitted(choices) : renderChoices(request, choices, false);
+  let last: { key: string; rendered: RenderedChoice } | undefined;
+  const render = (choices: readonly FitChoice[], footer = true) => {
+    if (!footer) return renderChoices(request, choices, false);
+    const key = choices.join(",");
+    if (last?.key !== key) last = { key, rendered: renderChoices(request, choices) };
+    return last.rendered;
+  };
   const cost = (index: number, form: number) =>
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const textOf = (index: number, form: number) =>
@@ -294,27 +285,20 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const frameText = (skippedCount: number) =>
     adapter.render({ input, included: [], skippedCount, item }, ctx).content;
   const groupText = (key: string) => adapter.renderGroup?.(key, ctx) ?? "";
-  const groupTokens = new Map<string, number>();
   const measures: Measure[] = [
     {
       limit: budget,
       cost,
-      groupCost: (key) => {
-        let tokens = groupTokens.get(key);
-        if (tokens === undefined) {
-          tokens = counter.count(groupText(key));
-          groupTokens.set(key, tokens);
-        }
-        return tokens;
-      },
-      frame: (skippedCount) => counter.count(frameText(skippedCount)),
+      groupCost: remembered((key: string) => counter.count(groupText(key))),
+      // Two frames at most: with the most items skipped, and with none but those before.
+      frame: remembered((skippedCount: number) => counter.count(frameText(skippedCount))),
     },
     ...sizes.map(
       (size): Measure => ({
         limit: size.limit,
         cost: (index, form) => size.of(textOf(index, form)),
         groupCost: (key) => size.of(groupText(key)),
-        frame: (skippedCount) => size.of(frameText(skippedCount)),
+        frame: remembered((skippedCount: number) => size.of(frameText(skippedCount))),
       }),
     ),
   ];
@@ -327,11 +311,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const ledgers = measures.map((measure) =>
     createSumLedger({
       budget: measure.limit,
-      frame: (() => {
-        const some = once(() => measure.frame(skippedMost));
-        const none = once(() => measure.frame(request.skippedBefore));
-        return (out: number) => (out > 0 ? some() : none());
-      })(),
+      frame: (out) => measure.frame(out > 0 ? skippedMost : request.skippedBefore),
       optional,
       required: (index) => (items[index] as AdapterItem<T>).required,
       cost: measure.cost,
