@@ -178,6 +178,8 @@ interface Measure {
   cost(index: number, form: number): number;
   groupCost(key: string): number;
   frame(skippedCount: number): number;
+  /** What a rendered choice takes, measured whole. */
+  of(rendered: RenderedChoice): number;
 }
 
 /** Whether every item fits in full by `measure`, with the frame of a render with nothing skipped. */
@@ -256,31 +258,6 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const full: FitChoice[] = items.map(() => 0);
   const optional = items.reduce((sum, item) => sum + (item.required ? 0 : 1), 0);
 
-  if (!counter.lineAdditive) {
-    // Counts that do not add up: the whole text is measured for every change tried.
-    if (fitsLimits(request, render(full))) return fitting(full);
-    const ledgers = [
-      createMeasureLedger({
-        budget,
-        size: items.length,
-        cost,
-        measure: (choices) => render(choices).tokenCount,
-      }),
-      ...sizes.map((size) =>
-        createMeasureLedger({
-          budget: size.limit,
-          size: items.length,
-          cost: (index, form) => size.of(textOf(index, form)),
-          measure: (choices) => size.of(render(choices).rendered.content),
-        }),
-      ),
-    ];
-    const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
-      minRoom: request.minRoom,
-    });
-    return fitting([...fitted.choices], fitted.forms);
-  }
-
   const item = (value: T, position: number) => texts.get(value, position).text;
   const frameText = (skippedCount: number) =>
     adapter.render({ input, included: [], skippedCount, item }, ctx).content;
@@ -292,6 +269,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
       groupCost: remembered((key: string) => counter.count(groupText(key))),
       // Two frames at most: with the most items skipped, and with none but those before.
       frame: remembered((skippedCount: number) => counter.count(frameText(skippedCount))),
+      of: (rendered) => rendered.tokenCount,
     },
     ...sizes.map(
       (size): Measure => ({
@@ -299,29 +277,40 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
         cost: (index, form) => size.of(textOf(index, form)),
         groupCost: (key) => size.of(groupText(key)),
         frame: remembered((skippedCount: number) => size.of(frameText(skippedCount))),
+        of: (rendered) => size.of(rendered.rendered.content),
       }),
     ),
   ];
-  if (measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))) {
-    return fitting(full);
-  }
+  // Counts that do not add up are measured on the whole text for every change tried.
+  const additive = counter.lineAdditive === true;
+  const allFit = additive
+    ? measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))
+    : fitsLimits(request, render(full));
+  if (allFit) return fitting(full);
   // The "N skipped" footer is paid while any item is out, as it reads with the most of them out
   // (the longest number), and not at all once every item is in: two frames, each counted once.
   const skippedMost = request.skippedBefore + optional;
   const ledgers = measures.map((measure) =>
-    createSumLedger({
-      budget: measure.limit,
-      frame: (out) => measure.frame(out > 0 ? skippedMost : request.skippedBefore),
-      optional,
-      required: (index) => (items[index] as AdapterItem<T>).required,
-      cost: measure.cost,
-      groups: (index) => items[index]?.groups,
-      groupCost: measure.groupCost,
-    }),
+    additive
+      ? createSumLedger({
+          budget: measure.limit,
+          frame: (out) => measure.frame(out > 0 ? skippedMost : request.skippedBefore),
+          optional,
+          required: (index) => (items[index] as AdapterItem<T>).required,
+          cost: measure.cost,
+          groups: (index) => items[index]?.groups,
+          groupCost: measure.groupCost,
+        })
+      : createMeasureLedger({
+          budget: measure.limit,
+          size: items.length,
+          cost: measure.cost,
+          measure: (choices) => measure.of(render(choices)),
+        }),
   );
   const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
     minRoom: request.minRoom,
-    ...lowerBoundOf(adapter, counter, items, ctx.options),
+    ...(additive ? lowerBoundOf(adapter, counter, items, ctx.options) : {}),
   });
   return fitting([...fitted.choices], fitted.forms);
 }
