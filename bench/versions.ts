@@ -3,7 +3,8 @@
  * changed its speed: the same calls on each build, interleaved (a, b, then b, a, …), CPU time,
  * medians; each line gives the second build's time over the first's. Run with the dist folders of
  * the two builds (say, the commit before a change built into a folder of its own, and this one):
- * `npx tsx --tsconfig bench/tsconfig.json bench/versions.ts /tmp/before/dist dist`.
+ * `npx tsx --tsconfig bench/tsconfig.json bench/versions.ts /tmp/before/dist dist`; a third
+ * argument keeps the cases whose label holds it, a fourth multiplies the rounds.
  */
 import { resolve } from "node:path";
 import type * as Lib from "contextfmt";
@@ -58,18 +59,24 @@ function sideBySide(builds: readonly Build[], one: Case, rounds: number, warmMs:
   return samples.map(median);
 }
 
-const [first, second] = process.argv.slice(2);
-if (!first || !second) throw new Error("usage: versions.ts <dist before> <dist after>");
+const [first, second, only = "", times = "1"] = process.argv.slice(2);
+if (!first || !second) {
+  throw new Error("usage: versions.ts <dist before> <dist after> [label filter] [rounds ×]");
+}
 const builds = [await load(first), await load(second)];
 const rows: { label: string; before: number; after: number }[] = [];
 const measure = (label: string, one: Case, rounds: number, warmMs = 300) => {
-  const [before = 0, after = 0] = sideBySide(builds, one, rounds, warmMs);
+  if (!label.includes(only)) return;
+  const [before = 0, after = 0] = sideBySide(builds, one, rounds * Number(times), warmMs);
   rows.push({ label, before, after });
   console.log(
     `${label}: ${before.toFixed(2)} ms → ${after.toFixed(2)} ms = ${(after / before).toFixed(3)}×`,
   );
 };
 
+const repeat = (times: number, run: () => unknown) => () => {
+  for (let index = 0; index < times; index += 1) run();
+};
 // The engine's worst case: claude over many rules at budgets around 2,000, and with room for all.
 for (const size of [1_000, 10_000, 100_000]) {
   const rounds = size >= 100_000 ? 5 : size >= 10_000 ? 9 : 25;
@@ -83,7 +90,11 @@ for (const size of [1_000, 10_000, 100_000]) {
         `claude, ${size} rules of ${words.join("-")} words, budget ${budget}`,
         ({ lib }) => {
           const manager = new lib.FormatManager();
-          return () => manager.format("claude", { rules }, { budget, now: NOW });
+          // Calls of a few milliseconds are timed ten at a time: a collection that starts in one
+          // call is then a small part of the sample.
+          return repeat(size <= 1_000 ? 10 : 1, () =>
+            manager.format("claude", { rules }, { budget, now: NOW }),
+          );
         },
         rounds,
       );
@@ -136,9 +147,6 @@ measure(
   },
   25,
 );
-const repeat = (times: number, run: () => unknown) => () => {
-  for (let index = 0; index < times; index += 1) run();
-};
 measure(
   "project + combined context, 200 calls",
   ({ lib }) =>
