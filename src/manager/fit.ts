@@ -316,7 +316,7 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
 }
 
 /** Whether a rendered choice keeps the token budget and every size limit. */
-export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
+function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
   if (result.tokenCount > request.budget) return false;
   const { content } = result.rendered;
   return request.sizes.every((size) => size.of(content) <= size.limit);

@@ -14,11 +14,6 @@ import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } fro
 import { itemOrder } from "./order.js";
 import { tellOutcome } from "./report.js";
 
-/** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
-export function adapterOptionKeys(adapter: FormatAdapter): readonly string[] | undefined {
-  return objectKeys(adapter.options);
-}
-
 /** Rejects option keys neither the manager nor the adapter knows (a typo must not pass silently). */
 function rejectUnknownOptions(
   adapter: FormatAdapter,
@@ -29,7 +24,7 @@ function rejectUnknownOptions(
     (key) => !COMMON_OPTION_KEYS.includes(key) && !alsoAllowed.includes(key),
   );
   if (others.length === 0) return;
-  const own = adapterOptionKeys(adapter);
+  const own = objectKeys(adapter.options);
   if (!own) return;
   const known = [...COMMON_OPTION_KEYS, ...own];
   const unknown = others.filter((key) => !own.includes(key));
