@@ -2,7 +2,7 @@ import { XMLValidator } from "fast-xml-parser";
 import type { FormatType } from "../formats/adapter.js";
 import { hasUnsendable } from "../formats/escape.js";
 import type { Issue } from "../problems/issue.js";
-import type { SizeLimit } from "./fit-request.js";
+import type { SizeLimit } from "./fit.js";
 
 /** Facts the common checks need about one format call. */
 export interface CheckFacts {

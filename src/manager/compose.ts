@@ -8,11 +8,12 @@ import type { FormatAdapter } from "../formats/adapter.js";
 import { withoutTrailing } from "../formats/escape.js";
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
-import { markChecked, safeBoundary, type TokenCounter } from "../tokens/counter.js";
+import { safeBoundary, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
-import { sizeLimits } from "./fit-request.js";
+import { sizeLimits } from "./fit.js";
 import type { FormattedContext } from "./formatted-context.js";
 import { runPipeline } from "./pipeline.js";
+import { remembering } from "./shortcuts.js";
 
 /** One part of a composed context. */
 export interface ContextPart {
@@ -33,31 +34,6 @@ export interface ContextPart {
    * from); default: the `InvalidInputError` as it is.
    */
   readonly onInvalid?: (error: InvalidInputError) => Error;
-}
-
-/**
- * `counter`, remembering what it counted: a part fitted again with more room (or less) renders
- * and counts the same item texts as the first time, and looking a text up costs a hash of it
- * where counting it costs the estimate. Lives for one composition.
- */
-function remembering(counter: TokenCounter): TokenCounter {
-  const counts = new Map<string, number>();
-  const { lowerBound } = counter;
-  return markChecked({
-    name: counter.name,
-    ...(counter.lineAdditive === true ? { lineAdditive: true } : {}),
-    count(text: string): number {
-      let tokens = counts.get(text);
-      if (tokens === undefined) {
-        tokens = counter.count(text);
-        counts.set(text, tokens);
-      }
-      return tokens;
-    },
-    ...(lowerBound
-      ? { lowerBound: (text: string, enough?: number) => lowerBound.call(counter, text, enough) }
-      : {}),
-  });
 }
 
 /** Options of {@link composeContexts}. */

@@ -17,24 +17,68 @@ import {
   fitForms,
 } from "../budget/fit.js";
 import { combineLedgers, createMeasureLedger, createSumLedger } from "../budget/ledgers.js";
-import type { AdapterItem, Rendered } from "../formats/adapter.js";
-import type { FitRequest } from "./fit-request.js";
-import { type ItemText, measureAlong } from "./item-texts.js";
-import { lowerBoundOf } from "./lower-bound.js";
+import type { AdapterItem, FormatAdapter, RenderContext, Rendered } from "../formats/adapter.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { utf8Length } from "../tokens/utf8.js";
+import { type Attribution, measure } from "./attribution.js";
+import type { ItemText, ItemTexts } from "./item-texts.js";
+import { lowerBoundOf } from "./shortcuts.js";
 
-export type { FitRequest } from "./fit-request.js";
+/** A limit on the content's size beside the token budget: characters or UTF-8 bytes. */
+export interface SizeLimit {
+  /** How messages name the unit. */
+  readonly unit: "characters" | "bytes";
+  readonly limit: number;
+  /** The size of a text in this unit. */
+  of(text: string): number;
+}
 
-/** A choice rendered: the adapter's output, the item texts it placed and its count. */
+const length = (text: string) => text.length;
+
+/**
+ * The size limits the options set: `maxChars` (UTF-16 code units, as Claude Code counts) and
+ * `maxBytes` (UTF-8, as Codex CLI counts).
+ */
+export function sizeLimits(options: {
+  readonly maxChars?: number | undefined;
+  readonly maxBytes?: number | undefined;
+}): SizeLimit[] {
+  const limits: SizeLimit[] = [];
+  if (options.maxChars !== undefined) {
+    limits.push({ unit: "characters", limit: options.maxChars, of: length });
+  }
+  if (options.maxBytes !== undefined) {
+    limits.push({ unit: "bytes", limit: options.maxBytes, of: utf8Length });
+  }
+  return limits;
+}
+
+/** Everything one fit works with. */
+export interface FitRequest<I, O, T> {
+  readonly adapter: FormatAdapter<I, O, T>;
+  readonly input: I;
+  readonly ctx: RenderContext<O>;
+  readonly counter: TokenCounter;
+  readonly budget: number;
+  /** Limits on the content's size beside the budget (none: only tokens). */
+  readonly sizes: readonly SizeLimit[];
+  readonly texts: ItemTexts<O, T>;
+  /** The items that compete for the budget, most important first. */
+  readonly items: readonly AdapterItem<T>[];
+  /** Items left out before fitting that a "N skipped" footer counts (past the item limit). */
+  readonly skippedBefore: number;
+  /** Tokens that must be left beyond the required items for any other to be included. */
+  readonly minRoom: number;
+}
+
+/** A choice rendered: the adapter's output, its count, and where that went. */
 export interface RenderedChoice {
   readonly rendered: Rendered;
-  readonly placed: readonly ItemText[];
   /** The text each placed item shows in this render, by item value. */
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
   readonly tokenCount: number;
-  /** Tokens of the text around the placed items, when the count could tell. */
-  readonly around: number | undefined;
-  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
-  readonly lastShown: number | undefined;
+  /** What each placed text and the frame take of `tokenCount`, worked out when first asked. */
+  readonly attribution: () => Attribution;
   /** Whether the render was given room for its footer. */
   readonly footer: boolean;
 }
@@ -80,8 +124,8 @@ function renderChoices<I, O, T>(
     },
     ctx,
   );
-  const { total, around, lastShown } = measureAlong(rendered.content, placed, counter);
-  return { rendered, placed, placedBy, tokenCount: total, around, lastShown, footer };
+  const { total, attribution } = measure(rendered.content, placed, counter);
+  return { rendered, placedBy, tokenCount: total, attribution, footer };
 }
 
 /** What the fit decided, and how to render any choice of forms. */
@@ -134,6 +178,8 @@ interface Measure {
   cost(index: number, form: number): number;
   groupCost(key: string): number;
   frame(skippedCount: number): number;
+  /** What a rendered choice takes, measured whole. */
+  of(rendered: RenderedChoice): number;
 }
 
 /** Whether every item fits in full by `measure`, with the frame of a render with nothing skipped. */
@@ -156,26 +202,16 @@ function allFitInFull<T>(
   return true;
 }
 
-/** `compute`, called once, when first needed. */
-function once(compute: () => number): () => number {
-  let value: number | undefined;
-  return () => {
-    value ??= compute();
-    return value;
-  };
-}
-
-/** Remembers what a function returned for the last argument it was called with. */
-function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (key: K) => V {
-  let lastKey: string | undefined;
-  let lastValue: V | undefined;
+/** `compute`, remembering what it returned for each key. */
+function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
   return (key) => {
-    const id = keyOf(key);
-    if (id !== lastKey || lastValue === undefined) {
-      lastValue = compute(key);
-      lastKey = id;
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      known.set(key, value);
     }
-    return lastValue;
+    return value;
   };
 }
 
@@ -187,12 +223,13 @@ function memoizeLast<K, V>(compute: (key: K) => V, keyOf: (key: K) => string): (
 export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const { adapter, input, ctx, counter, budget, sizes, texts, items } = request;
   // A measuring ledger asks for the same choice once per limit, one after the other.
-  const renderFitted = memoizeLast(
-    (choices: readonly FitChoice[]) => renderChoices(request, choices),
-    (choices) => choices.join(","),
-  );
-  const render = (choices: readonly FitChoice[], footer = true) =>
-    footer ? renderFitted(choices) : renderChoices(request, choices, false);
+  let last: { key: string; rendered: RenderedChoice } | undefined;
+  const render = (choices: readonly FitChoice[], footer = true) => {
+    if (!footer) return renderChoices(request, choices, false);
+    const key = choices.join(",");
+    if (last?.key !== key) last = { key, rendered: renderChoices(request, choices) };
+    return last.rendered;
+  };
   const cost = (index: number, form: number) =>
     texts.count((items[index] as AdapterItem<T>).value, index + 1, counter, form);
   const textOf = (index: number, form: number) =>
@@ -221,89 +258,65 @@ export function fitRequest<I, O, T>(request: FitRequest<I, O, T>): Fitting {
   const full: FitChoice[] = items.map(() => 0);
   const optional = items.reduce((sum, item) => sum + (item.required ? 0 : 1), 0);
 
-  if (!counter.lineAdditive) {
-    // Counts that do not add up: the whole text is measured for every change tried.
-    if (fitsLimits(request, render(full))) return fitting(full);
-    const ledgers = [
-      createMeasureLedger({
-        budget,
-        size: items.length,
-        cost,
-        measure: (choices) => render(choices).tokenCount,
-      }),
-      ...sizes.map((size) =>
-        createMeasureLedger({
-          budget: size.limit,
-          size: items.length,
-          cost: (index, form) => size.of(textOf(index, form)),
-          measure: (choices) => size.of(render(choices).rendered.content),
-        }),
-      ),
-    ];
-    const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
-      minRoom: request.minRoom,
-    });
-    return fitting([...fitted.choices], fitted.forms);
-  }
-
   const item = (value: T, position: number) => texts.get(value, position).text;
   const frameText = (skippedCount: number) =>
     adapter.render({ input, included: [], skippedCount, item }, ctx).content;
   const groupText = (key: string) => adapter.renderGroup?.(key, ctx) ?? "";
-  const groupTokens = new Map<string, number>();
   const measures: Measure[] = [
     {
       limit: budget,
       cost,
-      groupCost: (key) => {
-        let tokens = groupTokens.get(key);
-        if (tokens === undefined) {
-          tokens = counter.count(groupText(key));
-          groupTokens.set(key, tokens);
-        }
-        return tokens;
-      },
-      frame: (skippedCount) => counter.count(frameText(skippedCount)),
+      groupCost: remembered((key: string) => counter.count(groupText(key))),
+      // Two frames at most: with the most items skipped, and with none but those before.
+      frame: remembered((skippedCount: number) => counter.count(frameText(skippedCount))),
+      of: (rendered) => rendered.tokenCount,
     },
     ...sizes.map(
       (size): Measure => ({
         limit: size.limit,
         cost: (index, form) => size.of(textOf(index, form)),
         groupCost: (key) => size.of(groupText(key)),
-        frame: (skippedCount) => size.of(frameText(skippedCount)),
+        frame: remembered((skippedCount: number) => size.of(frameText(skippedCount))),
+        of: (rendered) => size.of(rendered.rendered.content),
       }),
     ),
   ];
-  if (measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))) {
-    return fitting(full);
-  }
+  // Counts that do not add up are measured on the whole text for every change tried.
+  const additive = counter.lineAdditive === true;
+  const allFit = additive
+    ? measures.every((measure) => allFitInFull(items, measure, request.skippedBefore))
+    : fitsLimits(request, render(full));
+  if (allFit) return fitting(full);
   // The "N skipped" footer is paid while any item is out, as it reads with the most of them out
   // (the longest number), and not at all once every item is in: two frames, each counted once.
   const skippedMost = request.skippedBefore + optional;
   const ledgers = measures.map((measure) =>
-    createSumLedger({
-      budget: measure.limit,
-      frame: (() => {
-        const some = once(() => measure.frame(skippedMost));
-        const none = once(() => measure.frame(request.skippedBefore));
-        return (out: number) => (out > 0 ? some() : none());
-      })(),
-      optional,
-      required: (index) => (items[index] as AdapterItem<T>).required,
-      cost: measure.cost,
-      groups: (index) => items[index]?.groups,
-      groupCost: measure.groupCost,
-    }),
+    additive
+      ? createSumLedger({
+          budget: measure.limit,
+          frame: (out) => measure.frame(out > 0 ? skippedMost : request.skippedBefore),
+          optional,
+          required: (index) => (items[index] as AdapterItem<T>).required,
+          cost: measure.cost,
+          groups: (index) => items[index]?.groups,
+          groupCost: measure.groupCost,
+        })
+      : createMeasureLedger({
+          budget: measure.limit,
+          size: items.length,
+          cost: measure.cost,
+          measure: (choices) => measure.of(render(choices)),
+        }),
   );
   const fitted = fitForms(fitItemsNow(), combineLedgers(...(ledgers as [FitLedger])), {
     minRoom: request.minRoom,
-    ...lowerBoundOf(request),
+    ...(additive ? lowerBoundOf(adapter, counter, items, ctx.options) : {}),
   });
   return fitting([...fitted.choices], fitted.forms);
 }
 
 /** Whether a rendered choice keeps the token budget and every size limit. */
-export function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
+function fitsLimits<I, O, T>(request: FitRequest<I, O, T>, result: RenderedChoice): boolean {
   if (result.tokenCount > request.budget) return false;
   const { content } = result.rendered;
   return request.sizes.every((size) => size.of(content) <= size.limit);

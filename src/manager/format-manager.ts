@@ -7,6 +7,7 @@ import { codexAdapter } from "../formats/rules/codex.js";
 import { geminiAdapter } from "../formats/rules/gemini.js";
 import { sessionBriefAdapter } from "../formats/session/session-brief.js";
 import { sessionFullAdapter } from "../formats/session/session-full.js";
+import { objectKeys } from "../model/declare.js";
 import { accepts, parseWith } from "../model/parse.js";
 import { arrayArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { ContextFmtError, UnknownAdapterError } from "../problems/errors.js";
@@ -22,7 +23,7 @@ import type {
 } from "./format-types.js";
 import type { FormattedContext } from "./formatted-context.js";
 import type { CommonOptions } from "./options.js";
-import { adapterOptionKeys, runPipeline } from "./pipeline.js";
+import { runPipeline } from "./pipeline.js";
 
 /**
  * The adapters `new FormatManager()` registers, typed with their ids and inputs
@@ -132,7 +133,7 @@ export class FormatManager<A extends AnyFormatAdapter = BuiltinAdapter> {
     // Input that no format takes is an error, not an empty result: say why the first one refused.
     if (accepting.length === 0 && first) parseWith(first.input, input);
     const optionKeys = [...this.#adapters.values()].flatMap(
-      (adapter) => adapterOptionKeys(adapter) ?? [],
+      (adapter) => objectKeys(adapter.options) ?? [],
     );
     return accepting.map((adapter) => runPipeline(adapter, input, options, optionKeys));
   }

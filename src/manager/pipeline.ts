@@ -1,10 +1,5 @@
 import type { FitChoice } from "../budget/fit.js";
-import type {
-  AdapterItem,
-  FormatAdapter,
-  RenderContext,
-  ValidationContext,
-} from "../formats/adapter.js";
+import type { AdapterItem, FormatAdapter, RenderContext } from "../formats/adapter.js";
 import { objectKeys } from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import { optionsArgument } from "../problems/arguments.js";
@@ -12,18 +7,12 @@ import { FormatValidationError, hasErrors, InvalidInputError } from "../problems
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { commonChecks } from "./checks.js";
-import { type FitRequest, fitRequest, renderFitted } from "./fit.js";
-import { sizeLimits } from "./fit-request.js";
+import { type FitRequest, fitRequest, renderFitted, sizeLimits } from "./fit.js";
 import type { FormattedContext, SkipReason } from "./formatted-context.js";
 import { ItemTexts } from "./item-texts.js";
 import { COMMON_OPTION_KEYS, CommonOptionsSchema, type ParsedCommonOptions } from "./options.js";
 import { itemOrder } from "./order.js";
-import { buildReport, summarize } from "./report.js";
-
-/** The option keys an adapter's schema names, or `undefined` when it is not an object schema. */
-export function adapterOptionKeys(adapter: FormatAdapter): readonly string[] | undefined {
-  return objectKeys(adapter.options);
-}
+import { tellOutcome } from "./report.js";
 
 /** Rejects option keys neither the manager nor the adapter knows (a typo must not pass silently). */
 function rejectUnknownOptions(
@@ -35,7 +24,7 @@ function rejectUnknownOptions(
     (key) => !COMMON_OPTION_KEYS.includes(key) && !alsoAllowed.includes(key),
   );
   if (others.length === 0) return;
-  const own = adapterOptionKeys(adapter);
+  const own = objectKeys(adapter.options);
   if (!own) return;
   const known = [...COMMON_OPTION_KEYS, ...own];
   const unknown = others.filter((key) => !own.includes(key));
@@ -129,18 +118,12 @@ export function runParsedPipeline<I, O, T>(
     items[place] = given[at] as AdapterItem<T>;
     places[at] = place;
   });
-  const limit = adapter.maxItems?.(options);
-  const reasons = screen(items, limit);
-  // The items that compete for the budget, by place in `items`; all of them when none was screened out.
-  const competing: number[] | undefined = reasons.size === 0 ? undefined : [];
+  const itemLimit = adapter.maxItems?.(options);
+  const reasons = screen(items, itemLimit);
+  // The items that compete for the budget: all of them when none was screened out.
+  const competing = reasons.size === 0 ? items : items.filter((_, index) => !reasons.has(index));
   let overItemLimit = 0;
-  if (competing) {
-    for (let index = 0; index < items.length; index += 1) {
-      const reason = reasons.get(index);
-      if (reason === undefined) competing.push(index);
-      else if (reason === "over_item_limit") overItemLimit += 1;
-    }
-  }
+  for (const reason of reasons.values()) if (reason === "over_item_limit") overItemLimit += 1;
   const texts = new ItemTexts(adapter as FormatAdapter<unknown, O, T>, ctx);
   const request: FitRequest<I, O, T> = {
     adapter,
@@ -150,7 +133,7 @@ export function runParsedPipeline<I, O, T>(
     budget,
     sizes: sizeLimits(common),
     texts,
-    items: competing ? competing.map((index) => items[index] as AdapterItem<T>) : items,
+    items: competing,
     skippedBefore: overItemLimit,
     minRoom: adapter.minRoom?.(options) ?? 0,
   };
@@ -159,40 +142,38 @@ export function runParsedPipeline<I, O, T>(
   const result = renderFitted(request, fitting);
 
   let choices: FitChoice[] = fitting.choices;
-  if (competing) {
+  if (competing !== items) {
     choices = new Array<FitChoice>(items.length).fill(undefined);
-    competing.forEach((index, at) => {
-      choices[index] = fitting.choices[at];
-    });
-  }
-  const outcome = { items, choices, reasons, inputOrder: given, places };
-  const summary = summarize(outcome, limit);
-  issues.push(...summary.issues);
-  const includedIds: string[] = [];
-  for (let index = 0; index < items.length; index += 1) {
-    if (choices[index] !== undefined) includedIds.push((items[index] as AdapterItem<T>).id);
+    for (let index = 0, at = 0; index < items.length; index += 1) {
+      if (!reasons.has(index)) choices[index] = fitting.choices[at++];
+    }
   }
   const { content } = result.rendered;
   const metadata = result.rendered.metadata ?? {};
+  const told = tellOutcome(
+    { items, choices, reasons, places, itemLimit },
+    { content, counter, texts, placedBy: result.placedBy, attribution: result.attribution },
+  );
+  const { included, skipped } = told;
   issues.push(
+    ...told.issues,
     ...commonChecks({
       content,
       formatType: adapter.formatType,
       tokenCount: result.tokenCount,
       budget,
       sizes: request.sizes,
-      itemsIncluded: includedIds.length,
+      itemsIncluded: included.length,
     }),
   );
-  const validation: ValidationContext = {
-    itemsIncluded: includedIds.length,
+  adapter.validate(content, {
+    itemsIncluded: included.length,
     // What the render's "N skipped" footer counts: duplicates are not among them.
-    itemsSkipped: summary.skipped.length - (reasons.size - overItemLimit),
+    itemsSkipped: skipped.length - (reasons.size - overItemLimit),
     footer: result.footer,
     metadata,
     report: (issue) => issues.push(issue),
-  };
-  adapter.validate(content, validation);
+  });
 
   const formatted: FormattedContext = {
     adapter: adapter.id,
@@ -202,20 +183,12 @@ export function runParsedPipeline<I, O, T>(
     tokenCount: result.tokenCount,
     counter: counter.name,
     budget,
-    rulesIncluded: includedIds.length,
-    rulesSkipped: summary.skipped.length,
-    included: includedIds,
-    shortened: summary.shortened,
-    skipped: summary.skipped,
-    report: buildReport(outcome, {
-      content,
-      counter,
-      texts,
-      placed: result.placed,
-      placedBy: result.placedBy,
-      around: result.around,
-      lastShown: result.lastShown,
-    }),
+    rulesIncluded: included.length,
+    rulesSkipped: skipped.length,
+    included,
+    shortened: told.shortened,
+    skipped,
+    report: told.report,
     metadata,
     issues,
   };

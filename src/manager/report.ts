@@ -7,6 +7,7 @@ import type { AdapterItem } from "../formats/adapter.js";
 import type { Issue } from "../problems/issue.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { sectionBreakdown } from "../tokens/sections.js";
+import type { Attribution } from "./attribution.js";
 import type {
   BudgetReport,
   ReportItem,
@@ -14,14 +15,7 @@ import type {
   SkippedItem,
   SkipReason,
 } from "./formatted-context.js";
-import {
-  type Attribution,
-  attributeTokens,
-  countAround,
-  countOnce,
-  type ItemText,
-  type ItemTexts,
-} from "./item-texts.js";
+import type { ItemText, ItemTexts } from "./item-texts.js";
 
 /** What became of the items of one call. */
 export interface Outcome<T> {
@@ -29,12 +23,12 @@ export interface Outcome<T> {
   readonly items: readonly AdapterItem<T>[];
   /** Per item: the form it shows, or `undefined` when left out. */
   readonly choices: readonly FitChoice[];
-  /** Why each left-out item was left out. */
+  /** Why each left-out item was left out (none: over budget). */
   readonly reasons: ReadonlyMap<number, SkipReason>;
-  /** The items in input order, as the adapter gave them: the report's order. */
-  readonly inputOrder: readonly AdapterItem<T>[];
-  /** Per item in input order, its place in `items`. */
+  /** Per item in input order (the report's order), its place in `items`. */
   readonly places: ArrayLike<number>;
+  /** The format's item limit, for the words of the `item_skipped` warning. */
+  readonly itemLimit: number | undefined;
 }
 
 /** The first five ids of a list, and an ellipsis when there are more. */
@@ -50,30 +44,6 @@ function reasonWords(skipped: readonly SkippedItem[], itemLimit: number | undefi
   if (has("over_item_limit")) words.push(`past the first ${itemLimit}`);
   if (has("duplicate")) words.push("as duplicates");
   return words.join(" or ");
-}
-
-/**
- * The skipped and shortened items of one call, most important first, and the issues that sum
- * them up ({@link summaryIssues}).
- */
-export function summarize<T>(
-  outcome: Outcome<T>,
-  itemLimit: number | undefined,
-): { skipped: SkippedItem[]; shortened: string[]; issues: Issue[] } {
-  const skipped: SkippedItem[] = [];
-  const shortened: string[] = [];
-  const { items, choices, reasons } = outcome;
-  for (let index = 0; index < items.length; index += 1) {
-    const item = items[index] as AdapterItem<T>;
-    const form = choices[index];
-    if (form === undefined) {
-      const reason = reasons.size === 0 ? "over_budget" : (reasons.get(index) ?? "over_budget");
-      skipped.push({ id: item.id, path: item.path, reason });
-    } else if (form > 0) {
-      shortened.push(item.id);
-    }
-  }
-  return { skipped, shortened, issues: summaryIssues(skipped, shortened, itemLimit) };
 }
 
 /**
@@ -103,19 +73,26 @@ export function summaryIssues(
   return issues;
 }
 
-/** What {@link buildReport} needs besides the outcome. */
+/** What {@link tellOutcome} needs besides the outcome: the render it came to. */
 export interface ReportFacts<O, T> {
   readonly content: string;
   readonly counter: TokenCounter;
   readonly texts: ItemTexts<O, T>;
-  /** The item texts the content holds, in order. */
-  readonly placed: readonly ItemText[];
   /** The text each placed item shows, by item value. */
   readonly placedBy: ReadonlyMap<unknown, ItemText>;
-  /** Tokens around the placed texts, when counting the content already told. */
-  readonly around: number | undefined;
-  /** Tokens of the last placed text as the content shows it, when it shows it folded. */
-  readonly lastShown: number | undefined;
+  /** What each placed text and the frame take of the content's count. */
+  readonly attribution: () => Attribution;
+}
+
+/** What a result says of its items: their lists, the warnings that sum them up, the report. */
+export interface Told {
+  /** Ids of the items shown, in full or shortened, most important first. */
+  readonly included: string[];
+  readonly shortened: string[];
+  readonly skipped: SkippedItem[];
+  /** The `item_skipped` and `item_shortened` warnings ({@link summaryIssues}). */
+  readonly issues: Issue[];
+  readonly report: BudgetReport;
 }
 
 /** What a skipped item's line needs to count its text when asked. */
@@ -174,64 +151,53 @@ class SkippedEntry<O, T> implements ReportItem {
 }
 
 /**
- * The budget report: every item in input order with its status and tokens (a skipped item's
- * full text is counted for it), the content's sections, and the tokens of the frame around the
- * item texts. It keeps only what its answers need: the content, the placed texts, each item's
- * id, path and choice, and the values of the items left out (to count them when asked), not the
- * items, their values or the texts of the call.
+ * What a result says of its items, most important first, and its budget report: every item in
+ * input order with its status and tokens (a skipped item's full text is counted for it), the
+ * content's sections, and the tokens of the frame around the item texts. The report keeps only
+ * what its answers need: the content, the placed texts, each item's id, path and choice, and the
+ * values of the items left out (to count them when asked), not the items or the call's texts.
  */
-export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): BudgetReport {
-  const { counter, content, placed, around, lastShown } = facts;
-  // What each placed text takes in the content: its own count, but for a last one shown folded.
-  const last = lastShown === undefined ? undefined : placed.at(-1);
-  const tokensOf = (text: ItemText) =>
-    text === last ? (lastShown as number) : countOnce(text, counter);
+export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>): Told {
+  const { counter, content, attribution } = facts;
   const { choices, reasons, places } = outcome;
   const count = outcome.items.length;
-  // By place in `outcome.items`: the text an included item shows, the value of one left out.
+  const included: string[] = [];
+  const shortened: string[] = [];
+  const skipped: SkippedItem[] = [];
+  // By place in `outcome.items`: each item's id and path, the text an included item shows, the
+  // value of one left out.
+  const ids = new Array<string>(count);
+  const paths = new Array<string>(count);
   const shown = new Array<ItemText | undefined>(count);
   let leftOut: T[] | undefined;
   for (let place = 0; place < count; place += 1) {
-    const { value } = outcome.items[place] as AdapterItem<T>;
-    if (choices[place] !== undefined) {
+    const { id, path, value } = outcome.items[place] as AdapterItem<T>;
+    ids[place] = id;
+    paths[place] = path;
+    const form = choices[place];
+    if (form !== undefined) {
+      included.push(id);
+      if (form > 0) shortened.push(id);
       shown[place] = facts.placedBy.get(value);
     } else {
+      skipped.push({ id, path, reason: reasons.get(place) ?? "over_budget" });
       leftOut ??= new Array<T>(count);
       leftOut[place] = value;
     }
   }
   const uncounted: Uncounted<O, T> | undefined = leftOut && { texts: facts.texts, counter };
-  const { inputOrder } = outcome;
-  const ids = new Array<string>(inputOrder.length);
-  const paths = new Array<string>(inputOrder.length);
-  for (let at = 0; at < inputOrder.length; at += 1) {
-    const item = inputOrder[at] as AdapterItem<T>;
-    ids[at] = item.id;
-    paths[at] = item.path;
-  }
   // Everything below is worked out when first read, then kept: a long list's report costs
   // nothing until a caller looks at it.
-  let attribution: Attribution | undefined;
-  let attributed = false;
-  // When the item texts sat on safe boundaries, counting the content told the frame already;
-  // otherwise the content's line units are shared out (exact for line-additive counters).
-  const attribute = (): Attribution | undefined => {
-    if (!attributed && around === undefined && counter.lineAdditive) {
-      attribution = attributeTokens(content, placed, counter);
-    }
-    attributed = true;
-    return attribution;
-  };
   let frameTokens: number | undefined;
   let items: ReportItem[] | undefined;
   let sections: ReportSection[] | undefined;
-  return {
+  const report: BudgetReport = {
     get items() {
       if (items === undefined) {
-        const shares = attribute();
-        items = ids.map((id, at): ReportItem => {
-          const path = paths[at] as string;
-          const place = places[at] as number;
+        const { tokensOf } = attribution();
+        items = Array.from(places, (place): ReportItem => {
+          const id = ids[place] as string;
+          const path = paths[place] as string;
           const form = choices[place];
           if (form === undefined) {
             const reason = reasons.get(place) ?? "over_budget";
@@ -250,7 +216,7 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
             id,
             path,
             status: form === 0 ? "included" : "shortened",
-            tokens: !text ? 0 : (shares?.pieces.get(text) ?? tokensOf(text)),
+            tokens: text ? tokensOf(text) : 0,
             form,
           };
         });
@@ -265,8 +231,10 @@ export function buildReport<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       return sections;
     },
     get frameTokens() {
-      frameTokens ??= around ?? attribute()?.frame ?? countAround(content, placed, counter);
+      frameTokens ??= attribution().frame;
       return frameTokens;
     },
   };
+  const issues = summaryIssues(skipped, shortened, outcome.itemLimit);
+  return { included, shortened, skipped, issues, report };
 }

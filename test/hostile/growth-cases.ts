@@ -34,8 +34,8 @@ import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { duplicates } from "../../src/doctor/config.js";
 import { withoutQuotes } from "../../src/doctor/unreadable.js";
 import { hookContext } from "../../src/hooks/context.js";
+import { measure } from "../../src/manager/attribution.js";
 import { join, joinedCount, type Said } from "../../src/manager/compose.js";
-import { attributeTokens } from "../../src/manager/item-texts.js";
 import { instructionText } from "../../src/sync/instructions.js";
 import type { Project } from "../../src/workspace/project.js";
 
@@ -554,11 +554,11 @@ export const growthCases: readonly GrowthCase[] = [
     name: "report attribution: a placed text with a long inner run of line feeds",
     build: (size) => `a${"\n".repeat(size)}b\n`,
     run: (text) =>
-      attributeTokens(
+      measure(
         `# head\n${text as string}`,
         [{ position: 1, text: text as string, tokens: undefined }],
         defaultCounter,
-      ),
+      ).attribution(),
   },
   {
     // One line of nothing but whitespace runs: the collapsing pattern stays linear.
