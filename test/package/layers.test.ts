@@ -16,6 +16,7 @@ const BELOW_FACADES = [...BELOW_ENGINE, "manager"];
 /** Layer → the layers it may import (besides itself). */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   problems: [],
+  clients: ["problems"],
   model: ["problems"],
   tokens: ["problems"],
   budget: BASE,
@@ -25,13 +26,13 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   project: [...BELOW_FORMATS, "formats"],
   manager: [...BELOW_FORMATS, "formats"],
   facades: BELOW_FACADES,
-  hooks: BELOW_FACADES,
-  "agent-config": BELOW_FACADES,
+  hooks: [...BELOW_FACADES, "clients"],
+  "agent-config": [...BELOW_FACADES, "clients"],
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
   // The bin is a user of the library: its entries, the hooks layer, and the errors below all;
   // and the exact counter's factory, so that `--exact` loads o200k's vocabulary alone.
-  cli: ["problems", "hooks", "agent-config", "entries", "tiktoken"],
-  testing: [...BELOW_FACADES, "facades", "hooks"],
+  cli: ["problems", "clients", "hooks", "agent-config", "entries", "tiktoken"],
+  testing: [...BELOW_FACADES, "facades", "hooks", "clients"],
 };
 
 function sourceFiles(dir: string): string[] {
