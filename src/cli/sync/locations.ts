@@ -51,6 +51,19 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = byClient
   }),
 );
 
+/**
+ * Where a whole-file kind's items are, as a glob (a folder of skills: each one's SKILL.md).
+ *
+ * @example
+ * ```ts
+ * itemGlob(SYNC_TOOL_PLACES.claude.items.agent); // ".claude/agents/*.md"
+ * ```
+ */
+export function itemGlob(files: ItemFiles): string {
+  if (files.layout === "skill-folders") return `${files.dir}/*/SKILL.md`;
+  return `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`;
+}
+
 /** Each tool's whole-file kinds (see {@link ToolPlaces.items}). */
 export const ITEM_FILES: Readonly<Record<SyncTool, ToolPlaces["items"]>> = Object.fromEntries(
   SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].items]),
