@@ -98,6 +98,20 @@ export default defineConfig([
     dts: true,
     splitting: false,
   },
+  // contextfmt/sync, for Node only, built on its own so that nothing of it (the file writer, the
+  // TOML parser it bundles for in-place edits) reaches the pure entries' chunks. Its copy of the
+  // core works with theirs: errors and counters are recognised across copies (Symbol.for).
+  {
+    ...LIBRARY,
+    entry: { sync: "src/sync.ts" },
+    format: ["esm", "cjs"],
+    dts: true,
+    splitting: false,
+    platform: "node",
+    external: ["js-tiktoken", "yaml", "smol-toml", "jsonc-parser"],
+    noExternal: ["fast-xml-parser", "zod", "toml-eslint-parser"],
+    esbuildPlugins: [lazyZod],
+  },
   {
     // The `contextfmt` bin, CommonJS: Node starts a CommonJS file ~5 ms sooner than an ES module
     // (no ESM loader to set up), which matters to hooks. The entry is tiny; each subcommand is one

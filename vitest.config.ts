@@ -17,6 +17,7 @@ export default defineConfig({
       { find: /^contextfmt\/adapters$/, replacement: source("./src/adapters.ts") },
       { find: /^contextfmt\/tiktoken$/, replacement: source("./src/tiktoken.ts") },
       { find: /^contextfmt\/hooks$/, replacement: source("./src/hooks/index.ts") },
+      { find: /^contextfmt\/sync$/, replacement: source("./src/sync.ts") },
       {
         find: /^contextfmt\/agent-config$/,
         replacement: source("./src/agent-config/index.ts"),

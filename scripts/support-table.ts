@@ -1,11 +1,11 @@
 /**
  * docs/support.md, generated from the code: where `sync` reads and writes each kind for each
- * tool (src/cli/sync/locations.ts), where `init` installs each hook tool's hooks and which events
- * (src/cli/init/hook-settings.ts), which of them the real-client suite checks
+ * tool (src/sync/locations.ts), where `init` installs each hook tool's hooks and which events
+ * (src/sync/init/hook-settings.ts), which of them the real-client suite checks
  * (test/clients/checked.ts) and against which pinned client (src/clients).
  * `npm run docs:support` rewrites the page; test/docs/support.test.ts fails when it is stale.
  */
-import { HOOK_SETTINGS, initEvents } from "../src/cli/init/hook-settings.js";
+import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
   type ItemFiles,
   instructionReading,
@@ -13,7 +13,7 @@ import {
   SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncTool,
-} from "../src/cli/sync/locations.js";
+} from "../src/sync/locations.js";
 import { clientById } from "../src/clients/index.js";
 import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
 import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js";

@@ -2,6 +2,7 @@ import * as core from "contextfmt";
 import * as adapters from "contextfmt/adapters";
 import * as agentConfig from "contextfmt/agent-config";
 import * as hooks from "contextfmt/hooks";
+import * as sync from "contextfmt/sync";
 import * as testing from "contextfmt/testing";
 import * as tiktoken from "contextfmt/tiktoken";
 import { expect, it } from "vitest";
@@ -134,6 +135,23 @@ it("pins the public exports of contextfmt/hooks", () => {
     "sessionStartContext",
     "utf8Length",
     "wordOverlap",
+  ]);
+});
+
+it("pins the public exports of contextfmt/sync: the project verbs, for Node", () => {
+  expect(Object.keys(sync).sort()).toEqual([
+    "DOCTOR_PROBLEM_CODES",
+    "ProjectFileError",
+    "SYNC_KINDS",
+    "SYNC_TOOLS",
+    "UsageError",
+    "applyPlan",
+    "conflictError",
+    "doctor",
+    "doctorHtml",
+    "initPlaces",
+    "planInit",
+    "planSync",
   ]);
 });
 

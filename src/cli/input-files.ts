@@ -1,28 +1,12 @@
 import { closeSync, fstatSync, openSync } from "node:fs";
-import {
-  InputFileError,
-  isJsonInput,
-  inputName as nameOf,
-  parseInputText,
-  STDIN,
-  type YamlParser,
-} from "../hooks/input-text.js";
+import { InputFileError, inputName as nameOf, parseInputText, STDIN } from "../hooks/input-text.js";
 import { InvalidInputError } from "../problems/errors.js";
+import { parseInputFile, renderNamingFile } from "../workspace/input-file.js";
+import { MAX_FILE_BYTES, megabytes, readOpenFile } from "../workspace/project.js";
 import { shown, writeStderr } from "./output.js";
 import { readStdinBytes } from "./stdin.js";
-import { MAX_FILE_BYTES, megabytes, readOpenFile } from "./writer/project.js";
 
-export { InputFileError, parseInputText, STDIN };
-
-// YAML is loaded only for YAML files: hooks that read JSON never pay for the parser.
-// Required, not imported: see counter.ts.
-const requireYaml = () => require("yaml") as YamlParser;
-
-/**
- * The largest YAML input file: reading YAML takes about 50 times its size in memory and 1.3 s a
- * megabyte (measured: 28 MB of rules, 33 s and 1.4 GB), where JSON takes a fraction of that.
- */
-export const MAX_YAML_BYTES = 10 * 1024 * 1024;
+export { InputFileError, parseInputText, renderNamingFile, STDIN };
 
 /** The file's bytes; a file over {@link MAX_FILE_BYTES} is refused by its size, unread. */
 function readBytes(path: string): Buffer {
@@ -86,32 +70,4 @@ export async function readTextFile(path: string): Promise<string> {
  */
 export async function readInputFile(path: string): Promise<unknown> {
   return parseInputFile(path, await readTextFile(path));
-}
-
-/** An input file's text, read already, as data by the rules of {@link readInputFile}. */
-export function parseInputFile(path: string, text: string): unknown {
-  // Read as YAML: not JSON, and named .yaml/.yml or with no extension (other ones are refused).
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  const yaml = !isJsonInput(path, text) && (/\.ya?ml$/i.test(name) || name.lastIndexOf(".") <= 0);
-  if (yaml && Buffer.byteLength(text) > MAX_YAML_BYTES) {
-    throw new InputFileError(
-      `${nameOf(path)}: ${megabytes(Buffer.byteLength(text))} of YAML is over the ${megabytes(MAX_YAML_BYTES)} read as YAML (it takes some 50 times its size in memory); write it as JSON`,
-    );
-  }
-  return parseInputText(path, text, requireYaml);
-}
-
-/** Renders, naming the input file in an error about its content (not in one about the flags). */
-export function renderNamingFile<T>(name: string, render: () => T): T {
-  try {
-    return render();
-  } catch (error) {
-    if (
-      InvalidInputError.is(error) &&
-      !error.issues.some((issue) => issue.path?.startsWith("options"))
-    ) {
-      throw new InputFileError(`${nameOf(name)}: ${error.message}`);
-    }
-    throw error;
-  }
 }

@@ -7,11 +7,11 @@ import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { ContextFmtError } from "../problems/errors.js";
+import { closestChoice, unknownChoice } from "../problems/suggest.js";
+import { UsageError } from "../problems/usage-error.js";
 import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
 import { writeStderr, writeStdoutExact } from "./output.js";
-import { closestChoice, unknownChoice } from "./suggest.js";
-import { UsageError } from "./usage-error.js";
 
 // Node 22.1+ caches V8's compiled code itself; older Node gets the same from requireCompiled.
 const nativeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;

@@ -1,6 +1,6 @@
 import { fstatSync, readSync } from "node:fs";
 import { InputFileError } from "../hooks/input-text.js";
-import { megabytes } from "./writer/project.js";
+import { megabytes } from "../workspace/project.js";
 
 /** How much is asked of stdin at a time. */
 const CHUNK_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { closestChoice } from "./suggest.js";
-import { UsageError } from "./usage-error.js";
+import { closestChoice } from "../problems/suggest.js";
+import { UsageError } from "../problems/usage-error.js";
 
 export { UsageError };
 

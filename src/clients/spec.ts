@@ -328,6 +328,20 @@ export const skillFolders = (format: string, dir: string): ItemFiles => ({
   readable: true,
 });
 
+/**
+ * Where a whole-file kind's items are, as a glob (a folder of skills: each one's SKILL.md).
+ *
+ * @example
+ * ```ts
+ * itemGlob({ format: "claude", dir: ".claude/agents", layout: "flat", extension: ".md", readable: true });
+ * // ".claude/agents/*.md"
+ * ```
+ */
+export function itemGlob(files: ItemFiles): string {
+  if (files.layout === "skill-folders") return `${files.dir}/*/SKILL.md`;
+  return `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`;
+}
+
 /** `{ hooks: [hook] }`: the group Claude Code, Gemini CLI, Qwen Code and Codex list. */
 export const grouped = (hook: Record<string, unknown>): Record<string, unknown> => ({
   hooks: [hook],

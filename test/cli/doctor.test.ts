@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { DoctorReport } from "../../src/cli/doctor/report.js";
-import { SYNC_TOOLS } from "../../src/cli/sync/locations.js";
+import type { DoctorReport } from "../../src/doctor/report.js";
+import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { project, tree } from "./project-dir.js";
 import { contextfmt, example } from "./run-bin.js";

@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SYNC_TOOLS } from "../../src/cli/sync/locations.js";
-import { sha256, valueHash } from "../../src/cli/writer/record.js";
+import { SYNC_TOOLS } from "../../src/sync/locations.js";
+import { sha256, valueHash } from "../../src/workspace/record.js";
 import { project, tree } from "./project-dir.js";
 import { contextfmt } from "./run-bin.js";
 

@@ -17,8 +17,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Project } from "../../src/cli/writer/project.js";
-import { WrittenRecord } from "../../src/cli/writer/record.js";
+import { Project } from "../../src/workspace/project.js";
+import { WrittenRecord } from "../../src/workspace/record.js";
 import { BIN, contextfmt } from "./run-bin.js";
 
 const PLUGIN = ".opencode/plugins/contextfmt.js";

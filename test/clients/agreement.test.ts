@@ -14,7 +14,7 @@ import {
 } from "contextfmt/hooks";
 import { makeHookInput, makeRules } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
-import { SYNC_TOOL_PLACES } from "../../src/cli/sync/locations.js";
+import { SYNC_TOOL_PLACES } from "../../src/sync/locations.js";
 
 const formats = new FormatManager();
 

@@ -5,8 +5,8 @@
  * holds each named file to exist and to run that tool.
  */
 
-import type { SyncKind, SyncTool } from "../../src/cli/sync/locations.js";
 import type { HookTool } from "../../src/hooks/events.js";
+import type { SyncKind, SyncTool } from "../../src/sync/locations.js";
 
 /** A kind of the support table: what sync writes, and the hooks init installs. */
 export type SupportKind = SyncKind | "hooks";

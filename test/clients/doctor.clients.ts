@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ClientReport, DoctorReport } from "../../src/cli/doctor/report.js";
+import type { ClientReport, DoctorReport } from "../../src/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
 import { codexExecArgs } from "./run-client.js";
 import {

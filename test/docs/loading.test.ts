@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LOADING_PATH, loadingTable } from "../../scripts/loading-table.js";
-import { CLIENT_LOADING } from "../../src/cli/sync/loading.js";
-import { instructionReading, SYNC_TOOLS } from "../../src/cli/sync/locations.js";
+import { CLIENT_LOADING } from "../../src/sync/loading.js";
+import { instructionReading, SYNC_TOOLS } from "../../src/sync/locations.js";
 
 describe("docs/loading.md", () => {
   it("is the page generated from the code (npm run docs:loading rewrites it)", () => {

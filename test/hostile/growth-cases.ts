@@ -31,13 +31,13 @@ import { convertCommand, renderAgentConfig, renderMcpConfig } from "contextfmt/a
 import { hookOutput, rankForPrompt } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
-import { duplicates } from "../../src/cli/doctor/config.js";
-import { withoutQuotes } from "../../src/cli/doctor/unreadable.js";
-import { instructionText } from "../../src/cli/sync/instructions.js";
-import type { Project } from "../../src/cli/writer/project.js";
+import { duplicates } from "../../src/doctor/config.js";
+import { withoutQuotes } from "../../src/doctor/unreadable.js";
 import { hookContext } from "../../src/hooks/context.js";
 import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 import { attributeTokens } from "../../src/manager/item-texts.js";
+import { instructionText } from "../../src/sync/instructions.js";
+import type { Project } from "../../src/workspace/project.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */
 export interface GrowthCase {

@@ -16,6 +16,7 @@ const SUBPATHS: Record<string, string> = {
   tiktoken: "tiktoken",
   "agent-config": "agent-config",
   hooks: "hooks",
+  sync: "sync",
   testing: "testing/index",
 };
 

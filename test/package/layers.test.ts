@@ -1,6 +1,7 @@
 /**
  * The layers of src/ and which may import which: imports point one way, from the CLI down to
- * problems. A folder is a layer; the files at the root of src/ are the entries.
+ * problems. A folder is a layer; the files at the root of src/ are the entries: the pure ones,
+ * and `sync.ts`, the Node-only entry of the project verbs (`node-entry`).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -29,9 +30,26 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   hooks: [...BELOW_FACADES, "clients"],
   "agent-config": [...BELOW_FACADES, "clients"],
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
-  // The bin is a user of the library: its entries, the hooks layer, and the errors below all;
-  // and the exact counter's factory, so that `--exact` loads o200k's vocabulary alone.
-  cli: ["problems", "clients", "hooks", "agent-config", "entries", "tiktoken"],
+  // The Node-only wing: the project folder (read and written the way git does), sync's plans
+  // (init's among them), and the doctor, which may read sync's tables but never the reverse.
+  // (sync, for now: the writer's places come from sync's tables until the clients own them.)
+  workspace: ["problems", "clients", "hooks", "sync"],
+  sync: [...BELOW_FACADES, "clients", "hooks", "agent-config", "workspace"],
+  doctor: [...BELOW_FACADES, "clients", "hooks", "agent-config", "workspace", "sync"],
+  "node-entry": ["problems", "clients", "hooks", "workspace", "sync", "doctor"],
+  // The bin is a user of the library: its entries, the hooks layer it runs, the workspace's
+  // file reading, and the errors below all; and the exact counter's factory, so that `--exact`
+  // loads o200k's vocabulary alone.
+  cli: [
+    "problems",
+    "clients",
+    "hooks",
+    "agent-config",
+    "workspace",
+    "entries",
+    "node-entry",
+    "tiktoken",
+  ],
   testing: [...BELOW_FACADES, "facades", "hooks", "clients"],
 };
 
@@ -43,11 +61,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The layer of a file under src/: its first folder, or `entries` for the files at the root. */
+/** The Node-only entry: it alone of the root files may reach the workspace. */
+const NODE_ENTRY = "sync.ts";
+
+/** The layer of a file under src/: its first folder, or the entries' for the files at the root. */
 function layerOf(file: string): string {
   const [first, ...rest] = relative(SRC, file).split("/");
-  return rest.length === 0 ? "entries" : (first as string);
+  if (rest.length > 0) return first as string;
+  return first === NODE_ENTRY ? "node-entry" : "entries";
 }
+
+/** The entry files of src/: the root files and each wing's index that package.json exports. */
+const ENTRY_FILES = new Set([
+  "index.ts",
+  "adapters.ts",
+  "tiktoken.ts",
+  NODE_ENTRY,
+  "hooks/index.ts",
+  "agent-config/index.ts",
+  "testing/index.ts",
+]);
 
 /** Every relative module a file imports: statically, for its side effects, or with `import()`. */
 function importsOf(file: string): string[] {
@@ -126,6 +159,56 @@ describe("layers", () => {
     const stricter = { ...MAY_IMPORT, cli: [] };
     expect(violations(stricter).length).toBeGreaterThan(0);
     expect(violations(stricter).every((line) => line.startsWith("cli →"))).toBe(true);
+  });
+});
+
+/** Every file `from` imports, directly or through others. */
+function reached(graph: ReadonlyMap<string, readonly string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const next of graph.get(file) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The wings whose modules read or write files, which no pure entry may reach. */
+const NODE_WINGS = ["workspace/", "sync/", "doctor/", "cli/", NODE_ENTRY];
+
+describe("the Node-only wing", () => {
+  it("no pure entry reaches the workspace, sync, the doctor or the bin, even through others", () => {
+    const graph = importGraph();
+    const reaching = [...ENTRY_FILES]
+      .filter((entry) => entry !== NODE_ENTRY)
+      .flatMap((entry) =>
+        [...reached(graph, entry)]
+          .filter((file) => NODE_WINGS.some((wing) => file.startsWith(wing)))
+          .map((file) => `${entry} reaches ${file}`),
+      );
+    expect(reaching).toEqual([]);
+  });
+
+  it("the bin reaches sync and the doctor only through contextfmt/sync, agent-config only through its entry", () => {
+    const through = [...importGraph()]
+      .filter(([file]) => file.startsWith("cli/"))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((target) => /^(sync|doctor|agent-config)\//.test(target))
+          .filter((target) => !ENTRY_FILES.has(target))
+          .map((target) => `${file} imports ${target}`),
+      );
+    expect(through).toEqual([]);
+  });
+
+  it("the check finds a pure entry that reaches the workspace (one arrow added)", () => {
+    const graph = importGraph();
+    graph.set("adapters.ts", [...(graph.get("adapters.ts") ?? []), "doctor/doctor.ts"]);
+    expect(reached(graph, "adapters.ts").has("workspace/project.ts")).toBe(true);
   });
 });
 

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doctorHtml } from "../../src/cli/doctor/html.js";
-import type { DoctorReport } from "../../src/cli/doctor/report.js";
-import { SAMPLE_REPORT } from "../cli/doctor/report-sample.js";
+import { doctorHtml } from "../../src/doctor/html.js";
+import type { DoctorReport } from "../../src/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
+import { SAMPLE_REPORT } from "../doctor/report-sample.js";
 
 const CHROMIUM = process.env.CONTEXTFMT_CHROMIUM ?? "/usr/bin/chromium";
 

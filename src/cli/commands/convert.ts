@@ -13,10 +13,10 @@ import {
   type SkillFormatId,
 } from "../../agent-config/index.js";
 import type { Issue } from "../../problems/issue.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { InputFileError, readTextFile, STDIN } from "../input-files.js";
 import { writeOut } from "../output.js";
-import { unknownChoice } from "../suggest.js";
 import { noMorePositionals, parseFlags, positional, UsageError } from "../usage.js";
 
 /** What one kind of file converts with. The converters check `from` and `to` themselves. */

@@ -1,16 +1,10 @@
-import { existsSync, realpathSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
-import { defaultCounter } from "../../index.js";
+import { unknownChoice } from "../../problems/suggest.js";
+import { doctor, doctorHtml, SYNC_TOOLS, type SyncTool } from "../../sync.js";
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
-import { doctor } from "../doctor/doctor.js";
-import { doctorHtml } from "../doctor/html.js";
-import { doctorTable } from "../doctor/table.js";
+import { doctorTable } from "../doctor-table.js";
 import { printLines, writeOut, writeStdoutExact } from "../output.js";
-import { unknownChoice } from "../suggest.js";
-import { SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
-import { Project } from "../writer/project.js";
 
 const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
 
@@ -56,18 +50,6 @@ function clientList(value: string | undefined): SyncTool[] {
   return SYNC_TOOLS.filter((tool) => chosen.has(tool));
 }
 
-/** The project holding `dir` (the nearest folder up with a .git, else `dir`) and dir within it. */
-function projectOf(dir: string): { project: Project; start: string } {
-  const here = Project.at(dir);
-  for (let folder = here.root; ; folder = dirname(folder)) {
-    if (existsSync(join(folder, ".git"))) {
-      const start = relative(realpathSync(folder), here.root).split(sep).join("/");
-      return { project: start === "" ? here : Project.at(folder), start };
-    }
-    if (dirname(folder) === folder) return { project: here, start: "" };
-  }
-}
-
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("doctor", args, {
     client: { type: "string" },
@@ -79,12 +61,11 @@ export const run: Command["run"] = async (args) => {
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("doctor", positionals, 1);
   const clients = clientList(values.client);
-  const { project, start } = projectOf(positionals[0] ?? ".");
+  const counter = await counterFor(values.exact);
   const report = await doctor({
-    project,
-    start,
+    dir: positionals[0] ?? ".",
     clients,
-    counter: (await counterFor(values.exact)) ?? defaultCounter,
+    ...(counter === undefined ? {} : { counter }),
   });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);

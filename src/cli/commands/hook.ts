@@ -11,13 +11,13 @@ import {
   isHookTool,
   resolveHookEvent,
 } from "../../hooks/index.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile } from "../input-files.js";
 import { writeStdoutExact } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
-import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,

@@ -1,10 +1,10 @@
 import { inputOf } from "../../hooks/input-shapes.js";
 import { FormatManager, hasErrors } from "../../index.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, printText, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, renderNamingFile } from "../input-files.js";
 import { printReports, reportFlags } from "../report.js";
-import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import { ProjectBlocksInputSchema } from "../../adapters.js";
 import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp } from "../command.js";
 import { writeStdoutExact } from "../output.js";
-import { unknownChoice } from "../suggest.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
 /** The input files the CLI reads, by the name `schema` takes. */

@@ -1,24 +1,21 @@
 import { createTwoFilesPatch } from "diff";
-import { FormatManager } from "../../index.js";
-import type { Issue } from "../../problems/issue.js";
-import { type Command, printedHelp, reportIssues } from "../command.js";
-import { readInputFile, renderNamingFile } from "../input-files.js";
-import { printLines, shown } from "../output.js";
-import { unknownChoice } from "../suggest.js";
+import { SYNC_ORDER } from "../../clients/index.js";
+import { type ClientSpec, itemGlob } from "../../clients/spec.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import {
-  itemGlob,
-  RULES_FILES,
+  applyPlan,
+  conflictError,
+  type PlannedChange,
+  planSync,
   SYNC_KINDS,
-  SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
-} from "../sync/locations.js";
-import { changedWrites, type PlannedFile, planSync } from "../sync/plan.js";
+} from "../../sync.js";
+import { type Command, printedHelp, reportIssues } from "../command.js";
+import { readInputFile } from "../input-files.js";
+import { printLines, shown } from "../output.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
-import { Project, ProjectFileError } from "../writer/project.js";
-import { WrittenRecord } from "../writer/record.js";
-import { writeBatch } from "../writer/write-batch.js";
 
 /** Help's width: a line is broken before the part that would go past it. */
 const WIDTH = 100;
@@ -28,10 +25,9 @@ const WIDTH = 100;
  * as its places say.
  */
 function whereEachToolKeepsThem(): string {
-  return SYNC_TOOLS.map((tool) => {
-    const { items, mcp } = SYNC_TOOL_PLACES[tool];
+  return SYNC_ORDER.map(({ id, items, mcp }: ClientSpec) => {
     const command = items.command;
-    const sharer = SYNC_TOOLS.find((other) => SYNC_TOOL_PLACES[other].mcp?.path === mcp?.path);
+    const sharer = SYNC_ORDER.find((other: ClientSpec) => other.mcp?.path === mcp?.path)?.id;
     const parts = [
       command === undefined
         ? "(no commands)"
@@ -40,11 +36,11 @@ function whereEachToolKeepsThem(): string {
           : `(commands as skills in ${command.dir})`,
       mcp === undefined
         ? "(no project MCP file)"
-        : `${mcp.path} ${mcp.key}${sharer !== tool ? ` (shared with ${sharer})` : ""}`,
+        : `${mcp.path} ${mcp.key}${sharer !== id ? ` (shared with ${sharer})` : ""}`,
       items.agent === undefined ? "(no agents)" : itemGlob(items.agent),
       items.skill === undefined ? "(no skills)" : itemGlob(items.skill),
     ];
-    const lines = [`  ${tool.padEnd(9)} ${parts[0]}`];
+    const lines = [`  ${id.padEnd(9)} ${parts[0]}`];
     for (const part of parts.slice(1)) {
       const last = lines.length - 1;
       if (`${lines[last]}  ${part}`.length > WIDTH) lines.push(`${" ".repeat(12)}${part}`);
@@ -54,15 +50,18 @@ function whereEachToolKeepsThem(): string {
   }).join("\n");
 }
 
+/** The instruction files, each once. */
+const instructionFiles = () => [...new Set(SYNC_ORDER.map((client) => client.instructionFile))];
+
 /** The instruction files several tools read, each with its readers: `codex, … and kilo: AGENTS.md`. */
 function sharedFiles(): string {
-  const readers = new Map<string, SyncTool[]>();
-  for (const tool of SYNC_TOOLS) {
-    readers.set(RULES_FILES[tool], [...(readers.get(RULES_FILES[tool]) ?? []), tool]);
-  }
-  return [...readers]
-    .filter(([, tools]) => tools.length > 1)
-    .map(([file, tools]) => `${tools.slice(0, -1).join(", ")} and ${tools.at(-1)}: ${file}`)
+  return instructionFiles()
+    .map((file) => [file, SYNC_ORDER.filter((client) => client.instructionFile === file)] as const)
+    .filter(([, readers]) => readers.length > 1)
+    .map(([file, readers]) => {
+      const ids = readers.map((client) => client.id);
+      return `${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}: ${file}`;
+    })
     .join("; ");
 }
 
@@ -89,7 +88,7 @@ text is gone, a region sync wrote and nobody changed since is taken out again.
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
 each target's instruction file, between <!-- contextfmt:begin --> and <!-- contextfmt:end -->
 (each alone on its line; appended when absent); the rest of the file is never touched. The
-instruction files: ${[...new Set(Object.values(RULES_FILES))].join(", ")}.
+instruction files: ${instructionFiles().join(", ")}.
 With --only rules, --from may be left out. Two targets that are one file (a link, AGENTS.md ->
 CLAUDE.md), or that read one file, get the region once, in the rules format of the first of them
 in the order above; these read one file: ${sharedFiles()}.
@@ -158,7 +157,7 @@ function kindList(value: string | undefined, rules: boolean): SyncKind[] {
  * character in the text is shown by {@link printLines} (`\u001b`), never run by the terminal;
  * its tabs and CRLF line ends stay.
  */
-function dryRunDiff(file: PlannedFile): string[] {
+function dryRunDiff(file: PlannedChange): string[] {
   const diff = createTwoFilesPatch(
     `a/${file.path}`,
     `b/${file.path}`,
@@ -205,41 +204,20 @@ export const run: Command["run"] = async (args) => {
   }
   const budget = nonNegativeInteger("budget", values.budget);
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
-  const manager = new FormatManager();
-  const ruleIssues: Issue[] = [];
-  const project = Project.at(dir);
   // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
   // what this user's sync would do; neither saves evidence.
-  const record = WrittenRecord.read(project, {
-    atItsWord: values.check === true && !values["dry-run"],
-  });
   const plan = planSync({
-    project,
-    record,
-    from,
+    dir,
+    ...(from === undefined ? {} : { from }),
     to,
     kinds,
-    renderRules: (format) => {
-      const result = renderNamingFile(values.rules as string, () =>
-        // The file's content is checked when it is formatted (its errors name the file).
-        manager.format<string>(
-          format,
-          Array.isArray(rules) ? { rules } : rules,
-          budget !== undefined ? { budget } : {},
-        ),
-      );
-      for (const issue of result.issues) {
-        ruleIssues.push({ ...issue, path: `${values.rules}: ${issue.path ?? format}` });
-      }
-      return result.content;
-    },
+    ...(rules === undefined ? {} : { rules, rulesName: values.rules as string }),
+    ...(budget === undefined ? {} : { budget }),
+    recordAtItsWord: values.check === true && !values["dry-run"],
   });
-  const { files } = plan;
-  const changed = files.filter((file) => file.after !== file.before);
+  const { files, changed } = plan;
   // What a file already written says again is no news: a sync that changes nothing is silent.
   const warnings = [
-    ...record.warnings,
-    ...ruleIssues,
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
@@ -249,11 +227,8 @@ export const run: Command["run"] = async (args) => {
     printLines([`nothing written: ${serious} warning(s) with --strict`]);
     return 1;
   }
-  if (plan.conflicts.length > 0 && !values.force) {
-    throw new ProjectFileError(
-      `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
-    );
-  }
+  const conflict = values.force ? undefined : conflictError(plan);
+  if (conflict) throw conflict;
   if (values["dry-run"]) {
     printLines(changed.flatMap(dryRunDiff));
     return 0;
@@ -268,14 +243,8 @@ export const run: Command["run"] = async (args) => {
     );
     return changed.length > 0 ? 1 : 0;
   }
-  const fileWrites = changedWrites(files);
-  // The record goes in the same batch: it never says what the files do not hold.
-  const recordWrite = record.write();
-  const kept = writeBatch(project, recordWrite ? [...fileWrites, recordWrite] : fileWrites);
-  // Saved only once the batch is written: the evidence never proves what is not there.
-  reportIssues([...kept, ...record.saveEvidence()]);
-  const keptPaths = new Set(kept.map((issue) => issue.path));
-  const done = changed.filter((file) => !keptPaths.has(file.path));
+  const { done, warnings: kept } = applyPlan(plan, { force: values.force === true });
+  reportIssues(kept);
   printLines(
     changed.length === 0
       ? [`up to date (${files.length} files)`]

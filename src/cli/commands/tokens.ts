@@ -7,11 +7,11 @@ import {
   type Issue,
   type TokenCounter,
 } from "../../index.js";
+import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
 import { readInputFile, readTextFile, renderNamingFile } from "../input-files.js";
 import { printLines, shown, writeStdoutExact } from "../output.js";
-import { unknownChoice } from "../suggest.js";
 import {
   noMorePositionals,
   nonNegativeInteger,

@@ -1,6 +1,0 @@
-import { ContextFmtError } from "../problems/errors.js";
-
-/** A bad command line: an unknown flag or subcommand, a missing argument, a malformed value. */
-export class UsageError extends ContextFmtError {
-  static override readonly errorName: string = "UsageError";
-}

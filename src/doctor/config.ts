@@ -1,0 +1,158 @@
+/**
+ * A client's commands, agents, skills and MCP servers as it finds them in the project, read by
+ * sync's own readers and codecs; and the same text reaching a client twice.
+ */
+import { parseAgentConfig } from "../agent-config/index.js";
+import { CLIENT_LOADING } from "../sync/loading.js";
+import {
+  type ItemFiles,
+  type ItemKind,
+  SYNC_TOOL_PLACES,
+  SYNC_TOOLS,
+  type SyncTool,
+} from "../sync/locations.js";
+import { valueAt } from "../workspace/json-edit.js";
+import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
+import { textLines } from "./text-lines.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
+
+/**
+ * The item files of one of the client's folders, by its layout (as sync's `readItems` finds
+ * them): each name with the file that holds it. An item file that cannot be read is noted
+ * unreadable and left out.
+ */
+function itemsIn(view: ProjectView, place: ItemFiles): { name: string; path: string }[] {
+  const prefix = `${place.dir}/`;
+  const found: { name: string; path: string }[] = [];
+  for (const path of view.filesBelow(place.dir)) {
+    const rest = path.slice(prefix.length);
+    const parts = rest.split("/");
+    const name =
+      place.layout === "skill-folders"
+        ? parts.length === 2 && parts[1] === "SKILL.md"
+          ? parts[0]
+          : undefined
+        : rest.endsWith(place.extension) && (place.layout === "nested" || parts.length === 1)
+          ? rest.slice(0, -place.extension.length)
+          : undefined;
+    if (name !== undefined && view.text(path) !== undefined) found.push({ name, path });
+  }
+  return found;
+}
+
+/**
+ * The items of `kind` the client reads, from each of its folders in order; an item named as one
+ * found before is shadowed by it (a `shadowed` problem: the client takes one and warns).
+ */
+export function clientItems(
+  view: ProjectView,
+  client: SyncTool,
+  kind: ItemKind,
+  problems: DoctorProblem[],
+): ConfigItem[] {
+  const own = SYNC_TOOL_PLACES[client].items[kind];
+  const places: ItemFiles[] = own?.readable ? [own] : [];
+  if (kind === "skill") {
+    for (const dir of CLIENT_LOADING[client].moreSkills ?? []) {
+      if (dir !== own?.dir) places.push({ ...(own as ItemFiles), dir, readable: true });
+    }
+  }
+  const first = new Map<string, string>();
+  const items: ConfigItem[] = [];
+  for (const place of places) {
+    for (const item of itemsIn(view, place)) {
+      const winner = first.get(item.name);
+      if (winner === undefined) {
+        first.set(item.name, item.path);
+        items.push({ name: item.name, path: item.path, loaded: true });
+        continue;
+      }
+      items.push({ name: item.name, path: item.path, loaded: false, shadowedBy: winner });
+      problems.push({
+        code: "shadowed",
+        client,
+        path: item.path,
+        message: `${SYNC_TOOL_PLACES[client].label} has two ${kind}s named ${item.name}: it uses ${winner}, not ${item.path}`,
+      });
+    }
+  }
+  return items;
+}
+
+/** The MCP servers the project declares for the client, by its codec; a gate is `untrusted`. */
+export function clientMcpServers(
+  view: ProjectView,
+  client: SyncTool,
+  problems: DoctorProblem[],
+): McpServer[] {
+  const file = SYNC_TOOL_PLACES[client].mcp;
+  if (file === undefined) return [];
+  const data = view.data(file.path);
+  if (data === undefined || valueAt(data, [file.key]) === undefined) return [];
+  // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
+  const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
+  let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;
+  try {
+    parsed = parseAgentConfig(
+      "mcp",
+      SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
+      file.syntax === "json" ? JSON.stringify(data) : (view.text(file.path) as string),
+    );
+  } catch (error) {
+    view.unreadable(file.path, `${file.path}: ${unreadableReason(error)}`);
+    return [];
+  }
+  const { servers } = parsed;
+  const gate = CLIENT_LOADING[client].mcpGate;
+  if (gate !== undefined && servers.length > 0) {
+    problems.push({
+      code: "untrusted",
+      client,
+      path: file.path,
+      message: `${gate}: ${servers.map((server) => server.name).join(", ")}`,
+    });
+  }
+  return servers.map((server) => ({
+    name: server.name,
+    path: file.path,
+    transport: server.transport,
+    ...(gate !== undefined ? { caveat: gate } : {}),
+  }));
+}
+
+/** Lines shorter than this are headings and boilerplate, the same in many files by design. */
+const MIN_LINE = 40;
+
+/**
+ * `duplicate_content` problems: lines that reach the client from two files (a synced
+ * region and the file it came from, an import and a copy), one problem per pair of files.
+ */
+export function duplicates(
+  client: SyncTool,
+  kept: readonly { readonly path: string; readonly text: string }[],
+): DoctorProblem[] {
+  const firstIn = new Map<string, string>();
+  const pairs = new Map<string, { first: string; later: string; count: number; sample: string }>();
+  for (const { path, text } of kept) {
+    for (const line of new Set(textLines(text, MIN_LINE))) {
+      const first = firstIn.get(line);
+      if (first === undefined) {
+        firstIn.set(line, path);
+        continue;
+      }
+      if (first === path) continue;
+      const key = `${first}\0${path}`;
+      const pair = pairs.get(key) ?? { first, later: path, count: 0, sample: line };
+      pair.count += 1;
+      pairs.set(key, pair);
+    }
+  }
+  const { label } = SYNC_TOOL_PLACES[client];
+  return [...pairs.values()].map(({ first, later, count, sample }) => ({
+    code: "duplicate_content",
+    client,
+    path: later,
+    message: `${count} line${count > 1 ? "s" : ""} of ${first} reach${count > 1 ? "" : "es"} ${label} again from ${later} (${JSON.stringify(`${sample.slice(0, 50)}…`)})`,
+  }));
+}

@@ -1,0 +1,125 @@
+/**
+ * `contextfmt doctor`'s report: for each client, what it reads from the project and the problems
+ * of that. Read-only: nothing here writes, and only the project is read (see ProjectView); a
+ * file that cannot be read is an `unreadable` problem of each client that reads it.
+ */
+
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
+import { CLIENT_LOADING } from "../sync/loading.js";
+import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
+import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import { Project } from "../workspace/project.js";
+import { clientItems, clientMcpServers, duplicates } from "./config.js";
+import { clientFiles } from "./files.js";
+import { clientHooks } from "./hooks.js";
+import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
+import { outOfSync } from "./sync-check.js";
+import { ProjectView } from "./view.js";
+
+/** What {@link doctor} examines. */
+export interface DoctorOptions {
+  /**
+   * The folder sessions start in (default: the current one). The project is the nearest folder
+   * up from it with a `.git`, else the folder itself.
+   */
+  readonly dir?: string;
+  /** The clients to report, in the order given by `SYNC_TOOLS` (default: all). */
+  readonly clients?: readonly SyncTool[];
+  /** How tokens are counted (default: the estimator). */
+  readonly counter?: TokenCounter;
+}
+
+/** The project holding `dir` (the nearest folder up with a .git, else `dir`) and dir within it. */
+function projectOf(dir: string): { project: Project; start: string } {
+  const here = Project.at(dir);
+  for (let folder = here.root; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, ".git"))) {
+      const start = relative(realpathSync(folder), here.root).split(sep).join("/");
+      return { project: start === "" ? here : Project.at(folder), start };
+    }
+    if (dirname(folder) === folder) return { project: here, start: "" };
+  }
+}
+
+/**
+ * What each client loads from a project, and the problems of that: the report
+ * `contextfmt doctor --json` prints. Reads only the project; writes nothing.
+ *
+ * @throws InvalidArgumentError for an unknown client; ProjectFileError for a folder that is not
+ *   there.
+ * @example
+ * ```ts
+ * const report = await doctor({ dir: "my-project", clients: ["claude", "codex"] });
+ * for (const problem of report.problems) console.log(problem.code, problem.path);
+ * ```
+ */
+export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport> {
+  const { dir, clients, counter } = optionsArgument(options);
+  if (dir !== undefined) stringArgument(dir, "dir");
+  if (
+    clients !== undefined &&
+    !(
+      Array.isArray(clients) &&
+      clients.every((id) => (SYNC_TOOLS as readonly unknown[]).includes(id))
+    )
+  ) {
+    badArgument("clients", `clients among ${SYNC_TOOLS.join(", ")}`, clients);
+  }
+  if (counter !== undefined && !isTokenCounter(counter)) {
+    badArgument("counter", "a token counter", counter);
+  }
+  const chosen = new Set<string>(clients ?? SYNC_TOOLS);
+  return report({
+    ...projectOf(dir ?? "."),
+    clients: SYNC_TOOLS.filter((tool) => chosen.has(tool)),
+    counter: counter ?? defaultCounter,
+  });
+}
+
+/** What to examine. */
+interface DoctorRequest {
+  readonly project: Project;
+  /** The folder sessions start in, relative to the project ("" for its root). */
+  readonly start: string;
+  readonly clients: readonly SyncTool[];
+  readonly counter: TokenCounter;
+}
+
+/** The report of every client of `request`, in their order. */
+async function report(request: DoctorRequest): Promise<DoctorReport> {
+  const view = new ProjectView(request.project, request.start);
+  const clients: ClientReport[] = [];
+  const problems: DoctorProblem[] = [];
+  const sync = outOfSync(view, request.clients);
+  for (const client of request.clients) {
+    const found = clientFiles(view, client, request.counter);
+    const own: DoctorProblem[] = [...found.problems, ...duplicates(client, found.kept)];
+    const loading = CLIENT_LOADING[client];
+    const kept = found.kept.map((file) => file.text);
+    clients.push({
+      client,
+      label: SYNC_TOOL_PLACES[client].label,
+      checked: loading.checked,
+      files: found.files,
+      ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
+      loaded: {
+        bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+        tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),
+      },
+      commands: clientItems(view, client, "command", own),
+      agents: clientItems(view, client, "agent", own),
+      skills: clientItems(view, client, "skill", own),
+      mcpServers: clientMcpServers(view, client, own),
+      hooks: await clientHooks(view, client, request.counter, own),
+    });
+    // The files met for this client that could not be read: each once, where met first.
+    for (const { path, reason } of view.takeUnreadable()) {
+      own.push({ code: "unreadable", client, path, message: reason });
+    }
+    problems.push(...own, ...sync.filter((problem) => problem.client === client));
+  }
+  return { clients, problems };
+}

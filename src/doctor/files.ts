@@ -1,0 +1,363 @@
+import { posix } from "node:path";
+import { readFrontmatter } from "../agent-config/frontmatter.js";
+import { importedFiles } from "../sync/instructions.js";
+import {
+  CLIENT_LOADING,
+  type InstructionLoading,
+  type ProjectSetting,
+  type ReadFolder,
+  type ReadPlace,
+} from "../sync/loading.js";
+import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
+import type { TokenCounter } from "../tokens/counter.js";
+import { valueAt } from "../workspace/json-edit.js";
+import { ProjectFileError } from "../workspace/project.js";
+import type { DoctorProblem, LoadedFile } from "./report.js";
+import { textLines } from "./text-lines.js";
+import { unreadableReason } from "./unreadable.js";
+import type { ProjectView } from "./view.js";
+
+/** `name` in `folder` ("" for the root). */
+const inFolder = (folder: string, name: string) => (folder === "" ? name : `${folder}/${name}`);
+
+/** The folders from the root down to `start`, root first. */
+function chain(start: string): string[] {
+  const folders = [""];
+  if (start === "") return folders;
+  const parts = start.split("/");
+  for (let index = 1; index <= parts.length; index += 1) {
+    folders.push(parts.slice(0, index).join("/"));
+  }
+  return folders;
+}
+
+/** One file as planned, before its sizes. */
+interface Entry {
+  readonly path: string;
+  readonly text: string;
+  loaded: boolean;
+  reason?: string;
+  shadowedBy?: string;
+  importedBy?: string;
+  cut?: { atByte: number; lostBytes: number };
+}
+
+/**
+ * `setting`'s value in its file (JSON with comments, or TOML), or undefined when unset or its
+ * file cannot be read.
+ */
+function settingOf(view: ProjectView, setting: ProjectSetting): unknown {
+  const data = view.data(setting.path);
+  return data === undefined ? undefined : valueAt(data, setting.key);
+}
+
+const settingName = (setting: ProjectSetting) => `${setting.key.join(".")} in ${setting.path}`;
+
+/**
+ * The places the client reads in each folder: the names its settings add (`context.fileName`: a
+ * name or a list of names), then its own. A setting of another type is noted unreadable, and the
+ * client's own places are read.
+ */
+function placesOf(view: ProjectView, rules: InstructionLoading): readonly ReadPlace[] {
+  const setting = rules.addedBy;
+  const value = setting === undefined ? undefined : settingOf(view, setting);
+  if (setting === undefined || value === undefined) return rules.places;
+  const names = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(names) || names.some((name) => typeof name !== "string")) {
+    view.unreadable(
+      setting.path,
+      `${setting.path}: ${setting.key.join(".")}: expected a file name or a list of file names`,
+    );
+    return rules.places;
+  }
+  return [...(names as string[]).map((name) => ({ names: [name] })), ...rules.places];
+}
+
+/**
+ * The client's byte cap: the project's setting, else its default; none without one. A setting
+ * that is no number of bytes is noted unreadable, and the default holds.
+ */
+function capOf(view: ProjectView, rules: InstructionLoading): number | undefined {
+  if (rules.maxBytes === undefined) return undefined;
+  const value = settingOf(view, rules.maxBytes.setting);
+  if (value === undefined) return rules.maxBytes.bytes;
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    const { path, key } = rules.maxBytes.setting;
+    view.unreadable(path, `${path}: ${key.join(".")}: expected a whole number of bytes`);
+    return rules.maxBytes.bytes;
+  }
+  return value as number;
+}
+
+/**
+ * Why a file of a conditional folder is not read at the start; undefined when it is; `null` when
+ * its frontmatter cannot be read (noted unreadable).
+ */
+function notAtStart(
+  view: ProjectView,
+  path: string,
+  text: string,
+  folder: ReadFolder,
+): string | undefined | null {
+  if (folder.condition === undefined) return undefined;
+  const { key, startsWhen } = folder.condition;
+  let value: unknown;
+  try {
+    value = readFrontmatter(path, text).data[key];
+  } catch (error) {
+    view.unreadable(path, `${path}: ${unreadableReason(error)}`);
+    return null;
+  }
+  const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
+  if (starts) return undefined;
+  return value === undefined
+    ? `not read at the start: its frontmatter has no ${key}`
+    : `not read at the start: its frontmatter's ${key} is ${JSON.stringify(value)}`;
+}
+
+/** What one client reads: its files with sizes, and the problems found in them. */
+export interface ClientFiles {
+  readonly files: LoadedFile[];
+  /** The client's byte cap on them, when it has one. */
+  readonly maxBytes?: number;
+  /** The kept text of each loaded file, in order (what reaches the model). */
+  readonly kept: { readonly path: string; readonly text: string }[];
+  readonly problems: DoctorProblem[];
+}
+
+/**
+ * The instruction files `client` reads for a session started in `view.start`, in its order:
+ * each folder from the root down (or up, for a client that reads the deepest first), per folder
+ * its places in order (a list of names: its first present file, with its imports right after
+ * it; a folder: its files, at the root only), then the files below the start folder, which it
+ * reads later or never. Over the client's byte cap, the budget is spent in that order, so the
+ * last file loses its end and any after it are dropped.
+ */
+export function clientFiles(
+  view: ProjectView,
+  client: SyncTool,
+  counter: TokenCounter,
+): ClientFiles {
+  const { label } = SYNC_TOOL_PLACES[client];
+  const rules = CLIENT_LOADING[client].instructions;
+  const problems: DoctorProblem[] = [];
+  const problem = (code: DoctorProblem["code"], path: string, message: string) =>
+    problems.push({ code, client, path, message });
+  const places = placesOf(view, rules);
+  const entries: Entry[] = [];
+  const listed = new Set<string>();
+  const add = (entry: Entry) => {
+    listed.add(entry.path);
+    entries.push(entry);
+  };
+  const addImports = (path: string, text: string) => {
+    const found = importedFiles(
+      view.project,
+      path,
+      text,
+      (file) => {
+        const imported = view.text(file);
+        // Noted unreadable by the view already; left out of the list.
+        if (imported === undefined) throw new ProjectFileError(`${file}: cannot be read`);
+        return imported;
+      },
+      // Outside the project is none of the doctor's to read; the client may read it.
+      () => {},
+      (token, file) => {
+        const named = token.replace(/[.,;:!?)\]]+$/, "");
+        if (!/\.md$/i.test(named)) return;
+        problem(
+          "not_loaded",
+          file,
+          `${file} imports @${named}, which names no file: ${label} skips it without a word`,
+        );
+      },
+    );
+    for (const file of found) {
+      if (listed.has(file.path)) continue;
+      add({
+        path: file.path,
+        text: file.text,
+        loaded: true,
+        importedBy: file.by,
+        reason: `imported by ${file.by}`,
+      });
+    }
+  };
+  /**
+   * The first present file of `names` in `folder`, and the others shadowed by it. `chainFirst`:
+   * a file of the first name somewhere from the root to the start folder, when the client
+   * decides over that whole chain; then only the first name is read here.
+   */
+  const readSlot = (
+    folder: string,
+    names: readonly string[],
+    fate: Pick<Entry, "loaded" | "reason">,
+    chainFirst?: string,
+  ) => {
+    const present = names
+      .map((name) => inFolder(folder, name))
+      .filter((path) => view.text(path) !== undefined);
+    const own = inFolder(folder, names[0] as string);
+    const winner = chainFirst === undefined ? present[0] : present.includes(own) ? own : undefined;
+    if (winner !== undefined && !listed.has(winner)) {
+      const text = view.text(winner) as string;
+      add({ path: winner, text, ...fate });
+      if (rules.imports && fate.loaded) addImports(winner, text);
+    }
+    const by = winner ?? chainFirst;
+    for (const other of present) {
+      if (other === winner || listed.has(other) || by === undefined) continue;
+      add({
+        path: other,
+        text: view.text(other) as string,
+        loaded: false,
+        shadowedBy: by,
+        reason:
+          chainFirst === undefined
+            ? `shadowed by ${by}: ${label} reads only the first of ${names.join(", ")} in a folder`
+            : `shadowed by ${by}: ${label} reads ${names.slice(1).join(", ")} only where no folder from the root to the start folder has ${names[0]}`,
+      });
+    }
+  };
+  // Where the folders are read: the project's root, or the start folder for a client that reads
+  // only there.
+  const base = rules.order === "start-only" ? view.start : "";
+  const readDir = (place: ReadFolder) => {
+    const dir = { ...place, dir: inFolder(base, place.dir) };
+    const prefix = `${dir.dir}/`;
+    for (const path of view.filesBelow(dir.dir)) {
+      const rest = path.slice(prefix.length);
+      if (!path.endsWith(dir.extension) || (!dir.nested && rest.includes("/"))) continue;
+      const text = view.text(path);
+      if (text === undefined) continue;
+      const later = notAtStart(view, path, text, dir);
+      if (later === null) continue;
+      add({
+        path,
+        text,
+        loaded: later === undefined,
+        ...(later !== undefined ? { reason: later } : {}),
+      });
+    }
+  };
+  const folders = rules.order === "start-only" ? [view.start] : chain(view.start);
+  if (rules.order === "deepest-first") folders.reverse();
+  const chainFirst = (names: readonly string[]) =>
+    folders
+      .map((folder) => inFolder(folder, names[0] as string))
+      .find((path) => view.text(path) !== undefined);
+  for (const folder of folders) {
+    for (const place of places) {
+      if ("names" in place) {
+        const across = place.acrossFolders ? chainFirst(place.names) : undefined;
+        readSlot(folder, place.names, { loaded: true }, across);
+      } else if (folder === base && !place.last) readDir(place);
+    }
+  }
+  for (const place of places) if (!("names" in place) && place.last) readDir(place);
+  // The files below the start folder, folder by folder in the project's order.
+  const slots = places.flatMap((place) => ("names" in place ? [place.names] : []));
+  const names = new Set(slots.flat().filter((name) => !name.includes("/")));
+  const below = new Set<string>();
+  const isBelow = (path: string) => {
+    const folder = posix.dirname(path);
+    const inside = view.start === "" ? folder !== "." : folder.startsWith(`${view.start}/`);
+    return inside && names.has(posix.basename(path));
+  };
+  for (const path of view.visibleFiles()) if (isBelow(path)) below.add(posix.dirname(path));
+  for (const { path, message } of view.listingLeftOut) {
+    if (path !== undefined && isBelow(path)) view.unreadable(path, message);
+  }
+  const later =
+    rules.below === "on-demand"
+      ? (folder: string) => `read when the agent works on a file in ${folder}/`
+      : () =>
+          `${label} reads instruction files from the project's root to the folder a session starts in`;
+  for (const folder of below) {
+    for (const slot of slots) readSlot(folder, slot, { loaded: false, reason: later(folder) });
+  }
+  if (rules.addedBy !== undefined && places !== rules.places) {
+    const added = places.slice(0, places.length - rules.places.length);
+    problem(
+      "untrusted",
+      rules.addedBy.path,
+      `${label} reads ${settingName(rules.addedBy)} only in a trusted folder: elsewhere it does not read ${added.flatMap((place) => ("names" in place ? place.names : [])).join(", ")}`,
+    );
+  }
+  const maxBytes = capOf(view, rules);
+  capBytes(entries, maxBytes, label, problem);
+  const files = entries.map((entry): LoadedFile => {
+    const { path, text, loaded, reason, shadowedBy, importedBy, cut } = entry;
+    return {
+      path,
+      bytes: Buffer.byteLength(text),
+      tokens: counter.count(text),
+      loaded,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(shadowedBy !== undefined ? { shadowedBy } : {}),
+      ...(importedBy !== undefined ? { importedBy } : {}),
+      ...(cut !== undefined ? { cut } : {}),
+    };
+  });
+  const kept = entries
+    .filter((entry) => entry.loaded)
+    .map((entry) => ({
+      path: entry.path,
+      text:
+        entry.cut === undefined
+          ? entry.text
+          : Buffer.from(entry.text, "utf8").subarray(0, entry.cut.atByte).toString("utf8"),
+    }));
+  // A shadowed file is a problem only when some of its text reaches the client from nowhere else.
+  const reached = new Set(kept.flatMap((file) => textLines(file.text)));
+  for (const entry of entries) {
+    if (entry.shadowedBy === undefined) continue;
+    const lost = textLines(entry.text).filter((line) => !reached.has(line)).length;
+    if (lost === 0) continue;
+    problem(
+      "shadowed",
+      entry.path,
+      `${label} reads ${entry.shadowedBy} instead of ${entry.path}: ${lost} line${lost > 1 ? "s" : ""} of it never reach${lost > 1 ? "" : "es"} the model`,
+    );
+  }
+  return { files, ...(maxBytes !== undefined ? { maxBytes } : {}), kept, problems };
+}
+
+/** Spends the client's byte cap in order: the file it runs out in is cut, later ones dropped. */
+function capBytes(
+  entries: Entry[],
+  maxBytes: number | undefined,
+  label: string,
+  problem: (code: DoctorProblem["code"], path: string, message: string) => void,
+): void {
+  if (maxBytes === undefined) return;
+  let left = maxBytes;
+  for (const entry of entries) {
+    if (!entry.loaded) continue;
+    const bytes = Buffer.byteLength(entry.text);
+    if (bytes <= left) {
+      left -= bytes;
+      continue;
+    }
+    entry.cut = { atByte: left, lostBytes: bytes - left };
+    const cap = `${label}'s cap of ${maxBytes} bytes on instruction files`;
+    if (left === 0) {
+      entry.loaded = false;
+      entry.reason = `dropped: ${cap} is spent on the files before it`;
+      problem(
+        "over_client_limit",
+        entry.path,
+        `none of ${entry.path} (${bytes} bytes) reaches the model: ${cap} is spent on the files before it`,
+      );
+    } else {
+      entry.reason = cap;
+      problem(
+        "over_client_limit",
+        entry.path,
+        `${entry.path} is cut at byte ${left} of ${bytes} by ${cap}: its last ${bytes - left} bytes never reach the model`,
+      );
+    }
+    left = 0;
+  }
+}

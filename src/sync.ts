@@ -1,0 +1,39 @@
+/**
+ * `contextfmt/sync`: the project verbs of the `contextfmt` CLI as a library, for Node. Plan a sync
+ * or an init as data and write it, or ask a doctor what each client loads. They read and write a
+ * project folder (the pure entries never do): every write is confined to the project, never into
+ * `.git`, all files or none, and only over what contextfmt wrote.
+ *
+ * @packageDocumentation
+ */
+
+export { type DoctorOptions, doctor } from "./doctor/doctor.js";
+export { doctorHtml } from "./doctor/html.js";
+export type {
+  ClientReport,
+  ConfigItem,
+  DoctorClient,
+  DoctorProblem,
+  DoctorProblemCode,
+  DoctorReport,
+  HookItem,
+  HookLimit,
+  InstalledHook,
+  LoadedFile,
+  McpServer,
+} from "./doctor/report.js";
+export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
+export { UsageError } from "./problems/usage-error.js";
+export { type InitOptions, initPlaces, planInit } from "./sync/init.js";
+export { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./sync/locations.js";
+export {
+  type AppliedPlan,
+  type ApplyOptions,
+  applyPlan,
+  conflictError,
+  type PlannedChange,
+  planSync,
+  type SyncOptions,
+  type WritePlan,
+} from "./sync/sync.js";
+export { ProjectFileError } from "./workspace/project.js";

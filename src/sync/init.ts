@@ -1,0 +1,214 @@
+/**
+ * `init` as a plan: the hook entries a client's project settings need, and the input files they
+ * read, as {@link applyPlan} writes them.
+ */
+import type { HookTool } from "../hooks/events.js";
+import { checkTool } from "../hooks/events.js";
+import { InputFileError } from "../hooks/input-text.js";
+import { optionsArgument, stringArgument } from "../problems/arguments.js";
+import type { Issue } from "../problems/issue.js";
+import { describeValue, JsoncFile, valueAt } from "../workspace/json-edit.js";
+import { decodeUtf8, Project } from "../workspace/project.js";
+import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
+import { appendTomlArrayTable, readToml, setTomlKey } from "../workspace/toml-edit.js";
+import type { FileWrite } from "../workspace/write-batch.js";
+import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
+import { STARTER_FILES } from "./init/starter-files.js";
+import { type WritePlan, writePlan, writeWithRecord } from "./sync.js";
+
+/** The command line of one hook: the installed bin, the files under .contextfmt/. */
+function hookCommand(tool: HookTool, event: string, flags: readonly string[]): string {
+  const root = HOOK_SETTINGS[tool].projectDir;
+  const files = flags.map((flag) => `--${flag} ${root}.contextfmt/${flag}.json`).join(" ");
+  return `${root}node_modules/.bin/contextfmt hook ${tool} ${event} ${files}`;
+}
+
+/** Whether a hook list (settings `hooks.<Event>`) already runs `command`. */
+function hasCommand(tool: HookTool, list: unknown, command: string): boolean {
+  return (
+    Array.isArray(list) &&
+    list.some((entry) => HOOK_SETTINGS[tool].commandOf(entry).includes(command))
+  );
+}
+
+/** A settings file's new text, what was written into it, and what was kept and why. */
+interface HookEdit {
+  readonly text: string;
+  /** The hook entries added and settings set, as the record keeps them. */
+  readonly written: readonly { kind: "hook" | "setting"; name: string; value: unknown }[];
+  readonly warnings: readonly Issue[];
+}
+
+/** The settings file's new text with every missing hook entry of `events` added. */
+function withHooks(
+  tool: HookTool,
+  path: string,
+  text: string,
+  events: readonly InitEvent[],
+): HookEdit {
+  const written: { kind: "hook" | "setting"; name: string; value: unknown }[] = [];
+  const warnings: Issue[] = [];
+  const settings = HOOK_SETTINGS[tool];
+  if (tool === "codex") {
+    let after = text;
+    for (const { event, wire, flags } of events) {
+      const command = hookCommand(tool, event, flags);
+      if (hasCommand(tool, valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
+      const group = settings.entry(command, event);
+      after = appendTomlArrayTable(path, after, ["hooks", wire], group);
+      written.push({ kind: "hook", name: wire, value: group });
+    }
+    // Codex runs hooks only with its hooks feature on; a user's explicit false stays.
+    const feature = valueAt(readToml(path, after), ["features", "hooks"]);
+    if (feature === undefined) {
+      after = setTomlKey(path, after, ["features", "hooks"], true);
+      written.push({ kind: "setting", name: "features.hooks", value: true });
+    } else if (feature === false) {
+      warnings.push({
+        code: "kept_user_value",
+        severity: "warning",
+        path: `${path}: features.hooks`,
+        message:
+          "kept false, as the file says; Codex runs no hooks, these included, until it is true",
+      });
+    } else if (feature !== true) {
+      throw new InputFileError(
+        `${path}: features.hooks: expected true or false, found ${describeValue(feature)}`,
+      );
+    }
+    return { text: after, written, warnings };
+  }
+  const file = new JsoncFile(path, text);
+  // Copilot CLI's and Cursor's hook files carry their format's version.
+  if (settings.version !== undefined && valueAt(file.value(), ["version"]) === undefined) {
+    file.set(["version"], settings.version);
+    written.push({ kind: "setting", name: "version", value: settings.version });
+  }
+  for (const { event, wire, flags } of events) {
+    const command = hookCommand(tool, event, flags);
+    if (hasCommand(tool, valueAt(file.value(), ["hooks", wire]), command)) continue;
+    const entry = settings.entry(command, event);
+    file.append(["hooks", wire], entry);
+    written.push({ kind: "hook", name: wire, value: entry });
+  }
+  return { text: file.result(), written, warnings };
+}
+
+/**
+ * The files `init` writes for a client's hooks, as the help lists them: its settings file (or
+ * its hook scripts' folder), and the files it owns besides (OpenCode's plugin).
+ *
+ * @example
+ * ```ts
+ * initPlaces("claude"); // [".claude/settings.json"]
+ * ```
+ */
+export function initPlaces(client: HookTool): string[] {
+  checkTool(client);
+  const settings = HOOK_SETTINGS[client];
+  return [
+    settings.script ? `${settings.path}/<Event>` : settings.path,
+    ...Object.keys(settings.files ?? {}),
+  ];
+}
+
+/** What to set up. */
+export interface InitOptions {
+  /** The project folder (default: the current one). */
+  readonly dir?: string;
+  /** The client whose hooks to install. */
+  readonly client: HookTool;
+  /**
+   * The events to install, by the client's names or contextfmt's moments, comma separated, or
+   * `all` (default: the session's start and each prompt; Cline: after each tool).
+   */
+  readonly events?: string;
+}
+
+/**
+ * What `contextfmt init` would write: the client's hook entries added to its project settings
+ * (edited in place: other keys, comments and line endings stay; an entry already there is not
+ * added again), and the starter input files under `.contextfmt/` when absent. Writes nothing;
+ * {@link applyPlan} writes it.
+ *
+ * @throws InvalidArgumentError for an unknown client; UsageError for an event the client's hook
+ *   adds nothing at; InputFileError for a settings file that cannot be edited.
+ * @example
+ * ```ts
+ * applyPlan(planInit({ dir: "my-project", client: "claude" }));
+ * ```
+ */
+export function planInit(options: InitOptions): WritePlan {
+  const { dir = ".", client: tool, events: eventList } = optionsArgument(options);
+  stringArgument(dir, "dir");
+  checkTool(tool);
+  if (eventList !== undefined) stringArgument(eventList, "events");
+  const events = initEvents(tool, eventList);
+  const settings = HOOK_SETTINGS[tool].path;
+  const project = Project.at(dir);
+  const record = WrittenRecord.read(project);
+  const beforeBytes = HOOK_SETTINGS[tool].script ? undefined : project.read(settings);
+  const before = beforeBytes && decodeUtf8(settings, beforeBytes);
+  // Computed before anything is written: a settings file that cannot be edited stops it all.
+  // A tool whose hooks are scripts (Cline) has no settings file: `settings` is their folder.
+  const edit = HOOK_SETTINGS[tool].script
+    ? { text: "", written: [], warnings: [] }
+    : withHooks(tool, settings, before ?? "", events);
+  const writes: FileWrite[] = [];
+  for (const [name, text] of Object.entries(STARTER_FILES)) {
+    const path = `.contextfmt/${name}`;
+    if (project.exists(path)) continue;
+    const bytes = Buffer.from(text);
+    writes.push({ path, bytes, before: undefined });
+    record.set({
+      path: project.relative(project.resolve(path)),
+      kind: "starter",
+      sha256: sha256(bytes),
+    });
+  }
+  const warnings = [...record.warnings, ...edit.warnings];
+  /** Writes init's own file at `path` unless the user changed it since (then warns). */
+  const own = (path: string, text: string, mode?: number) => {
+    const bytes = Buffer.from(text);
+    const there = project.read(path);
+    if (there?.equals(bytes)) return;
+    if (there !== undefined && !record.wrote(path, "starter", undefined, sha256(there))) {
+      warnings.push({
+        code: "kept_user_value",
+        severity: "warning",
+        path,
+        message: `kept: changed since contextfmt init wrote it (or not written by it); delete it and run init again to have contextfmt's`,
+      });
+      return;
+    }
+    writes.push({ path, bytes, before: there, ...(mode === undefined ? {} : { mode }) });
+    record.set({
+      path: project.relative(project.resolve(path)),
+      kind: "starter",
+      sha256: sha256(bytes),
+    });
+  };
+  for (const [path, text] of Object.entries(HOOK_SETTINGS[tool].files ?? {})) own(path, text);
+  const { script } = HOOK_SETTINGS[tool];
+  for (const { wire, event, flags } of script ? events : []) {
+    own(`${settings}/${wire}`, script?.(hookCommand(tool, event, flags)) ?? "", 0o755);
+  }
+  if (!HOOK_SETTINGS[tool].script && edit.text !== before) {
+    writes.push({ path: settings, bytes: Buffer.from(edit.text), before: beforeBytes });
+    const recordPath = project.relative(project.resolve(settings));
+    for (const { kind, name, value } of edit.written) {
+      record.set({ path: recordPath, kind, name, sha256: valueHash(value) });
+    }
+  }
+  const changes = writes.map(({ path, bytes, before: was }) => ({
+    path,
+    before: was === undefined ? undefined : Buffer.from(was).toString("utf8"),
+    after: bytes === undefined ? undefined : Buffer.from(bytes).toString("utf8"),
+    warnings: [],
+  }));
+  return writePlan(
+    { files: changes, changed: changes, warnings, conflicts: [] },
+    // init replaces files but never removes one: nothing it writes can be kept as changed.
+    () => ({ done: changes, warnings: writeWithRecord(project, record, writes) }),
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Where each tool keeps each kind of agent config in a project, and which codec reads or writes
+ * it. Whole-file kinds (commands, agents, skills) are one file per item; MCP servers live under
+ * one key of a settings file that holds other things too, so they are edited in place. A kind a
+ * tool has no project place for is absent: what sync would write there is reported, item by item,
+ * and left out. Each tool's facts are its file's in src/clients; this is sync's view of them.
+ */
+import { byClient, type ClientId, clientById, SYNC_ORDER } from "../clients/index.js";
+import type { ClientSpec, ItemFiles, ItemKind, McpFile, RulesFormat } from "../clients/spec.js";
+
+/**
+ * The tools `sync` reads and writes (every client of src/clients), in the order that decides who
+ * writes a shared file.
+ */
+export const SYNC_TOOLS: readonly SyncTool[] = SYNC_ORDER.map((client) => client.id);
+/** A client `sync`, `init`'s places and the doctor know: one of {@link SYNC_TOOLS}. */
+export type SyncTool = ClientId;
+
+/** What `--only` may name. */
+export const SYNC_KINDS = ["command", "mcp", "agent", "skill", "instructions", "rules"] as const;
+/** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
+export type SyncKind = (typeof SYNC_KINDS)[number];
+
+export {
+  type ItemFiles,
+  type ItemKind,
+  itemGlob,
+  type McpFile,
+  type RulesFormat,
+} from "../clients/spec.js";
+
+/** Everything `sync` knows of one tool's project files. */
+export interface ToolPlaces {
+  /** The tool's name in messages and docs. */
+  readonly label: string;
+  /** Where each whole-file kind lives; absent: the tool has no project place for it. */
+  readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
+  /** Where its MCP servers live; absent: the tool reads none from the project. */
+  readonly mcp?: McpFile;
+  /** The instruction file it reads, where the rules go (see {@link RULES_FILES}). */
+  readonly rulesFile: string;
+  /** The rules format written into that file. */
+  readonly rulesFormat: RulesFormat;
+  /** Why a kind is absent, for warnings and docs. */
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+}
+
+/** Each tool's project files, from its file in src/clients. */
+export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = byClient(
+  SYNC_ORDER,
+  (client: ClientSpec): ToolPlaces => ({
+    label: client.label,
+    items: client.items,
+    ...(client.mcp && { mcp: client.mcp }),
+    rulesFile: client.instructionFile,
+    rulesFormat: client.rulesFormat,
+    ...(client.cannotHold && { cannotHold: client.cannotHold }),
+  }),
+);
+
+/** Each tool's whole-file kinds (see {@link ToolPlaces.items}). */
+export const ITEM_FILES: Readonly<Record<SyncTool, ToolPlaces["items"]>> = Object.fromEntries(
+  SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].items]),
+) as Record<SyncTool, ToolPlaces["items"]>;
+
+/**
+ * The instruction file each tool reads at the project's root (several read `AGENTS.md`: written
+ * once for them): the `instructions` kind carries the source's own text from it into each
+ * target's, and the `rules` kind renders the rules into it.
+ */
+export const RULES_FILES: Readonly<Record<SyncTool, string>> = Object.fromEntries(
+  SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].rulesFile]),
+) as Record<SyncTool, string>;
+
+/** How a tool reads its instruction file, beyond where it is ({@link RULES_FILES}). */
+export interface InstructionReading {
+  /**
+   * The file may import others with `@path` relative to it (Claude Code, Gemini CLI), which the
+   * tool reads along with it.
+   */
+  readonly imports: boolean;
+  /**
+   * The tool also reads a file of the same name in a subfolder, for work in that folder; the
+   * file of a tool that reads none names one place only.
+   */
+  readonly nested: boolean;
+}
+
+/** How `tool` reads its instruction file (src/clients: its loading rules and what sync writes). */
+export const instructionReading = (tool: SyncTool): InstructionReading => {
+  const client = clientById(tool);
+  return { imports: client.loading.instructions.imports, nested: client.nestedInstructions };
+};

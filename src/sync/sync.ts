@@ -1,0 +1,243 @@
+/**
+ * `sync` as two verbs: {@link planSync} reads the project and says, as data, every file it would
+ * write or remove and why not others; {@link applyPlan} writes that plan the way git does (every
+ * file checked before the first is written, each replaced whole, the record in the same batch).
+ */
+import { FormatManager } from "../manager/format-manager.js";
+import {
+  badArgument,
+  integerArgument,
+  optionsArgument,
+  stringArgument,
+} from "../problems/arguments.js";
+import type { Issue } from "../problems/issue.js";
+import { renderNamingFile } from "../workspace/input-file.js";
+import { Project, ProjectFileError } from "../workspace/project.js";
+import { WrittenRecord } from "../workspace/record.js";
+import { type FileWrite, writeBatch } from "../workspace/write-batch.js";
+import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./locations.js";
+import { changedWrites, type PlannedFile, planChanges } from "./plan.js";
+
+/** What to sync, and from where. */
+export interface SyncOptions {
+  /** The project folder (default: the current one). */
+  readonly dir?: string;
+  /** The client whose files are the source; may be left out when only `rules` are synced. */
+  readonly from?: SyncTool;
+  /** The clients to write. */
+  readonly to: readonly SyncTool[];
+  /** What to sync (default: every kind but `rules`, and `rules` too when `rules` is given). */
+  readonly kinds?: readonly SyncKind[];
+  /** The rules input (as `format` takes it) for the `rules` kind. */
+  readonly rules?: unknown;
+  /** The name errors and warnings give the rules input, such as its file (default: `rules`). */
+  readonly rulesName?: string;
+  /** The rules' token budget (default: the format's). */
+  readonly budget?: number;
+  /**
+   * Take the committed record at its word, as a CI check does where no user's evidence exists
+   * (default: only what this user's own runs wrote counts as contextfmt's).
+   */
+  readonly recordAtItsWord?: boolean;
+}
+
+/** One file a plan writes or removes, or leaves as it is. */
+export interface PlannedChange {
+  /** Relative to the project, with `/`. */
+  readonly path: string;
+  /** The text before, or undefined when the file is new. */
+  readonly before: string | undefined;
+  /** The text after, or undefined when the file is removed. */
+  readonly after: string | undefined;
+  /** What the target cannot hold of its sources, naming each source and field. */
+  readonly warnings: readonly Issue[];
+}
+
+/** What a `sync` or `init` would do: data, written by {@link applyPlan}. */
+export interface WritePlan {
+  /** Every file the plan looked at, the unchanged ones included. */
+  readonly files: readonly PlannedChange[];
+  /** The files that change: `after` differs from `before`. */
+  readonly changed: readonly PlannedChange[];
+  /** Warnings about no one file: the record, the rules, sources left out. */
+  readonly warnings: readonly Issue[];
+  /**
+   * What the plan would replace that contextfmt did not write, or that changed since it did:
+   * `path` for a whole file, `path: key` for a part. {@link applyPlan} replaces them only with
+   * `force`.
+   */
+  readonly conflicts: readonly string[];
+}
+
+/** What {@link applyPlan} did. */
+export interface AppliedPlan {
+  /** The files written or removed, in the plan's order. */
+  readonly done: readonly PlannedChange[];
+  /** What was kept rather than removed or replaced (changed since planned), and evidence problems. */
+  readonly warnings: readonly Issue[];
+}
+
+/** Options of {@link applyPlan}. */
+export interface ApplyOptions {
+  /** Replace what contextfmt did not write, or what changed since it did (the plan's conflicts). */
+  readonly force?: boolean;
+}
+
+const APPLY = Symbol("contextfmt.apply");
+
+/** A plan with the way to write it, kept out of its data (JSON shows the data alone). */
+type ApplicablePlan = WritePlan & { readonly [APPLY]?: () => AppliedPlan };
+
+/** The plan's data, and its writer under a key no JSON or spread carries. */
+export function writePlan(data: WritePlan, apply: () => AppliedPlan): WritePlan {
+  const plan: ApplicablePlan = { ...data };
+  Object.defineProperty(plan, APPLY, { value: apply, enumerable: false });
+  return Object.freeze(plan);
+}
+
+/**
+ * The error {@link applyPlan} throws for `plan` without `force`, or undefined: a plan that
+ * would replace what contextfmt does not own.
+ */
+export function conflictError(plan: WritePlan): ProjectFileError | undefined {
+  if (plan.conflicts.length === 0) return undefined;
+  return new ProjectFileError(
+    `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
+  );
+}
+
+/**
+ * Writes a plan made by {@link planSync} or `planInit`: all its files or none, each replaced whole,
+ * the record with them; the user's evidence saved once they are written.
+ *
+ * @throws ProjectFileError when the plan has conflicts and `force` is not set, or when a file
+ *   changed since it was planned.
+ * @example
+ * ```ts
+ * const plan = planSync({ from: "claude", to: ["codex"] });
+ * if (plan.changed.length > 0) applyPlan(plan);
+ * ```
+ */
+export function applyPlan(plan: WritePlan, options: ApplyOptions = {}): AppliedPlan {
+  const apply = (plan as ApplicablePlan)[APPLY];
+  if (apply === undefined) {
+    throw badArgument("plan", "a plan made by planSync or planInit", plan);
+  }
+  const conflict = options.force ? undefined : conflictError(plan);
+  if (conflict) throw conflict;
+  return apply();
+}
+
+/** Writes `writes` and the record in one batch, then saves the user's evidence. */
+export function writeWithRecord(
+  project: Project,
+  record: WrittenRecord,
+  writes: readonly FileWrite[],
+): Issue[] {
+  // The record goes in the same batch: it never says what the files do not hold.
+  const recordWrite = record.write();
+  const kept = writeBatch(project, recordWrite ? [...writes, recordWrite] : [...writes]);
+  // Saved only once the batch is written: the evidence never proves what is not there.
+  return [...kept, ...record.saveEvidence()];
+}
+
+const publicChange = (file: PlannedFile): PlannedChange => ({
+  path: file.path,
+  before: file.before,
+  after: file.after,
+  warnings: file.warnings,
+});
+
+function checkedOptions(given: SyncOptions): {
+  from: SyncTool | undefined;
+  to: SyncTool[];
+  kinds: SyncKind[];
+} {
+  const options = optionsArgument(given);
+  if (options.dir !== undefined) stringArgument(options.dir, "dir");
+  if (options.rulesName !== undefined) stringArgument(options.rulesName, "rulesName");
+  if (options.budget !== undefined) integerArgument(options.budget, "budget");
+  const known = (value: unknown): value is SyncTool =>
+    (SYNC_TOOLS as readonly unknown[]).includes(value);
+  if (!Array.isArray(options.to) || !options.to.every(known)) {
+    throw badArgument("to", `clients among ${SYNC_TOOLS.join(", ")}`, options.to);
+  }
+  if (options.from !== undefined && !known(options.from)) {
+    throw badArgument("from", `one of ${SYNC_TOOLS.join(", ")}`, options.from);
+  }
+  const kinds =
+    options.kinds === undefined
+      ? SYNC_KINDS.filter((kind) => kind !== "rules" || options.rules !== undefined)
+      : [...new Set(options.kinds)];
+  if (!kinds.every((kind) => (SYNC_KINDS as readonly unknown[]).includes(kind))) {
+    throw badArgument("kinds", `kinds among ${SYNC_KINDS.join(", ")}`, options.kinds);
+  }
+  if (options.from === undefined && kinds.some((kind) => kind !== "rules")) {
+    throw badArgument("from", "the source client (only the rules kind goes without)", undefined);
+  }
+  if (kinds.includes("rules") && options.rules === undefined) {
+    throw badArgument("rules", "the rules input, for the rules kind", undefined);
+  }
+  return { from: options.from, to: [...new Set(options.to)], kinds };
+}
+
+/**
+ * What `contextfmt sync` would write: one client's project configuration (commands, MCP servers,
+ * agents, skills, instructions, and rules when given) for the others, as a plan of every file it
+ * would write or remove. Reads the project; writes nothing.
+ *
+ * @throws InvalidArgumentError for an unknown client or kind; ProjectFileError for a project
+ *   that cannot be read safely (a link leading out of it, a file over the size limit).
+ * @example
+ * ```ts
+ * const plan = planSync({ dir: "my-project", from: "claude", to: ["codex", "gemini"] });
+ * for (const file of plan.changed) console.log(file.path);
+ * ```
+ */
+export function planSync(options: SyncOptions): WritePlan {
+  const { from, to, kinds } = checkedOptions(options);
+  const project = Project.at(options.dir ?? ".");
+  const record = WrittenRecord.read(project, { atItsWord: options.recordAtItsWord === true });
+  const rulesName = options.rulesName ?? "rules";
+  const ruleIssues: Issue[] = [];
+  const { rules, budget } = options;
+  const manager = kinds.includes("rules") ? new FormatManager() : undefined;
+  const plan = planChanges({
+    project,
+    record,
+    from,
+    to,
+    kinds,
+    renderRules: (format) => {
+      const result = renderNamingFile(rulesName, () =>
+        // The input is checked when it is formatted (its errors name it).
+        (manager as FormatManager).format<string>(
+          format,
+          Array.isArray(rules) ? { rules } : rules,
+          budget !== undefined ? { budget } : {},
+        ),
+      );
+      for (const issue of result.issues) {
+        ruleIssues.push({ ...issue, path: `${rulesName}: ${issue.path ?? format}` });
+      }
+      return result.content;
+    },
+  });
+  const changed = plan.files.filter((file) => file.after !== file.before);
+  return writePlan(
+    {
+      files: plan.files.map(publicChange),
+      changed: changed.map(publicChange),
+      warnings: [...record.warnings, ...ruleIssues, ...plan.warnings],
+      conflicts: plan.conflicts,
+    },
+    () => {
+      const warnings = writeWithRecord(project, record, changedWrites(plan.files));
+      const keptPaths = new Set(warnings.map((issue) => issue.path));
+      return {
+        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
+        warnings,
+      };
+    },
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * The record of what `sync` and `init` wrote into a project, kept in the project itself
+ * (`.contextfmt/written.json`, meant for version control). It lets a later run tell its own
+ * output from the user's: a file, server, hook entry, setting or rules region is replaced or
+ * removed only when the record holds it with the hash of what is there now, that is, written by
+ * contextfmt and unchanged since. Anything else is the user's and stays unless the run is told
+ * `--force`.
+ *
+ * The record ships with every clone, so what it says is the word of whoever committed it. The
+ * proof that this user's contextfmt wrote an entry is therefore kept where no clone carries it:
+ * the user's {@link Evidence} for the project's real folder, holding a digest of each entry their
+ * runs wrote there. The record stays the same bytes whoever syncs (it changes only when what was
+ * written changes), so committing it makes no churn between teammates. An entry without this
+ * user's evidence (a teammate's, one made up by a repository's author, one from before the
+ * evidence was kept) stays in the record as it is, and what it names is kept: the sync of whoever
+ * wrote it can still take it out. An entry that does not parse, or that names no place of
+ * contextfmt's, is ignored with a warning and kept as it is.
+ */
+import type { Issue } from "../problems/issue.js";
+import { Evidence, sha256 } from "./evidence.js";
+import { isWrittenPlace, type WrittenKind } from "./places.js";
+import type { Project } from "./project.js";
+import { ProjectFileError } from "./project.js";
+import type { FileWrite } from "./write-batch.js";
+
+/** Where the record lives in a project. */
+export const RECORD_PATH = ".contextfmt/written.json";
+
+export type { WrittenKind };
+
+const WHOLE_FILES: ReadonlySet<WrittenKind> = new Set(["command", "agent", "skill", "starter"]);
+const KINDS: ReadonlySet<string> = new Set([
+  ...WHOLE_FILES,
+  "mcp-server",
+  "mcp-excluded",
+  "rules-region",
+  "hook",
+  "setting",
+]);
+
+/** One thing contextfmt wrote. */
+export interface WrittenEntry {
+  /** The file, relative to the project, `/`-separated. */
+  readonly path: string;
+  readonly kind: WrittenKind;
+  /** Which part of the file: the server's name, the hook's event, the setting's key path. */
+  readonly name?: string;
+  /** The source file it was converted from (sync), when there is one. */
+  readonly from?: string;
+  /** SHA-256 of what was written: the file's bytes, or the part's value (see {@link valueHash}). */
+  readonly sha256: string;
+}
+
+// The record's hash is the evidence's (written there, where the record's digests are kept).
+export { sha256 };
+
+/** JSON with every object's keys sorted: the same data gives the same text, whatever its layout. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      )
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The hash of a part's parsed value (a server's settings, a hook entry): the same whatever the
+ * key order, spacing or comments around it, so reformatting a file does not disown its parts.
+ */
+export const valueHash = (value: unknown): string => sha256(canonicalJson(value));
+
+const keyOf = (path: string, kind: WrittenKind, name: string | undefined) =>
+  WHOLE_FILES.has(kind) ? path : `${path}\0${kind}\0${name ?? ""}`;
+
+const ABOUT =
+  "What contextfmt sync and init wrote here, with a hash of each: they replace only what this lists, unchanged since. Keep it with the project.";
+
+/** An entry as held, and whether this user's evidence proves it. */
+interface Held {
+  readonly entry: WrittenEntry;
+  /** The entry as the file had it, to write back as it was if another is held in its stead. */
+  readonly raw?: unknown;
+  readonly proven: boolean;
+}
+
+/** A plain relative path: `/`-separated, no empty, `.` or `..` part, no backslash or NUL. */
+const isPlainPath = (path: string) =>
+  !/[\\\0]/.test(path) &&
+  path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+
+/** What an entry of the file says, or why it is not an entry. */
+function parseEntry(value: unknown): WrittenEntry | string {
+  const { path, kind, name, from, sha256: hash } = (value ?? {}) as Record<string, unknown>;
+  const optional = (field: unknown) => field === undefined || typeof field === "string";
+  if (
+    typeof value !== "object" ||
+    typeof path !== "string" ||
+    typeof kind !== "string" ||
+    !KINDS.has(kind) ||
+    !optional(name) ||
+    !optional(from) ||
+    typeof hash !== "string" ||
+    !/^[0-9a-f]{64}$/.test(hash)
+  ) {
+    return "expected { path, kind, name?, from?, sha256 }";
+  }
+  if (!isPlainPath(path)) return "its path is not a plain path inside the project";
+  if (typeof from === "string" && !isPlainPath(from)) {
+    return "its source is not a plain path inside the project";
+  }
+  if (!isWrittenPlace(path, kind as WrittenKind)) {
+    return `no place where contextfmt writes a ${kind}`;
+  }
+  return {
+    path,
+    kind: kind as WrittenKind,
+    ...(name !== undefined ? { name: name as string } : {}),
+    ...(from !== undefined ? { from: from as string } : {}),
+    sha256: hash,
+  };
+}
+
+/** The record as read from a project, and as this run updates it. */
+export class WrittenRecord {
+  readonly #entries = new Map<string, Held>();
+  /** The entries this run set or forgot: the others are what it did not write again. */
+  readonly #touched = new Set<string>();
+  readonly #bytes: Buffer | undefined;
+  readonly #evidence: Evidence;
+  /** Entries ignored (they do not parse, or name no place of ours): written back as they were. */
+  readonly #ignored: unknown[] = [];
+  /** What reading found wrong, each naming the entry: for the run to report. */
+  readonly warnings: Issue[] = [];
+
+  /** Whether every entry is taken at its word, proven or not (a run that writes nothing). */
+  readonly #atItsWord: boolean;
+
+  private constructor(bytes: Buffer | undefined, evidence: Evidence, atItsWord: boolean) {
+    this.#bytes = bytes;
+    this.#evidence = evidence;
+    this.#atItsWord = atItsWord;
+  }
+
+  /**
+   * The project's record; an absent one is empty. A file that is not a record at all (not JSON,
+   * not `{ version, written: [...] }`) is an error: rewriting it would lose what it holds (a
+   * merge's conflict markers, say). `evidence` proves the entries this user's runs wrote: by
+   * default the user's store for the project's real folder. `atItsWord` takes every entry that
+   * parses as written by contextfmt, proven or not, and reads no evidence: only for a run that
+   * writes nothing (`sync --check` in CI, where no one's evidence is, still sees what the record
+   * says is out of date).
+   */
+  static read(
+    project: Project,
+    {
+      atItsWord = false,
+      evidence = atItsWord ? Evidence.none(project.root) : Evidence.read(project.root),
+    }: { readonly atItsWord?: boolean; readonly evidence?: Evidence } = {},
+  ): WrittenRecord {
+    const bytes = project.read(RECORD_PATH);
+    const record = new WrittenRecord(bytes, evidence, atItsWord);
+    if (evidence.problem !== undefined && !atItsWord) {
+      record.warnings.push({
+        code: "evidence_unreadable",
+        severity: "warning",
+        path: evidence.path,
+        message: `${evidence.problem}: nothing the record lists is taken as written by this user's contextfmt, so nothing it lists is replaced or removed (this run saves its own writes there anew)`,
+      });
+    }
+    if (bytes === undefined) return record;
+    const text = bytes.toString("utf8");
+    const invalid = (why: string) =>
+      new ProjectFileError(
+        `${RECORD_PATH}: ${why}; it is the record of what contextfmt wrote: restore it from version control, or delete it (then sync replaces nothing it finds without --force)`,
+      );
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw invalid(`invalid JSON (${(error as Error).message.split("\n")[0]})`);
+    }
+    const { version, written } = (data ?? {}) as { version?: unknown; written?: unknown };
+    if (version !== 1 || !Array.isArray(written)) {
+      throw invalid('expected { "version": 1, "written": [...] }');
+    }
+    for (const [index, value] of written.entries()) record.#take(value, index);
+    return record;
+  }
+
+  /** Holds entry `index` of the file, or ignores it with a warning naming it. */
+  #take(value: unknown, index: number): void {
+    const parsed = parseEntry(value);
+    const ignore = (why: string) => {
+      const path = (value as { path?: unknown } | null)?.path;
+      this.warnings.push({
+        code: "record_entry_ignored",
+        severity: "warning",
+        path: `${RECORD_PATH}: written[${index}]${typeof path === "string" ? ` (${JSON.stringify(path)})` : ""}`,
+        message: `ignored: ${why}; it stays in the record as it is`,
+      });
+      this.#ignored.push(value);
+    };
+    if (typeof parsed === "string") {
+      ignore(parsed);
+      return;
+    }
+    const held: Held = {
+      entry: parsed,
+      raw: value,
+      proven: this.#atItsWord || this.#evidence.holds(this.#digest(parsed)),
+    };
+    const key = keyOf(parsed.path, parsed.kind, parsed.name);
+    const other = this.#entries.get(key);
+    if (other !== undefined) {
+      // This user's own entry wins over another's for the same thing: it is the evidence.
+      if (other.proven || !held.proven) {
+        ignore("a second entry for the same file or part");
+        return;
+      }
+      this.#ignored.push(other.raw);
+      this.warnings.push({
+        code: "record_entry_ignored",
+        severity: "warning",
+        path: `${RECORD_PATH}: ${JSON.stringify(parsed.path)}`,
+        message: `an entry not written by this user's contextfmt ignored, as written[${index}] is this user's for the same file or part; it stays in the record as it is`,
+      });
+    }
+    this.#entries.set(key, held);
+  }
+
+  /**
+   * The digest the evidence keeps of an entry: the whole entry, for this project's real folder,
+   * so an entry copied from another folder, or with any field changed, is not proven.
+   */
+  #digest({ path, kind, name, from, sha256: hash }: WrittenEntry): string {
+    return sha256(
+      JSON.stringify([
+        "contextfmt written",
+        this.#evidence.root,
+        path,
+        kind,
+        name ?? null,
+        from ?? null,
+        hash,
+      ]),
+    );
+  }
+
+  /**
+   * Whether contextfmt wrote what is there now: `hash` is the current file's (whole-file kinds)
+   * or part's hash, and the record holds that hash for it, proven by this user's evidence.
+   */
+  wrote(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.proven === true && held.entry.sha256 === hash;
+  }
+
+  /**
+   * Whether the record claims what is there now (`hash`) in an entry this user's evidence does
+   * not prove: a teammate's, or one that came with the project. Such a claim is never acted on.
+   */
+  claimsUnproven(path: string, kind: WrittenKind, name: string | undefined, hash: string): boolean {
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.proven === false && held.entry.sha256 === hash;
+  }
+
+  /** The entry of a file or part, when the record holds one this user's evidence proves. */
+  entry(path: string, kind: WrittenKind, name: string | undefined): WrittenEntry | undefined {
+    const held = this.#entries.get(keyOf(path, kind, name));
+    return held?.proven ? held.entry : undefined;
+  }
+
+  /** Whether this user's evidence proves `entry` (one of {@link untouched}). */
+  proves(entry: WrittenEntry): boolean {
+    const held = this.#entries.get(keyOf(entry.path, entry.kind, entry.name));
+    return held?.entry === entry && held.proven;
+  }
+
+  /** Notes what this run writes (or found already written as it would write it): proven. */
+  set(entry: WrittenEntry): void {
+    const key = keyOf(entry.path, entry.kind, entry.name);
+    this.#entries.set(key, { entry, proven: true });
+    this.#touched.add(key);
+  }
+
+  /** Drops the entry of something this run took out. */
+  forget(path: string, kind: WrittenKind, name: string | undefined): void {
+    const key = keyOf(path, kind, name);
+    this.#entries.delete(key);
+    this.#touched.add(key);
+  }
+
+  /**
+   * The entries this run has neither set nor forgotten so far: what an earlier run wrote that
+   * this one did not write again (its source gone, when this run read that source). Proven or
+   * not: see {@link proves}.
+   */
+  untouched(): WrittenEntry[] {
+    return [...this.#entries].flatMap(([key, held]) =>
+      this.#touched.has(key) ? [] : [held.entry],
+    );
+  }
+
+  /** The record's text: one entry a line, in path order, so it diffs well; ignored ones last. */
+  text(): string {
+    const held = [...this.#entries.values()].sort(
+      ({ entry: a }, { entry: b }) =>
+        compare(a.path, b.path) || compare(a.kind, b.kind) || compare(a.name ?? "", b.name ?? ""),
+    );
+    // Fields in one order, whichever order the caller built the entry in.
+    const lines = [
+      ...held.map(
+        ({ entry: { path, kind, name, from, sha256: hash } }) =>
+          `    ${JSON.stringify({ path, kind, name, from, sha256: hash })}`,
+      ),
+      ...this.#ignored.map((value) => `    ${JSON.stringify(value)}`),
+    ];
+    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": 1,\n  "written": [${
+      lines.length ? `\n${lines.join(",\n")}\n  ` : ""
+    }]\n}\n`;
+  }
+
+  /** The record's write, to go in the run's batch; undefined when it says what it said. */
+  write(): (FileWrite & { readonly bytes: Uint8Array }) | undefined {
+    const bytes = Buffer.from(this.text());
+    if (this.#bytes?.equals(bytes)) return undefined;
+    return { path: RECORD_PATH, bytes, before: this.#bytes };
+  }
+
+  /**
+   * Saves this user's evidence of the entries the record now holds as written by their
+   * contextfmt: to call once the run's writes (the record's with them) succeeded, never in a run
+   * that writes nothing. The warning, if it cannot be saved, is for the run to report.
+   */
+  saveEvidence(): Issue[] {
+    if (this.#atItsWord) return [];
+    const digests = new Set<string>();
+    for (const { entry, proven } of this.#entries.values()) {
+      if (proven) digests.add(this.#digest(entry));
+    }
+    return this.#evidence.save(digests);
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,435 @@
+/**
+ * doctor reads only the project and is never blinded by one bad file: a file it cannot or may not
+ * read is an `unreadable` problem naming it and why (never quoting what it holds), and every other
+ * file and client is still reported, in text, `--json` and `--html`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DoctorProblem, DoctorReport } from "../../src/doctor/report.js";
+import { withoutQuotes } from "../../src/doctor/unreadable.js";
+import { SYNC_TOOLS } from "../../src/sync/locations.js";
+import { MAX_FILE_BYTES } from "../../src/workspace/project.js";
+import { project } from "../cli/project-dir.js";
+import { BIN, RULES } from "../cli/run-bin.js";
+
+const GIT = { ".git/HEAD": "ref: refs/heads/main\n" };
+
+/** What nobody but the owner of the file should see. */
+const SECRET = "TOKEN=ghp_d0ct0rMustNeverPrintThis";
+
+/** `contextfmt doctor`, bounded: a read that blocks (a FIFO) fails the test instead of hanging it. */
+function doctor(args: readonly string[]) {
+  const result = spawnSync(process.execPath, [BIN, "doctor", ...args], {
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(result.error).toBeUndefined();
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+/**
+ * The report of `dir` as `--json`, `--html` and the table show it, each of which must be whole:
+ * every client, the exit code problems usually give (0 without `--strict`), nothing on stderr.
+ */
+function fullReport(dir: string, args: readonly string[] = []): DoctorReport {
+  const page = join(mkdtempSync(join(tmpdir(), "contextfmt-doctor-page-")), "doctor.html");
+  const json = doctor([dir, ...args, "--json", "--html", page]);
+  expect(json.stderr).toBe("");
+  expect(json.status).toBe(0);
+  const report = JSON.parse(json.stdout) as DoctorReport;
+  const clients = report.clients.map((client) => client.client);
+  if (!args.includes("--client")) expect(clients).toEqual([...SYNC_TOOLS]);
+  const html = readFileSync(page, "utf8");
+  const text = doctor([dir, ...args]);
+  expect(text.stderr).toBe("");
+  expect(text.status).toBe(0);
+  for (const problem of report.problems.filter((p) => p.code === "unreadable")) {
+    expect(html).toContain(`data-code="unreadable"`);
+    expect(text.stdout).toContain(`unreadable (${problem.client}): `);
+  }
+  for (const client of report.clients) {
+    expect(html).toContain(`id="client-${client.client}"`);
+    expect(text.stdout).toContain(`${client.label} (${client.client})`);
+  }
+  for (const output of [json.stdout, text.stdout, html]) expect(output).not.toContain("ghp_");
+  return report;
+}
+
+const unreadable = (report: DoctorReport) =>
+  report.problems.filter((problem) => problem.code === "unreadable");
+
+const client = (report: DoctorReport, id: string) => {
+  const found = report.clients.find((entry) => entry.client === id);
+  if (found === undefined) throw new Error(`no ${id} in the report`);
+  return found;
+};
+
+/** `.claude/settings.json` running `contextfmt hook` at session start once per flag list. */
+const claudeHooks = (...flags: string[]) =>
+  JSON.stringify({
+    hooks: {
+      SessionStart: flags.map((flag) => ({
+        hooks: [
+          {
+            type: "command",
+            command: `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/contextfmt hook claude session-start ${flag}`,
+          },
+        ],
+      })),
+    },
+  });
+
+describe("doctor reads only the project", () => {
+  it("reports a hook's --rules and --memories outside the project, never reading them", () => {
+    const dir = project({
+      ...GIT,
+      "CLAUDE.md": "# Claude\n\nKeep the build green.\n",
+      ".claude/settings.json": claudeHooks(
+        "--rules ../secret.env",
+        "--rules ../secret",
+        "--rules /etc/passwd",
+        `--memories "$CLAUDE_PROJECT_DIR"/../secret`,
+        "--rules ~/secret",
+        "--rules $HOME/secret",
+      ),
+    });
+    writeFileSync(join(dir, "../secret.env"), `${SECRET}\n`);
+    writeFileSync(join(dir, "../secret"), `${SECRET}\n`);
+    const report = fullReport(dir);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "../secret.env",
+        message:
+          "SessionStart: the hook's --rules ../secret.env is outside the project: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "../secret",
+        message:
+          "SessionStart: the hook's --rules ../secret is outside the project: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "/etc/passwd",
+        message:
+          "SessionStart: the hook's --rules /etc/passwd is outside the project: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "../secret",
+        message:
+          "SessionStart: the hook's --memories ../secret is outside the project: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "~/secret",
+        message:
+          "SessionStart: the hook's --rules ~/secret is expanded by the shell: doctor does not read it",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "$HOME/secret",
+        message:
+          "SessionStart: the hook's --rules $HOME/secret is expanded by the shell: doctor does not read it",
+      },
+    ]);
+    // The hooks are still listed, with nothing measured for them.
+    const hooks = client(report, "claude").hooks;
+    expect(hooks).toHaveLength(6);
+    expect(hooks.every((hook) => hook.inject === undefined)).toBe(true);
+    expect(client(report, "claude").files.map((file) => file.path)).toEqual(["CLAUDE.md"]);
+    const text = doctor([dir]);
+    expect(`${text.stdout}${text.stderr}`).not.toMatch(/root:|x:0:0/);
+  });
+
+  it("reads a hook's input named through the project's variable, however it is spelled", () => {
+    const dir = project({
+      ...GIT,
+      ".contextfmt/rules.json": readFileSync(RULES),
+      ".claude/settings.json": claudeHooks(
+        '--rules "$CLAUDE_PROJECT_DIR"/.contextfmt/rules.json',
+        "--rules $CLAUDE_PROJECT_DIR/.contextfmt/rules.json",
+        `--rules \${CLAUDE_PROJECT_DIR}/.contextfmt/rules.json`,
+      ),
+    });
+    const report = fullReport(dir, ["--client", "claude"]);
+    expect(unreadable(report)).toEqual([]);
+    const [first, ...others] = client(report, "claude").hooks.map((hook) => hook.inject);
+    expect(first?.items.length).toBeGreaterThan(0);
+    expect(others).toEqual([first, first]);
+  });
+
+  it("reports a hook's input reached through a link out of the project, or into .git", () => {
+    const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
+    writeFileSync(join(outside, "rules.json"), `${SECRET}\n`);
+    const dir = project(
+      {
+        ...GIT,
+        ".git/config": `[remote "origin"]\n\turl = https://x:${SECRET}@example.com/r.git\n`,
+        ".claude/settings.json": claudeHooks(
+          "--rules .contextfmt/rules.json",
+          "--rules .git/config",
+          "--rules docs/config",
+        ),
+      },
+      { ".contextfmt/rules.json": join(outside, "rules.json"), "docs/config": "../.git/config" },
+    );
+    const problems = unreadable(fullReport(dir, ["--client", "claude"]));
+    expect(problems).toEqual([
+      {
+        code: "unreadable",
+        client: "claude",
+        path: ".contextfmt/rules.json",
+        message: `.contextfmt/rules.json is a link to ${join(outside, "rules.json")}, outside the project`,
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: ".git/config",
+        message: ".git/config: .git is outside the project",
+      },
+      {
+        code: "unreadable",
+        client: "claude",
+        path: "docs/config",
+        message:
+          "docs/config is a link to ../.git/config: it leads into .git, which is outside the project",
+      },
+    ]);
+  });
+
+  it("names a hook input in the project that is not rules without quoting it", () => {
+    const dir = project({
+      ...GIT,
+      ".contextfmt/rules.json": `${SECRET}\n`,
+      ".contextfmt/rules": `${SECRET}\n`,
+      ".claude/settings.json": claudeHooks(
+        "--rules .contextfmt/rules.json",
+        "--rules .contextfmt/rules",
+      ),
+    });
+    const problems = unreadable(fullReport(dir, ["--client", "claude"]));
+    expect(problems.map(({ path }) => path)).toEqual([
+      ".contextfmt/rules.json",
+      ".contextfmt/rules",
+    ]);
+    expect(problems[0]?.message).toMatch(
+      /^SessionStart: the hook's --rules \.contextfmt\/rules\.json cannot be read: \.contextfmt\/rules\.json: invalid JSON/,
+    );
+  });
+});
+
+describe("one bad file never blinds doctor to the rest", () => {
+  it("a link out of the project at CLAUDE.md", () => {
+    const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
+    writeFileSync(join(outside, "notes.md"), `${SECRET}\n`);
+    const dir = project(
+      { ...GIT, "AGENTS.md": "# Agents\n\nKeep the build green.\n" },
+      { "CLAUDE.md": join(outside, "notes.md") },
+    );
+    const report = fullReport(dir);
+    const message = `CLAUDE.md is a link to ${join(outside, "notes.md")}, outside the project`;
+    expect(unreadable(report)).toEqual(
+      ["claude", "copilot", "opencode", "kilo"].map(
+        (id): DoctorProblem => ({
+          code: "unreadable",
+          client: id as never,
+          path: "CLAUDE.md",
+          message,
+        }),
+      ),
+    );
+    expect(client(report, "codex").files.map((file) => [file.path, file.loaded])).toEqual([
+      ["AGENTS.md", true],
+    ]);
+    expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+  });
+
+  it("a non-UTF-8 AGENTS.md", () => {
+    const dir = project({
+      ...GIT,
+      "AGENTS.md": Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]),
+      "CLAUDE.md": "# Claude\n\nKeep the build green.\n",
+    });
+    const report = fullReport(dir);
+    const problems = unreadable(report);
+    // Claude Code too: it reads AGENTS.md where no CLAUDE.md is, and doctor shows which wins.
+    expect(problems.map((problem) => problem.client)).toEqual([
+      "claude",
+      "codex",
+      "copilot",
+      "qwen",
+      "opencode",
+      "cursor",
+      "cline",
+      "kilo",
+    ]);
+    for (const problem of problems) {
+      expect(problem).toMatchObject({ path: "AGENTS.md", message: "AGENTS.md: not UTF-8 text" });
+    }
+    expect(client(report, "claude").files.map((file) => [file.path, file.loaded])).toEqual([
+      ["CLAUDE.md", true],
+    ]);
+  });
+
+  it("an instruction file over the size cap", () => {
+    const dir = project({ ...GIT, "QWEN.md": "", "AGENTS.md": "# Agents\n" });
+    truncateSync(join(dir, "QWEN.md"), MAX_FILE_BYTES + 1);
+    const report = fullReport(dir);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "qwen",
+        path: "QWEN.md",
+        message: "QWEN.md: 50.0 MB is over the 50.0 MB a file read here may have",
+      },
+    ]);
+    expect(client(report, "qwen").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+  });
+
+  it("a settings file nested too deep", () => {
+    const deep = `{"context": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    const dir = project({
+      ...GIT,
+      "GEMINI.md": "# Gemini\n\nKeep the build green.\n",
+      ".gemini/settings.json": deep,
+    });
+    const report = fullReport(dir);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "gemini",
+        path: ".gemini/settings.json",
+        message: ".gemini/settings.json: invalid JSON: nested too deeply to read",
+      },
+    ]);
+    expect(client(report, "gemini").files.map((file) => file.path)).toEqual(["GEMINI.md"]);
+  });
+
+  it("a setting of the wrong type", () => {
+    const dir = project({
+      ...GIT,
+      "GEMINI.md": "# Gemini\n",
+      ".gemini/settings.json": '{ "context": { "fileName": 5 } }',
+      ".codex/config.toml": 'project_doc_max_bytes = "lots"\n',
+      "AGENTS.md": "# Agents\n",
+    });
+    const report = fullReport(dir);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "codex",
+        path: ".codex/config.toml",
+        message: ".codex/config.toml: project_doc_max_bytes: expected a whole number of bytes",
+      },
+      {
+        code: "unreadable",
+        client: "gemini",
+        path: ".gemini/settings.json",
+        message:
+          ".gemini/settings.json: context.fileName: expected a file name or a list of file names",
+      },
+    ]);
+    // Each client goes on by its defaults.
+    expect(client(report, "codex").maxBytes).toBe(32768);
+    expect(client(report, "gemini").files.map((file) => file.path)).toEqual(["GEMINI.md"]);
+  });
+
+  it("a FIFO at GEMINI.md, a folder at QWEN.md", () => {
+    const dir = project({ ...GIT, "AGENTS.md": "# Agents\n", "QWEN.md/notes.md": "# Notes\n" });
+    execFileSync("mkfifo", [join(dir, "GEMINI.md")]);
+    const report = fullReport(dir);
+    const problem = (id: string, path: string, message: string) => ({
+      code: "unreadable",
+      client: id,
+      path,
+      message,
+    });
+    expect(unreadable(report)).toEqual([
+      problem("gemini", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
+      problem("copilot", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
+      problem("qwen", "QWEN.md", "QWEN.md: a folder, not a file"),
+    ]);
+    expect(client(report, "gemini").files).toEqual([]);
+    expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
+  });
+
+  it("a command, an MCP file and a rules folder's file each reported alone", () => {
+    const dir = project({
+      ...GIT,
+      "CLAUDE.md": "# Claude\n",
+      ".claude/commands/good.md": "Review the diff.\n",
+      ".claude/commands/bad.md": Buffer.from([0xc3, 0x28]),
+      ".claude/rules/bad.md": Buffer.from([0xc3, 0x28]),
+      ".claude/rules/good.md": "Prefer pure functions.\n",
+      ".mcp.json": `{ "mcpServers": { "fs": { "command": 5 } } }`,
+    });
+    const report = fullReport(dir, ["--client", "claude"]);
+    expect(unreadable(report).map(({ path }) => path)).toEqual([
+      ".claude/rules/bad.md",
+      ".claude/commands/bad.md",
+      ".mcp.json",
+    ]);
+    const claude = client(report, "claude");
+    expect(claude.commands.map((item) => item.name)).toEqual(["good"]);
+    expect(claude.files.map((file) => file.path)).toEqual(["CLAUDE.md", ".claude/rules/good.md"]);
+  });
+
+  it("a synced source that cannot be read: what sync --check would change is unknown, said so", () => {
+    const dir = project({
+      ".claude/commands/review.md": "---\ndescription: Review\n---\nReview the diff.\n",
+    });
+    const sync = spawnSync(
+      process.execPath,
+      [BIN, "sync", dir, "--from", "claude", "--to", "gemini", "--only", "commands"],
+      { encoding: "utf8" },
+    );
+    expect(sync.status).toBe(0);
+    writeFileSync(join(dir, ".claude/commands/review.md"), Buffer.from([0xc3, 0x28]));
+    const report = fullReport(dir, ["--client", "claude,gemini"]);
+    expect(unreadable(report)).toEqual([
+      {
+        code: "unreadable",
+        client: "claude",
+        path: ".claude/commands/review.md",
+        message: ".claude/commands/review.md: not UTF-8 text",
+      },
+      {
+        code: "unreadable",
+        client: "gemini",
+        message:
+          "what sync --check would change is unknown: .claude/commands/review.md: not UTF-8 text",
+      },
+    ]);
+    expect(client(report, "gemini").commands.map((item) => item.name)).toEqual(["review"]);
+  });
+
+  it("exits 1 with --strict for an unreadable file alone", () => {
+    const dir = project({ ...GIT, "AGENTS.md": Buffer.from([0xff]) });
+    expect(doctor([dir, "--client", "codex", "--strict"]).status).toBe(1);
+    expect(doctor([dir, "--client", "codex"]).status).toBe(0);
+  });
+});
+
+describe("withoutQuotes", () => {
+  it("elides every quoted value and quoted character of a parser's message, an unclosed one to the end", () => {
+    expect(withoutQuotes('rules: (input): expected object, received "TOKEN=ghp_x…"')).toBe(
+      'rules: (input): expected object, received "…"',
+    );
+    expect(
+      withoutQuotes(`invalid JSON: Unexpected token 'T', "TOKEN=ghp_"... is not valid JSON`),
+    ).toBe(`invalid JSON: Unexpected token '…', "…"... is not valid JSON`);
+    expect(withoutQuotes('a "b" c "d')).toBe('a "…" c "…');
+    expect(withoutQuotes("Claude Code's cap")).toBe("Claude Code's cap");
+  });
+});
