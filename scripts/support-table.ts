@@ -5,17 +5,18 @@
  * (test/clients/checked.ts) and against which pinned client (src/clients).
  * `npm run docs:support` rewrites the page; test/docs/support.test.ts fails when it is stale.
  */
+
+import { clientById } from "../src/clients/index.js";
+import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
 import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
-  type ItemFiles,
   instructionReading,
+  itemGlob,
   RULES_FILES,
   SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncTool,
 } from "../src/sync/locations.js";
-import { clientById } from "../src/clients/index.js";
-import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
 import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js";
 
 export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathname;
@@ -23,12 +24,6 @@ export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathn
 type Tool = SyncTool | HookTool;
 
 const code = (text: string) => `\`${text}\``;
-
-/** Where a whole-file kind's items are, as a glob. */
-function itemGlob(files: ItemFiles): string {
-  if (files.layout === "skill-folders") return `${files.dir}/*/SKILL.md`;
-  return `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`;
-}
 
 /** A cell: where the kind lives, and whether the real client was shown to read it. */
 function cell(tool: Tool, kind: SupportKind, where: string | undefined): string {
