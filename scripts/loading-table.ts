@@ -8,7 +8,7 @@
 import { HOOK_EVENTS, type HookTool, isHookTool } from "../src/hooks/events.js";
 import { type HookContextLimit, hookContextLimit } from "../src/hooks/output.js";
 import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
-import { type ItemFiles, SYNC_TOOL_PLACES, SYNC_TOOLS } from "../src/sync/locations.js";
+import { type ItemFiles, itemGlob, SYNC_TOOL_PLACES, SYNC_TOOLS } from "../src/sync/locations.js";
 
 export const LOADING_PATH = new URL("../docs/loading.md", import.meta.url).pathname;
 
@@ -34,13 +34,7 @@ function place(entry: ReadPlace, where: string): string {
 }
 
 const glob = (files: ItemFiles | undefined) =>
-  files === undefined || !files.readable
-    ? "none"
-    : code(
-        files.layout === "skill-folders"
-          ? `${files.dir}/*/SKILL.md`
-          : `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`,
-      );
+  files === undefined || !files.readable ? "none" : code(itemGlob(files));
 
 const limitText = (limit: HookContextLimit) =>
   [

@@ -2,16 +2,16 @@
  * docs/support.md, generated from the code: where `sync` reads and writes each kind for each
  * tool (src/sync/locations.ts), where `init` installs each hook tool's hooks and which events
  * (src/sync/init/hook-settings.ts), which of them the real-client suite checks
- * (test/clients/checked.ts) and against which pinned client (scripts/clients.json).
+ * (test/clients/checked.ts) and against which pinned client (src/clients).
  * `npm run docs:support` rewrites the page; test/docs/support.test.ts fails when it is stale.
  */
-import { readFileSync } from "node:fs";
+
+import { clientById } from "../src/clients/index.js";
 import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
-import { TOOL_NAMES } from "../src/hooks/output.js";
 import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
-  type ItemFiles,
   instructionReading,
+  itemGlob,
   RULES_FILES,
   SYNC_TOOL_PLACES,
   SYNC_TOOLS,
@@ -21,20 +21,9 @@ import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js
 
 export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathname;
 
-/** The pinned clients, by tool id. */
-const CLIENTS = JSON.parse(
-  readFileSync(new URL("./clients.json", import.meta.url), "utf8"),
-) as Record<string, { package: string; version: string }>;
-
 type Tool = SyncTool | HookTool;
 
 const code = (text: string) => `\`${text}\``;
-
-/** Where a whole-file kind's items are, as a glob. */
-function itemGlob(files: ItemFiles): string {
-  if (files.layout === "skill-folders") return `${files.dir}/*/SKILL.md`;
-  return `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`;
-}
 
 /** A cell: where the kind lives, and whether the real client was shown to read it. */
 function cell(tool: Tool, kind: SupportKind, where: string | undefined): string {
@@ -81,17 +70,15 @@ const KINDS: readonly [SupportKind, string][] = [
   ["hooks", "hooks (init)"],
 ];
 
-const nameOf = (tool: Tool) =>
-  (TOOL_NAMES as Partial<Record<string, string>>)[tool] ??
-  (SYNC_TOOL_PLACES as Partial<Record<string, { label: string }>>)[tool]?.label ??
-  tool;
+const nameOf = (tool: Tool) => clientById(tool).label;
 
 /** The page's text. */
 export function supportTable(): string {
   const tools = [...new Set<Tool>([...SYNC_TOOLS, ...HOOK_TOOLS])];
   const rows = tools.map((tool) => {
-    const client = CLIENTS[tool];
-    const pinned = client ? `${code(`${client.package}@${client.version}`)}` : "not run here";
+    const { checked } = clientById(tool);
+    const pinned =
+      checked === "documentation" ? "not run here" : code(`${checked.client}@${checked.version}`);
     return `| ${code(tool)} ${nameOf(tool)} | ${pinned} | ${KINDS.map(([kind]) => cell(tool, kind, where(tool, kind))).join(" | ")} |`;
   });
   const events = HOOK_TOOLS.map((tool) => {

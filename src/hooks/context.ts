@@ -4,6 +4,7 @@
  * the engine's composition. Pure: the files come in already read.
  */
 
+import { clientById } from "../clients/index.js";
 import { type ComposedContext, composeContexts } from "../manager/compose.js";
 import { FormatManager } from "../manager/format-manager.js";
 import {
@@ -17,12 +18,12 @@ import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { utf8Length } from "../tokens/utf8.js";
-import { type HookMoment, type HookTool, isHookTool } from "./events.js";
+import { type HookMoment, type HookTool, hooksOf, isHookTool, labelOf } from "./events.js";
 import type { TolerantHookInput } from "./input.js";
 import { listOf, projectsOf } from "./input-shapes.js";
 import { sessionStartContext } from "./lifecycle.js";
 import { memoriesAsCandidates, memoriesForPrompt } from "./memories.js";
-import { escapesXml, type HookContextLimit, TOOL_NAMES } from "./output.js";
+import { contextPath, escapesXml, type HookContextLimit } from "./output.js";
 
 /** The input files a hook may be given, by flag. */
 export type HookSourceFlag = "rules" | "project" | "session" | "memories";
@@ -49,7 +50,8 @@ interface SourceContext {
 interface HookSource {
   readonly flag: HookSourceFlag;
   readonly moments: readonly HookMoment[];
-  readonly format: Readonly<Record<HookTool, string>>;
+  /** The format id it renders in for `tool`. */
+  readonly format: (tool: HookTool) => string;
   /** Relative share of the budget when several sources are injected together. */
   readonly share: number;
   /** Never more than the format's own `maxContextTokens` (the brief context's 200). */
@@ -73,16 +75,8 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     flag: "rules",
     // A subagent starts with a conversation of its own, without the session's context.
     moments: ["session-start", "subagent-start"],
-    format: {
-      claude: "claude",
-      codex: "codex",
-      gemini: "gemini",
-      copilot: "claude",
-      qwen: "claude",
-      opencode: "claude",
-      cursor: "claude",
-      cline: "claude",
-    },
+    // The client's own rules format, as sync writes into its instruction file (src/clients).
+    format: (tool) => clientById(tool).rulesFormat,
     share: 2,
     input: listOf("rules"),
   },
@@ -90,16 +84,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     flag: "project",
     moments: ["session-start", "subagent-start"],
     // Gemini CLI and Qwen Code escape XML: they get the same parts under markdown headings.
-    format: {
-      claude: "project",
-      codex: "project",
-      gemini: "project-markdown",
-      copilot: "project",
-      qwen: "project-markdown",
-      opencode: "project",
-      cursor: "project",
-      cline: "project",
-    },
+    format: (tool) => (escapesXml(tool) ? "project-markdown" : "project"),
     share: 1,
     speaksWhenEmpty: true,
     input: projectsOf,
@@ -107,16 +92,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
   {
     flag: "session",
     moments: ["session-start"],
-    format: {
-      claude: "session-full",
-      codex: "session-full",
-      gemini: "session-full",
-      copilot: "session-full",
-      qwen: "session-full",
-      opencode: "session-full",
-      cursor: "session-full",
-      cline: "session-full",
-    },
+    format: () => "session-full",
     share: 1,
     input: listOf("candidates"),
   },
@@ -124,16 +100,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     flag: "session",
     // PostToolBatch fires once after the batch's PostToolUse hooks: configure one of the two.
     moments: ["pre-tool", "post-tool", "tool-failure", "tool-batch"],
-    format: {
-      claude: "session-brief",
-      codex: "session-brief",
-      gemini: "session-brief",
-      copilot: "session-brief",
-      qwen: "session-brief",
-      opencode: "session-brief",
-      cursor: "session-brief",
-      cline: "session-brief",
-    },
+    format: () => "session-brief",
     share: 1,
     capAtFormatSize: true,
     input: listOf("candidates"),
@@ -143,16 +110,7 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     moments: ["prompt"],
     // Gemini CLI and Qwen Code escape XML: they get the same ranking as one plain "Related: …"
     // line.
-    format: {
-      claude: "xml-memory",
-      codex: "xml-memory",
-      gemini: "session-brief",
-      copilot: "xml-memory",
-      qwen: "session-brief",
-      opencode: "xml-memory",
-      cursor: "xml-memory",
-      cline: "xml-memory",
-    },
+    format: (tool) => (escapesXml(tool) ? "session-brief" : "xml-memory"),
     share: 1,
     input: (file, ctx, tool) =>
       escapesXml(tool) ? memoriesAsCandidates(file, ctx.hook) : memoriesForPrompt(file, ctx.hook),
@@ -267,7 +225,7 @@ export function hookContext(request: HookContextRequest): HookContext {
   const parts = activeSources(hook, request.files).flatMap((source) => {
     const file = request.files[source.flag];
     if (!file) return [];
-    const adapter = manager.get<string>(source.format[hook.tool]);
+    const adapter = manager.get<string>(source.format(hook.tool));
     let input: unknown;
     try {
       input = source.input(file.data, ctx, hook.tool);
@@ -333,7 +291,7 @@ export function cutToLimit(
   if (!over) return { content };
   const fits = (text: string) => sizes.every((size) => size.of(text) <= size.limit);
   const noteFor = (end: number) =>
-    `[… ${content.length - end} more characters cut here: ${TOOL_NAMES[tool]} takes at most ${over.limit} ${over.unit} of hook context inline]\n`;
+    `[… ${content.length - end} more characters cut here: ${labelOf(tool)} takes at most ${over.limit} ${over.unit} of hook context inline]\n`;
   // The longest start that fits with its note: whole lines where any fits, else part of the first.
   let low = 0;
   let high = content.length;
@@ -354,8 +312,8 @@ export function cutToLimit(
     issue: {
       code: "over_hook_limit",
       severity: "warning",
-      path: tool === "copilot" ? "additionalContext" : "hookSpecificOutput.additionalContext",
-      message: `the required items alone are over ${TOOL_NAMES[tool]}'s inline limit of ${over.limit} ${over.unit}: cut ${content.length - end} characters from line ${line} on (${JSON.stringify(content.slice(end, end + 60))}…)`,
+      path: contextPath(tool),
+      message: `the required items alone are over ${labelOf(tool)}'s inline limit of ${over.limit} ${over.unit}: cut ${content.length - end} characters from line ${line} on (${JSON.stringify(content.slice(end, end + 60))}…)`,
     },
   };
 }
@@ -368,7 +326,7 @@ function checkHook(hook: unknown): asserts hook is TolerantHookInput {
   }
   stringArgument(fields?.moment, "request.hook.moment");
   // Cursor's session start names no source (see SESSION_START_CONTEXT).
-  if (fields?.moment === "session-start" && fields.tool !== "cursor")
+  if (fields?.moment === "session-start" && hooksOf(fields.tool).stdin.sessionSource)
     stringArgument((hook as { source?: unknown }).source, "request.hook.source");
   if (fields?.moment === "prompt")
     stringArgument((hook as { prompt?: unknown }).prompt, "request.hook.prompt");

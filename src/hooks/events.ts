@@ -1,20 +1,24 @@
+import {
+  byClient,
+  type ClientOf,
+  clientById,
+  HOOK_CLIENTS,
+  type HookClient,
+  type HookClientId,
+} from "../clients/index.js";
+import type { ClientHooks, HookMoment } from "../clients/spec.js";
 import { badArgument } from "../problems/arguments.js";
 import { InvalidInputError } from "../problems/errors.js";
+
+export type { HookMoment } from "../clients/spec.js";
 
 /**
  * The agent CLIs whose hooks this library speaks: Claude Code, Gemini CLI, Codex CLI, GitHub
  * Copilot CLI, Qwen Code, OpenCode through the plugin `contextfmt init opencode` writes, and
- * Cursor (from its documentation: no Cursor runs here to check it), and Cline's CLI.
+ * Cursor (from its documentation: no Cursor runs here to check it), and Cline's CLI: every
+ * client of src/clients with hooks.
  */
-export type HookTool =
-  | "claude"
-  | "gemini"
-  | "codex"
-  | "copilot"
-  | "qwen"
-  | "opencode"
-  | "cursor"
-  | "cline";
+export type HookTool = HookClientId;
 
 /**
  * Every hook tool, in the order help texts list them.
@@ -24,44 +28,15 @@ export type HookTool =
  * HOOK_TOOLS.includes("codex"); // true
  * ```
  */
-export const HOOK_TOOLS: readonly HookTool[] = [
-  "claude",
-  "gemini",
-  "codex",
-  "copilot",
-  "qwen",
-  "opencode",
-  "cursor",
-  "cline",
-];
-
-/**
- * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
- * subagent starts (`subagent-start`), a prompt was submitted (`prompt`) or a slash command
- * expanded (`prompt-expansion`), a tool is about to run (`pre-tool`), has run (`post-tool`),
- * failed (`tool-failure`) or a batch of tool calls has resolved (`tool-batch`), the agent or a
- * subagent is about to stop (`stop`, `subagent-stop`), or the session's model changed
- * (`model-switch`).
- */
-export type HookMoment =
-  | "session-start"
-  | "subagent-start"
-  | "prompt"
-  | "prompt-expansion"
-  | "pre-tool"
-  | "post-tool"
-  | "tool-failure"
-  | "tool-batch"
-  | "stop"
-  | "subagent-stop"
-  | "model-switch";
+export const HOOK_TOOLS: readonly HookTool[] = HOOK_CLIENTS.map((client) => client.id);
 
 /**
  * The hook events each tool fires whose output can carry context for the model, by their wire
  * names, with what each is for. Each was checked against the pinned client: its own output
  * schema accepts `additionalContext` for the event, and a headless run shows the context in the
  * next model request; Cursor's, which cannot run here, are as its documentation states them.
- * (Gemini CLI's `BeforeTool` is listed for its moment but carries none.)
+ * (Gemini CLI's `BeforeTool` is listed for its moment but carries none.) Each client's file in
+ * src/clients says why its events are these.
  *
  * @example
  * ```ts
@@ -69,72 +44,20 @@ export type HookMoment =
  * HOOK_EVENTS.claude.PostToolUseFailure; // "tool-failure"
  * ```
  */
-export const HOOK_EVENTS = {
-  claude: {
-    SessionStart: "session-start",
-    SubagentStart: "subagent-start",
-    UserPromptSubmit: "prompt",
-    UserPromptExpansion: "prompt-expansion",
-    PreToolUse: "pre-tool",
-    PostToolUse: "post-tool",
-    PostToolUseFailure: "tool-failure",
-    PostToolBatch: "tool-batch",
-    Stop: "stop",
-    SubagentStop: "subagent-stop",
-    PostModelSwitch: "model-switch",
-  },
-  codex: {
-    SessionStart: "session-start",
-    SubagentStart: "subagent-start",
-    UserPromptSubmit: "prompt",
-    PreToolUse: "pre-tool",
-    PostToolUse: "post-tool",
-  },
-  gemini: {
-    SessionStart: "session-start",
-    BeforeAgent: "prompt",
-    BeforeTool: "pre-tool",
-    AfterTool: "post-tool",
-  },
-  // Copilot CLI's Claude Code-style names (its own camelCase ones send no hook_event_name, and
-  // its userPromptSubmitted carries no context).
-  copilot: {
-    SessionStart: "session-start",
-    UserPromptSubmit: "prompt",
-    PreToolUse: "pre-tool",
-    PostToolUse: "post-tool",
-    PostToolUseFailure: "tool-failure",
-  },
-  qwen: {
-    SessionStart: "session-start",
-    UserPromptSubmit: "prompt",
-    PostToolUse: "post-tool",
-    PostToolUseFailure: "tool-failure",
-  },
-  // OpenCode has no hook commands: contextfmt's plugin runs them and names the events. Its
-  // session start is the first model request of a session in the process (the system prompt
-  // it adds to every request of that session); its prompt, each message the user sends.
-  opencode: {
-    SessionStart: "session-start",
-    UserPromptSubmit: "prompt",
-  },
-  // From Cursor's documentation, not a client: the two events whose output it says reaches the
-  // model (`additional_context`, into the conversation's initial system context and after the
-  // tool result). Its beforeSubmitPrompt, preCompact and stop only show text to the user or
-  // submit a new user message, and postToolUseFailure has no output.
-  cursor: {
-    sessionStart: "session-start",
-    postToolUse: "post-tool",
-  },
-  // Cline's CLI runs a script per event and sends the context of its tool events to the next
-  // model request. Its TaskStart runs, but a one-shot task's model never sees its context, and
-  // UserPromptSubmit does not run in one; neither is listed until a run shows their context
-  // arriving.
-  cline: {
-    PreToolUse: "pre-tool",
-    PostToolUse: "post-tool",
-  },
-} as const satisfies Record<HookTool, Record<string, HookMoment>>;
+export const HOOK_EVENTS: { readonly [T in HookTool]: ClientOf<T>["hooks"]["events"] } = byClient(
+  HOOK_CLIENTS,
+  (client) => client.hooks.events,
+) as { readonly [T in HookTool]: ClientOf<T>["hooks"]["events"] };
+
+/** What src/clients says of `tool`'s hooks. */
+export function hooksOf(tool: HookTool): ClientHooks {
+  return (clientById(tool) as HookClient).hooks;
+}
+
+/** `tool` by the name its users know it by, for messages. */
+export function labelOf(tool: HookTool): string {
+  return (clientById(tool) as HookClient).label;
+}
 
 /**
  * A hook event name as `tool` writes it in `hook_event_name`, e.g. `PreToolUse` or `BeforeTool`;

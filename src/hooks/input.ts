@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import type { ClientOf } from "../clients/index.js";
 import * as d from "../model/declare.js";
 import { parseWith } from "../model/parse.js";
 import {
@@ -15,6 +16,7 @@ import {
   type HookMoment,
   type HookTool,
   hookMoment,
+  hooksOf,
   resolveHookEvent,
 } from "./events.js";
 
@@ -98,20 +100,30 @@ const momentFields = {
   "model-switch": { from_model: text, to_model: text, source: text },
 } as const satisfies Record<HookMoment, z.core.$ZodLooseShape>;
 
+/**
+ * The stdin shapes, by the id a client's spec names (`stdin.shape` in src/clients): the fields
+ * every event of theirs has. Qwen Code sends Gemini CLI's.
+ */
 const bases = {
   claude: claudeBase,
   gemini: geminiBase,
   codex: codexBase,
   copilot: copilotBase,
-  qwen: geminiBase,
   opencode: opencodeBase,
   cursor: cursorBase,
   cline: clineBase,
 } as const;
 
-/** Where a tool's fields for a moment differ from the others'. */
-const toolMomentFields: Partial<
-  Record<HookTool, Partial<Record<HookMoment, z.core.$ZodLooseShape>>>
+/** A stdin shape's id. */
+type Shape = keyof typeof bases;
+
+/** The stdin shape `tool` sends. */
+const shapeOf = <T extends HookTool>(tool: T) => hooksOf(tool).stdin.shape as ShapeOf<T>;
+type ShapeOf<T extends HookTool> = ClientOf<T>["hooks"]["stdin"]["shape"] & Shape;
+
+/** Where a stdin shape's fields for a moment differ from the others'. */
+const shapeMomentFields: Partial<
+  Record<Shape, Partial<Record<HookMoment, z.core.$ZodLooseShape>>>
 > = {
   // Copilot CLI reports a tool's outcome as `tool_result`.
   copilot: {
@@ -158,14 +170,11 @@ const toolMomentFields: Partial<
   },
 };
 
-/** Tools whose stdin names no event: the event is the one the call is made for (`options.event`). */
-const NO_EVENT_NAME: readonly HookTool[] = ["cline"];
-
 function eventSchema(tool: HookTool, moment: HookMoment) {
   return d.looseObject({
     hook_event_name: text,
-    ...bases[tool],
-    ...(toolMomentFields[tool]?.[moment] ?? momentFields[moment]),
+    ...bases[shapeOf(tool)],
+    ...(shapeMomentFields[shapeOf(tool)]?.[moment] ?? momentFields[moment]),
   });
 }
 
@@ -201,14 +210,11 @@ export const EVENT_NAME = d.object({ hook_event_name: text });
 const READ_FIELDS = { "session-start": ["source"], prompt: ["prompt"] } as const satisfies Partial<
   Record<HookMoment, readonly string[]>
 >;
-/** Where a tool sends none of READ_FIELDS: Cursor's sessionStart has no `source` to read. */
-const TOOL_READ_FIELDS: Partial<Record<HookTool, Partial<Record<HookMoment, readonly string[]>>>> =
-  { cursor: { "session-start": [] } };
 type ReadFieldsOf<M extends HookMoment> = M extends keyof typeof READ_FIELDS
   ? (typeof READ_FIELDS)[M][number]
   : never;
 
-type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[T]>>;
+type BaseOf<T extends HookTool> = z.output<z.ZodMiniObject<(typeof bases)[ShapeOf<T>]>>;
 type MomentOf<M extends HookMoment> = z.output<z.ZodMiniObject<(typeof momentFields)[M]>>;
 
 /**
@@ -304,7 +310,8 @@ function tolerated(issues: readonly Issue[], event: string): Issue[] {
  * the one `how` gives.
  */
 function eventNameOf(tool: HookTool, data: unknown, how: HowToParse): string | undefined {
-  if (NO_EVENT_NAME.includes(tool)) {
+  // A tool whose stdin names no event (Cline): the event is the one the call is made for.
+  if (!hooksOf(tool).stdin.namesEvent) {
     if (how.event !== undefined) return undefined;
     throw new InvalidInputError([
       {
@@ -381,10 +388,11 @@ export function parseHookInput<T extends HookTool>(
     return { ...(parsed as object), tool, moment } as HookInput<T>;
   } catch (error) {
     if (how.strict || !InvalidInputError.is(error)) throw error;
+    // Cursor's sessionStart has no `source` to read.
     const read: readonly string[] =
-      TOOL_READ_FIELDS[tool]?.[moment] ??
-      (READ_FIELDS as Partial<Record<HookMoment, readonly string[]>>)[moment] ??
-      [];
+      moment === "session-start" && !hooksOf(tool).stdin.sessionSource
+        ? []
+        : ((READ_FIELDS as Partial<Record<HookMoment, readonly string[]>>)[moment] ?? []);
     const needed = error.issues.filter((issue) => read.includes(issue.path ?? ""));
     if (needed.length > 0) throw new InvalidInputError(needed);
     for (const issue of tolerated(error.issues, event)) how.report(issue);

@@ -1,11 +1,9 @@
+import { byClient, type ClientOf, HOOK_CLIENTS } from "../clients/index.js";
+import type { SessionStartContext } from "../clients/spec.js";
 import { stringArgument } from "../problems/arguments.js";
 import { checkTool, type HookTool } from "./events.js";
 
-/**
- * What a SessionStart hook should inject: everything (`full`), or nothing because the client
- * still holds what was injected before (`none`).
- */
-export type SessionStartContext = "full" | "none";
+export type { SessionStartContext } from "../clients/spec.js";
 
 /**
  * What each tool's SessionStart needs, by its `source`, as the pinned clients behave (each row
@@ -30,19 +28,11 @@ export type SessionStartContext = "full" | "none";
  * SESSION_START_CONTEXT.claude.resume; // "none"
  * ```
  */
-export const SESSION_START_CONTEXT = {
-  claude: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
-  codex: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
-  gemini: { startup: "full", resume: "full", clear: "full" },
-  copilot: { new: "full", resume: "full" },
-  qwen: { startup: "full", resume: "full", clear: "full", compact: "full" },
-  // The plugin adds the context to the system prompt OpenCode builds anew for every request,
-  // and says `startup` once per session in each process.
-  opencode: { startup: "full" },
-  cursor: {},
-  // Cline's hooks have no session start with context (see HOOK_EVENTS).
-  cline: {},
-} as const satisfies Record<HookTool, Record<string, SessionStartContext>>;
+export const SESSION_START_CONTEXT: {
+  readonly [T in HookTool]: ClientOf<T>["hooks"]["sessionStart"];
+} = byClient(HOOK_CLIENTS, (client) => client.hooks.sessionStart) as {
+  readonly [T in HookTool]: ClientOf<T>["hooks"]["sessionStart"];
+};
 
 /**
  * What `tool`'s SessionStart with this `source` should inject (see {@link SESSION_START_CONTEXT});

@@ -1,3 +1,5 @@
+import { byClient, type ClientOf, HOOK_CLIENTS } from "../clients/index.js";
+import type { HookContextLimit, HookContextLimits } from "../clients/spec.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
@@ -5,9 +7,12 @@ import { defaultCounter } from "../tokens/heuristic.js";
 import { utf8Length } from "../tokens/utf8.js";
 import {
   checkTool,
+  HOOK_EVENTS,
   type HookEventName,
   type HookTool,
   hookMoment,
+  hooksOf,
+  labelOf,
   resolveHookEvent,
 } from "./events.js";
 
@@ -46,15 +51,7 @@ export interface HookOutputResult<E extends string = string> {
   readonly issues: readonly Issue[];
 }
 
-/** A tool's inline limit for hook context, in the unit the tool measures it in. */
-export interface HookContextLimit {
-  /** UTF-16 code units, as JavaScript counts a string's length (Claude Code). */
-  readonly chars?: number;
-  /** UTF-8 bytes (Codex CLI, which estimates a token as four bytes). */
-  readonly bytes?: number;
-  /** Tokens by the counter in use. */
-  readonly tokens?: number;
-}
+export type { HookContextLimit } from "../clients/spec.js";
 
 /**
  * How much context each tool takes inline, measured with the pinned clients: the tool's limit,
@@ -73,19 +70,11 @@ export interface HookContextLimit {
  * HOOK_CONTEXT_LIMITS.codex.bytes; // 10000
  * ```
  */
-export const HOOK_CONTEXT_LIMITS = {
-  claude: { chars: 10_000 },
-  codex: { bytes: 10_000 },
-  gemini: {},
-  copilot: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
-  qwen: {},
-  opencode: {},
-  cursor: {},
-  cline: {},
-} as const satisfies Record<
-  HookTool,
-  HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> }
->;
+export const HOOK_CONTEXT_LIMITS: {
+  readonly [T in HookTool]: ClientOf<T>["hooks"]["limit"];
+} = byClient(HOOK_CLIENTS, (client) => client.hooks.limit) as {
+  readonly [T in HookTool]: ClientOf<T>["hooks"]["limit"];
+};
 
 /**
  * The inline limit of `tool`'s `event`: the event's own where it has one, else the tool's.
@@ -98,8 +87,7 @@ export const HOOK_CONTEXT_LIMITS = {
  */
 export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
   checkTool(tool);
-  const limits: HookContextLimit & { events?: Readonly<Record<string, HookContextLimit>> } =
-    HOOK_CONTEXT_LIMITS[tool];
+  const limits: HookContextLimits = HOOK_CONTEXT_LIMITS[tool];
   const name = event === undefined ? undefined : resolveHookEvent(tool, event);
   // Own keys only: an event named like an Object.prototype member is no event of its own.
   const own =
@@ -152,53 +140,29 @@ export function overHookLimit(
   return undefined;
 }
 
-/** Each tool by the name its users know it by, for messages. */
-export const TOOL_NAMES: Readonly<Record<HookTool, string>> = {
-  claude: "Claude Code",
-  codex: "Codex CLI",
-  gemini: "Gemini CLI",
-  copilot: "Copilot CLI",
-  qwen: "Qwen Code",
-  opencode: "OpenCode",
-  cursor: "Cursor",
-  cline: "Cline",
-};
-
 /**
- * Where each tool reads a hook's context: in `hookSpecificOutput` with the event's name, or at
- * the top level under its own name (Copilot CLI's `additionalContext`, checked; Cursor's
- * `additional_context`, from its documentation; Cline's `contextModification`, checked). A tool
- * that reads it at the top level is not
- * known to read `systemMessage` or `suppressOutput` either.
+ * The path of the context in `tool`'s output, as issues name it: in `hookSpecificOutput`, or at
+ * the top level under the tool's own name (see src/clients).
  */
-const CONTEXT_FIELD: Readonly<
-  Record<
-    HookTool,
-    "hookSpecificOutput" | "additionalContext" | "additional_context" | "contextModification"
-  >
-> = {
-  claude: "hookSpecificOutput",
-  codex: "hookSpecificOutput",
-  gemini: "hookSpecificOutput",
-  copilot: "additionalContext",
-  qwen: "hookSpecificOutput",
-  opencode: "hookSpecificOutput",
-  cursor: "additional_context",
-  cline: "contextModification",
+export const contextPath = (tool: HookTool): string => {
+  const field = hooksOf(tool).contextField;
+  return field === "hookSpecificOutput" ? "hookSpecificOutput.additionalContext" : field;
 };
-
-/** The path of the context in `tool`'s output, as issues name it. */
-const contextPath = (tool: HookTool) =>
-  CONTEXT_FIELD[tool] === "hookSpecificOutput"
-    ? "hookSpecificOutput.additionalContext"
-    : CONTEXT_FIELD[tool];
 
 /**
  * Whether `tool` turns `<` and `>` in hook context into `&lt;` and `&gt;` (Gemini CLI, and Qwen
  * Code after it): XML reaches the model as entities there, so it gets markdown and plain text.
  */
 export function escapesXml(tool: HookTool): boolean {
-  return tool === "gemini" || tool === "qwen";
+  return hooksOf(tool).escapesXml;
+}
+
+/**
+ * Whether `tool`'s event `event` is listed for its moment but its output carries no context
+ * (Gemini CLI's BeforeTool).
+ */
+export function carriesNoContext(tool: HookTool, event: string): boolean {
+  return (hooksOf(tool).withoutContext as readonly string[] | undefined)?.includes(event) ?? false;
 }
 
 /** A tag such as `<memory id="1">` or `</directive>`: what Gemini CLI turns into `&lt;…&gt;`. */
@@ -215,17 +179,16 @@ function contextIssues(
   const over = overHookLimit(tool, context, counter, event);
   if (over) {
     const limit = `${event} context over ${over.limit} ${over.unit}`;
-    const fate =
-      tool === "codex"
-        ? `cuts ${limit} in the middle`
-        : tool === "copilot"
-          ? `cuts ${limit} off at the limit`
-          : `moves ${limit} to a file and shows the model only a stub`;
+    const fate = {
+      "cuts-middle": `cuts ${limit} in the middle`,
+      "cuts-end": `cuts ${limit} off at the limit`,
+      "moves-to-file": `moves ${limit} to a file and shows the model only a stub`,
+    }[hooksOf(tool).overLimit ?? "moves-to-file"];
     issues.push({
       code: "over_hook_limit",
       severity: "error",
       path,
-      message: `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} ${fate}`,
+      message: `${over.size} ${over.unit} > ${over.limit}: ${labelOf(tool)} ${fate}`,
     });
   }
   if (escapesXml(tool) && XML_TAG.test(context)) {
@@ -233,7 +196,7 @@ function contextIssues(
       code: "unsupported_field",
       severity: "warning",
       path,
-      message: `${TOOL_NAMES[tool]} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text`,
+      message: `${labelOf(tool)} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;; send markdown or plain text`,
     });
   }
   return issues;
@@ -278,7 +241,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   checkFields(optionsArgument(fields, "fields"));
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
-  const place = CONTEXT_FIELD[tool];
+  const place = hooksOf(tool).contextField;
   if (place !== "hookSpecificOutput") {
     // Copilot CLI (checked) and Cursor (documented) read a top-level context for these events;
     // neither is known to read systemMessage or suppressOutput, so they are not sent.
@@ -288,7 +251,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
         code: "unsupported_field",
         severity: "warning",
         path: field,
-        message: `left out: ${TOOL_NAMES[tool]}'s hooks are not known to read ${field}`,
+        message: `left out: ${labelOf(tool)}'s hooks are not known to read ${field}`,
       });
     }
   } else {
@@ -298,13 +261,15 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
 
   const context = fields.additionalContext ?? "";
   if (context === "") return { output, issues };
-  if (tool === "gemini" && hookMoment(tool, eventName) === "pre-tool") {
+  if (carriesNoContext(tool, eventName)) {
+    const others = Object.keys(HOOK_EVENTS[tool])
+      .filter((name) => !carriesNoContext(tool, name))
+      .sort();
     issues.push({
       code: "unsupported_field",
       severity: "warning",
-      path: "hookSpecificOutput.additionalContext",
-      message:
-        "Gemini CLI's BeforeTool hook carries no additionalContext; the context was left out (AfterTool, BeforeAgent and SessionStart carry it)",
+      path: contextPath(tool),
+      message: `${labelOf(tool)}'s ${eventName} hook carries no additionalContext; the context was left out (${others.slice(0, -1).join(", ")} and ${others.at(-1)} carry it)`,
     });
     return { output, issues };
   }
@@ -319,7 +284,7 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
       code: "continues_turn",
       severity: "warning",
       path: "hookSpecificOutput.additionalContext",
-      message: `${TOOL_NAMES[tool]} does not stop when ${eventName} returns context: the ${moment === "stop" ? "agent" : "subagent"} takes another turn to act on it, and the hook runs again when it next stops (stop_hook_active: true)`,
+      message: `${labelOf(tool)} does not stop when ${eventName} returns context: the ${moment === "stop" ? "agent" : "subagent"} takes another turn to act on it, and the hook runs again when it next stops (stop_hook_active: true)`,
     });
   }
   output.hookSpecificOutput = { hookEventName: eventName, additionalContext: context };

@@ -7,11 +7,12 @@ import {
   checkTool,
   type HookEventName,
   type HookTool,
-  hookMoment,
+  hooksOf,
   kebab,
+  labelOf,
   resolveHookEvent,
 } from "../hooks/events.js";
-import { escapesXml, overHookLimit, TOOL_NAMES, XML_TAG } from "../hooks/output.js";
+import { carriesNoContext, escapesXml, overHookLimit, XML_TAG } from "../hooks/output.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
@@ -115,7 +116,7 @@ function parseOutput(
   try {
     value = JSON.parse(stdout);
   } catch (error) {
-    const reason = `not JSON (${(error as Error).message}); ${TOOL_NAMES[tool]} shows it as plain text, not as context`;
+    const reason = `not JSON (${(error as Error).message}); ${labelOf(tool)} shows it as plain text, not as context`;
     return { problem: issue("error", "(stdout)", reason) };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -138,7 +139,7 @@ function unknownFields(
       issue(
         "warning",
         path ? `${path}.${key}` : key,
-        `not a field ${TOOL_NAMES[tool]} reads of a hook's output`,
+        `not a field ${labelOf(tool)} reads of a hook's output`,
       ),
     );
 }
@@ -247,8 +248,10 @@ export function checkHookOutput(
             tool,
           )
         : readerIssues(tool, wire, output);
-  // Copilot CLI and Cursor read the context at the top level; the others in hookSpecificOutput.
-  const topLevel = tool === "copilot" || tool === "cursor";
+  // Copilot CLI, Cursor and Cline read the context at the top level, under their own names;
+  // the others in hookSpecificOutput.
+  const field = hooksOf(tool).contextField;
+  const topLevel = field !== "hookSpecificOutput";
   const holder = topLevel ? output : (output.hookSpecificOutput as Record<string, unknown> | null);
   if (typeof holder !== "object" || holder === null) return issues;
   const eventPath = "hookSpecificOutput.hookEventName";
@@ -265,7 +268,7 @@ export function checkHookOutput(
       ),
     );
   }
-  const key = tool === "cursor" ? "additional_context" : "additionalContext";
+  const key = topLevel ? field : "additionalContext";
   const context = holder[key];
   const path = topLevel ? key : "hookSpecificOutput.additionalContext";
   if (context === undefined || context === null) return issues;
@@ -273,12 +276,12 @@ export function checkHookOutput(
     if (tool !== "codex") issues.push(issue("error", path, "expected a string"));
     return issues;
   }
-  if (tool === "gemini" && hookMoment(tool, wire as HookEventName<"gemini">) === "pre-tool") {
+  if (carriesNoContext(tool, wire)) {
     issues.push(
       issue(
         "warning",
         path,
-        `Gemini CLI's ${wire} carries no additionalContext: the model never sees it`,
+        `${labelOf(tool)}'s ${wire} carries no additionalContext: the model never sees it`,
         "unsupported_field",
       ),
     );
@@ -288,7 +291,7 @@ export function checkHookOutput(
       issue(
         "warning",
         path,
-        `${TOOL_NAMES[tool]} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;`,
+        `${labelOf(tool)} escapes < and > in additionalContext, so XML tags reach the model as &lt;…&gt;`,
         "unsupported_field",
       ),
     );
@@ -304,7 +307,7 @@ export function checkHookOutput(
       issue(
         "error",
         path,
-        `${over.size} ${over.unit} > ${over.limit}: ${TOOL_NAMES[tool]} does not take ${wire} context over ${over.limit} ${over.unit} inline (it is cut, or moved to a file with only a stub shown)`,
+        `${over.size} ${over.unit} > ${over.limit}: ${labelOf(tool)} does not take ${wire} context over ${over.limit} ${over.unit} inline (it is cut, or moved to a file with only a stub shown)`,
         "over_hook_limit",
       ),
     );

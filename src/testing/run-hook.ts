@@ -1,6 +1,12 @@
 import { answerHook, DEFAULT_HOOK_BUDGET, type HookFile } from "../hooks/answer.js";
 import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hooks/context.js";
-import { checkTool, type HookEventName, type HookTool, resolveHookEvent } from "../hooks/events.js";
+import {
+  checkTool,
+  type HookEventName,
+  type HookTool,
+  hooksOf,
+  resolveHookEvent,
+} from "../hooks/events.js";
 import { isJsonInput, parseInputText, type YamlParser } from "../hooks/input-text.js";
 import type { HookOutput } from "../hooks/output.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
@@ -128,12 +134,15 @@ export async function runHook(
     cacheStable: cacheStable === true,
   });
   const output = JSON.parse(answer.stdout) as HookOutput;
-  // Copilot CLI reads the context at the top level; the others in hookSpecificOutput.
-  const context = tool === "copilot" ? output.additionalContext : undefined;
+  // Copilot CLI, Cursor and Cline read the context at the top level, under their own names; the
+  // others in hookSpecificOutput.
+  const field = hooksOf(tool).contextField;
+  const context =
+    field === "hookSpecificOutput" ? output.hookSpecificOutput?.additionalContext : output[field];
   return {
     stdout: answer.stdout,
     output,
-    additionalContext: context ?? output.hookSpecificOutput?.additionalContext,
+    additionalContext: context,
     issues: answer.issues,
     contract: checkHookOutput(tool, wire, answer.stdout, counter ? { counter } : {}),
     parts: answer.parts,

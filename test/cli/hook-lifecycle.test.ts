@@ -74,8 +74,9 @@ describe("SessionStart injects what the moment needs, by source", () => {
   it("Cursor's sessionStart names no source: a new conversation, everything", () => {
     const { output, stderr } = run("cursor", hookInputs.cursor.sessionStart, ...ALL_FILES);
     expect(Object.keys(output)).toEqual(["additional_context"]);
+    // The rules in the format its AGENTS.md gets.
     expect((output as { additional_context: string }).additional_context).toContain(
-      "# Project Memory Rules",
+      "PROJECT CONTEXT RULES",
     );
     expect(stderr).toBe("");
   });

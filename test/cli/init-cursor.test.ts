@@ -124,7 +124,7 @@ describe("contextfmt init cursor", () => {
     };
     const start = run("sessionStart", hookInputs.cursor.sessionStart);
     expect(Object.keys(start)).toEqual(["additional_context"]);
-    expect(start.additional_context).toContain("Project Memory Rules");
+    expect(start.additional_context).toContain("PROJECT CONTEXT RULES");
     const tool = run("postToolUse", hookInputs.cursor.postToolUse);
     expect(Object.keys(tool)).toEqual(["additional_context"]);
     expect(tool.additional_context).toMatch(/^Related: /);

@@ -102,7 +102,8 @@ describe("contextfmt init opencode", () => {
     }
     const [first, second] = requests.map((output) => output.system);
     expect(first).toHaveLength(2);
-    expect(first?.[1]).toContain("**atomic_commits**");
+    // The rules in the format its AGENTS.md gets.
+    expect(first?.[1]).toContain("atomic_commits (Behavior)");
     expect(first?.[1]).toContain('<PROJECT name="My project"');
     expect(second).toEqual(first);
     // Generating an agent's configuration is no session: nothing is added.

@@ -55,7 +55,7 @@ describe("hookOutput", () => {
         severity: "error",
         path: "additionalContext",
         message:
-          "10241 chars > 10240: Copilot CLI cuts PostToolUse context over 10240 chars off at the limit",
+          "10241 chars > 10240: GitHub Copilot CLI cuts PostToolUse context over 10240 chars off at the limit",
       },
     ]);
     expect(hookContextLimit("copilot", "PostToolUseFailure")).toEqual({ chars: 10_240 });

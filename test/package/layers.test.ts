@@ -17,6 +17,7 @@ const BELOW_FACADES = [...BELOW_ENGINE, "manager"];
 /** Layer → the layers it may import (besides itself). */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   problems: [],
+  clients: ["problems"],
   model: ["problems"],
   tokens: ["problems"],
   budget: BASE,
@@ -26,20 +27,29 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   project: [...BELOW_FORMATS, "formats"],
   manager: [...BELOW_FORMATS, "formats"],
   facades: BELOW_FACADES,
-  hooks: BELOW_FACADES,
+  hooks: [...BELOW_FACADES, "clients"],
   "agent-config": BELOW_FACADES,
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
   // The Node-only wing: the project folder (read and written the way git does), sync's plans
   // (init's among them), and the doctor, which may read sync's tables but never the reverse.
   // (sync, for now: the writer's places come from sync's tables until the clients own them.)
   workspace: ["problems", "hooks", "sync"],
-  sync: [...BELOW_FACADES, "hooks", "agent-config", "workspace"],
+  sync: [...BELOW_FACADES, "clients", "hooks", "agent-config", "workspace"],
   doctor: [...BELOW_FACADES, "hooks", "agent-config", "workspace", "sync"],
   "node-entry": ["problems", "hooks", "workspace", "sync", "doctor"],
   // The bin is a user of the library: its entries, the hooks layer it runs, the workspace's
   // file reading, and the errors below all; and the exact counter's factory, so that `--exact`
   // loads o200k's vocabulary alone.
-  cli: ["problems", "hooks", "agent-config", "workspace", "entries", "node-entry", "tiktoken"],
+  cli: [
+    "problems",
+    "clients",
+    "hooks",
+    "agent-config",
+    "workspace",
+    "entries",
+    "node-entry",
+    "tiktoken",
+  ],
   testing: [...BELOW_FACADES, "facades", "hooks"],
 };
 

@@ -107,6 +107,16 @@ describe("sync from Claude Code into each new tool", () => {
     sync(dir, "claude", ["copilot"]);
     expect(tree(dir)[".mcp.json"]).toBe(CLAUDE_FILES[".mcp.json"]);
   });
+
+  it("Copilot CLI's servers, read from .mcp.json in Claude Code's shape, go to another tool", () => {
+    const dir = project({ ".mcp.json": CLAUDE_FILES[".mcp.json"] });
+    const { warnings } = sync(dir, "copilot", ["gemini"]);
+    const fromClaude = project({ ".mcp.json": CLAUDE_FILES[".mcp.json"] });
+    sync(fromClaude, "claude", ["gemini"]);
+    expect(tree(dir)[".gemini/settings.json"]).toBe(tree(fromClaude)[".gemini/settings.json"]);
+    expect(tree(dir)[".gemini/settings.json"]).toContain('"mcpServers"');
+    expect(lines(warnings)).not.toContain("copilot");
+  });
 });
 
 describe("each new tool's files synced back to Claude Code", () => {

@@ -24,10 +24,16 @@ describe("runHook answers every event of every tool within the tool's contract",
     expect(JSON.parse(run.stdout)).toEqual(run.output);
     // Where the tool reads context, the context runHook reports is what the output carries.
     if (run.additionalContext !== undefined) {
+      const topLevel: Partial<Record<HookTool, string>> = {
+        copilot: "additionalContext",
+        cursor: "additional_context",
+        cline: "contextModification",
+      };
+      const field = topLevel[tool];
       const carried =
-        tool === "copilot"
-          ? run.output.additionalContext
-          : run.output.hookSpecificOutput?.additionalContext;
+        field === undefined
+          ? run.output.hookSpecificOutput?.additionalContext
+          : (run.output as Record<string, unknown>)[field];
       expect(carried).toBe(run.additionalContext);
     }
   });
@@ -71,7 +77,27 @@ describe("runHook answers every event of every tool within the tool's contract",
   });
 });
 
+describe("runHook gives the context wherever the tool reads it", () => {
+  it.each([
+    ["cursor", "sessionStart", "additional_context"],
+    ["cline", "PostToolUse", "contextModification"],
+  ] as const)("%s %s: its top-level %s", async (tool, event, field) => {
+    const run = await runHook(tool, event, makeHookInput(tool, event), sources, options);
+    const carried = (run.output as Record<string, unknown>)[field];
+    expect(typeof carried).toBe("string");
+    expect(run.additionalContext).toBe(carried);
+  });
+});
+
 describe("checkHookOutput reads each tool's place for the context", () => {
+  it("Cline: contextModification at the top level, a string", () => {
+    expect(checkHookOutput("cline", "PostToolUse", { contextModification: "ok" })).toEqual([]);
+    const wrong = checkHookOutput("cline", "PostToolUse", { contextModification: 5 });
+    expect(wrong.map((found) => [found.severity, found.path])).toEqual([
+      ["error", "contextModification"],
+    ]);
+  });
+
   it("Copilot CLI: additionalContext at the top level, over its limit an error", () => {
     expect(checkHookOutput("copilot", "PostToolUse", { additionalContext: "ok" })).toEqual([]);
     const over = checkHookOutput("copilot", "PostToolUse", {

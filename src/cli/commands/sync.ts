@@ -1,4 +1,6 @@
 import { createTwoFilesPatch } from "diff";
+import { SYNC_ORDER } from "../../clients/index.js";
+import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import {
   applyPlan,
@@ -15,6 +17,54 @@ import { readInputFile } from "../input-files.js";
 import { printLines, shown } from "../output.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
+/** Help's width: a line is broken before the part that would go past it. */
+const WIDTH = 100;
+
+/**
+ * One line per tool (broken where long): where it keeps commands, MCP servers, agents and skills,
+ * as its places say.
+ */
+function whereEachToolKeepsThem(): string {
+  return SYNC_ORDER.map(({ id, items, mcp }: ClientSpec) => {
+    const command = items.command;
+    const sharer = SYNC_ORDER.find((other: ClientSpec) => other.mcp?.path === mcp?.path)?.id;
+    const parts = [
+      command === undefined
+        ? "(no commands)"
+        : command.readable
+          ? itemGlob(command)
+          : `(commands as skills in ${command.dir})`,
+      mcp === undefined
+        ? "(no project MCP file)"
+        : `${mcp.path} ${mcp.key}${sharer !== id ? ` (shared with ${sharer})` : ""}`,
+      items.agent === undefined ? "(no agents)" : itemGlob(items.agent),
+      items.skill === undefined ? "(no skills)" : itemGlob(items.skill),
+    ];
+    const lines = [`  ${id.padEnd(9)} ${parts[0]}`];
+    for (const part of parts.slice(1)) {
+      const last = lines.length - 1;
+      if (`${lines[last]}  ${part}`.length > WIDTH) lines.push(`${" ".repeat(12)}${part}`);
+      else lines[last] = `${lines[last]}  ${part}`;
+    }
+    return lines.join("\n");
+  }).join("\n");
+}
+
+/** The instruction files, each once. */
+const instructionFiles = () => [...new Set(SYNC_ORDER.map((client) => client.instructionFile))];
+
+/** The instruction files several tools read, each with its readers: `codex, … and kilo: AGENTS.md`. */
+function sharedFiles(): string {
+  return instructionFiles()
+    .map((file) => [file, SYNC_ORDER.filter((client) => client.instructionFile === file)] as const)
+    .filter(([, readers]) => readers.length > 1)
+    .map(([file, readers]) => {
+      const ids = readers.map((client) => client.id);
+      return `${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}: ${file}`;
+    })
+    .join("; ");
+}
+
 const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
 
 Writes one tool's project config for the others: slash commands, MCP servers, subagents and
@@ -25,20 +75,7 @@ synced servers change; every other key, comment, blank line and line ending stay
 source does not have are left alone. A second sync right after the first changes nothing.
 
 Where each tool keeps them:
-  claude    .claude/commands/**/*.md  .mcp.json  .claude/agents/*.md  .claude/skills/*/SKILL.md
-  codex     (commands as skills)  .codex/config.toml [mcp_servers]  .codex/agents/*.toml
-            .agents/skills/*/SKILL.md
-  gemini    .gemini/commands/**/*.toml  .gemini/settings.json mcpServers  .gemini/agents/*.md
-            .gemini/skills/*/SKILL.md
-  copilot   (commands as skills)  .mcp.json (shared with claude)  .github/agents/*.agent.md
-            .github/skills/*/SKILL.md
-  qwen      .qwen/commands/**/*.toml  .qwen/settings.json mcpServers  .qwen/agents/*.md
-            .qwen/skills/*/SKILL.md
-  opencode  .opencode/command/**/*.md  opencode.json mcp  .opencode/agent/*.md
-            .opencode/skill/*/SKILL.md
-  cursor    .cursor/commands/*.md  .cursor/mcp.json  .cursor/agents/*.md  .cursor/skills/*/SKILL.md
-  cline     .clinerules/workflows/*.md  (no project MCP file, no agents)  .cline/skills/*/SKILL.md
-  kilo      .kilo/command/**/*.md  kilo.json mcp  .kilo/agent/*.md  .kilo/skill/*/SKILL.md
+${whereEachToolKeepsThem()}
 A kind a target has no place for is a warning naming each item left out.
 
 Instructions: the source's own instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md, …; its text
@@ -49,14 +86,14 @@ same folder (pkg/AGENTS.md). A file two targets read (a link) is written once. W
 text is gone, a region sync wrote and nobody changed since is taken out again.
 
 Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
-each target's instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, .github/copilot-instructions.md,
-QWEN.md), between <!-- contextfmt:begin --> and <!-- contextfmt:end --> (each alone on its line;
-appended when absent); the rest of the file is never touched. With --only rules, --from may be left
-out. Two of them that are one file (a link, AGENTS.md -> CLAUDE.md), or that read one file (codex,
-opencode, cursor, cline and kilo: AGENTS.md), get the region once, in the rules format of the first
-of them in the order above. Instructions and rules share the region: the rules first, the
-instructions after a <!-- contextfmt:instructions --> line; a run that writes only one of the two
-keeps the other.
+each target's instruction file, between <!-- contextfmt:begin --> and <!-- contextfmt:end -->
+(each alone on its line; appended when absent); the rest of the file is never touched. The
+instruction files: ${instructionFiles().join(", ")}.
+With --only rules, --from may be left out. Two targets that are one file (a link, AGENTS.md ->
+CLAUDE.md), or that read one file, get the region once, in the rules format of the first of them
+in the order above; these read one file: ${sharedFiles()}.
+Instructions and rules share the region: the rules first, the instructions after a
+<!-- contextfmt:instructions --> line; a run that writes only one of the two keeps the other.
 
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced

@@ -1,0 +1,97 @@
+/**
+ * Claude Code (`@anthropic-ai/claude-code`): checked with the pinned client, headless against a
+ * loopback model server.
+ */
+import { AGENTS_MD, type ClientSpec, grouped, groupedCommands, one, skillFolders } from "./spec.js";
+
+/** Claude Code. */
+export const claude = {
+  id: "claude",
+  label: "Claude Code",
+  checked: { client: "@anthropic-ai/claude-code", version: "2.1.330" },
+  instructionFile: "CLAUDE.md",
+  rulesFormat: "claude",
+  nestedInstructions: true,
+  loading: {
+    instructions: {
+      // AGENTS.md only where there is no CLAUDE.md; both CLAUDE.md files, then the rules.
+      places: [
+        { names: ["CLAUDE.md", AGENTS_MD], acrossFolders: true },
+        one(".claude/CLAUDE.md"),
+        {
+          dir: ".claude/rules",
+          extension: ".md",
+          nested: true,
+          condition: { key: "paths", startsWhen: "absent" },
+        },
+        one("CLAUDE.local.md"),
+      ],
+      order: "root-first",
+      below: "on-demand",
+      imports: true,
+    },
+    mcpGate: "Claude Code asks before it starts a server of the project's .mcp.json",
+  },
+  items: {
+    command: {
+      format: "claude",
+      dir: ".claude/commands",
+      layout: "nested",
+      extension: ".md",
+      readable: true,
+    },
+    agent: {
+      format: "claude",
+      dir: ".claude/agents",
+      layout: "flat",
+      extension: ".md",
+      readable: true,
+    },
+    skill: skillFolders("claude", ".claude/skills"),
+  },
+  mcp: { format: "claude", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+  hooks: {
+    events: {
+      SessionStart: "session-start",
+      SubagentStart: "subagent-start",
+      UserPromptSubmit: "prompt",
+      UserPromptExpansion: "prompt-expansion",
+      PreToolUse: "pre-tool",
+      PostToolUse: "post-tool",
+      PostToolUseFailure: "tool-failure",
+      PostToolBatch: "tool-batch",
+      Stop: "stop",
+      SubagentStop: "subagent-stop",
+      PostModelSwitch: "model-switch",
+    },
+    contextField: "hookSpecificOutput",
+    // `additionalContext` over 10,000 characters goes to a file; the model sees a ~2,000-character
+    // preview (every event).
+    limit: { chars: 10_000 },
+    overLimit: "moves-to-file",
+    escapesXml: false,
+    // A resume or fork sends the whole earlier conversation again, earlier hook context included.
+    sessionStart: { startup: "full", resume: "none", fork: "none", clear: "full", compact: "full" },
+    stdin: {
+      shape: "claude",
+      namesEvent: true,
+      sessionSource: true,
+      sample: {
+        base: {
+          session_id: "9f1c2a7e-5b3d-4e8f-a1c6-2d7e9b0f3a41",
+          transcript_path:
+            "/home/dev/.claude/projects/-repo/9f1c2a7e-5b3d-4e8f-a1c6-2d7e9b0f3a41.jsonl",
+          cwd: "/home/dev/repo",
+          permission_mode: "default",
+        },
+        shell: { tool_name: "Bash", tool_use_id: "toolu_01ABCDEF" },
+      },
+    },
+    install: {
+      path: ".claude/settings.json",
+      projectDir: '"$CLAUDE_PROJECT_DIR"/',
+      entry: (command) => grouped({ type: "command", command, timeout: 10 }),
+      commandOf: groupedCommands,
+    },
+  },
+} as const satisfies ClientSpec;

@@ -1,0 +1,104 @@
+/** GitHub Copilot CLI (`@github/copilot`): checked with the pinned client against a loopback model server. */
+import { AGENTS_MD, type ClientSpec, one, skillFolders } from "./spec.js";
+
+/** GitHub Copilot CLI. */
+export const copilot = {
+  id: "copilot",
+  // The product's own name (its package is @github/copilot): "Copilot" alone names others too.
+  label: "GitHub Copilot CLI",
+  checked: { client: "@github/copilot", version: "1.0.102" },
+  instructionFile: ".github/copilot-instructions.md",
+  rulesFormat: "claude",
+  nestedInstructions: false,
+  loading: {
+    instructions: {
+      // All of them, none shadowing another: the same text in two reaches it twice.
+      places: [
+        one(".github/copilot-instructions.md"),
+        one(AGENTS_MD),
+        one("CLAUDE.md"),
+        one("GEMINI.md"),
+        {
+          dir: ".github/instructions",
+          extension: ".instructions.md",
+          nested: true,
+          condition: { key: "applyTo", startsWhen: "**" },
+          last: true,
+        },
+      ],
+      order: "root-first",
+      below: "none",
+      imports: false,
+    },
+    moreSkills: [".claude/skills", ".agents/skills"],
+  },
+  items: {
+    // Copilot CLI runs no prompt files: a command becomes a skill, which it offers as /name.
+    command: {
+      format: "copilot-skill",
+      dir: ".github/skills",
+      layout: "skill-folders",
+      extension: ".md",
+      readable: false,
+    },
+    agent: {
+      format: "copilot",
+      dir: ".github/agents",
+      layout: "flat",
+      extension: ".agent.md",
+      readable: true,
+    },
+    skill: skillFolders("copilot", ".github/skills"),
+  },
+  // Claude Code's .mcp.json, which it reads as Claude Code writes it.
+  mcp: { format: "claude", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+  hooks: {
+    // Its Claude Code-style names (its own camelCase ones send no hook_event_name, and its
+    // userPromptSubmitted carries no context).
+    events: {
+      SessionStart: "session-start",
+      UserPromptSubmit: "prompt",
+      PreToolUse: "pre-tool",
+      PostToolUse: "post-tool",
+      PostToolUseFailure: "tool-failure",
+    },
+    contextField: "additionalContext",
+    // The tool events' context is cut after 10,240 characters without a word; the other events
+    // took 20,000 to 60,000 unchanged.
+    limit: { events: { PostToolUse: { chars: 10_240 }, PostToolUseFailure: { chars: 10_240 } } },
+    overLimit: "cuts-end",
+    escapesXml: false,
+    // A resume does not send the earlier SessionStart context again.
+    sessionStart: { new: "full", resume: "full" },
+    stdin: {
+      shape: "copilot",
+      namesEvent: true,
+      sessionSource: true,
+      sample: {
+        // No transcript path.
+        base: {
+          session_id: "31463c1e-4e44-46e4-9731-1146fde059ca",
+          cwd: "/home/dev/repo",
+          timestamp: "2025-10-04T20:00:00.000Z",
+        },
+        shell: { tool_name: "Bash" },
+        // A tool's outcome comes as tool_result.
+        moments: {
+          "post-tool": {
+            tool_name: "Bash",
+            tool_input: { command: "pytest -q tests/test_payments.py" },
+            tool_result: { result_type: "success", text_result_for_llm: "3 passed" },
+          },
+        },
+      },
+    },
+    // Copilot CLI reads every JSON file of .github/hooks/; its entries run `bash` from `cwd`.
+    install: {
+      path: ".github/hooks/contextfmt.json",
+      projectDir: "",
+      entry: (command) => ({ type: "command", bash: command, cwd: ".", timeoutSec: 10 }),
+      commandOf: (entry) => [(entry as { bash?: unknown } | null)?.bash],
+      version: 1,
+    },
+  },
+} as const satisfies ClientSpec;

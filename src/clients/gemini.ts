@@ -1,0 +1,80 @@
+/** Gemini CLI (`@google/gemini-cli`): checked with the pinned client against a loopback model server. */
+import { type ClientSpec, grouped, groupedCommands, one, skillFolders } from "./spec.js";
+
+/** Gemini CLI. */
+export const gemini = {
+  id: "gemini",
+  label: "Gemini CLI",
+  checked: { client: "@google/gemini-cli", version: "0.61.0" },
+  instructionFile: "GEMINI.md",
+  rulesFormat: "gemini",
+  nestedInstructions: true,
+  loading: {
+    instructions: {
+      places: [one("GEMINI.md")],
+      addedBy: { path: ".gemini/settings.json", key: ["context", "fileName"] },
+      order: "root-first",
+      below: "none",
+      imports: true,
+    },
+    moreSkills: [".agents/skills"],
+    mcpGate: "Gemini CLI starts the project's MCP servers only in a trusted folder",
+    hooksGate: "Gemini CLI runs the project's hooks only in a trusted folder",
+  },
+  items: {
+    command: {
+      format: "gemini",
+      dir: ".gemini/commands",
+      layout: "nested",
+      extension: ".toml",
+      readable: true,
+    },
+    agent: {
+      format: "gemini",
+      dir: ".gemini/agents",
+      layout: "flat",
+      extension: ".md",
+      readable: true,
+    },
+    skill: skillFolders("gemini", ".gemini/skills"),
+  },
+  mcp: { format: "gemini", path: ".gemini/settings.json", syntax: "json", key: "mcpServers" },
+  hooks: {
+    // BeforeTool is listed for its moment but carries no context.
+    events: {
+      SessionStart: "session-start",
+      BeforeAgent: "prompt",
+      BeforeTool: "pre-tool",
+      AfterTool: "post-tool",
+    },
+    withoutContext: ["BeforeTool"],
+    contextField: "hookSpecificOutput",
+    // 120,000 characters reached the model unchanged.
+    limit: {},
+    escapesXml: true,
+    // A resume does not send the earlier SessionStart context again.
+    sessionStart: { startup: "full", resume: "full", clear: "full" },
+    stdin: {
+      shape: "gemini",
+      namesEvent: true,
+      sessionSource: true,
+      sample: {
+        base: {
+          session_id: "c0ffee00-1111-4222-8333-444455556666",
+          transcript_path: "/home/dev/.gemini/tmp/6f1d/chats/session-2025-10-04T20-00.json",
+          cwd: "/home/dev/repo",
+          timestamp: "2025-10-04T20:00:00.000Z",
+        },
+        shell: { tool_name: "run_shell_command" },
+      },
+    },
+    install: {
+      path: ".gemini/settings.json",
+      projectDir: '"$GEMINI_PROJECT_DIR"/',
+      // Gemini CLI's timeout is in milliseconds.
+      entry: (command, event) =>
+        grouped({ name: `contextfmt-${event}`, type: "command", command, timeout: 10_000 }),
+      commandOf: groupedCommands,
+    },
+  },
+} as const satisfies ClientSpec;

@@ -1,0 +1,80 @@
+/**
+ * OpenCode (`opencode-ai`): checked with the pinned client against a loopback model server. It
+ * runs no hook commands: the plugin `contextfmt init opencode` writes runs them.
+ */
+import { OPENCODE_PLUGIN } from "./opencode-plugin.js";
+import { AGENTS_MD, type ClientSpec, entryCommand, skillFolders } from "./spec.js";
+
+/** OpenCode. */
+export const opencode = {
+  id: "opencode",
+  label: "OpenCode",
+  checked: { client: "opencode-ai", version: "1.18.33" },
+  instructionFile: AGENTS_MD,
+  rulesFormat: "codex",
+  nestedInstructions: false,
+  loading: {
+    instructions: {
+      // CLAUDE.md only where there is no AGENTS.md (Claude Code compatibility).
+      places: [{ names: [AGENTS_MD, "CLAUDE.md"] }],
+      order: "deepest-first",
+      below: "none",
+      imports: false,
+    },
+    moreSkills: [".claude/skills", ".agents/skills"],
+  },
+  items: {
+    command: {
+      format: "opencode",
+      dir: ".opencode/command",
+      layout: "nested",
+      extension: ".md",
+      readable: true,
+    },
+    agent: {
+      format: "opencode",
+      dir: ".opencode/agent",
+      layout: "flat",
+      extension: ".md",
+      readable: true,
+    },
+    skill: skillFolders("opencode", ".opencode/skill"),
+  },
+  mcp: { format: "opencode", path: "opencode.json", syntax: "json", key: "mcp" },
+  hooks: {
+    // The plugin names the events. Its session start is the first model request of a session in
+    // the process (the system prompt it adds to every request of that session); its prompt,
+    // each message the user sends.
+    events: {
+      SessionStart: "session-start",
+      UserPromptSubmit: "prompt",
+    },
+    contextField: "hookSpecificOutput",
+    // The plugin adds the context to the system prompt or the message as it is.
+    limit: {},
+    escapesXml: false,
+    // The plugin keeps nothing in the conversation: it says `startup` for each session it first
+    // sees in a process, a resumed one included, and adds the context to the system prompt
+    // OpenCode builds anew for every request.
+    sessionStart: { startup: "full" },
+    stdin: {
+      shape: "opencode",
+      namesEvent: true,
+      sessionSource: true,
+      sample: {
+        // What the plugin sends.
+        base: { session_id: "ses_53f2a1b0cffeQ2xYlM8dN4kTzR", cwd: "/home/dev/repo" },
+        shell: { tool_name: "bash" },
+      },
+    },
+    // The plugin (written beside) runs the commands listed here, from the project folder, and
+    // adds their context.
+    install: {
+      path: ".opencode/contextfmt.json",
+      projectDir: "",
+      entry: (command) => ({ command, timeout: 10 }),
+      commandOf: entryCommand,
+      files: { ".opencode/plugins/contextfmt.js": OPENCODE_PLUGIN },
+    },
+  },
+} as const satisfies ClientSpec;

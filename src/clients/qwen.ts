@@ -1,0 +1,77 @@
+/** Qwen Code (`@qwen-code/qwen-code`): checked with the pinned client against a loopback model server. */
+import { AGENTS_MD, type ClientSpec, grouped, groupedCommands, one, skillFolders } from "./spec.js";
+
+/** Qwen Code, a descendant of Gemini CLI. */
+export const qwen = {
+  id: "qwen",
+  label: "Qwen Code",
+  checked: { client: "@qwen-code/qwen-code", version: "0.24.4" },
+  instructionFile: "QWEN.md",
+  rulesFormat: "gemini",
+  nestedInstructions: false,
+  loading: {
+    instructions: {
+      places: [one("QWEN.md"), one(AGENTS_MD)],
+      order: "root-first",
+      below: "none",
+      // Not checked with the client; sync carries imported files inline for it.
+      imports: false,
+    },
+    mcpGate: "Qwen Code starts the project's MCP servers only in a trusted folder",
+    hooksGate: "Qwen Code runs the project's hooks only in a trusted folder",
+  },
+  items: {
+    command: {
+      format: "gemini",
+      dir: ".qwen/commands",
+      layout: "nested",
+      extension: ".toml",
+      readable: true,
+    },
+    agent: {
+      format: "qwen",
+      dir: ".qwen/agents",
+      layout: "flat",
+      extension: ".md",
+      readable: true,
+    },
+    skill: skillFolders("qwen", ".qwen/skills"),
+  },
+  mcp: { format: "qwen", path: ".qwen/settings.json", syntax: "json", key: "mcpServers" },
+  hooks: {
+    events: {
+      SessionStart: "session-start",
+      UserPromptSubmit: "prompt",
+      PostToolUse: "post-tool",
+      PostToolUseFailure: "tool-failure",
+    },
+    contextField: "hookSpecificOutput",
+    // 120,000 characters reached the model unchanged.
+    limit: {},
+    escapesXml: true,
+    // A resume does not send the earlier SessionStart context again.
+    sessionStart: { startup: "full", resume: "full", clear: "full", compact: "full" },
+    stdin: {
+      shape: "gemini",
+      namesEvent: true,
+      sessionSource: true,
+      sample: {
+        base: {
+          session_id: "7367e82b-877a-4f22-807e-6a89b0f17aea",
+          transcript_path: "/home/dev/.qwen/projects/-home-dev-repo/chats/7367e82b.jsonl",
+          cwd: "/home/dev/repo",
+          timestamp: "2025-10-04T20:00:00.000Z",
+          permission_mode: "default",
+        },
+        shell: { tool_name: "run_shell_command" },
+      },
+    },
+    // Qwen Code runs hooks from the project folder, with Claude Code's entry shape (seconds).
+    install: {
+      path: ".qwen/settings.json",
+      projectDir: "",
+      entry: (command) => grouped({ type: "command", command, timeout: 10 }),
+      commandOf: groupedCommands,
+    },
+  },
+} as const satisfies ClientSpec;

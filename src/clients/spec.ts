@@ -1,0 +1,365 @@
+/**
+ * What contextfmt knows of one client (an agent CLI or editor), as data: one {@link ClientSpec}
+ * per client, in a file of its own beside this one. Everything the library says per client (the
+ * sync places, the loading rules doctor applies, the hook contracts, what init installs) is read
+ * from these specs. Pure: no file is read here.
+ */
+
+/**
+ * Where a client's facts were checked: a real client's version (by its npm package), or its
+ * documentation when none ran.
+ */
+export type RulesChecked = { readonly client: string; readonly version: string } | "documentation";
+
+/** The rules formats (see src/formats/rules): what each instruction file gets the rules in. */
+export type RulesFormat = "claude" | "codex" | "gemini";
+
+/** The kinds kept as one file per item. */
+export type ItemKind = "command" | "agent" | "skill";
+
+/** A kind kept as one file per item: where the files are and how an item's name maps to its path. */
+export interface ItemFiles {
+  /** The codec id (`codex-skill` for commands written as Codex skills). */
+  readonly format: string;
+  /** The folder, relative to the project. */
+  readonly dir: string;
+  /** `.md` / `.toml` files anywhere below (commands, with namespaces), or `<name>/SKILL.md`. */
+  readonly layout: "nested" | "flat" | "skill-folders";
+  /** How each file's name ends: the item's name is the rest (`.agent.md` for Copilot agents). */
+  readonly extension: ".md" | ".toml" | ".agent.md";
+  /** Whether the tool reads this location (false: written for it, never read from it). */
+  readonly readable: boolean;
+}
+
+/** The settings file that holds a tool's MCP servers, and under which key. */
+export interface McpFile {
+  /** The MCP codec id. */
+  readonly format: string;
+  /** The file, relative to the project. */
+  readonly path: string;
+  /** How the file is written. */
+  readonly syntax: "json" | "toml";
+  /** The key the servers are under. */
+  readonly key: string;
+}
+
+/** A setting in a project file: the file and the key path in it. */
+export interface ProjectSetting {
+  /** The file, relative to the project. */
+  readonly path: string;
+  /** The keys from the file's top to the setting. */
+  readonly key: readonly string[];
+}
+
+/**
+ * A folder whose every file with one ending the client reads, at the project's root. With a
+ * `condition`, a file is read at the start only as its frontmatter says; the others are read
+ * when the agent works on a matching file, or when the model asks.
+ */
+export interface ReadFolder {
+  /** The folder, relative to the project. */
+  readonly dir: string;
+  /** How each file read there ends. */
+  readonly extension: string;
+  /** Whether files below subfolders of it count too. */
+  readonly nested: boolean;
+  /**
+   * The frontmatter key that decides, and the value that means "at the start": `absent` when
+   * a file without the key is read at the start (Claude Code's `paths`).
+   */
+  readonly condition?: { readonly key: string; readonly startsWhen: "absent" | string | boolean };
+  /** Read after every folder from the root to the start folder, not in the root's turn. */
+  readonly last?: boolean;
+}
+
+/** The first present file of a list of names in a folder; the others are shadowed by it. */
+export interface ReadNames {
+  /** The names, the one that shadows the others first. */
+  readonly names: readonly string[];
+  /**
+   * Decided over every folder from the root to the start folder: where any of them has the
+   * first name, the other names are read in none of them (Claude Code: one CLAUDE.md anywhere
+   * on the way, and no AGENTS.md of the way is read).
+   */
+  readonly acrossFolders?: boolean;
+}
+
+/** One place in a folder's order: the first present file of a list of names, or a folder. */
+export type ReadPlace = ReadNames | ReadFolder;
+
+/** How a client finds and joins its instruction files. */
+export interface InstructionLoading {
+  /**
+   * What it reads in each folder, in order. Of a list of names only the first present file is
+   * read (`["AGENTS.override.md", "AGENTS.md"]`: the override shadows the other); a folder is
+   * read at the project's root only.
+   */
+  readonly places: readonly ReadPlace[];
+  /**
+   * The folders from the root to the start folder: root first, or the start folder first; or
+   * the start folder alone (Cline: its workspace is the folder it starts in, its folders too).
+   */
+  readonly order: "root-first" | "deepest-first" | "start-only";
+  /**
+   * A setting that adds file names, each read before the places (Gemini CLI's
+   * `context.fileName`: a name or a list of names), in a folder the client trusts.
+   */
+  readonly addedBy?: ProjectSetting;
+  /**
+   * Folders below the one the session starts in: `none`, not read at the start; `on-demand`,
+   * read when the agent works on a file there.
+   */
+  readonly below: "none" | "on-demand";
+  /**
+   * Whether `@path` lines import other files, read right after the file (five hops deep). Sync
+   * carries what a file imports inline into the file of a client that does not import.
+   */
+  readonly imports: boolean;
+  /**
+   * The cap on the joined files' bytes: what is over it is cut, the budget spent in order, so
+   * the last file loses its end (Codex CLI's `project_doc_max_bytes`), and the setting that
+   * changes it.
+   */
+  readonly maxBytes?: { readonly bytes: number; readonly setting: ProjectSetting };
+}
+
+/** What a client loads from a project, beyond where each kind is: `contextfmt doctor` applies it. */
+export interface ClientLoading {
+  /** How it finds and joins its instruction files. */
+  readonly instructions: InstructionLoading;
+  /**
+   * Skill folders read besides the one sync writes, after it: a skill of the same name in a
+   * later folder is shadowed by the first.
+   */
+  readonly moreSkills?: readonly string[];
+  /** The condition it puts on the project's MCP servers, when one. */
+  readonly mcpGate?: string;
+  /** The condition it puts on the project's hooks, when one. */
+  readonly hooksGate?: string;
+}
+
+/**
+ * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a
+ * subagent starts (`subagent-start`), a prompt was submitted (`prompt`) or a slash command
+ * expanded (`prompt-expansion`), a tool is about to run (`pre-tool`), has run (`post-tool`),
+ * failed (`tool-failure`) or a batch of tool calls has resolved (`tool-batch`), the agent or a
+ * subagent is about to stop (`stop`, `subagent-stop`), or the session's model changed
+ * (`model-switch`).
+ */
+export type HookMoment =
+  | "session-start"
+  | "subagent-start"
+  | "prompt"
+  | "prompt-expansion"
+  | "pre-tool"
+  | "post-tool"
+  | "tool-failure"
+  | "tool-batch"
+  | "stop"
+  | "subagent-stop"
+  | "model-switch";
+
+/** Every hook moment, in the order a session meets them. */
+export const HOOK_MOMENTS: readonly HookMoment[] = [
+  "session-start",
+  "subagent-start",
+  "prompt",
+  "prompt-expansion",
+  "pre-tool",
+  "post-tool",
+  "tool-failure",
+  "tool-batch",
+  "stop",
+  "subagent-stop",
+  "model-switch",
+];
+
+/**
+ * What a SessionStart hook should inject: everything (`full`), or nothing because the client
+ * still holds what was injected before (`none`).
+ */
+export type SessionStartContext = "full" | "none";
+
+/** A tool's inline limit for hook context, in the unit the tool measures it in. */
+export interface HookContextLimit {
+  /** UTF-16 code units, as JavaScript counts a string's length (Claude Code). */
+  readonly chars?: number;
+  /** UTF-8 bytes (Codex CLI, which estimates a token as four bytes). */
+  readonly bytes?: number;
+  /** Tokens by the counter in use. */
+  readonly tokens?: number;
+}
+
+/** A client's inline limit, and the events that have one of their own. */
+export interface HookContextLimits extends HookContextLimit {
+  /** By event wire name: that event's own limit, in place of the client's. */
+  readonly events?: Readonly<Record<string, HookContextLimit>>;
+}
+
+/**
+ * Where a client reads a hook's context: in `hookSpecificOutput` with the event's name, or at
+ * the top level under its own name. A client that reads it at the top level is not known to
+ * read `systemMessage` or `suppressOutput` either.
+ */
+export type HookContextField =
+  | "hookSpecificOutput"
+  | "additionalContext"
+  | "additional_context"
+  | "contextModification";
+
+/**
+ * What a client does with hook context over its inline limit: cuts it in the middle, cuts its
+ * end off, or moves it to a file and shows the model a preview.
+ */
+export type OverLimit = "cuts-middle" | "cuts-end" | "moves-to-file";
+
+/** What a client writes on a hook's stdin. */
+export interface HookStdin {
+  /**
+   * The id of the stdin shape it sends (the fields every event has, and where a moment's differ
+   * from the others'): the shapes are kept in src/hooks/input.ts, as codecs are, and several
+   * clients may send one (Qwen Code sends Gemini CLI's).
+   */
+  readonly shape: string;
+  /** Whether the stdin names the event (`hook_event_name`); else the command line gives it. */
+  readonly namesEvent: boolean;
+  /** Whether a session start names its `source` (Cursor's does not). */
+  readonly sessionSource: boolean;
+  /**
+   * A realistic payload, as the client sends it (test helpers build sample stdin from it): the
+   * fields of every event, the shell tool's name and call id, and where a moment's fields
+   * differ from the common ones.
+   */
+  readonly sample: {
+    readonly base: Readonly<Record<string, unknown>>;
+    readonly shell: Readonly<Record<string, unknown>>;
+    readonly moments?: Readonly<Partial<Record<HookMoment, Readonly<Record<string, unknown>>>>>;
+  };
+}
+
+/** How `contextfmt init` keeps a client's hooks in a project. */
+export interface HookInstall {
+  /** The settings file (or, for a client that runs a file per event, the folder), relative. */
+  readonly path: string;
+  /** How a hook command names the project folder (empty: the tool runs hooks from it). */
+  readonly projectDir: string;
+  /** The entry appended to the event's list (`hooks.<Event>`) for one command. */
+  readonly entry: (command: string, event: string) => Record<string, unknown>;
+  /** The command lines of an entry of the list (a group may hold several). */
+  readonly commandOf: (entry: unknown) => readonly unknown[];
+  /**
+   * Whole files the hooks also need (path → text), init's own: written when absent, replaced
+   * while unchanged since init wrote them, kept with a warning once the user changed them.
+   */
+  readonly files?: Readonly<Record<string, string>>;
+  /** The format version the file carries at its top (`version`), set when absent. */
+  readonly version?: number;
+  /**
+   * For a tool that runs a file per event instead of reading a settings file (Cline): the
+   * text of the executable `<path>/<Event>` that runs `command`. Each is init's own, as `files`.
+   */
+  readonly script?: (command: string) => string;
+}
+
+/** A client's hooks: the events whose output carries context, and how it speaks to a hook. */
+export interface ClientHooks {
+  /** By wire name, what each event is for. */
+  readonly events: Readonly<Record<string, HookMoment>>;
+  /** Events listed for their moment whose output carries no context (Gemini CLI's BeforeTool). */
+  readonly withoutContext?: readonly string[];
+  /** Where the output carries the context. */
+  readonly contextField: HookContextField;
+  /** How much context it takes inline. */
+  readonly limit: HookContextLimits;
+  /** What it does with context over the limit; required with a limit. */
+  readonly overLimit?: OverLimit;
+  /** Whether it turns `<` and `>` in hook context into entities (markdown then, not XML). */
+  readonly escapesXml: boolean;
+  /** What a SessionStart injects, by the `source` the client names (an unknown one: `full`). */
+  readonly sessionStart: Readonly<Record<string, SessionStartContext>>;
+  /** What it writes on stdin. */
+  readonly stdin: HookStdin;
+  /** How `contextfmt init` installs its hooks. */
+  readonly install: HookInstall;
+}
+
+/** One client: everything contextfmt knows of it, each fact once. */
+export interface ClientSpec {
+  /** The id command lines use: lowercase letters. */
+  readonly id: string;
+  /** The client's name in messages and docs. */
+  readonly label: string;
+  /** What its facts were checked against: the pinned real client, or its documentation. */
+  readonly checked: RulesChecked;
+  /**
+   * The instruction file it reads at the project's root (several read `AGENTS.md`: written
+   * once for them): the `instructions` kind carries the source's own text from it into each
+   * target's, and the `rules` kind renders the rules into it.
+   */
+  readonly instructionFile: string;
+  /**
+   * The rules format it gets, in its instruction file and from the hook alike: clients that
+   * share a file share its format.
+   */
+  readonly rulesFormat: RulesFormat;
+  /**
+   * Whether sync writes a file of the instruction file's name in subfolders too (the client
+   * reads it for work in that folder).
+   */
+  readonly nestedInstructions: boolean;
+  /** What it loads from a project. */
+  readonly loading: ClientLoading;
+  /** Where each whole-file kind lives; absent: the tool has no project place for it. */
+  readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
+  /** Where its MCP servers live; absent: the tool reads none from the project. */
+  readonly mcp?: McpFile;
+  /** Why a kind is absent, for warnings and docs. */
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+  /** Its hooks; absent: contextfmt installs none for it. */
+  readonly hooks?: ClientHooks;
+}
+
+/** Skills in `<dir>/<name>/SKILL.md`, read by the client, in codec `format`. */
+export const skillFolders = (format: string, dir: string): ItemFiles => ({
+  format,
+  dir,
+  layout: "skill-folders",
+  extension: ".md",
+  readable: true,
+});
+
+/**
+ * Where a whole-file kind's items are, as a glob (a folder of skills: each one's SKILL.md).
+ *
+ * @example
+ * ```ts
+ * itemGlob({ format: "claude", dir: ".claude/agents", layout: "flat", extension: ".md", readable: true });
+ * // ".claude/agents/*.md"
+ * ```
+ */
+export function itemGlob(files: ItemFiles): string {
+  if (files.layout === "skill-folders") return `${files.dir}/*/SKILL.md`;
+  return `${files.dir}/${files.layout === "nested" ? "**/" : ""}*${files.extension}`;
+}
+
+/** `{ hooks: [hook] }`: the group Claude Code, Gemini CLI, Qwen Code and Codex list. */
+export const grouped = (hook: Record<string, unknown>): Record<string, unknown> => ({
+  hooks: [hook],
+});
+
+/** The command lines of a `{ hooks: [...] }` group. */
+export const groupedCommands = (group: unknown): unknown[] => {
+  const hooks = (group as { hooks?: unknown } | null)?.hooks;
+  return Array.isArray(hooks) ? hooks.map((hook) => (hook as { command?: unknown })?.command) : [];
+};
+
+/** The command line of a `{ command }` entry. */
+export const entryCommand = (entry: unknown): unknown[] => [
+  (entry as { command?: unknown } | null)?.command,
+];
+
+/** `AGENTS.md`: the instruction file most clients read. */
+export const AGENTS_MD = "AGENTS.md";
+
+/** A place that is one file name. */
+export const one = (name: string): ReadPlace => ({ names: [name] });
