@@ -5,11 +5,11 @@ import {
   HOOK_EVENTS,
   HOOK_SOURCE_FLAGS,
   HOOK_TOOLS,
+  type HookEventName,
   type HookFile,
   type HookSourceFlag,
   type HookTool,
   isHookTool,
-  resolveHookEvent,
 } from "../../hooks/index.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
@@ -107,12 +107,11 @@ Exit code: 0 when the JSON was written (even with warnings); 1 on bad input (std
 `;
 
 /** The wire name of `tool`'s event `name` (kebab-case or wire), or a suggestion of the nearest. */
-function hookEvent(tool: HookTool, name: string) {
-  const wire = Object.keys(HOOK_EVENTS[tool]);
-  if (!wire.some((event) => event === name || kebab(event) === name)) {
-    throw unknownChoice(`${tool} event`, name, wire.map(kebab));
-  }
-  return resolveHookEvent(tool, name);
+function hookEvent(tool: HookTool, name: string): HookEventName {
+  const wire = Object.keys(HOOK_EVENTS[tool]) as HookEventName[];
+  const found = wire.find((event) => event === name || kebab(event) === name);
+  if (found === undefined) throw unknownChoice(`${tool} event`, name, wire.map(kebab));
+  return found;
 }
 
 export const run: Command["run"] = async (args) => {
