@@ -83,9 +83,31 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   const budget = integerArgument(request.budget ?? DEFAULT_HOOK_BUDGET, "request.budget");
   const counter =
     request.counter === undefined ? undefined : checkedCounter(request.counter, "request.counter");
+  return answerFor({
+    tool,
+    event,
+    stdin: stringArgument(request.stdin, "request.stdin"),
+    files: given,
+    budget,
+    counter,
+    now: request.now,
+    nonce: request.nonce,
+    cacheStable: request.cacheStable,
+  });
+}
+
+/** A {@link HookRequest} checked: the event its wire name, the budget given, the counter checked. */
+export interface CheckedHookRequest extends HookRequest {
+  readonly budget: number;
+}
+
+/** {@link answerHook} for a checked request. */
+export async function answerFor(request: CheckedHookRequest): Promise<HookAnswer> {
+  const { tool, event, counter } = request;
+  const given = request.files;
   // Only what the answer reads is required of stdin; anything else off is a warning.
   const warnings: Issue[] = [];
-  const hook = hookInputOf(tool, stringArgument(request.stdin, "request.stdin"), {
+  const hook = hookInputOf(tool, request.stdin, {
     strict: false,
     event,
     report: (issue) => warnings.push(issue),
@@ -104,7 +126,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   const result = contextOf(sources, {
     hook,
     files,
-    budget,
+    budget: request.budget,
     limit: limitOf(tool, event),
     counter,
     now: request.now,

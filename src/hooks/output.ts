@@ -144,7 +144,7 @@ export function overHookLimit(
 }
 
 /** {@link overHookLimit} against `limits`, with a checked counter. */
-function excessOf(
+export function excessOf(
   limits: HookContextLimit,
   context: string,
   counter: TokenCounter,

@@ -4,7 +4,7 @@
  * function, exported or not, shows.
  */
 import * as hooks from "contextfmt/hooks";
-import { makeCandidates, makeMemories, makeProject, makeRules } from "contextfmt/testing";
+import { makeCandidates, makeMemories, makeProject, makeRules, runHook } from "contextfmt/testing";
 import { describe, expect, it } from "vitest";
 import { hookInputs } from "../fixtures/hook-inputs.js";
 import { type CallCounts, callCounts } from "./call-counts.js";
@@ -73,5 +73,24 @@ describe.each([
     expect(climbs(counts)).toEqual([]);
     expect(calls(counts, "manager/format-manager.ts", "FormatManager")).toBe(0);
     expect(calls(counts, "formats/adapter.ts", "checkAdapter")).toBe(0);
+  });
+});
+
+describe("runHook (contextfmt/testing), the same walk with the contract checked after", () => {
+  it("checks the tool once and the caller's counter once", async () => {
+    const counts = await callCounts(() =>
+      runHook(
+        "claude",
+        "SessionStart",
+        hookInputs.claude.SessionStart,
+        { rules: { rules: makeRules(40) } },
+        { counter: words, now: NOW },
+      ),
+    );
+    expect(calls(counts, "hooks/events.ts", "checkTool")).toBe(1);
+    const pipelines = calls(counts, "manager/pipeline.ts", "runPipeline");
+    expect(calls(counts, "tokens/counter.ts", "checkedCounter")).toBe(1 + pipelines);
+    expect(calls(counts, "hooks/answer.ts", "answerHook")).toBe(0);
+    expect(calls(counts, "testing/hook-contract.ts", "checkHookOutput")).toBe(0);
   });
 });
