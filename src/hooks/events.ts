@@ -190,14 +190,13 @@ export function findHookEvent<T extends HookTool>(
 export function eventOf<T extends HookTool>(tool: T, event: string): HookEventName<T> {
   const found = findHookEvent(tool, event);
   if (found) return found;
+  const names = Object.keys(HOOK_EVENTS[tool]);
   throw new InvalidInputError([
     {
       code: "invalid_input",
       severity: "error",
       path: "event",
-      message: `${JSON.stringify(event)} is not a ${tool} hook event with context; known: ${Object.keys(
-        HOOK_EVENTS[tool],
-      )
+      message: `${JSON.stringify(event)} is not a ${tool} hook event with context; known: ${names
         .map((name) => `${name} (${kebab(name)})`)
         .join(", ")}`,
     },

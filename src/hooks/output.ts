@@ -97,7 +97,7 @@ export const HOOK_CONTEXT_LIMITS = {
  * ```
  */
 export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
-  checkTool(tool);
+  if (event === undefined) checkTool(tool);
   return limitOf(tool, event === undefined ? undefined : resolveHookEvent(tool, event));
 }
 

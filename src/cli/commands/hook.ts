@@ -1,4 +1,4 @@
-import { kebab } from "../../hooks/events.js";
+import { findHookEvent, kebab } from "../../hooks/events.js";
 import {
   answerHook,
   DEFAULT_HOOK_BUDGET,
@@ -108,10 +108,9 @@ Exit code: 0 when the JSON was written (even with warnings); 1 on bad input (std
 
 /** The wire name of `tool`'s event `name` (kebab-case or wire), or a suggestion of the nearest. */
 function hookEvent(tool: HookTool, name: string): HookEventName {
-  const wire = Object.keys(HOOK_EVENTS[tool]) as HookEventName[];
-  const found = wire.find((event) => event === name || kebab(event) === name);
-  if (found === undefined) throw unknownChoice(`${tool} event`, name, wire.map(kebab));
-  return found;
+  const found = findHookEvent(tool, name);
+  if (found) return found;
+  throw unknownChoice(`${tool} event`, name, Object.keys(HOOK_EVENTS[tool]).map(kebab));
 }
 
 export const run: Command["run"] = async (args) => {
