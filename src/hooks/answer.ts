@@ -14,16 +14,16 @@ import type { Issue } from "../problems/issue.js";
 import { checkedCounter } from "../tokens/counter.js";
 import {
   activeSources,
-  checkFiles,
+  builtinAdapter,
+  checkedFiles,
+  contextOf,
   type HookContext,
-  type HookFiles,
   type HookRenderOptions,
   type HookSourceFlag,
-  hookContext,
 } from "./context.js";
-import { checkTool, type HookEventName, type HookTool, resolveHookEvent } from "./events.js";
-import { parseHookInput } from "./input.js";
-import { hookContextLimit, hookOutput } from "./output.js";
+import { checkTool, eventOf, type HookEventName, type HookTool } from "./events.js";
+import { hookInputOf } from "./input.js";
+import { limitOf, outputFor } from "./output.js";
 
 /** Hook context budget when none is given: about what the tools take inline. */
 export const DEFAULT_HOOK_BUDGET = 2_000;
@@ -75,17 +75,39 @@ export interface HookAnswer {
 export async function answerHook(request: HookRequest): Promise<HookAnswer> {
   const { tool } = optionsArgument(request, "request");
   checkTool(tool);
-  const event = resolveHookEvent(tool, stringArgument(request.event, "request.event"));
-  checkFiles<HookFile>(request.files, (file, path) => {
+  const event = eventOf(tool, stringArgument(request.event, "request.event"));
+  const given = checkedFiles<HookFile>(request.files, (file, path) => {
     stringArgument(file.path, `${path}.path`);
     functionArgument(file.load, `${path}.load`);
   });
   const budget = integerArgument(request.budget ?? DEFAULT_HOOK_BUDGET, "request.budget");
   const counter =
     request.counter === undefined ? undefined : checkedCounter(request.counter, "request.counter");
+  return answerFor({
+    tool,
+    event,
+    stdin: stringArgument(request.stdin, "request.stdin"),
+    files: given,
+    budget,
+    counter,
+    now: request.now,
+    nonce: request.nonce,
+    cacheStable: request.cacheStable,
+  });
+}
+
+/** A {@link HookRequest} checked: the event its wire name, the budget given, the counter checked. */
+export interface CheckedHookRequest extends HookRequest {
+  readonly budget: number;
+}
+
+/** {@link answerHook} for a checked request. */
+export async function answerFor(request: CheckedHookRequest): Promise<HookAnswer> {
+  const { tool, event, counter } = request;
+  const given = request.files;
   // Only what the answer reads is required of stdin; anything else off is a warning.
   const warnings: Issue[] = [];
-  const hook = parseHookInput(tool, stringArgument(request.stdin, "request.stdin"), {
+  const hook = hookInputOf(tool, request.stdin, {
     strict: false,
     event,
     report: (issue) => warnings.push(issue),
@@ -95,26 +117,28 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
       `stdin holds a ${hook.hook_event_name} event, but the hook was called for ${event}`,
     );
   }
+  const sources = activeSources(hook, given);
   const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
-  for (const source of activeSources(hook, request.files)) {
-    const file = request.files[source.flag];
+  for (const source of sources) {
+    const file = given[source.flag];
     if (file) files[source.flag] = { path: file.path, data: await file.load() };
   }
-  const result = hookContext({
+  const result = contextOf(sources, {
     hook,
-    files: files as HookFiles,
-    budget,
-    limit: hookContextLimit(tool, event),
+    files,
+    budget: request.budget,
+    limit: limitOf(tool, event),
     counter,
     now: request.now,
     nonce: request.nonce,
     cacheStable: request.cacheStable,
+    adapterOf: builtinAdapter,
   });
   if (result.content.trim() === "") {
     // Nothing to inject: the empty object every tool reads as "no change".
     return { stdout: "{}\n", issues: [...warnings, ...result.issues], parts: result.parts };
   }
-  const { output, issues } = hookOutput(tool, event, {
+  const { output, issues } = outputFor(tool, event, {
     additionalContext: result.content,
     ...(counter ? { counter } : {}),
   });

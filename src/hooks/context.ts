@@ -5,15 +5,16 @@
  */
 
 import { clientById } from "../clients/index.js";
+import type { FormatAdapter } from "../formats/adapter.js";
 import { type ComposedContext, composeContexts } from "../manager/compose.js";
-import { FormatManager } from "../manager/format-manager.js";
+import { builtinAdapters, FormatManager } from "../manager/format-manager.js";
 import {
   badArgument,
   integerArgument,
   optionsArgument,
   stringArgument,
 } from "../problems/arguments.js";
-import { InvalidInputError } from "../problems/errors.js";
+import { InvalidInputError, UnknownAdapterError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
@@ -21,7 +22,7 @@ import { utf8Length } from "../tokens/utf8.js";
 import { type HookMoment, type HookTool, hooksOf, isHookTool, labelOf } from "./events.js";
 import type { TolerantHookInput } from "./input.js";
 import { listOf, projectsOf } from "./input-shapes.js";
-import { sessionStartContext } from "./lifecycle.js";
+import { startContextOf } from "./lifecycle.js";
 import { memoriesAsCandidates, memoriesForPrompt } from "./memories.js";
 import { contextPath, escapesXml, type HookContextLimit } from "./output.js";
 
@@ -47,7 +48,7 @@ interface SourceContext {
  * renders it for each tool, its share of the budget, and
  * how the file becomes the format's input. New kinds plug in here by format id.
  */
-interface HookSource {
+export interface HookSource {
   readonly flag: HookSourceFlag;
   readonly moments: readonly HookMoment[];
   /** The format id it renders in for `tool`. */
@@ -133,7 +134,7 @@ export function activeSources(
 ): HookSource[] {
   // Cursor's session start names no source (see SESSION_START_CONTEXT).
   const source = hook.moment === "session-start" ? (hook.source as string | undefined) : undefined;
-  if (hook.moment === "session-start" && sessionStartContext(hook.tool, source) === "none") {
+  if (hook.moment === "session-start" && startContextOf(hook.tool, source) === "none") {
     return [];
   }
   // A blank prompt is no prompt: Qwen Code fires UserPromptSubmit with an empty one each time
@@ -207,7 +208,7 @@ const inFile = (path: string, error: InvalidInputError) =>
 export function hookContext(request: HookContextRequest): HookContext {
   const { hook } = optionsArgument(request, "request");
   checkHook(hook);
-  checkFiles<{ path: unknown }>(request.files, (file, path) =>
+  const files = checkedFiles<{ path: string; data: unknown }>(request.files, (file, path) =>
     stringArgument(file.path, `${path}.path`),
   );
   integerArgument(request.budget, "request.budget");
@@ -217,15 +218,53 @@ export function hookContext(request: HookContextRequest): HookContext {
   }
   const counter =
     request.counter === undefined ? undefined : checkedCounter(request.counter, "request.counter");
-  const manager = request.manager ?? new FormatManager();
-  if (!(manager instanceof FormatManager)) {
+  const manager = request.manager ?? undefined;
+  if (manager !== undefined && !(manager instanceof FormatManager)) {
     badArgument("request.manager", "a FormatManager", manager);
   }
+  return contextOf(activeSources(hook, files), {
+    hook,
+    files,
+    budget: request.budget,
+    limit,
+    counter,
+    now: request.now,
+    nonce: request.nonce,
+    cacheStable: request.cacheStable,
+    adapterOf: manager ? (id) => manager.get<string>(id) : builtinAdapter,
+  });
+}
+
+/** {@link HookContextRequest}, checked: the limit given, and where each format is found. */
+export interface CheckedHookContext extends Omit<HookContextRequest, "limit" | "manager"> {
+  readonly limit: HookContextLimit;
+  readonly adapterOf: (id: string) => FormatAdapter;
+}
+
+/** The built-in format `id`, as a new `FormatManager` would give it, without making one. */
+export function builtinAdapter(id: string): FormatAdapter {
+  const adapter = builtinAdapters.find((builtin) => builtin.id === id);
+  if (adapter) return adapter;
+  throw new UnknownAdapterError(
+    id,
+    builtinAdapters.map((builtin) => builtin.id),
+  );
+}
+
+/**
+ * {@link hookContext} from checked arguments, for the `sources` this moment injects (see
+ * {@link activeSources}).
+ */
+export function contextOf(
+  sources: readonly HookSource[],
+  request: CheckedHookContext,
+): HookContext {
+  const { hook, limit, counter } = request;
   const ctx: SourceContext = { hook, nonce: request.nonce };
-  const parts = activeSources(hook, request.files).flatMap((source) => {
+  const parts = sources.flatMap((source) => {
     const file = request.files[source.flag];
     if (!file) return [];
-    const adapter = manager.get<string>(source.format(hook.tool));
+    const adapter = request.adapterOf(source.format(hook.tool));
     let input: unknown;
     try {
       input = source.input(file.data, ctx, hook.tool);
@@ -333,10 +372,13 @@ function checkHook(hook: unknown): asserts hook is TolerantHookInput {
 }
 
 /**
- * Throws `InvalidInputError` unless `files` is an object of files by flag, each an object that
- * `check` accepts.
+ * `files` as an object of files by flag (none given: `{}`), each an object that `check` accepts;
+ * else an `InvalidInputError` naming the first that is not.
  */
-export function checkFiles<F>(files: unknown, check: (file: F, path: string) => void): void {
+export function checkedFiles<F>(
+  files: unknown,
+  check: (file: F, path: string) => void,
+): Readonly<Partial<Record<HookSourceFlag, F>>> {
   const byFlag = optionsArgument(files as object | undefined, "request.files");
   for (const [flag, file] of Object.entries(byFlag)) {
     const path = `request.files.${flag}`;
@@ -347,6 +389,7 @@ export function checkFiles<F>(files: unknown, check: (file: F, path: string) => 
     optionsArgument(file, path);
     check(file as F, path);
   }
+  return byFlag;
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

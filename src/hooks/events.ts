@@ -93,9 +93,27 @@ export function kebab(name: string): string {
 export function resolveHookEvent<T extends HookTool>(tool: T, event: string): HookEventName<T> {
   checkTool(tool);
   if (typeof event !== "string") badArgument("event", "a hook event name", event);
-  const names = Object.keys(HOOK_EVENTS[tool]) as HookEventName<T>[];
-  const found = names.find((name) => name === event || kebab(name) === event);
+  return eventOf(tool, event);
+}
+
+/**
+ * The wire name of `tool`'s event `name` written either way, or `undefined` when the tool has no
+ * such event. For callers that checked `tool` already.
+ */
+export function findHookEvent<T extends HookTool>(
+  tool: T,
+  name: string,
+): HookEventName<T> | undefined {
+  return (Object.keys(HOOK_EVENTS[tool]) as HookEventName<T>[]).find(
+    (wire) => wire === name || kebab(wire) === name,
+  );
+}
+
+/** {@link resolveHookEvent} for a checked `tool` and a string `event`. */
+export function eventOf<T extends HookTool>(tool: T, event: string): HookEventName<T> {
+  const found = findHookEvent(tool, event);
   if (found) return found;
+  const names = Object.keys(HOOK_EVENTS[tool]);
   throw new InvalidInputError([
     {
       code: "invalid_input",
@@ -128,7 +146,12 @@ export function hookMoment<T extends HookTool>(tool: T, event: HookEventName<T>)
       event,
     );
   }
-  return events[event] as HookMoment;
+  return momentOf(tool, event);
+}
+
+/** {@link hookMoment} for a checked `tool` and one of its wire names. */
+export function momentOf<T extends HookTool>(tool: T, event: HookEventName<T>): HookMoment {
+  return (HOOK_EVENTS[tool] as Record<string, HookMoment>)[event] as HookMoment;
 }
 
 /** Throws `InvalidInputError` unless `tool` is one of {@link HOOK_TOOLS}. */

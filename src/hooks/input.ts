@@ -11,13 +11,15 @@ import {
 import { InvalidInputError } from "../problems/errors.js";
 import type { Issue } from "../problems/issue.js";
 import {
+  checkTool,
+  eventOf,
   HOOK_EVENTS,
   type HookEventName,
   type HookMoment,
   type HookTool,
-  hookMoment,
   hooksOf,
-  resolveHookEvent,
+  isHookTool,
+  momentOf,
 } from "./events.js";
 
 // Every object is loose: the tools add fields over time, and a hook must not break when they do.
@@ -283,7 +285,7 @@ function parseJson(raw: string): unknown {
 }
 
 /** How one parse goes: {@link ParseHookInputOptions}, checked, with their defaults. */
-interface HowToParse {
+export interface HowToParse {
   readonly strict: boolean;
   readonly event: string | undefined;
   readonly report: (issue: Issue) => void;
@@ -370,18 +372,36 @@ export function parseHookInput<T extends HookTool>(
   options?: ParseHookInputOptions<T>,
 ): HookInput<T> | TolerantHookInput<T> {
   const how = howToParse(options);
-  const data = typeof json === "string" ? parseJson(json) : json;
-  const named = eventNameOf(tool, data, how);
-  let event: HookEventName<T>;
+  if (!isHookTool(tool)) {
+    // Found where the event is looked up, after the JSON and the event's name: named there.
+    eventNameOf(tool, typeof json === "string" ? parseJson(json) : json, how);
+    atEventName(() => checkTool(tool));
+  }
+  return hookInputOf(tool, json, how);
+}
+
+/** `lookUp()`, its `InvalidInputError` said of stdin's `hook_event_name`. */
+function atEventName<R>(lookUp: () => R): R {
   try {
-    event = resolveHookEvent(tool, named ?? (how.event as string));
+    return lookUp();
   } catch (error) {
     if (!InvalidInputError.is(error)) throw error;
     throw new InvalidInputError(
       error.issues.map((issue) => ({ ...issue, path: "hook_event_name" })),
     );
   }
-  const moment = hookMoment(tool, event);
+}
+
+/** {@link parseHookInput} for a checked `tool` and checked options. */
+export function hookInputOf<T extends HookTool>(
+  tool: T,
+  json: unknown,
+  how: HowToParse,
+): HookInput<T> | TolerantHookInput<T> {
+  const data = typeof json === "string" ? parseJson(json) : json;
+  const named = eventNameOf(tool, data, how);
+  const event = atEventName(() => eventOf(tool, named ?? (how.event as string)));
+  const moment = momentOf(tool, event);
   const input = named === undefined ? { ...(data as object), hook_event_name: event } : data;
   try {
     const parsed = parseWith(eventSchemasOf(tool)[event] as z.core.$ZodType, input);

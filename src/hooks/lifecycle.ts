@@ -49,8 +49,13 @@ export function sessionStartContext(
   source: string | undefined,
 ): SessionStartContext {
   checkTool(tool);
+  if (source !== undefined) stringArgument(source, "source");
+  return startContextOf(tool, source);
+}
+
+/** {@link sessionStartContext} for a checked `tool` and `source`. */
+export function startContextOf(tool: HookTool, source: string | undefined): SessionStartContext {
   if (source === undefined) return "full";
-  stringArgument(source, "source");
   const known: Readonly<Record<string, SessionStartContext>> = SESSION_START_CONTEXT[tool];
   return Object.hasOwn(known, source) ? (known[source] as SessionStartContext) : "full";
 }

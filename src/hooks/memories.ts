@@ -1,7 +1,7 @@
 import { type Memory, MemorySetSchema } from "../model/memory.js";
 import { parseWith } from "../model/parse.js";
 import type { TolerantHookInput } from "./input.js";
-import { rankForPrompt } from "./relevance.js";
+import { ranked } from "./relevance.js";
 
 /** `{ directive?, memories }` as it is, or a bare list of memories wrapped in it. */
 const memorySetOf = (file: unknown) => (Array.isArray(file) ? { memories: file } : file);
@@ -17,7 +17,7 @@ export function memoriesForPrompt(
 ): { directive?: string; memories: Memory[] } {
   const set = parseWith(MemorySetSchema, memorySetOf(file));
   const prompt = hook.moment === "prompt" ? hook.prompt : "";
-  const memories = rankForPrompt(set.memories, prompt, {
+  const memories = ranked(set.memories, prompt, {
     text: (memory) => memory.content,
     score: (memory) => memory.score,
   }).map(({ createdAt, ...memory }) =>

@@ -2,7 +2,7 @@ import { byClient, type ClientOf, HOOK_CLIENTS } from "../clients/index.js";
 import type { HookContextLimit, HookContextLimits } from "../clients/spec.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
+import { checkedCounter, isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { utf8Length } from "../tokens/utf8.js";
 import {
@@ -10,9 +10,9 @@ import {
   HOOK_EVENTS,
   type HookEventName,
   type HookTool,
-  hookMoment,
   hooksOf,
   labelOf,
+  momentOf,
   resolveHookEvent,
 } from "./events.js";
 
@@ -86,9 +86,13 @@ export const HOOK_CONTEXT_LIMITS: {
  * ```
  */
 export function hookContextLimit(tool: HookTool, event?: string): HookContextLimit {
-  checkTool(tool);
+  if (event === undefined) checkTool(tool);
+  return limitOf(tool, event === undefined ? undefined : resolveHookEvent(tool, event));
+}
+
+/** {@link hookContextLimit} for a checked `tool` and one of its wire names (or none). */
+export function limitOf(tool: HookTool, name: string | undefined): HookContextLimit {
   const limits: HookContextLimits = HOOK_CONTEXT_LIMITS[tool];
-  const name = event === undefined ? undefined : resolveHookEvent(tool, event);
   // Own keys only: an event named like an Object.prototype member is no event of its own.
   const own =
     name !== undefined && limits.events && Object.hasOwn(limits.events, name)
@@ -124,7 +128,15 @@ export function overHookLimit(
 ): HookLimitExcess | undefined {
   stringArgument(context, "context");
   const counter = checkedCounter(tokenCounter, "counter");
-  const limits = hookContextLimit(tool, event);
+  return excessOf(hookContextLimit(tool, event), context, counter);
+}
+
+/** {@link overHookLimit} against `limits`, with a checked counter. */
+export function excessOf(
+  limits: HookContextLimit,
+  context: string,
+  counter: TokenCounter,
+): HookLimitExcess | undefined {
   if (limits.chars !== undefined && context.length > limits.chars) {
     return { unit: "chars", size: context.length, limit: limits.chars };
   }
@@ -172,11 +184,11 @@ function contextIssues(
   tool: HookTool,
   event: string,
   context: string,
-  counter: TokenCounter | undefined,
+  counter: TokenCounter,
 ): Issue[] {
   const issues: Issue[] = [];
   const path = contextPath(tool);
-  const over = overHookLimit(tool, context, counter, event);
+  const over = excessOf(limitOf(tool, event), context, counter);
   if (over) {
     const limit = `${event} context over ${over.limit} ${over.unit}`;
     const fate = {
@@ -202,8 +214,11 @@ function contextIssues(
   return issues;
 }
 
-/** Throws `InvalidInputError` naming the first field of `fields` that is not as documented. */
-function checkFields(fields: HookOutputFields): void {
+/**
+ * `fields` with their counter checked; an `InvalidInputError` names the first field that is not
+ * as documented.
+ */
+function checkedFields(fields: HookOutputFields): HookOutputFields {
   for (const key of ["additionalContext", "systemMessage"] as const) {
     if (fields[key] !== undefined) stringArgument(fields[key], `fields.${key}`);
   }
@@ -211,7 +226,10 @@ function checkFields(fields: HookOutputFields): void {
   if (suppressOutput !== undefined && typeof suppressOutput !== "boolean") {
     badArgument("fields.suppressOutput", "a boolean", suppressOutput);
   }
-  if (counter !== undefined) checkedCounter(counter, "fields.counter");
+  if (counter === undefined) return fields;
+  // A counter of the wrong shape is the field; a bad count, the counter (as overHookLimit says).
+  if (!isTokenCounter(counter)) checkedCounter(counter, "fields.counter");
+  return { ...fields, counter: checkedCounter(counter, "counter") };
 }
 
 /**
@@ -238,7 +256,18 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
   fields: HookOutputFields = {},
 ): HookOutputResult<E> {
   const eventName = resolveHookEvent(tool, event) as E;
-  checkFields(optionsArgument(fields, "fields"));
+  return outputFor(tool, eventName, checkedFields(optionsArgument(fields, "fields")));
+}
+
+/**
+ * {@link hookOutput} for a checked `tool`, one of its wire names and checked `fields` (a
+ * `counter` among them checked too).
+ */
+export function outputFor<T extends HookTool, E extends HookEventName<T>>(
+  tool: T,
+  eventName: E,
+  fields: HookOutputFields,
+): HookOutputResult<E> {
   const issues: Issue[] = [];
   const output: HookOutput<E> = {};
   const place = hooksOf(tool).contextField;
@@ -273,12 +302,13 @@ export function hookOutput<T extends HookTool, E extends HookEventName<T>>(
     });
     return { output, issues };
   }
-  for (const issue of contextIssues(tool, eventName, context, fields.counter)) issues.push(issue);
+  const counter = fields.counter ?? defaultCounter;
+  for (const issue of contextIssues(tool, eventName, context, counter)) issues.push(issue);
   if (place !== "hookSpecificOutput") {
     (output as Record<typeof place, string>)[place] = context;
     return { output, issues };
   }
-  const moment = hookMoment(tool, eventName);
+  const moment = momentOf(tool, eventName);
   if (moment === "stop" || moment === "subagent-stop") {
     issues.push({
       code: "continues_turn",

@@ -54,19 +54,34 @@ export function rankForPrompt<T>(
   const { text, score } = optionsArgument(by, "by");
   functionArgument(text, "by.text");
   functionArgument(score, "by.score");
-  let promptWords: Set<string> | undefined;
-  const keyed = items.map((item, index) => {
-    const own: unknown = score(item);
-    if (own !== undefined) {
-      if (typeof own !== "number" || Number.isNaN(own)) {
+  return ranked(items, prompt, {
+    text: (item) => {
+      const words: unknown = text(item);
+      if (typeof words !== "string") badArgument("by.text", "a function returning a string", words);
+      return words;
+    },
+    score: (item) => {
+      const own: unknown = score(item);
+      if (own !== undefined && (typeof own !== "number" || Number.isNaN(own))) {
         badArgument("by.score", "a function returning a number or undefined", own);
       }
-      return { item, index, scored: true, rank: own };
-    }
-    const words: unknown = text(item);
-    if (typeof words !== "string") badArgument("by.text", "a function returning a string", words);
+      return own as number | undefined;
+    },
+  });
+}
+
+/** {@link rankForPrompt} for checked arguments whose functions return what they promise. */
+export function ranked<T>(
+  items: readonly T[],
+  prompt: string,
+  by: { text: (item: T) => string; score: (item: T) => number | undefined },
+): T[] {
+  let promptWords: Set<string> | undefined;
+  const keyed = items.map((item, index) => {
+    const own = by.score(item);
+    if (own !== undefined) return { item, index, scored: true, rank: own };
     promptWords ??= wordSet(prompt);
-    return { item, index, scored: false, rank: overlapOf(promptWords, words) };
+    return { item, index, scored: false, rank: overlapOf(promptWords, by.text(item)) };
   });
   keyed.sort((a, b) => Number(b.scored) - Number(a.scored) || b.rank - a.rank || a.index - b.index);
   return keyed.map(({ item }) => item);

@@ -4,7 +4,6 @@
  * without contextfmt.
  */
 import {
-  checkTool,
   type HookEventName,
   type HookTool,
   hooksOf,
@@ -12,10 +11,11 @@ import {
   labelOf,
   resolveHookEvent,
 } from "../hooks/events.js";
-import { carriesNoContext, escapesXml, overHookLimit, XML_TAG } from "../hooks/output.js";
+import { carriesNoContext, escapesXml, excessOf, limitOf, XML_TAG } from "../hooks/output.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
+import { defaultCounter } from "../tokens/heuristic.js";
 import { CODEX_HOOK_OUTPUT_SCHEMAS } from "./codex-hook-schemas.js";
 import { schemaProblems } from "./schema-check.js";
 
@@ -228,12 +228,26 @@ export function checkHookOutput(
   stdout: string | Readonly<Record<string, unknown>>,
   options: HookContractOptions = {},
 ): Issue[] {
-  checkTool(tool);
   const wire = resolveHookEvent(tool, event);
   const { counter } = optionsArgument(options);
   if (typeof stdout !== "string" && (typeof stdout !== "object" || stdout === null)) {
     badArgument("stdout", "the hook's stdout text or its parsed JSON", stdout);
   }
+  return contractIssues(
+    tool,
+    wire,
+    stdout,
+    counter === undefined ? undefined : checkedCounter(counter, "options.counter"),
+  );
+}
+
+/** {@link checkHookOutput} for a checked `tool`, one of its wire names and a checked counter. */
+export function contractIssues(
+  tool: HookTool,
+  wire: HookEventName,
+  stdout: string | Readonly<Record<string, unknown>>,
+  counter: TokenCounter | undefined,
+): Issue[] {
   const parsed = typeof stdout === "string" ? parseOutput(stdout, tool) : { output: stdout };
   if ("problem" in parsed) return [parsed.problem];
   const { output } = parsed;
@@ -296,12 +310,7 @@ export function checkHookOutput(
       ),
     );
   }
-  const over = overHookLimit(
-    tool,
-    context,
-    counter === undefined ? undefined : checkedCounter(counter, "options.counter"),
-    wire,
-  );
+  const over = excessOf(limitOf(tool, wire), context, counter ?? defaultCounter);
   if (over) {
     issues.push(
       issue(

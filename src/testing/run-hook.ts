@@ -1,19 +1,13 @@
-import { answerHook, DEFAULT_HOOK_BUDGET, type HookFile } from "../hooks/answer.js";
+import { answerFor, DEFAULT_HOOK_BUDGET, type HookFile } from "../hooks/answer.js";
 import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hooks/context.js";
-import {
-  checkTool,
-  type HookEventName,
-  type HookTool,
-  hooksOf,
-  resolveHookEvent,
-} from "../hooks/events.js";
+import { type HookEventName, type HookTool, hooksOf, resolveHookEvent } from "../hooks/events.js";
 import { isJsonInput, parseInputText, type YamlParser } from "../hooks/input-text.js";
 import type { HookOutput } from "../hooks/output.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { checkedCounter, type TokenCounter } from "../tokens/counter.js";
-import { checkHookOutput } from "./hook-contract.js";
+import { type checkHookOutput, contractIssues } from "./hook-contract.js";
 
 /**
  * What the bin's `--rules`, `--project`, `--session` and `--memories` files would hold: each the
@@ -107,7 +101,6 @@ export async function runHook(
   sources: HookSources,
   options: RunHookOptions = {},
 ): Promise<HookRun> {
-  checkTool(tool);
   const wire = resolveHookEvent(tool, event);
   const json = typeof stdin === "string" ? stdin : jsonOf(stdin);
   const given = optionsArgument(sources, "sources");
@@ -122,7 +115,7 @@ export async function runHook(
     if (given[flag] !== undefined)
       files[flag] = { path, load: () => loadSource(given[flag], path) };
   }
-  const answer = await answerHook({
+  const answer = await answerFor({
     tool,
     event: wire,
     stdin: json,
@@ -144,7 +137,7 @@ export async function runHook(
     output,
     additionalContext: context,
     issues: answer.issues,
-    contract: checkHookOutput(tool, wire, answer.stdout, counter ? { counter } : {}),
+    contract: contractIssues(tool, wire, answer.stdout, counter),
     parts: answer.parts,
   };
 }

@@ -1,5 +1,6 @@
 import { FormatManager } from "contextfmt";
 import {
+  answerHook,
   hookContext,
   hookContextLimit,
   hookOutput,
@@ -118,5 +119,24 @@ describe("required items alone over the inline limit", () => {
     const bytes = sessionStart("codex", giant, 2_000).content;
     expect(utf8Length(bytes)).toBeLessThanOrEqual(10_000);
     expect(bytes).not.toMatch(LONE_SURROGATE);
+  });
+});
+
+describe("no files given", () => {
+  // Files are by flag; none given is none to inject, as `{}` is (never a TypeError).
+  const stdin = JSON.stringify(makeHookInput("claude", "SessionStart"));
+
+  it("hookContext injects nothing", () => {
+    const hook = parseHookInput("claude", stdin);
+    expect(hookContext({ hook, budget: 2_000 } as never)).toEqual({
+      content: "",
+      issues: [],
+      parts: [],
+    });
+  });
+
+  it("answerHook answers {}", async () => {
+    const answer = await answerHook({ tool: "claude", event: "SessionStart", stdin } as never);
+    expect(answer).toEqual({ stdout: "{}\n", issues: [], parts: [] });
   });
 });

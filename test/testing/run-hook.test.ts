@@ -126,6 +126,18 @@ describe("checkHookOutput reads each tool's place for the context", () => {
   });
 });
 
+describe("checkHookOutput checks its arguments where it is called", () => {
+  it("a counter that is not one is an error whatever the output (not only output with context)", () => {
+    const expected =
+      'options.counter: expected a TokenCounter ({ name: string, count(text): number }), received "words"';
+    for (const stdout of ["{}", "not JSON", '{"hookSpecificOutput":{"additionalContext":"x"}}']) {
+      expect(() =>
+        checkHookOutput("claude", "SessionStart", stdout, { counter: "words" as never }),
+      ).toThrow(expected);
+    }
+  });
+});
+
 describe("checkHookOutput for Cursor (its documented output fields)", () => {
   it("a field Cursor does not document, and a context that is not a string", () => {
     const issues = checkHookOutput("cursor", "session-start", {

@@ -1,15 +1,15 @@
-import { kebab } from "../../hooks/events.js";
+import { findHookEvent, kebab } from "../../hooks/events.js";
 import {
   answerHook,
   DEFAULT_HOOK_BUDGET,
   HOOK_EVENTS,
   HOOK_SOURCE_FLAGS,
   HOOK_TOOLS,
+  type HookEventName,
   type HookFile,
   type HookSourceFlag,
   type HookTool,
   isHookTool,
-  resolveHookEvent,
 } from "../../hooks/index.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
@@ -107,12 +107,10 @@ Exit code: 0 when the JSON was written (even with warnings); 1 on bad input (std
 `;
 
 /** The wire name of `tool`'s event `name` (kebab-case or wire), or a suggestion of the nearest. */
-function hookEvent(tool: HookTool, name: string) {
-  const wire = Object.keys(HOOK_EVENTS[tool]);
-  if (!wire.some((event) => event === name || kebab(event) === name)) {
-    throw unknownChoice(`${tool} event`, name, wire.map(kebab));
-  }
-  return resolveHookEvent(tool, name);
+function hookEvent(tool: HookTool, name: string): HookEventName {
+  const found = findHookEvent(tool, name);
+  if (found) return found;
+  throw unknownChoice(`${tool} event`, name, Object.keys(HOOK_EVENTS[tool]).map(kebab));
 }
 
 export const run: Command["run"] = async (args) => {
