@@ -2,10 +2,9 @@
  * `init` as a plan: the hook entries a client's project settings need, and the input files they
  * read, as {@link applyPlan} writes them.
  */
-import type { HookTool } from "../hooks/events.js";
-import { checkTool } from "../hooks/events.js";
+import { HOOK_TOOLS, type HookTool, isHookTool } from "../hooks/events.js";
 import { InputFileError } from "../hooks/input-text.js";
-import { optionsArgument, stringArgument } from "../problems/arguments.js";
+import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { describeValue, JsoncFile, valueAt } from "../workspace/json-edit.js";
 import { decodeUtf8, Project } from "../workspace/project.js";
@@ -15,6 +14,13 @@ import type { FileWrite } from "../workspace/write-batch.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
 import { STARTER_FILES } from "./init/starter-files.js";
 import { type WritePlan, writePlan, writeWithRecord } from "./sync.js";
+
+/** Throws `InvalidInputError` naming the `client` argument unless it is a hook client. */
+function checkClient(client: unknown): asserts client is HookTool {
+  if (!isHookTool(client)) {
+    badArgument("client", HOOK_TOOLS.map((name) => JSON.stringify(name)).join(" | "), client);
+  }
+}
 
 /** The command line of one hook: the installed bin, the files under .contextfmt/. */
 function hookCommand(tool: HookTool, event: string, flags: readonly string[]): string {
@@ -104,7 +110,7 @@ function withHooks(
  * ```
  */
 export function initPlaces(client: HookTool): string[] {
-  checkTool(client);
+  checkClient(client);
   const settings = HOOK_SETTINGS[client];
   return [
     settings.script ? `${settings.path}/<Event>` : settings.path,
@@ -141,7 +147,7 @@ export interface InitOptions {
 export function planInit(options: InitOptions): WritePlan {
   const { dir = ".", client: tool, events: eventList } = optionsArgument(options);
   stringArgument(dir, "dir");
-  checkTool(tool);
+  checkClient(tool);
   if (eventList !== undefined) stringArgument(eventList, "events");
   const events = initEvents(tool, eventList);
   const settings = HOOK_SETTINGS[tool].path;

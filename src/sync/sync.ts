@@ -119,7 +119,8 @@ export function conflictError(plan: WritePlan): ProjectFileError | undefined {
  * ```
  */
 export function applyPlan(plan: WritePlan, options: ApplyOptions = {}): AppliedPlan {
-  const apply = (plan as ApplicablePlan)[APPLY];
+  const apply =
+    typeof plan === "object" && plan !== null ? (plan as ApplicablePlan)[APPLY] : undefined;
   if (apply === undefined) {
     throw badArgument("plan", "a plan made by planSync or planInit", plan);
   }

@@ -2,15 +2,19 @@
  * sync, init and doctor on projects a repository author built to hurt whoever clones them: links
  * inside the project that lead into `.git`, a record of "what contextfmt wrote" forged to claim
  * the user's things, instruction files that import secrets, and names that carry terminal
- * escapes. Whatever the flags: `.git/` and files outside the project never change, what the user
- * owns (a server they turned off, a server they added, their own sources) stays, no secret lands
- * in a file sync writes, and no control character reaches stdout.
+ * escapes. Whatever the verb and its options: `.git/` and files outside the project never change,
+ * what the user owns (a server they turned off, a server they added, their own sources) stays, no
+ * secret lands in a file sync writes (in process); and no control character reaches the bin's
+ * stdout or stderr.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { ContextFmtError } from "contextfmt";
+import { applyPlan, doctor, planInit, planSync, type SyncTool } from "contextfmt/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { HookTool } from "../../src/hooks/events.js";
 import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { sha256, valueHash } from "../../src/workspace/record.js";
 import { project, tree } from "./project-dir.js";
@@ -180,10 +184,64 @@ function writtenTexts(dir: string): string[] {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not reach a terminal
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
+/** Runs `line` (as `command` makes it) in process: the verb the bin's command calls. */
+async function runVerb(line: readonly string[], dir: string): Promise<void> {
+  const [name, ...args] = line;
+  try {
+    if (name === "sync") {
+      const mode = args[4];
+      const plan = planSync({
+        dir,
+        from: "claude",
+        to: (args[3] as string).split(",") as SyncTool[],
+        recordAtItsWord: mode === "--check",
+      });
+      // --check and --dry-run write nothing: the plan alone.
+      if (mode === undefined || mode === "--force") applyPlan(plan, { force: mode === "--force" });
+    } else if (name === "init") {
+      applyPlan(planInit({ dir, client: args[0] as HookTool }));
+    } else {
+      await doctor({ dir });
+    }
+  } catch (error) {
+    // A refusal is a typed error naming what it refused; anything else is a bug.
+    if (!ContextFmtError.is(error)) throw error;
+  }
+}
+
+/** What every run leaves as it was: `.git`, the user's own entries; no secret copied. */
+function expectNothingHurt(dir: string, shape: string, gitBefore: Record<string, string>): void {
+  expect(tree(join(dir, ".git"))).toEqual(gitBefore);
+  for (const text of writtenTexts(dir)) {
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  }
+  if (shape === "forged") {
+    const settings = JSON.parse(readFileSync(join(dir, ".gemini/settings.json"), "utf8"));
+    expect(settings.mcp.excluded).toContain("sneaky");
+    expect(settings.mcpServers.github).toEqual({ command: "gh-mcp" });
+    expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toBe("export {};\n");
+  }
+}
+
+const shapeName = fc.constantFrom(...Object.keys(SHAPES));
+
 describe("hostile projects", () => {
-  it("never change .git, the user's own entries, or print control characters", () => {
+  it("sync, init and doctor never change .git or the user's own entries, nor copy a secret", async () => {
+    await fc.assert(
+      fc.asyncProperty(command, shapeName, async (line, shape) => {
+        const dir = SHAPES[shape as keyof typeof SHAPES]();
+        const gitBefore = tree(join(dir, ".git"));
+        await runVerb(line, dir);
+        expectNothingHurt(dir, shape, gitBefore);
+      }),
+      { numRuns: 40 },
+    );
+  }, 300_000);
+
+  it("the bin prints no control character and no forged line, and fails only as a refusal", () => {
+    // What the verbs do is the property above; this one is what reaches a terminal.
     fc.assert(
-      fc.property(command, fc.constantFrom(...Object.keys(SHAPES)), (line, shape) => {
+      fc.property(command, shapeName, (line, shape) => {
         const dir = SHAPES[shape as keyof typeof SHAPES]();
         const gitBefore = tree(join(dir, ".git"));
         const [name, ...args] = line as [string, ...string[]];
@@ -195,18 +253,9 @@ describe("hostile projects", () => {
         expect(stdout).not.toMatch(CONTROL);
         expect(stderr).not.toMatch(CONTROL);
         expect(stdout).not.toMatch(/^wrote forged/m);
-        expect(tree(join(dir, ".git"))).toEqual(gitBefore);
-        for (const text of writtenTexts(dir)) {
-          for (const secret of SECRETS) expect(text).not.toContain(secret);
-        }
-        if (shape === "forged") {
-          const settings = JSON.parse(readFileSync(join(dir, ".gemini/settings.json"), "utf8"));
-          expect(settings.mcp.excluded).toContain("sneaky");
-          expect(settings.mcpServers.github).toEqual({ command: "gh-mcp" });
-          expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toBe("export {};\n");
-        }
+        expectNothingHurt(dir, shape, gitBefore);
       }),
-      { numRuns: 40 },
+      { numRuns: 12 },
     );
   }, 300_000);
 });

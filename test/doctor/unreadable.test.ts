@@ -7,8 +7,17 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  applyPlan,
+  type DoctorProblem,
+  type DoctorReport,
+  doctor,
+  doctorHtml,
+  planSync,
+  type SyncTool,
+} from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
-import type { DoctorProblem, DoctorReport } from "../../src/doctor/report.js";
+import { doctorTable } from "../../src/cli/doctor-table.js";
 import { withoutQuotes } from "../../src/doctor/unreadable.js";
 import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { MAX_FILE_BYTES } from "../../src/workspace/project.js";
@@ -20,8 +29,11 @@ const GIT = { ".git/HEAD": "ref: refs/heads/main\n" };
 /** What nobody but the owner of the file should see. */
 const SECRET = "TOKEN=ghp_d0ct0rMustNeverPrintThis";
 
-/** `contextfmt doctor`, bounded: a read that blocks (a FIFO) fails the test instead of hanging it. */
-function doctor(args: readonly string[]) {
+/**
+ * `contextfmt doctor`, bounded: a read that blocks (a FIFO) fails the test instead of hanging it,
+ * as it would hang a test worker in process.
+ */
+function doctorBin(args: readonly string[]) {
   const result = spawnSync(process.execPath, [BIN, "doctor", ...args], {
     encoding: "utf8",
     timeout: 30_000,
@@ -31,31 +43,34 @@ function doctor(args: readonly string[]) {
 }
 
 /**
- * The report of `dir` as `--json`, `--html` and the table show it, each of which must be whole:
- * every client, the exit code problems usually give (0 without `--strict`), nothing on stderr.
+ * The report of `dir` (of `clients`, comma separated, or all) as the JSON, the page and the
+ * table show it, each of which must be whole: every client, every unreadable file, no secret.
  */
-function fullReport(dir: string, args: readonly string[] = []): DoctorReport {
-  const page = join(mkdtempSync(join(tmpdir(), "contextfmt-doctor-page-")), "doctor.html");
-  const json = doctor([dir, ...args, "--json", "--html", page]);
-  expect(json.stderr).toBe("");
-  expect(json.status).toBe(0);
-  const report = JSON.parse(json.stdout) as DoctorReport;
-  const clients = report.clients.map((client) => client.client);
-  if (!args.includes("--client")) expect(clients).toEqual([...SYNC_TOOLS]);
-  const html = readFileSync(page, "utf8");
-  const text = doctor([dir, ...args]);
-  expect(text.stderr).toBe("");
-  expect(text.status).toBe(0);
+async function fullReport(dir: string, clients?: string): Promise<DoctorReport> {
+  const report = await doctor({
+    dir,
+    ...(clients === undefined ? {} : { clients: clients.split(",") as SyncTool[] }),
+  });
+  if (clients === undefined) {
+    expect(report.clients.map((entry) => entry.client)).toEqual([...SYNC_TOOLS]);
+  }
+  checkViews(report);
+  return report;
+}
+
+/** The page and the table of `report` show each client and each unreadable file; no secret. */
+function checkViews(report: DoctorReport): void {
+  const html = doctorHtml(report);
+  const text = doctorTable(report).join("\n");
   for (const problem of report.problems.filter((p) => p.code === "unreadable")) {
     expect(html).toContain(`data-code="unreadable"`);
-    expect(text.stdout).toContain(`unreadable (${problem.client}): `);
+    expect(text).toContain(`unreadable (${problem.client}): `);
   }
   for (const client of report.clients) {
     expect(html).toContain(`id="client-${client.client}"`);
-    expect(text.stdout).toContain(`${client.label} (${client.client})`);
+    expect(text).toContain(`${client.label} (${client.client})`);
   }
-  for (const output of [json.stdout, text.stdout, html]) expect(output).not.toContain("ghp_");
-  return report;
+  for (const output of [JSON.stringify(report), text, html]) expect(output).not.toContain("ghp_");
 }
 
 const unreadable = (report: DoctorReport) =>
@@ -83,7 +98,7 @@ const claudeHooks = (...flags: string[]) =>
   });
 
 describe("doctor reads only the project", () => {
-  it("reports a hook's --rules and --memories outside the project, never reading them", () => {
+  it("reports a hook's --rules and --memories outside the project, never reading them", async () => {
     const dir = project({
       ...GIT,
       "CLAUDE.md": "# Claude\n\nKeep the build green.\n",
@@ -98,7 +113,7 @@ describe("doctor reads only the project", () => {
     });
     writeFileSync(join(dir, "../secret.env"), `${SECRET}\n`);
     writeFileSync(join(dir, "../secret"), `${SECRET}\n`);
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     expect(unreadable(report)).toEqual([
       {
         code: "unreadable",
@@ -148,11 +163,10 @@ describe("doctor reads only the project", () => {
     expect(hooks).toHaveLength(6);
     expect(hooks.every((hook) => hook.inject === undefined)).toBe(true);
     expect(client(report, "claude").files.map((file) => file.path)).toEqual(["CLAUDE.md"]);
-    const text = doctor([dir]);
-    expect(`${text.stdout}${text.stderr}`).not.toMatch(/root:|x:0:0/);
+    expect(`${JSON.stringify(report)}${doctorTable(report).join("\n")}`).not.toMatch(/root:|x:0:0/);
   });
 
-  it("reads a hook's input named through the project's variable, however it is spelled", () => {
+  it("reads a hook's input named through the project's variable, however it is spelled", async () => {
     const dir = project({
       ...GIT,
       ".contextfmt/rules.json": readFileSync(RULES),
@@ -162,14 +176,14 @@ describe("doctor reads only the project", () => {
         `--rules \${CLAUDE_PROJECT_DIR}/.contextfmt/rules.json`,
       ),
     });
-    const report = fullReport(dir, ["--client", "claude"]);
+    const report = await fullReport(dir, "claude");
     expect(unreadable(report)).toEqual([]);
     const [first, ...others] = client(report, "claude").hooks.map((hook) => hook.inject);
     expect(first?.items.length).toBeGreaterThan(0);
     expect(others).toEqual([first, first]);
   });
 
-  it("reports a hook's input reached through a link out of the project, or into .git", () => {
+  it("reports a hook's input reached through a link out of the project, or into .git", async () => {
     const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
     writeFileSync(join(outside, "rules.json"), `${SECRET}\n`);
     const dir = project(
@@ -184,7 +198,7 @@ describe("doctor reads only the project", () => {
       },
       { ".contextfmt/rules.json": join(outside, "rules.json"), "docs/config": "../.git/config" },
     );
-    const problems = unreadable(fullReport(dir, ["--client", "claude"]));
+    const problems = unreadable(await fullReport(dir, "claude"));
     expect(problems).toEqual([
       {
         code: "unreadable",
@@ -208,7 +222,7 @@ describe("doctor reads only the project", () => {
     ]);
   });
 
-  it("names a hook input in the project that is not rules without quoting it", () => {
+  it("names a hook input in the project that is not rules without quoting it", async () => {
     const dir = project({
       ...GIT,
       ".contextfmt/rules.json": `${SECRET}\n`,
@@ -218,7 +232,7 @@ describe("doctor reads only the project", () => {
         "--rules .contextfmt/rules",
       ),
     });
-    const problems = unreadable(fullReport(dir, ["--client", "claude"]));
+    const problems = unreadable(await fullReport(dir, "claude"));
     expect(problems.map(({ path }) => path)).toEqual([
       ".contextfmt/rules.json",
       ".contextfmt/rules",
@@ -230,14 +244,14 @@ describe("doctor reads only the project", () => {
 });
 
 describe("one bad file never blinds doctor to the rest", () => {
-  it("a link out of the project at CLAUDE.md", () => {
+  it("a link out of the project at CLAUDE.md", async () => {
     const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
     writeFileSync(join(outside, "notes.md"), `${SECRET}\n`);
     const dir = project(
       { ...GIT, "AGENTS.md": "# Agents\n\nKeep the build green.\n" },
       { "CLAUDE.md": join(outside, "notes.md") },
     );
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     const message = `CLAUDE.md is a link to ${join(outside, "notes.md")}, outside the project`;
     expect(unreadable(report)).toEqual(
       ["claude", "copilot", "opencode", "kilo"].map(
@@ -255,13 +269,13 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
   });
 
-  it("a non-UTF-8 AGENTS.md", () => {
+  it("a non-UTF-8 AGENTS.md", async () => {
     const dir = project({
       ...GIT,
       "AGENTS.md": Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]),
       "CLAUDE.md": "# Claude\n\nKeep the build green.\n",
     });
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     const problems = unreadable(report);
     // Claude Code too: it reads AGENTS.md where no CLAUDE.md is, and doctor shows which wins.
     expect(problems.map((problem) => problem.client)).toEqual([
@@ -282,10 +296,10 @@ describe("one bad file never blinds doctor to the rest", () => {
     ]);
   });
 
-  it("an instruction file over the size cap", () => {
+  it("an instruction file over the size cap", async () => {
     const dir = project({ ...GIT, "QWEN.md": "", "AGENTS.md": "# Agents\n" });
     truncateSync(join(dir, "QWEN.md"), MAX_FILE_BYTES + 1);
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     expect(unreadable(report)).toEqual([
       {
         code: "unreadable",
@@ -297,14 +311,14 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(client(report, "qwen").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
   });
 
-  it("a settings file nested too deep", () => {
+  it("a settings file nested too deep", async () => {
     const deep = `{"context": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
     const dir = project({
       ...GIT,
       "GEMINI.md": "# Gemini\n\nKeep the build green.\n",
       ".gemini/settings.json": deep,
     });
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     expect(unreadable(report)).toEqual([
       {
         code: "unreadable",
@@ -316,7 +330,7 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(client(report, "gemini").files.map((file) => file.path)).toEqual(["GEMINI.md"]);
   });
 
-  it("a setting of the wrong type", () => {
+  it("a setting of the wrong type", async () => {
     const dir = project({
       ...GIT,
       "GEMINI.md": "# Gemini\n",
@@ -324,7 +338,7 @@ describe("one bad file never blinds doctor to the rest", () => {
       ".codex/config.toml": 'project_doc_max_bytes = "lots"\n',
       "AGENTS.md": "# Agents\n",
     });
-    const report = fullReport(dir);
+    const report = await fullReport(dir);
     expect(unreadable(report)).toEqual([
       {
         code: "unreadable",
@@ -348,7 +362,11 @@ describe("one bad file never blinds doctor to the rest", () => {
   it("a FIFO at GEMINI.md, a folder at QWEN.md", () => {
     const dir = project({ ...GIT, "AGENTS.md": "# Agents\n", "QWEN.md/notes.md": "# Notes\n" });
     execFileSync("mkfifo", [join(dir, "GEMINI.md")]);
-    const report = fullReport(dir);
+    // Through the bin: were the FIFO read, the read would block the test's own process.
+    const json = doctorBin([dir, "--json"]);
+    expect([json.status, json.stderr]).toEqual([0, ""]);
+    const report = JSON.parse(json.stdout) as DoctorReport;
+    checkViews(report);
     const problem = (id: string, path: string, message: string) => ({
       code: "unreadable",
       client: id,
@@ -364,7 +382,7 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);
   });
 
-  it("a command, an MCP file and a rules folder's file each reported alone", () => {
+  it("a command, an MCP file and a rules folder's file each reported alone", async () => {
     const dir = project({
       ...GIT,
       "CLAUDE.md": "# Claude\n",
@@ -374,7 +392,7 @@ describe("one bad file never blinds doctor to the rest", () => {
       ".claude/rules/good.md": "Prefer pure functions.\n",
       ".mcp.json": `{ "mcpServers": { "fs": { "command": 5 } } }`,
     });
-    const report = fullReport(dir, ["--client", "claude"]);
+    const report = await fullReport(dir, "claude");
     expect(unreadable(report).map(({ path }) => path)).toEqual([
       ".claude/rules/bad.md",
       ".claude/commands/bad.md",
@@ -385,18 +403,13 @@ describe("one bad file never blinds doctor to the rest", () => {
     expect(claude.files.map((file) => file.path)).toEqual(["CLAUDE.md", ".claude/rules/good.md"]);
   });
 
-  it("a synced source that cannot be read: what sync --check would change is unknown, said so", () => {
+  it("a synced source that cannot be read: what sync --check would change is unknown, said so", async () => {
     const dir = project({
       ".claude/commands/review.md": "---\ndescription: Review\n---\nReview the diff.\n",
     });
-    const sync = spawnSync(
-      process.execPath,
-      [BIN, "sync", dir, "--from", "claude", "--to", "gemini", "--only", "commands"],
-      { encoding: "utf8" },
-    );
-    expect(sync.status).toBe(0);
+    applyPlan(planSync({ dir, from: "claude", to: ["gemini"], kinds: ["command"] }));
     writeFileSync(join(dir, ".claude/commands/review.md"), Buffer.from([0xc3, 0x28]));
-    const report = fullReport(dir, ["--client", "claude,gemini"]);
+    const report = await fullReport(dir, "claude,gemini");
     expect(unreadable(report)).toEqual([
       {
         code: "unreadable",
@@ -416,8 +429,8 @@ describe("one bad file never blinds doctor to the rest", () => {
 
   it("exits 1 with --strict for an unreadable file alone", () => {
     const dir = project({ ...GIT, "AGENTS.md": Buffer.from([0xff]) });
-    expect(doctor([dir, "--client", "codex", "--strict"]).status).toBe(1);
-    expect(doctor([dir, "--client", "codex"]).status).toBe(0);
+    expect(doctorBin([dir, "--client", "codex", "--strict"]).status).toBe(1);
+    expect(doctorBin([dir, "--client", "codex"]).status).toBe(0);
   });
 });
 

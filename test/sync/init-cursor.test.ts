@@ -1,5 +1,5 @@
 /**
- * `contextfmt init cursor`: `.cursor/hooks.json` in the shape Cursor's documentation gives
+ * `init` for Cursor (planInit and applyPlan, in process): `.cursor/hooks.json` in the shape Cursor's documentation gives
  * (`version: 1`, `hooks.<event>: [{ command, timeout }]`), edited in place, once. Written from
  * the documentation only: no Cursor runs here (see docs/hooks.md).
  */
@@ -13,9 +13,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { UsageError } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
+import { BIN, contextfmt, example } from "../cli/run-bin.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
-import { BIN, contextfmt, example } from "./run-bin.js";
+import { init } from "./run-init.js";
 
 const HOOKS = ".cursor/hooks.json";
 
@@ -35,12 +37,10 @@ const SESSION_START =
 const POST_TOOL_USE =
   "node_modules/.bin/contextfmt hook cursor post-tool-use --session .contextfmt/session.json";
 
-describe("contextfmt init cursor", () => {
+describe("init cursor", () => {
   it("writes .cursor/hooks.json with sessionStart, byte for byte; a second run changes nothing", () => {
     const dir = project();
-    const first = contextfmt(["init", "cursor", dir]);
-    expect(first.status).toBe(0);
-    expect(first.stdout).toContain(`wrote ${HOOKS}\n`);
+    expect(init(dir, "cursor").written).toContain(HOOKS);
     const text = readFileSync(join(dir, HOOKS), "utf8");
     expect(text).toBe(`{
   "version": 1,
@@ -54,9 +54,7 @@ describe("contextfmt init cursor", () => {
   }
 }
 `);
-    const second = contextfmt(["init", "cursor", dir]);
-    expect(second.status).toBe(0);
-    expect(second.stdout).not.toContain(`wrote ${HOOKS}`);
+    expect(init(dir, "cursor").written).toEqual([]);
     expect(readFileSync(join(dir, HOOKS), "utf8")).toBe(text);
   });
 
@@ -71,9 +69,7 @@ describe("contextfmt init cursor", () => {
 }
 `;
     const dir = project({ [HOOKS]: mine });
-    const { status, stderr } = contextfmt(["init", "cursor", dir, "--events", "all"]);
-    expect(status).toBe(0);
-    expect(stderr).toBe("");
+    expect(init(dir, "cursor", "all").warnings).toEqual([]);
     const text = readFileSync(join(dir, HOOKS), "utf8");
     expect(text).toBe(`{
   // the team's formatter
@@ -90,16 +86,15 @@ describe("contextfmt init cursor", () => {
   }
 }
 `);
-    contextfmt(["init", "cursor", dir, "--events", "all"]);
+    expect(init(dir, "cursor", "all").written).toEqual([]);
     expect(readFileSync(join(dir, HOOKS), "utf8")).toBe(text);
   });
 
   it("events whose output only reaches the user are refused, naming those it can install", () => {
     const dir = project();
     for (const event of ["before-submit-prompt", "stop", "post-tool-use-failure", "pre-compact"]) {
-      const { status, stderr } = contextfmt(["init", "cursor", dir, "--events", event]);
-      expect(status).toBe(1);
-      expect(stderr).toContain(
+      expect(() => init(dir, "cursor", event)).toThrow(UsageError);
+      expect(() => init(dir, "cursor", event)).toThrow(
         `unknown cursor event "${event}"; cursor events: session-start, post-tool-use, all`,
       );
     }
@@ -107,7 +102,7 @@ describe("contextfmt init cursor", () => {
 
   it("the installed commands answer Cursor's documented stdin with additional_context", () => {
     const dir = project();
-    contextfmt(["init", "cursor", dir, "--events", "all"]);
+    init(dir, "cursor", "all");
     // The example session in place of init's starter one, so that a tool event has context.
     copyFileSync(example("session.json"), join(dir, ".contextfmt/session.json"));
     const written = JSON.parse(readFileSync(join(dir, HOOKS), "utf8")) as {

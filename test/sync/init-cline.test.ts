@@ -1,5 +1,5 @@
 /**
- * `contextfmt init cline`: one executable shell script per event in `.clinerules/hooks/`, named
+ * `init` for Cline (planInit and applyPlan, in process): one executable shell script per event in `.clinerules/hooks/`, named
  * after the event as Cline's CLI looks them up, running the hook from the project folder; init's
  * own files, written once, replaced while unchanged, kept once the user changed them.
  */
@@ -16,9 +16,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UsageError } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
+import { BIN, example } from "../cli/run-bin.js";
 import { hookInputs } from "../fixtures/hook-inputs.js";
-import { BIN, contextfmt, example } from "./run-bin.js";
+import { init, warningLine } from "./run-init.js";
 
 const HOOKS = ".clinerules/hooks";
 
@@ -34,32 +36,30 @@ cd "$(dirname "$0")/../.." || exit 1
 exec node_modules/.bin/contextfmt hook cline ${event} --session .contextfmt/session.json
 `;
 
-describe("contextfmt init cline", () => {
+describe("init cline", () => {
   it("writes .clinerules/hooks/PostToolUse, byte for byte, mode 755; a second run changes nothing", () => {
     const dir = project();
-    const first = contextfmt(["init", "cline", dir]);
-    expect(first.status).toBe(0);
-    expect(first.stderr).toBe("");
-    expect(first.stdout).toContain(`wrote ${HOOKS}/PostToolUse\n`);
+    const first = init(dir, "cline");
+    expect(first.warnings).toEqual([]);
+    expect(first.written).toContain(`${HOOKS}/PostToolUse`);
     expect(readdirSync(join(dir, HOOKS))).toEqual(["PostToolUse"]);
     const path = join(dir, HOOKS, "PostToolUse");
     expect(readFileSync(path, "utf8")).toBe(script("post-tool-use"));
     expect(statSync(path).mode & 0o777).toBe(0o755);
-    const second = contextfmt(["init", "cline", dir]);
-    expect(second.status).toBe(0);
-    expect(second.stdout).toBe("up to date\n");
+    expect(init(dir, "cline")).toEqual({ written: [], warnings: [] });
     expect(readFileSync(path, "utf8")).toBe(script("post-tool-use"));
   });
 
   it("--events all adds PreToolUse; a script the user changed is kept, with a warning", () => {
     const dir = project();
-    contextfmt(["init", "cline", dir]);
+    init(dir, "cline");
     const mine = "#!/bin/sh\necho mine\n";
     writeFileSync(join(dir, HOOKS, "PostToolUse"), mine);
-    const { status, stdout, stderr } = contextfmt(["init", "cline", dir, "--events", "all"]);
-    expect(status).toBe(0);
-    expect(stdout).toBe(`wrote ${HOOKS}/PreToolUse\n`);
-    expect(stderr).toContain(`${HOOKS}/PostToolUse: kept: changed since contextfmt init wrote it`);
+    const { written, warnings } = init(dir, "cline", "all");
+    expect(written).toEqual([`${HOOKS}/PreToolUse`]);
+    expect(warnings.map(warningLine)).toEqual([
+      expect.stringContaining(`${HOOKS}/PostToolUse: kept: changed since contextfmt init wrote it`),
+    ]);
     expect(readFileSync(join(dir, HOOKS, "PostToolUse"), "utf8")).toBe(mine);
     expect(readFileSync(join(dir, HOOKS, "PreToolUse"), "utf8")).toBe(script("pre-tool-use"));
     expect(statSync(join(dir, HOOKS, "PreToolUse")).mode & 0o777).toBe(0o755);
@@ -68,9 +68,8 @@ describe("contextfmt init cline", () => {
   it("events whose context does not reach the model are refused, naming those it can install", () => {
     const dir = project();
     for (const event of ["task-start", "user-prompt-submit", "task-complete", "pre-compact"]) {
-      const { status, stderr } = contextfmt(["init", "cline", dir, "--events", event]);
-      expect(status).toBe(1);
-      expect(stderr).toContain(
+      expect(() => init(dir, "cline", event)).toThrow(UsageError);
+      expect(() => init(dir, "cline", event)).toThrow(
         `unknown cline event "${event}"; cline events: pre-tool-use, post-tool-use, all`,
       );
     }
@@ -78,7 +77,7 @@ describe("contextfmt init cline", () => {
 
   it("the installed scripts answer Cline's stdin with contextModification, run from anywhere", () => {
     const dir = project();
-    contextfmt(["init", "cline", dir, "--events", "all"]);
+    init(dir, "cline", "all");
     // The example session in place of init's starter one, so that a tool event has context.
     copyFileSync(example("session.json"), join(dir, ".contextfmt/session.json"));
     for (const event of ["PreToolUse", "PostToolUse"] as const) {

@@ -1,5 +1,5 @@
 /**
- * `contextfmt init opencode`: the hook commands in .opencode/contextfmt.json, edited in place as
+ * `init` for OpenCode (planInit and applyPlan, in process): the hook commands in .opencode/contextfmt.json, edited in place as
  * the other tools' settings are, and the plugin that runs them, init's own file. The plugin is
  * run here as OpenCode runs it (its two hooks called with OpenCode's arguments), against the
  * installed bin; test/clients/opencode.clients.ts proves the real client sends its context.
@@ -19,7 +19,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
-import { BIN, contextfmt } from "./run-bin.js";
+import { BIN } from "../cli/run-bin.js";
+import { init, warningLine } from "./run-init.js";
 
 const PLUGIN = ".opencode/plugins/contextfmt.js";
 const SETTINGS = ".opencode/contextfmt.json";
@@ -61,12 +62,12 @@ async function loadPlugin(dir: string): Promise<PluginHooks> {
   return module.ContextfmtPlugin({ directory: dir });
 }
 
-describe("contextfmt init opencode", () => {
+describe("init opencode", () => {
   it("writes the hook commands and the plugin, once; the plugin is the golden file", async () => {
     const dir = project();
-    const first = contextfmt(["init", "opencode", dir]);
-    expect(first.status).toBe(0);
-    expect(first.stdout).toContain(`wrote ${PLUGIN}\nwrote ${SETTINGS}\n`);
+    const first = init(dir, "opencode");
+    expect(first.warnings).toEqual([]);
+    expect(first.written.slice(-2)).toEqual([PLUGIN, SETTINGS]);
     expect(JSON.parse(readFileSync(join(dir, SETTINGS), "utf8"))).toEqual({
       hooks: {
         SessionStart: [
@@ -88,12 +89,12 @@ describe("contextfmt init opencode", () => {
     await expect(readFileSync(join(dir, PLUGIN), "utf8")).toMatchFileSnapshot(
       "../golden/cli/opencode-plugin.js",
     );
-    expect(contextfmt(["init", "opencode", dir]).stdout).toBe("up to date\n");
+    expect(init(dir, "opencode")).toEqual({ written: [], warnings: [] });
   });
 
   it("its plugin adds the session's context to every system prompt, and the memories to the message", async () => {
     const dir = project();
-    contextfmt(["init", "opencode", dir]);
+    init(dir, "opencode");
     const plugin = await loadPlugin(dir);
     // Each request of the session gets the same context (asked for once).
     const requests = [{ system: ["You are OpenCode."] }, { system: ["You are OpenCode."] }];
@@ -133,12 +134,14 @@ describe("contextfmt init opencode", () => {
 
   it("a plugin the user changed is kept, with a warning; one init wrote and nobody changed is replaced", () => {
     const dir = project();
-    contextfmt(["init", "opencode", dir]);
+    init(dir, "opencode");
     const ours = readFileSync(join(dir, PLUGIN), "utf8");
     writeFileSync(join(dir, PLUGIN), `${ours}// mine\n`);
-    const kept = contextfmt(["init", "opencode", dir]);
-    expect(kept.status).toBe(0);
-    expect(kept.stderr).toContain(`${PLUGIN}: kept: changed since contextfmt init wrote it`);
+    const kept = init(dir, "opencode");
+    expect(kept.written).toEqual([]);
+    expect(kept.warnings.map(warningLine)).toEqual([
+      expect.stringContaining(`${PLUGIN}: kept: changed since contextfmt init wrote it`),
+    ]);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(`${ours}// mine\n`);
 
     // A record that came with the project claiming the user's plugin: not evidence, it stays.
@@ -149,9 +152,9 @@ describe("contextfmt init opencode", () => {
     for (const entry of entries.written) if (entry.path === PLUGIN) entry.sha256 = sha(older);
     writeFileSync(record, JSON.stringify(entries));
     writeFileSync(join(dir, PLUGIN), older);
-    expect(contextfmt(["init", "opencode", dir]).stderr).toContain(
-      `${PLUGIN}: kept: changed since contextfmt init wrote it`,
-    );
+    expect(init(dir, "opencode").warnings.map(warningLine)).toEqual([
+      expect.stringContaining(`${PLUGIN}: kept: changed since contextfmt init wrote it`),
+    ]);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(older);
 
     // An older contextfmt's plugin, as this user's record holds it: replaced by this one's.
@@ -159,8 +162,7 @@ describe("contextfmt init opencode", () => {
     own.set({ path: PLUGIN, kind: "starter", sha256: sha(older) });
     writeFileSync(record, own.text());
     expect(own.saveEvidence()).toEqual([]);
-    const replaced = contextfmt(["init", "opencode", dir]);
-    expect(replaced.stdout).toContain(`wrote ${PLUGIN}\n`);
+    expect(init(dir, "opencode").written).toEqual([PLUGIN]);
     expect(readFileSync(join(dir, PLUGIN), "utf8")).toBe(ours);
   });
 });

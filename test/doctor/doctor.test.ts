@@ -1,0 +1,292 @@
+/**
+ * doctor() in process on real projects: what each client loads, cuts, shadows and reads twice,
+ * the hooks installed and what they would inject, and what sync would change.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  applyPlan,
+  type DoctorReport,
+  doctor,
+  planInit,
+  planSync,
+  type SyncTool,
+} from "contextfmt/sync";
+import { describe, expect, it } from "vitest";
+import { SYNC_TOOLS } from "../../src/sync/locations.js";
+import { project } from "../cli/project-dir.js";
+import { contextfmt, example } from "../cli/run-bin.js";
+import { hookInputs } from "../fixtures/hook-inputs.js";
+import { clientOf, everything, filled, GIT } from "./everything.js";
+
+const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
+
+/** The report of the clients `clients` (comma separated, as `--client` takes them), or all. */
+const report = (dir: string, clients?: string): Promise<DoctorReport> =>
+  doctor({ dir, ...(clients === undefined ? {} : { clients: clients.split(",") as SyncTool[] }) });
+
+describe("doctor()", () => {
+  it("cuts a 40 KiB AGENTS.md for Codex CLI at 32768 bytes, keeping its start", async () => {
+    const dir = project({ ...GIT, "AGENTS.md": filled("ROOT", 40 * 1024) });
+    const codex = clientOf(await report(dir, "codex"), "codex");
+    expect(codex.files).toEqual([
+      expect.objectContaining({
+        path: "AGENTS.md",
+        bytes: 40960,
+        loaded: true,
+        cut: { atByte: 32768, lostBytes: 8192 },
+      }),
+    ]);
+    expect(codex.loaded.bytes).toBe(32768);
+    // The other clients have no cap: the whole file.
+    const opencode = clientOf(await report(dir, "opencode"), "opencode");
+    expect(opencode.files[0]).not.toHaveProperty("cut");
+    expect(opencode.loaded.bytes).toBe(40960);
+  });
+
+  it("joins nested files root first for Codex CLI (the deepest cut), deepest first for OpenCode", async () => {
+    const dir = project({
+      ...GIT,
+      "AGENTS.md": filled("ROOT", 20480),
+      "sub/AGENTS.md": filled("SUB", 20480),
+      "sub/deep/AGENTS.md": "# Deep\n",
+    });
+    const result = await report(join(dir, "sub"), "codex,opencode,qwen");
+    const codex = clientOf(result, "codex");
+    expect(codex.files.map((f) => [f.path, f.loaded, f.cut])).toEqual([
+      ["AGENTS.md", true, undefined],
+      ["sub/AGENTS.md", true, { atByte: 12288, lostBytes: 8192 }],
+      ["sub/deep/AGENTS.md", false, undefined],
+    ]);
+    expect(clientOf(result, "opencode").files.map((f) => f.path)).toEqual([
+      "sub/AGENTS.md",
+      "AGENTS.md",
+      "sub/deep/AGENTS.md",
+    ]);
+    expect(result.problems).toEqual([
+      {
+        code: "over_client_limit",
+        client: "codex",
+        path: "sub/AGENTS.md",
+        message:
+          "sub/AGENTS.md is cut at byte 12288 of 20480 by Codex CLI's cap of 32768 bytes on instruction files: its last 8192 bytes never reach the model",
+      },
+    ]);
+  });
+
+  it("drops the files after a spent cap, and honors the project's project_doc_max_bytes", async () => {
+    const dir = project({
+      ...GIT,
+      "AGENTS.md": filled("ROOT", 3000),
+      "sub/AGENTS.md": filled("SUB", 3000),
+      ".codex/config.toml": "project_doc_max_bytes = 2000\n",
+    });
+    const codex = clientOf(await report(join(dir, "sub"), "codex"), "codex");
+    expect(codex.maxBytes).toBe(2000);
+    expect(codex.files.map((f) => [f.path, f.loaded, f.cut])).toEqual([
+      ["AGENTS.md", true, { atByte: 2000, lostBytes: 1000 }],
+      ["sub/AGENTS.md", false, { atByte: 0, lostBytes: 3000 }],
+    ]);
+  });
+
+  it("shows an override shadowing AGENTS.md in its folder only", async () => {
+    const dir = project({
+      ...GIT,
+      "AGENTS.md": "ROOT_PLAIN\n",
+      "AGENTS.override.md": "ROOT_OVERRIDE\n",
+      "sub/AGENTS.md": "SUB_PLAIN\n",
+    });
+    const result = await report(join(dir, "sub"), "codex");
+    expect(clientOf(result, "codex").files.map((f) => [f.path, f.loaded, f.shadowedBy])).toEqual([
+      ["AGENTS.override.md", true, undefined],
+      ["AGENTS.md", false, "AGENTS.override.md"],
+      ["sub/AGENTS.md", true, undefined],
+    ]);
+    expect(result.problems.map((p) => [p.code, p.path])).toEqual([["shadowed", "AGENTS.md"]]);
+  });
+
+  it("CLAUDE.md shadows AGENTS.md for Claude Code, which reads AGENTS.md alone; Copilot CLI reads both", async () => {
+    const both = project({ ...GIT, "CLAUDE.md": "CLAUDE_MARK\n", "AGENTS.md": "AGENTS_MARK\n" });
+    const result = await report(both, "claude,copilot");
+    expect(clientOf(result, "claude").files.map((f) => [f.path, f.loaded, f.shadowedBy])).toEqual([
+      ["CLAUDE.md", true, undefined],
+      ["AGENTS.md", false, "CLAUDE.md"],
+    ]);
+    expect(clientOf(result, "copilot").files.map((f) => [f.path, f.loaded])).toEqual([
+      ["AGENTS.md", true],
+      ["CLAUDE.md", true],
+    ]);
+    const alone = project({ ...GIT, "AGENTS.md": "AGENTS_MARK\n" });
+    expect(clientOf(await report(alone, "claude"), "claude").files).toEqual([
+      expect.objectContaining({ path: "AGENTS.md", loaded: true }),
+    ]);
+  });
+
+  it("reads no AGENTS.md for Claude Code where any folder from the root to the start has a CLAUDE.md", async () => {
+    const files = (paths: DoctorReport) =>
+      clientOf(paths, "claude").files.map((f) => [f.path, f.loaded, f.shadowedBy]);
+    const rootClaude = project({
+      ...GIT,
+      "CLAUDE.md": "CLAUDE_MARK\n",
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(await report(join(rootClaude, "sub"), "claude"))).toEqual([
+      ["CLAUDE.md", true, undefined],
+      ["AGENTS.md", false, "CLAUDE.md"],
+      ["sub/AGENTS.md", false, "CLAUDE.md"],
+    ]);
+    const subClaude = project({
+      ...GIT,
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/CLAUDE.md": "SUB_CLAUDE_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(await report(join(subClaude, "sub"), "claude"))).toEqual([
+      ["AGENTS.md", false, "sub/CLAUDE.md"],
+      ["sub/CLAUDE.md", true, undefined],
+      ["sub/AGENTS.md", false, "sub/CLAUDE.md"],
+    ]);
+    const none = project({
+      ...GIT,
+      "AGENTS.md": "AGENTS_MARK\n",
+      "sub/AGENTS.md": "SUB_AGENTS_MARK\n",
+    });
+    expect(files(await report(join(none, "sub"), "claude"))).toEqual([
+      ["AGENTS.md", true, undefined],
+      ["sub/AGENTS.md", true, undefined],
+    ]);
+  });
+
+  it("reads the files context.fileName adds before GEMINI.md, and says it needs a trusted folder", async () => {
+    const dir = project({
+      ...GIT,
+      "GEMINI.md": "GEMINI_MARK\n",
+      "AGENTS.md": "AGENTS_MARK\n",
+      ".gemini/settings.json":
+        '{ // comments are allowed\n "context": { "fileName": ["AGENTS.md"] } }',
+    });
+    const result = await report(dir, "gemini");
+    expect(clientOf(result, "gemini").files.map((f) => [f.path, f.loaded])).toEqual([
+      ["AGENTS.md", true],
+      ["GEMINI.md", true],
+    ]);
+    expect(result.problems).toEqual([
+      {
+        code: "untrusted",
+        client: "gemini",
+        path: ".gemini/settings.json",
+        message:
+          "Gemini CLI reads context.fileName in .gemini/settings.json only in a trusted folder: elsewhere it does not read AGENTS.md",
+      },
+    ]);
+  });
+
+  it("measures an installed hook over its event's inline limit by the hook's own library call", async () => {
+    const dir = everything();
+    const claude = clientOf(await report(dir, "claude"), "claude");
+    const [hook] = claude.hooks;
+    expect(hook).toMatchObject({
+      event: "SessionStart",
+      path: ".claude/settings.json",
+      limit: { chars: 10000 },
+    });
+    // Cut to the limit, as the hook itself does, and every rule is required: none skipped.
+    expect(hook?.inject?.chars).toBeLessThanOrEqual(10000);
+    expect(hook?.inject?.chars).toBeGreaterThan(9000);
+    expect(hook?.inject?.items).toHaveLength(150);
+    const problems = (await report(dir, "claude")).problems.filter(
+      (p) => p.code === "hook_over_limit",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toMatch(
+      /^SessionStart: the required items alone are over Claude Code's inline limit of 10000 characters/,
+    );
+    // The same hook with the example rules fits: no problem.
+    writeFileSync(join(dir, ".contextfmt/rules.json"), readFileSync(RULES));
+    const fits = await report(dir, "claude");
+    expect(fits.problems.some((p) => p.code === "hook_over_limit")).toBe(false);
+    expect(clientOf(fits, "claude").hooks[0]?.inject?.items.length).toBeGreaterThan(0);
+  });
+
+  it("lists Cline's hook scripts as init wrote them, measured as the script's own answer", async () => {
+    const dir = project(GIT);
+    applyPlan(planInit({ dir, client: "cline", events: "all" }));
+    writeFileSync(join(dir, ".contextfmt/session.json"), readFileSync(example("session.json")));
+    const cline = clientOf(await report(dir, "cline"), "cline");
+    const command = (event: string) =>
+      `exec node_modules/.bin/contextfmt hook cline ${event} --session .contextfmt/session.json`;
+    expect(cline.hooks.map(({ event, path, command }) => ({ event, path, command }))).toEqual([
+      {
+        event: "PreToolUse",
+        path: ".clinerules/hooks/PreToolUse",
+        command: command("pre-tool-use"),
+      },
+      {
+        event: "PostToolUse",
+        path: ".clinerules/hooks/PostToolUse",
+        command: command("post-tool-use"),
+      },
+    ]);
+    // What the hook itself answers Cline's real stdin with: the same characters.
+    const answer = contextfmt(
+      ["hook", "cline", "post-tool-use", "--session", ".contextfmt/session.json"],
+      JSON.stringify(hookInputs.cline.PostToolUse),
+      dir,
+    );
+    const { contextModification } = JSON.parse(answer.stdout) as { contextModification: string };
+    expect(contextModification).toMatch(/^Related: /);
+    for (const hook of cline.hooks) expect(hook.inject?.chars).toBe(contextModification.length);
+    // The table the bin prints says so too.
+    expect(contextfmt(["doctor", dir, "--client", "cline"]).stdout).toContain(
+      `    PostToolUse: ${contextModification.length} characters`,
+    );
+  });
+
+  it("finds the same line reaching a client twice (a synced region beside its source)", async () => {
+    const source = "Run the whole test suite before every commit, with the coverage report.";
+    const dir = project({
+      ...GIT,
+      "CLAUDE.md": `# Notes\n\n${source}\n`,
+      "AGENTS.md": `# Agents\n\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n${source}\n<!-- contextfmt:end -->\n`,
+    });
+    const result = await report(dir, "copilot,claude");
+    expect(result.problems.filter((p) => p.code === "duplicate_content")).toEqual([
+      {
+        code: "duplicate_content",
+        client: "copilot",
+        path: "CLAUDE.md",
+        message: `1 line of AGENTS.md reaches GitHub Copilot CLI again from CLAUDE.md ("${source.slice(0, 50)}…")`,
+      },
+    ]);
+  });
+
+  it("reports what sync --check would change in a synced project", async () => {
+    const dir = project({
+      ".claude/commands/review.md": "---\ndescription: Review\n---\nReview the diff.\n",
+    });
+    applyPlan(planSync({ dir, from: "claude", to: ["gemini"], kinds: ["command"] }));
+    expect((await report(dir, "gemini")).problems).toEqual([]);
+    writeFileSync(
+      join(dir, ".claude/commands/review.md"),
+      "---\ndescription: Review\n---\nReview it all.\n",
+    );
+    expect((await report(dir, "gemini,claude")).problems).toEqual([
+      {
+        code: "out_of_sync",
+        client: "gemini",
+        path: ".gemini/commands/review.toml",
+        message:
+          "sync --from claude --to gemini --only command would change .gemini/commands/review.toml",
+      },
+    ]);
+  });
+
+  it.each(SYNC_TOOLS)("reports client %s alone when asked", async (client) => {
+    const dir = everything();
+    const result = await report(dir, client);
+    expect(result.clients.map((c) => c.client)).toEqual([client]);
+    expect(result.problems.every((p) => p.client === client)).toBe(true);
+    expect(clientOf(result, client).files.length).toBeGreaterThan(0);
+  });
+});
