@@ -141,6 +141,7 @@ it("pins the public exports of contextfmt/hooks", () => {
 it("pins the public exports of contextfmt/sync: the project verbs, for Node", () => {
   expect(Object.keys(sync).sort()).toEqual([
     "DOCTOR_PROBLEM_CODES",
+    "InputFileError",
     "ProjectFileError",
     "SYNC_KINDS",
     "SYNC_TOOLS",

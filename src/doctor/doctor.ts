@@ -48,7 +48,7 @@ function projectOf(dir: string): { project: Project; start: string } {
  * What each client loads from a project, and the problems of that: the report
  * `contextfmt doctor --json` prints. Reads only the project; writes nothing.
  *
- * @throws InvalidArgumentError for an unknown client; ProjectFileError for a folder that is not
+ * @throws InvalidInputError for an unknown client; ProjectFileError for a folder that is not
  *   there.
  * @example
  * ```ts

@@ -12,7 +12,7 @@ import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
 import { appendTomlArrayTable, readToml, setTomlKey } from "../workspace/toml-edit.js";
 import type { FileWrite } from "../workspace/write-batch.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
-import { STARTER_FILES } from "./init/starter-files.js";
+import { STARTER_FILES } from "../workspace/starter-files.js";
 import { type WritePlan, writePlan, writeWithRecord } from "./sync.js";
 
 /** Throws `InvalidInputError` naming the `client` argument unless it is a hook client. */
@@ -137,7 +137,7 @@ export interface InitOptions {
  * added again), and the starter input files under `.contextfmt/` when absent. Writes nothing;
  * {@link applyPlan} writes it.
  *
- * @throws InvalidArgumentError for an unknown client; UsageError for an event the client's hook
+ * @throws InvalidInputError for an unknown client; UsageError for an event the client's hook
  *   adds nothing at; InputFileError for a settings file that cannot be edited.
  * @example
  * ```ts

@@ -187,7 +187,7 @@ function checkedOptions(given: SyncOptions): {
  * agents, skills, instructions, and rules when given) for the others, as a plan of every file it
  * would write or remove. Reads the project; writes nothing.
  *
- * @throws InvalidArgumentError for an unknown client or kind; ProjectFileError for a project
+ * @throws InvalidInputError for an unknown client or kind; ProjectFileError for a project
  *   that cannot be read safely (a link leading out of it, a file over the size limit).
  * @example
  * ```ts

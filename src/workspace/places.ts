@@ -1,6 +1,7 @@
 /**
- * The places contextfmt writes, one list derived from the clients' tables ({@link SYNC_TOOL_PLACES},
- * init's {@link HOOK_SETTINGS} and {@link STARTER_FILES}), with what it writes at each. Two
+ * The places contextfmt writes, one list derived from the clients' files (src/clients: where
+ * each reads each kind, what init installs for it) and init's {@link STARTER_FILES}, with what
+ * it writes at each. Two
  * questions are asked of it:
  * - the writer's: may a write land at a real path (every link resolved)? Only where a client reads
  *   its configuration, or in contextfmt's own folder ({@link isClientPlace}). A repository decides
@@ -11,16 +12,10 @@
  *   elsewhere is none of contextfmt's doing, whatever its hash, so a record cannot point sync at
  *   `.git/HEAD` or a file of the user's.
  */
-import { HOOK_TOOLS } from "../hooks/events.js";
-import { HOOK_SETTINGS } from "../sync/init/hook-settings.js";
-import { STARTER_FILES } from "../sync/init/starter-files.js";
-import {
-  instructionReading,
-  RULES_FILES,
-  SYNC_TOOL_PLACES,
-  SYNC_TOOLS,
-} from "../sync/locations.js";
+import { CLIENTS } from "../clients/index.js";
+import type { ClientSpec } from "../clients/spec.js";
 import { vcsPart } from "./project.js";
+import { STARTER_FILES } from "./starter-files.js";
 
 /**
  * What an entry is: a whole file (a converted command, agent or skill, a file of a skill's
@@ -57,8 +52,8 @@ const PLACES: readonly Place[] = (() => {
   for (const name of Object.keys(STARTER_FILES)) {
     places.push({ file: `${OWN_FOLDER}/${name}`, kinds: ["starter"] });
   }
-  for (const tool of SYNC_TOOLS) {
-    const { items, mcp } = SYNC_TOOL_PLACES[tool];
+  for (const client of CLIENTS as readonly ClientSpec[]) {
+    const { items, mcp, instructionFile } = client;
     for (const [kind, files] of Object.entries(items)) {
       places.push({ folder: files.dir, kinds: [kind as WrittenKind] });
     }
@@ -70,13 +65,12 @@ const PLACES: readonly Place[] = (() => {
       ];
       places.push({ file: mcp.path, kinds });
     }
-    places.push({ file: RULES_FILES[tool], kinds: ["rules-region"] });
-    if (instructionReading(tool).nested) {
-      places.push({ name: RULES_FILES[tool].split("/").at(-1) as string, kinds: ["rules-region"] });
+    places.push({ file: instructionFile, kinds: ["rules-region"] });
+    if (client.nestedInstructions) {
+      places.push({ name: instructionFile.split("/").at(-1) as string, kinds: ["rules-region"] });
     }
-  }
-  for (const tool of HOOK_TOOLS) {
-    const settings = HOOK_SETTINGS[tool];
+    if (client.hooks === undefined) continue;
+    const settings = client.hooks.install;
     // A tool that runs a script per event keeps them in a folder, `path`: init writes each whole.
     places.push(
       settings.script

@@ -32,8 +32,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   entries: [...BELOW_FACADES, "facades", "hooks", "agent-config", "tiktoken"],
   // The Node-only wing: the project folder (read and written the way git does), sync's plans
   // (init's among them), and the doctor, which may read sync's tables but never the reverse.
-  // (sync, for now: the writer's places come from sync's tables until the clients own them.)
-  workspace: ["problems", "hooks", "sync"],
+  workspace: ["problems", "clients", "hooks"],
   sync: [...BELOW_FACADES, "clients", "hooks", "agent-config", "workspace"],
   doctor: [...BELOW_FACADES, "hooks", "agent-config", "workspace", "sync"],
   "node-entry": ["problems", "hooks", "workspace", "sync", "doctor"],
