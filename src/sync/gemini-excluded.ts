@@ -4,8 +4,9 @@
  */
 import { InputFileError } from "../hooks/input-text.js";
 import type { Issue } from "../problems/issue.js";
-import { type JsoncFile, valueAt } from "../workspace/json-edit.js";
+import { valueAt } from "../workspace/json-edit.js";
 import { valueHash } from "../workspace/record.js";
+import type { SettingsFile } from "../workspace/settings-file.js";
 import type { Plan } from "./planned-files.js";
 
 /**
@@ -15,7 +16,7 @@ import type { Plan } from "./planned-files.js";
  */
 export function geminiExcluded(
   plan: Plan,
-  file: JsoncFile,
+  file: SettingsFile,
   servers: readonly [string, boolean][],
 ): Issue[] {
   const path = file.path;
@@ -60,4 +61,24 @@ export function geminiExcluded(
     file.set(["mcp", "excluded"], [...list.filter((name) => !remove.has(name)), ...add]);
   }
   return warnings;
+}
+
+/**
+ * Takes out of `mcp.excluded` the names of servers `gone` from the file that sync put there (the
+ * record says so); a name the user put there stays.
+ */
+export function forgetExcluded(plan: Plan, file: SettingsFile, gone: ReadonlySet<string>): void {
+  const excluded = valueAt(file.value(), ["mcp", "excluded"]);
+  if (!Array.isArray(excluded)) return;
+  const recordPath = plan.recordPath(file.path);
+  const ours = (name: unknown) =>
+    typeof name === "string" &&
+    gone.has(name) &&
+    plan.record.wrote(recordPath, "mcp-excluded", name, valueHash(name));
+  const ourNames = new Set(excluded.filter(ours) as string[]);
+  for (const name of ourNames) plan.record.forget(recordPath, "mcp-excluded", name);
+  if (ourNames.size > 0) {
+    // Whatever else the user's list holds stays in it as it is.
+    file.set(["mcp", "excluded"], excluded.filter((name) => !ourNames.has(name)) as string[]);
+  }
 }

@@ -3,11 +3,11 @@
  * set server by server into the target's settings file, every other key and comment kept.
  */
 import { convertAgentConfig } from "../agent-config/index.js";
-import { JsoncFile, valueAt } from "../workspace/json-edit.js";
+import { valueAt } from "../workspace/json-edit.js";
 import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash } from "../workspace/record.js";
 import { sameValue } from "../workspace/same-value.js";
-import { readToml, setTomlTables } from "../workspace/toml-edit.js";
+import { settingsFile } from "../workspace/settings-file.js";
 import { geminiExcluded } from "./gemini-excluded.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -36,10 +36,8 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const target = SYNC_TOOL_PLACES[to].mcp;
   const text = sourceMcp(plan, source.path);
   if (text === undefined) return;
-  const data =
-    source.syntax === "toml"
-      ? readToml(source.path, text)
-      : new JsoncFile(source.path, text).value();
+  const sourceFile = settingsFile(source.path, text);
+  const data = sourceFile.value();
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
   const listed = valueAt(data, [source.key]);
   if (listed === undefined) return;
@@ -56,40 +54,34 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   // Two tools that read one file (Claude Code and Copilot CLI: .mcp.json) share its servers.
   if (plan.project.resolve(target.path) === plan.project.resolve(source.path)) return;
   const converted = naming(source.path, () =>
-    convertAgentConfig("mcp", source.syntax === "json" ? JSON.stringify(data) : text, {
+    convertAgentConfig("mcp", sourceFile.plainText(), {
       from: source.format,
       to: target.format,
     }),
   );
   // What the target's codec wrote, read back as data to set server by server into the settings file.
-  const written =
-    target.syntax === "toml"
-      ? readToml(target.path, converted.content)
-      : (JSON.parse(converted.content) as unknown);
+  const written = settingsFile(target.path, converted.content).value();
   const servers = new Map(
     Object.entries(
       (valueAt(written, [target.key]) ?? {}) as Record<string, Record<string, unknown>>,
     ),
   );
-  const current = plan.text(target.path);
+  const file = settingsFile(target.path, plan.text(target.path));
   const warnings = inFile(source.path, converted.warnings);
-  let after: string;
-  if (target.syntax === "toml") {
-    const existing = valueAt(readToml(target.path, current), [target.key]);
-    claimServers(plan, target.path, target.key, existing, servers, source.path);
-    after = setTomlTables(target.path, current, target.key, servers);
-  } else {
-    const file = new JsoncFile(target.path, current);
-    const existing = valueAt(file.value(), [target.key]);
-    claimServers(plan, target.path, target.key, existing, servers, source.path);
-    for (const [name, value] of servers) file.set([target.key, name], value);
-    if (target.format === "gemini") {
-      const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
-      for (const warning of geminiExcluded(plan, file, on)) warnings.push(warning);
-    }
-    after = file.result();
+  claimServers(
+    plan,
+    target.path,
+    target.key,
+    valueAt(file.value(), [target.key]),
+    servers,
+    source.path,
+  );
+  file.setEntries(target.key, servers);
+  if (target.format === "gemini") {
+    const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);
+    for (const warning of geminiExcluded(plan, file, on)) warnings.push(warning);
   }
-  plan.write(target.path, after, warnings);
+  plan.write(target.path, file.result(), warnings);
 }
 
 /** Claims each server of `servers`: see {@link Plan.claimPart}. */

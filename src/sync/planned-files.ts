@@ -184,7 +184,7 @@ export class Plan {
     });
   }
 
-  /** Every file planned to change or be removed, as the plan reports it. */
+  /** Every file the run writes (its text unchanged or not) or removes. */
   files(): PlannedFile[] {
     return [...this.#files.values()].flatMap((file) =>
       file.after === undefined

@@ -3,11 +3,12 @@
  * with a warning when it changed since, and never looked at when sync did not write it.
  */
 import type { Issue } from "../problems/issue.js";
-import { JsoncFile, valueAt } from "../workspace/json-edit.js";
+import { valueAt } from "../workspace/json-edit.js";
 import { ProjectFileError } from "../workspace/project.js";
 import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
-import { readToml, removeTomlTables } from "../workspace/toml-edit.js";
-import { SYNC_TOOL_PLACES } from "./locations.js";
+import { settingsFile } from "../workspace/settings-file.js";
+import { forgetExcluded } from "./gemini-excluded.js";
+import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 
 /** A note on a file that loses something sync wrote there, as its source is gone. */
@@ -37,7 +38,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   const from = request.from;
   if (from === undefined) return;
   const targets = request.to.filter((to) => to !== from);
-  const servers = new Map<string, { readonly key: string; entries: WrittenEntry[] }>();
+  const servers = new Map<string, { readonly file: McpFile; entries: WrittenEntry[] }>();
   const skills = new Map<string, WrittenEntry[]>();
   for (const entry of plan.record.untouched()) {
     // Only an older contextfmt wrote a file or server without its source: it is kept, as any
@@ -65,7 +66,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
         .map((tool) => SYNC_TOOL_PLACES[tool].mcp)
         .find((mcp) => mcp !== undefined && plan.recordPath(mcp.path) === entry.path);
       if (file === undefined) continue;
-      const found = servers.get(file.path) ?? { key: file.key, entries: [] };
+      const found = servers.get(file.path) ?? { file, entries: [] };
       found.entries.push(entry);
       servers.set(file.path, found);
     }
@@ -77,7 +78,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
     } else for (const entry of entries) removeFile(plan, entry);
   }
   const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
-  for (const [path, { key, entries }] of servers) removeServers(plan, path, key, entries, source);
+  for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
 }
 
 /** The folder of the skill that `path` (a file below `dir`, a skills folder) belongs to. */
@@ -159,22 +160,19 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
 }
 
 /**
- * Takes the servers of `entries` (each with the hash sync wrote it with) out of the settings file
- * at `path`, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for
+ * Takes the servers of `entries` (each with the hash sync wrote it with) out of the target's
+ * settings file, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for
  * them. A server claimed by an entry this user did not sign stays, as does its entry.
  */
 function removeServers(
   plan: Plan,
-  path: string,
-  key: string,
+  { path, key, format }: McpFile,
   entries: readonly WrittenEntry[],
   from: string,
 ): void {
   const recordPath = plan.recordPath(path);
-  const text = plan.text(path);
-  const toml = path.endsWith(".toml");
-  const data = toml ? readToml(path, text) : new JsoncFile(path, text).value();
-  const current = (valueAt(data, [key]) ?? {}) as Record<string, unknown>;
+  const file = settingsFile(path, plan.text(path));
+  const current = (valueAt(file.value(), [key]) ?? {}) as Record<string, unknown>;
   const gone = new Set<string>();
   const notes: Issue[] = [];
   for (const entry of entries) {
@@ -196,26 +194,7 @@ function removeServers(
     notes.push(removedNote(path, what, from));
   }
   if (gone.size === 0) return;
-  if (toml) {
-    plan.write(path, removeTomlTables(path, text, key, gone), notes);
-    return;
-  }
-  const file = new JsoncFile(path, text);
-  file.set([key], Object.fromEntries(Object.entries(current).filter(([name]) => !gone.has(name))));
-  const excluded = valueAt(data, ["mcp", "excluded"]);
-  if (Array.isArray(excluded)) {
-    const ours = (name: unknown) =>
-      typeof name === "string" &&
-      gone.has(name) &&
-      plan.record.wrote(recordPath, "mcp-excluded", name, valueHash(name));
-    const ourNames = new Set(excluded.filter(ours) as string[]);
-    for (const name of ourNames) plan.record.forget(recordPath, "mcp-excluded", name);
-    if (ourNames.size > 0) {
-      file.set(
-        ["mcp", "excluded"],
-        excluded.filter((name) => !ourNames.has(name)),
-      );
-    }
-  }
+  file.removeEntries(key, gone);
+  if (format === "gemini") forgetExcluded(plan, file, gone);
   plan.write(path, file.result(), notes);
 }
