@@ -11,7 +11,6 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
-import { valueAt } from "../workspace/json-edit.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
 import { unreadableReason } from "./unreadable.js";
@@ -89,7 +88,7 @@ export function clientMcpServers(
   const file = SYNC_TOOL_PLACES[client].mcp;
   if (file === undefined) return [];
   const settings = view.settings(file.path);
-  if (settings === undefined || valueAt(settings.value(), [file.key]) === undefined) return [];
+  if (settings === undefined || settings.at([file.key]) === undefined) return [];
   // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
   const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
   let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;

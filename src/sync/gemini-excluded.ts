@@ -4,7 +4,6 @@
  */
 import { InputFileError } from "../hooks/input-text.js";
 import type { Issue } from "../problems/issue.js";
-import { valueAt } from "../workspace/json-edit.js";
 import { valueHash } from "../workspace/record.js";
 import type { SettingsFile } from "../workspace/settings-file.js";
 import type { Plan } from "./planned-files.js";
@@ -20,7 +19,7 @@ export function geminiExcluded(
   servers: readonly [string, boolean][],
 ): Issue[] {
   const path = file.path;
-  const current = valueAt(file.value(), ["mcp", "excluded"]);
+  const current = file.at(["mcp", "excluded"]);
   if (
     current !== undefined &&
     !(Array.isArray(current) && current.every((n) => typeof n === "string"))
@@ -68,7 +67,7 @@ export function geminiExcluded(
  * record says so); a name the user put there stays.
  */
 export function forgetExcluded(plan: Plan, file: SettingsFile, gone: ReadonlySet<string>): void {
-  const excluded = valueAt(file.value(), ["mcp", "excluded"]);
+  const excluded = file.at(["mcp", "excluded"]);
   if (!Array.isArray(excluded)) return;
   const recordPath = plan.recordPath(file.path);
   const ours = (name: unknown) =>

@@ -7,7 +7,7 @@ import { checkTool } from "../hooks/events.js";
 import { InputFileError } from "../hooks/input-text.js";
 import { optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import { describeValue, valueAt } from "../workspace/json-edit.js";
+import { describeValue } from "../workspace/json-edit.js";
 import { decodeUtf8, Project } from "../workspace/project.js";
 import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
@@ -50,7 +50,7 @@ interface HookEdit {
  * explicit false stays, with a warning.
  */
 function turnOnCodexHooks(file: SettingsFile, written: WrittenSetting[], warnings: Issue[]): void {
-  const feature = valueAt(file.value(), ["features", "hooks"]);
+  const feature = file.at(["features", "hooks"]);
   if (feature === undefined) {
     file.set(["features", "hooks"], true);
     written.push({ kind: "setting", name: "features.hooks", value: true });
@@ -81,13 +81,13 @@ function withHooks(
   const settings = HOOK_SETTINGS[tool];
   const file = settingsFile(path, text);
   // Copilot CLI's and Cursor's hook files carry their format's version.
-  if (settings.version !== undefined && valueAt(file.value(), ["version"]) === undefined) {
+  if (settings.version !== undefined && file.at(["version"]) === undefined) {
     file.set(["version"], settings.version);
     written.push({ kind: "setting", name: "version", value: settings.version });
   }
   for (const { event, wire, flags } of events) {
     const command = hookCommand(tool, event, flags);
-    if (hasCommand(tool, valueAt(file.value(), ["hooks", wire]), command)) continue;
+    if (hasCommand(tool, file.at(["hooks", wire]), command)) continue;
     const entry = settings.entry(command, event);
     file.append(["hooks", wire], entry);
     written.push({ kind: "hook", name: wire, value: entry });

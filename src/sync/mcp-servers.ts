@@ -3,7 +3,6 @@
  * set server by server into the target's settings file, every other key and comment kept.
  */
 import { convertAgentConfig } from "../agent-config/index.js";
-import { valueAt } from "../workspace/json-edit.js";
 import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash } from "../workspace/record.js";
 import { sameValue } from "../workspace/same-value.js";
@@ -37,9 +36,8 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const text = sourceMcp(plan, source.path);
   if (text === undefined) return;
   const sourceFile = settingsFile(source.path, text);
-  const data = sourceFile.value();
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
-  const listed = valueAt(data, [source.key]);
+  const listed = sourceFile.at([source.key]);
   if (listed === undefined) return;
   if (target === undefined) {
     const names = typeof listed === "object" && listed !== null ? Object.keys(listed) : [];
@@ -60,22 +58,13 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
     }),
   );
   // What the target's codec wrote, read back as data to set server by server into the settings file.
-  const written = settingsFile(target.path, converted.content).value();
+  const written = settingsFile(target.path, converted.content).at([target.key]);
   const servers = new Map(
-    Object.entries(
-      (valueAt(written, [target.key]) ?? {}) as Record<string, Record<string, unknown>>,
-    ),
+    Object.entries((written ?? {}) as Record<string, Record<string, unknown>>),
   );
   const file = settingsFile(target.path, plan.text(target.path));
   const warnings = inFile(source.path, converted.warnings);
-  claimServers(
-    plan,
-    target.path,
-    target.key,
-    valueAt(file.value(), [target.key]),
-    servers,
-    source.path,
-  );
+  claimServers(plan, target.path, target.key, file.at([target.key]), servers, source.path);
   file.setEntries(target.key, servers);
   if (target.format === "gemini") {
     const on = converted.value.map((s): [string, boolean] => [s.name, s.enabled !== false]);

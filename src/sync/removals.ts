@@ -3,7 +3,6 @@
  * with a warning when it changed since, and never looked at when sync did not write it.
  */
 import type { Issue } from "../problems/issue.js";
-import { valueAt } from "../workspace/json-edit.js";
 import { ProjectFileError } from "../workspace/project.js";
 import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
 import { settingsFile } from "../workspace/settings-file.js";
@@ -172,7 +171,7 @@ function removeServers(
 ): void {
   const recordPath = plan.recordPath(path);
   const file = settingsFile(path, plan.text(path));
-  const current = (valueAt(file.value(), [key]) ?? {}) as Record<string, unknown>;
+  const current = (file.at([key]) ?? {}) as Record<string, unknown>;
   const gone = new Set<string>();
   const notes: Issue[] = [];
   for (const entry of entries) {

@@ -26,6 +26,8 @@ export interface SettingsFile {
   readonly path: string;
   /** The file's data as parsed, before the edits. */
   value(): unknown;
+  /** The value at `keyPath` in the file as parsed, before the edits; undefined when absent. */
+  at(keyPath: readonly string[]): unknown;
   /**
    * The file's data as plain text of its syntax, as the MCP codecs read it: JSON without its
    * comments, TOML as it is.
@@ -67,6 +69,7 @@ function jsonSettings(path: string, text: string): SettingsFile {
   return {
     path,
     value: () => file.value(),
+    at: (keyPath) => valueAt(file.value(), keyPath),
     plainText: () => JSON.stringify(file.value()),
     set: (keyPath, value) => file.set(keyPath, value),
     append: (keyPath, entry) => file.append(keyPath, entry),
@@ -93,6 +96,7 @@ function tomlSettings(path: string, text: string): SettingsFile {
   return {
     path,
     value: () => value,
+    at: (keyPath) => valueAt(value, keyPath),
     plainText: () => text,
     set: (keyPath, setting) => {
       after = setTomlKey(path, after, keyPath, setting);

@@ -45,6 +45,11 @@ describe("settingsFile", () => {
       settingsFile(".mcp.json", jsonc).value(),
     );
     expect(settingsFile(".codex/config.toml", toml).plainText()).toBe(toml);
+    expect(settingsFile(".codex/config.toml", toml).at(["mcp_servers", "old", "command"])).toBe(
+      "old",
+    );
+    expect(settingsFile(".mcp.json", jsonc).at(["mcpServers", "mine", "command"])).toBe("mine");
+    expect(settingsFile(".mcp.json", jsonc).at(["mcpServers", "absent"])).toBeUndefined();
   });
 
   it("sets a group's entries and takes others out, every other byte kept, in either syntax", () => {
@@ -87,6 +92,7 @@ describe("settingsFile", () => {
     json.set(["version"], 1);
     expect(JSON.parse(json.result())).toEqual({ hooks: { SessionStart: [entry] }, version: 1 });
     expect(json.value()).toEqual({});
+    expect(json.at(["hooks"])).toBeUndefined();
 
     const codex = settingsFile(".codex/config.toml", "# mine\n");
     codex.append(["hooks", "SessionStart"], entry);
@@ -95,6 +101,7 @@ describe("settingsFile", () => {
       '# mine\n\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "run"\n\n[features]\nhooks = true\n',
     );
     expect(codex.value()).toEqual({});
+    expect(codex.at(["features", "hooks"])).toBeUndefined();
   });
 
   it("names the file, and the place, of a syntax error or a value that is not a table", () => {
