@@ -11,7 +11,6 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
-import { valueAt } from "../workspace/json-edit.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
 import { unreadableReason } from "./unreadable.js";
@@ -88,8 +87,8 @@ export function clientMcpServers(
 ): McpServer[] {
   const file = SYNC_TOOL_PLACES[client].mcp;
   if (file === undefined) return [];
-  const data = view.data(file.path);
-  if (data === undefined || valueAt(data, [file.key]) === undefined) return [];
+  const settings = view.settings(file.path);
+  if (settings === undefined || settings.at([file.key]) === undefined) return [];
   // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
   const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
   let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;
@@ -97,7 +96,7 @@ export function clientMcpServers(
     parsed = parseAgentConfig(
       "mcp",
       SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
-      file.syntax === "json" ? JSON.stringify(data) : (view.text(file.path) as string),
+      settings.plainText(),
     );
   } catch (error) {
     view.unreadable(file.path, `${file.path}: ${unreadableReason(error)}`);

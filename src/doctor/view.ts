@@ -4,9 +4,8 @@
  */
 import { type Stats, statSync } from "node:fs";
 import type { Issue } from "../problems/issue.js";
-import { JsoncFile } from "../workspace/json-edit.js";
 import { decodeUtf8, kindOf, type Project, readFileCapped } from "../workspace/project.js";
-import { readToml } from "../workspace/toml-edit.js";
+import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { unreadableReason } from "./unreadable.js";
 
 /** A file that could not be read, and why. */
@@ -14,15 +13,13 @@ interface Unreadable {
   readonly reason: string;
 }
 
-/** A settings file's data, or why it cannot be parsed. */
-type Parsed = { readonly value: unknown } | Unreadable;
+/** A settings file parsed, or why it cannot be. */
+type Parsed = { readonly file: SettingsFile } | Unreadable;
 
-/** Settings file `path`'s `text` parsed: TOML by its extension, else JSON with comments. */
+/** Settings file `path`'s `text` parsed, or why it cannot be. */
 function parsed(path: string, text: string): Parsed {
   try {
-    return {
-      value: path.endsWith(".toml") ? readToml(path, text) : new JsoncFile(path, text).value(),
-    };
+    return { file: settingsFile(path, text) };
   } catch (error) {
     return { reason: unreadableReason(error) };
   }
@@ -37,7 +34,7 @@ function parsed(path: string, text: string): Parsed {
  */
 export class ProjectView {
   readonly #texts = new Map<string, string | Unreadable | undefined>();
-  readonly #data = new Map<string, Parsed>();
+  readonly #settings = new Map<string, Parsed>();
   /** The files met since the last {@link takeUnreadable} that could not be read, and why. */
   readonly #unreadable = new Map<string, string>();
   #all: string[] | undefined;
@@ -60,19 +57,24 @@ export class ProjectView {
   }
 
   /**
-   * Settings file `path` parsed (TOML by its extension, else JSON with comments), or undefined
-   * when there is none or it cannot be read or parsed.
+   * Settings file `path` (TOML by its name, else JSON with comments), or undefined when there is
+   * none or it cannot be read or parsed.
    */
-  data(path: string): unknown {
+  settings(path: string): SettingsFile | undefined {
     const text = this.text(path);
     if (text === undefined) return undefined;
-    if (!this.#data.has(path)) this.#data.set(path, parsed(path, text));
-    const data = this.#data.get(path) as Parsed;
+    if (!this.#settings.has(path)) this.#settings.set(path, parsed(path, text));
+    const data = this.#settings.get(path) as Parsed;
     if ("reason" in data) {
       this.unreadable(path, data.reason);
       return undefined;
     }
-    return data.value;
+    return data.file;
+  }
+
+  /** Settings file `path`'s data, or undefined as {@link ProjectView.settings} says. */
+  data(path: string): unknown {
+    return this.settings(path)?.value();
   }
 
   /** Notes that `path` cannot be read, or is not what the client reads, and why. */

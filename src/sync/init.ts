@@ -6,10 +6,10 @@ import { HOOK_TOOLS, type HookTool, isHookTool } from "../hooks/events.js";
 import { InputFileError } from "../hooks/input-text.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
-import { describeValue, JsoncFile, valueAt } from "../workspace/json-edit.js";
+import { describeValue } from "../workspace/json-edit.js";
 import { decodeUtf8, Project } from "../workspace/project.js";
 import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
-import { appendTomlArrayTable, readToml, setTomlKey } from "../workspace/toml-edit.js";
+import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import type { FileWrite } from "../workspace/write-batch.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
 import { STARTER_FILES } from "../workspace/starter-files.js";
@@ -37,12 +37,42 @@ function hasCommand(tool: HookTool, list: unknown, command: string): boolean {
   );
 }
 
+/** A hook entry added or a setting set, as the record keeps it. */
+interface WrittenSetting {
+  readonly kind: "hook" | "setting";
+  readonly name: string;
+  readonly value: unknown;
+}
+
 /** A settings file's new text, what was written into it, and what was kept and why. */
 interface HookEdit {
   readonly text: string;
-  /** The hook entries added and settings set, as the record keeps them. */
-  readonly written: readonly { kind: "hook" | "setting"; name: string; value: unknown }[];
+  readonly written: readonly WrittenSetting[];
   readonly warnings: readonly Issue[];
+}
+
+/**
+ * Codex runs hooks only with its hooks feature on: `features.hooks` set when absent; a user's
+ * explicit false stays, with a warning.
+ */
+function turnOnCodexHooks(file: SettingsFile, written: WrittenSetting[], warnings: Issue[]): void {
+  const feature = file.at(["features", "hooks"]);
+  if (feature === undefined) {
+    file.set(["features", "hooks"], true);
+    written.push({ kind: "setting", name: "features.hooks", value: true });
+  } else if (feature === false) {
+    warnings.push({
+      code: "kept_user_value",
+      severity: "warning",
+      path: `${file.path}: features.hooks`,
+      message:
+        "kept false, as the file says; Codex runs no hooks, these included, until it is true",
+    });
+  } else if (feature !== true) {
+    throw new InputFileError(
+      `${file.path}: features.hooks: expected true or false, found ${describeValue(feature)}`,
+    );
+  }
 }
 
 /** The settings file's new text with every missing hook entry of `events` added. */
@@ -52,51 +82,23 @@ function withHooks(
   text: string,
   events: readonly InitEvent[],
 ): HookEdit {
-  const written: { kind: "hook" | "setting"; name: string; value: unknown }[] = [];
+  const written: WrittenSetting[] = [];
   const warnings: Issue[] = [];
   const settings = HOOK_SETTINGS[tool];
-  if (tool === "codex") {
-    let after = text;
-    for (const { event, wire, flags } of events) {
-      const command = hookCommand(tool, event, flags);
-      if (hasCommand(tool, valueAt(readToml(path, after), ["hooks", wire]), command)) continue;
-      const group = settings.entry(command, event);
-      after = appendTomlArrayTable(path, after, ["hooks", wire], group);
-      written.push({ kind: "hook", name: wire, value: group });
-    }
-    // Codex runs hooks only with its hooks feature on; a user's explicit false stays.
-    const feature = valueAt(readToml(path, after), ["features", "hooks"]);
-    if (feature === undefined) {
-      after = setTomlKey(path, after, ["features", "hooks"], true);
-      written.push({ kind: "setting", name: "features.hooks", value: true });
-    } else if (feature === false) {
-      warnings.push({
-        code: "kept_user_value",
-        severity: "warning",
-        path: `${path}: features.hooks`,
-        message:
-          "kept false, as the file says; Codex runs no hooks, these included, until it is true",
-      });
-    } else if (feature !== true) {
-      throw new InputFileError(
-        `${path}: features.hooks: expected true or false, found ${describeValue(feature)}`,
-      );
-    }
-    return { text: after, written, warnings };
-  }
-  const file = new JsoncFile(path, text);
+  const file = settingsFile(path, text);
   // Copilot CLI's and Cursor's hook files carry their format's version.
-  if (settings.version !== undefined && valueAt(file.value(), ["version"]) === undefined) {
+  if (settings.version !== undefined && file.at(["version"]) === undefined) {
     file.set(["version"], settings.version);
     written.push({ kind: "setting", name: "version", value: settings.version });
   }
   for (const { event, wire, flags } of events) {
     const command = hookCommand(tool, event, flags);
-    if (hasCommand(tool, valueAt(file.value(), ["hooks", wire]), command)) continue;
+    if (hasCommand(tool, file.at(["hooks", wire]), command)) continue;
     const entry = settings.entry(command, event);
     file.append(["hooks", wire], entry);
     written.push({ kind: "hook", name: wire, value: entry });
   }
+  if (tool === "codex") turnOnCodexHooks(file, written, warnings);
   return { text: file.result(), written, warnings };
 }
 

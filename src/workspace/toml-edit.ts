@@ -410,12 +410,15 @@ export function appendTomlArrayTable(
   return checked(path, result, keyPath, [...((list as unknown[]) ?? []), entry]);
 }
 
+/** A value written on its key's line: a scalar, or a list of scalars. */
+export type LineValue = string | number | boolean | readonly (string | number | boolean)[];
+
 /** `text` with the plain key at `keyPath` set to `value` (its table created when absent). */
 export function setTomlKey(
   path: string,
   text: string,
   keyPath: readonly string[],
-  value: string | number | boolean,
+  value: LineValue,
 ): string {
   const { ast, data } = parseFile(path, text);
   const tablePath = keyPath.slice(0, -1);

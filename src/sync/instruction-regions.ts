@@ -1,0 +1,204 @@
+/**
+ * The instructions and rules kinds: the managed region of each target's instruction files, which
+ * holds the source's own instructions and the rendered rules, and is taken out when its sources
+ * are gone. Everything outside the region stays byte for byte.
+ */
+import type { Issue } from "../problems/issue.js";
+import {
+  joinRegionParts,
+  type RegionParts,
+  regionParts,
+  removeManagedRegion,
+  writeManagedRegion,
+} from "../workspace/managed-region.js";
+import { sha256 } from "../workspace/record.js";
+import { instructionFiles, instructionText } from "./instructions.js";
+import {
+  instructionReading,
+  RULES_FILES,
+  SYNC_TOOL_PLACES,
+  SYNC_TOOLS,
+  type SyncTool,
+} from "./locations.js";
+import type { Plan, SyncRequest } from "./planned-files.js";
+
+/** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
+const sameRules = (a: string, b: string) => {
+  const mask = (text: string) => text.replace(/^Generated: .*$/m, "Generated:");
+  return mask(a) === mask(b);
+};
+
+/** Same region, a timestamp in the rules aside. */
+const sameRegion = (a: string, b: string) => {
+  const old = regionParts(a);
+  const next = regionParts(b);
+  return old.instructions === next.instructions && sameRules(old.rules, next.rules);
+};
+
+/** A region's inside as the record hashes it: its text with `\n` line endings. */
+const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
+
+/** The instruction file of `tool` for `folder` ("" for the project's root). */
+const instructionPath = (folder: string, tool: SyncTool) =>
+  folder === "" ? RULES_FILES[tool] : `${folder}/${RULES_FILES[tool]}`;
+
+/**
+ * The managed region of each target's instruction files: the source's own instructions (the
+ * `instructions` kind; a nested file to the same folder) and then the rules (the `rules` kind,
+ * at the root). A run that writes one of the two keeps the other part of the region as it is.
+ * Two tools whose files are one (`AGENTS.md` read by both, or a link) get it once, in the terms
+ * of the first of them in the fixed order of SYNC_TOOLS, whatever order `--to` names them in:
+ * every run writes the same text.
+ */
+export function planRegions(plan: Plan, request: SyncRequest): void {
+  const from = request.kinds.includes("instructions") ? request.from : undefined;
+  const withRules = request.kinds.includes("rules");
+  if (from === undefined && !withRules) return;
+  const warn = (issue: Issue) => plan.warnings.push(issue);
+  const sources = new Map<string, { path: string; text: (to: SyncTool) => string }>();
+  if (from !== undefined) {
+    for (const file of instructionFiles(plan, from, warn)) {
+      // Read once for the targets that import and once for those that do not.
+      const texts = new Map<boolean, string>();
+      const text = (to: SyncTool) => {
+        const imports = instructionReading(to).imports;
+        let found = texts.get(imports);
+        if (found === undefined) {
+          found = instructionText(plan, from, to, file.path, warn);
+          texts.set(imports, found);
+        }
+        return found;
+      };
+      sources.set(file.folder, { path: file.path, text });
+    }
+  }
+  const folders = new Set(sources.keys());
+  if (withRules) folders.add("");
+  // A source file gone since an earlier run wrote its text: its targets are looked at too.
+  if (from !== undefined) {
+    const name = RULES_FILES[from];
+    for (const entry of plan.record.untouched()) {
+      if (entry.kind !== "rules-region" || entry.from === undefined) continue;
+      if (!plan.record.proves(entry)) continue;
+      if (entry.from === name) folders.add("");
+      else if (entry.from.endsWith(`/${name}`)) folders.add(entry.from.slice(0, -name.length - 1));
+    }
+  }
+  for (const folder of folders) {
+    const source = sources.get(folder);
+    const byFile = new Map<string, SyncTool[]>();
+    for (const tool of SYNC_TOOLS) {
+      if (!request.to.includes(tool)) continue;
+      if (folder !== "" && !instructionReading(tool).nested) {
+        if (source === undefined) continue;
+        warn({
+          code: "not_carried",
+          severity: "warning",
+          path: source?.path ?? folder,
+          message: `not carried to ${tool}: it reads ${RULES_FILES[tool]} only, no nested instruction files`,
+        });
+        continue;
+      }
+      const real = plan.project.resolve(instructionPath(folder, tool));
+      byFile.set(real, [...(byFile.get(real) ?? []), tool]);
+    }
+    for (const [real, [first, ...others]] of byFile) {
+      const tool = first as SyncTool;
+      const path = instructionPath(folder, tool);
+      const format = SYNC_TOOL_PLACES[tool].rulesFormat;
+      const notes: Issue[] = others.map((other) => {
+        const otherPath = instructionPath(folder, other);
+        return {
+          code: "same_file",
+          severity: "info",
+          path: otherPath,
+          message:
+            otherPath === path
+              ? `${other} reads ${path} as well: the region is written there once, in the ${format} format`
+              : `${otherPath} is ${path} (a link): the region is written there once, in the ${format} format, which ${other} reads as well`,
+        };
+      });
+      if (source !== undefined && plan.project.resolve(source.path) === real) {
+        warn({
+          code: "same_file",
+          severity: "info",
+          path,
+          message: `${path} is the source ${source.path}: left as it is`,
+        });
+        continue;
+      }
+      const current = plan.text(path);
+      const old = currentRegion(path, current);
+      // Instructions another source wrote stay when this run's source has no text of its own.
+      const recorded = plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
+      const ours = from !== undefined && recorded === instructionPath(folder, from);
+      const carried = source?.text(tool) ?? "";
+      const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
+      const parts = {
+        instructions,
+        rules: withRules
+          ? folder === ""
+            ? (request.renderRules?.(SYNC_TOOL_PLACES[tool].rulesFormat) ?? "")
+            : ""
+          : (old?.rules ?? ""),
+      };
+      const content = joinRegionParts(parts);
+      if (content === "") {
+        if (old !== undefined) planRegionRemoval(plan, path, current, notes);
+        continue;
+      }
+      const region = writeManagedRegion(path, current, content, sameRegion);
+      plan.claimPart(
+        path,
+        "rules-region",
+        undefined,
+        {
+          before: region.before === undefined ? undefined : regionHash(region.before),
+          after: regionHash(region.inside),
+        },
+        "the contextfmt region",
+        carried !== "" ? source?.path : instructions !== "" ? recorded : undefined,
+      );
+      plan.write(path, region.text, notes, `region:${tool}`);
+    }
+  }
+}
+
+/** The parts of the file's region, or undefined when it has none. */
+function currentRegion(path: string, text: string): RegionParts | undefined {
+  const removed = removeManagedRegion(path, text);
+  return removed === undefined ? undefined : regionParts(removed.before.replace(/\r\n/g, "\n"));
+}
+
+/**
+ * Takes out a region whose sources are gone, when contextfmt wrote it and it is unchanged since;
+ * a changed one stays, with a warning. A file left empty is removed: all it held was the region.
+ */
+function planRegionRemoval(plan: Plan, path: string, current: string, notes: Issue[]): void {
+  const removed = removeManagedRegion(path, current) as { text: string; before: string };
+  const recordPath = plan.recordPath(path);
+  const hash = regionHash(removed.before);
+  if (plan.record.claimsUnproven(recordPath, "rules-region", undefined, hash)) {
+    plan.unproven.push(`${path}: the contextfmt region`);
+    return;
+  }
+  if (!plan.record.wrote(recordPath, "rules-region", undefined, hash)) {
+    plan.warnings.push({
+      code: "kept_changed",
+      severity: "warning",
+      path,
+      message:
+        "the contextfmt region stays: its sources are gone, but contextfmt did not write it as it is now (take it out by hand)",
+    });
+    return;
+  }
+  plan.record.forget(recordPath, "rules-region", undefined);
+  const note: Issue = {
+    code: "removed",
+    severity: "info",
+    path,
+    message: "the contextfmt region taken out: its sources are gone",
+  };
+  if (removed.text.trim() === "") plan.remove(path, [note, ...notes]);
+  else plan.write(path, removed.text, [note, ...notes]);
+}

@@ -1,0 +1,199 @@
+/**
+ * What an earlier sync wrote whose source is gone: taken out when it is as sync wrote it, kept
+ * with a warning when it changed since, and never looked at when sync did not write it.
+ */
+import type { Issue } from "../problems/issue.js";
+import { ProjectFileError } from "../workspace/project.js";
+import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
+import { settingsFile } from "../workspace/settings-file.js";
+import { forgetExcluded } from "./gemini-excluded.js";
+import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
+import type { Plan, SyncRequest } from "./planned-files.js";
+
+/** A note on a file that loses something sync wrote there, as its source is gone. */
+const removedNote = (path: string, what: string, from: string): Issue => ({
+  code: "removed",
+  severity: "info",
+  path,
+  message: `${what} taken out: its source ${from} is gone`,
+});
+
+/** A warning for something sync wrote whose source is gone, kept as the user changed it. */
+const keptNote = (path: string, what: string, from: string): Issue => ({
+  code: "kept_changed",
+  severity: "warning",
+  path,
+  message: `${what} stays: its source ${from} is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)`,
+});
+
+/**
+ * What an earlier sync wrote from a source this run read, which this run did not write again:
+ * its source is gone. A whole file is removed and a server taken out of its settings file when
+ * it is as sync wrote it (the record's hash); one changed since stays, with a warning naming it,
+ * and the record lets go of it. A skill's folder goes whole or not at all. What sync did not
+ * write is never looked at, and what the record claims without this user's evidence is kept.
+ */
+export function planRemovals(plan: Plan, request: SyncRequest): void {
+  const from = request.from;
+  if (from === undefined) return;
+  const targets = request.to.filter((to) => to !== from);
+  const servers = new Map<string, { readonly file: McpFile; entries: WrittenEntry[] }>();
+  const skills = new Map<string, WrittenEntry[]>();
+  for (const entry of plan.record.untouched()) {
+    // Only an older contextfmt wrote a file or server without its source: it is kept, as any
+    // entry this user's evidence does not prove.
+    if (entry.from === undefined) continue;
+    if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
+      const kind = entry.kind;
+      const place = SYNC_TOOL_PLACES[from].items[kind];
+      if (!request.kinds.includes(kind) || !place?.readable) continue;
+      if (!entry.from.startsWith(`${place.dir}/`)) continue;
+      const target = targets
+        .map((to) => SYNC_TOOL_PLACES[to].items[kind])
+        .find((files) => files !== undefined && entry.path.startsWith(`${files.dir}/`));
+      if (target === undefined) continue;
+      if (target.layout === "skill-folders") {
+        const folder = skillFolder(target.dir, entry.path);
+        const files = skills.get(folder) ?? [];
+        files.push(entry);
+        skills.set(folder, files);
+      } else removeFile(plan, entry);
+    } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
+      const source = SYNC_TOOL_PLACES[from].mcp;
+      if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
+      const file = targets
+        .map((tool) => SYNC_TOOL_PLACES[tool].mcp)
+        .find((mcp) => mcp !== undefined && plan.recordPath(mcp.path) === entry.path);
+      if (file === undefined) continue;
+      const found = servers.get(file.path) ?? { file, entries: [] };
+      found.entries.push(entry);
+      servers.set(file.path, found);
+    }
+  }
+  for (const [folder, entries] of skills) {
+    // A skill still synced keeps its folder: only a file whose source is gone goes.
+    if (entries.some((entry) => entry.path === `${folder}/SKILL.md`)) {
+      removeSkillFolder(plan, folder, entries);
+    } else for (const entry of entries) removeFile(plan, entry);
+  }
+  const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
+  for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
+}
+
+/** The folder of the skill that `path` (a file below `dir`, a skills folder) belongs to. */
+const skillFolder = (dir: string, path: string) => {
+  const rest = path.slice(dir.length + 1);
+  return `${dir}/${rest.slice(0, rest.indexOf("/"))}`;
+};
+
+/** Whether the file of `entry` is there as the record says it was written; undefined when gone. */
+function asWritten(plan: Plan, entry: WrittenEntry): boolean | undefined {
+  const bytes = plan.before(entry.path);
+  return bytes === undefined ? undefined : sha256(bytes) === entry.sha256;
+}
+
+/**
+ * Whether an entry this user's evidence does not prove claims a file that is there as it says:
+ * then it is named as kept. A path that cannot be read (a link into `.git`, say) is named too,
+ * never followed: a record is no reason to stop a run.
+ */
+function claimsWhatIsThere(plan: Plan, entry: WrittenEntry): boolean {
+  try {
+    return asWritten(plan, entry) === true;
+  } catch (error) {
+    if (error instanceof ProjectFileError) return true;
+    throw error;
+  }
+}
+
+/** Removes the file of `entry`, whose source is gone, when it is as sync wrote it. */
+function removeFile(plan: Plan, entry: WrittenEntry): void {
+  const from = entry.from as string;
+  if (!plan.record.proves(entry)) {
+    if (claimsWhatIsThere(plan, entry)) plan.unproven.push(entry.path);
+    return;
+  }
+  const same = asWritten(plan, entry);
+  plan.record.forget(entry.path, entry.kind, undefined);
+  if (same === undefined) return;
+  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from)]);
+  else plan.warnings.push(keptNote(entry.path, "the file", from));
+}
+
+/**
+ * Removes the folder of a skill whose source is gone, whole or not at all: every file in it must
+ * be one sync wrote (an entry this user's evidence proves) and unchanged since. A file the user
+ * changed or added keeps the whole folder, named in a warning; the record lets go of it.
+ */
+function removeSkillFolder(plan: Plan, folder: string, entries: readonly WrittenEntry[]): void {
+  const skill = entries.find((entry) => entry.path === `${folder}/SKILL.md`) as WrittenEntry;
+  // The source's skill folder, or the command a Codex skill was written from.
+  const from = (skill.from as string).replace(/\/SKILL\.md$/, "");
+  if (entries.some((entry) => !plan.record.proves(entry))) {
+    if (entries.some((entry) => claimsWhatIsThere(plan, entry))) plan.unproven.push(`${folder}/`);
+    return;
+  }
+  const recorded = new Set(entries.map((entry) => entry.path));
+  const there = entries.filter((entry) => asWritten(plan, entry) !== undefined);
+  const changed = there.filter((entry) => !asWritten(plan, entry)).map((entry) => entry.path);
+  const added = plan.project
+    .filesBelow(folder, (issue) => plan.warnings.push(issue))
+    .filter((path) => !recorded.has(path));
+  for (const entry of entries) plan.record.forget(entry.path, entry.kind, undefined);
+  if (changed.length > 0 || added.length > 0) {
+    const what = [
+      ...(changed.length > 0 ? [`changed since contextfmt wrote it: ${changed.join(", ")}`] : []),
+      ...(added.length > 0 ? [`not written by contextfmt: ${added.join(", ")}`] : []),
+    ];
+    plan.warnings.push({
+      code: "kept_changed",
+      severity: "warning",
+      path: `${folder}/`,
+      message: `the skill's folder stays whole: its source ${from} is gone, but it holds files ${what.join("; ")} (take the folder out by hand if it should go)`,
+    });
+    return;
+  }
+  for (const entry of there) {
+    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
+  }
+}
+
+/**
+ * Takes the servers of `entries` (each with the hash sync wrote it with) out of the target's
+ * settings file, those unchanged since; Gemini's `mcp.excluded` loses the names sync put there for
+ * them. A server claimed by an entry this user did not sign stays, as does its entry.
+ */
+function removeServers(
+  plan: Plan,
+  { path, key, format }: McpFile,
+  entries: readonly WrittenEntry[],
+  from: string,
+): void {
+  const recordPath = plan.recordPath(path);
+  const file = settingsFile(path, plan.text(path));
+  const current = (file.at([key]) ?? {}) as Record<string, unknown>;
+  const gone = new Set<string>();
+  const notes: Issue[] = [];
+  for (const entry of entries) {
+    const name = entry.name as string;
+    const there = Object.hasOwn(current, name);
+    const what = `${key}.${name}`;
+    if (!plan.record.proves(entry)) {
+      if (there && valueHash(current[name]) === entry.sha256)
+        plan.unproven.push(`${path}: ${what}`);
+      continue;
+    }
+    plan.record.forget(recordPath, "mcp-server", name);
+    if (!there) continue;
+    if (valueHash(current[name]) !== entry.sha256) {
+      plan.warnings.push(keptNote(path, what, from));
+      continue;
+    }
+    gone.add(name);
+    notes.push(removedNote(path, what, from));
+  }
+  if (gone.size === 0) return;
+  file.removeEntries(key, gone);
+  if (format === "gemini") forgetExcluded(plan, file, gone);
+  plan.write(path, file.result(), notes);
+}
