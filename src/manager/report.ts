@@ -180,7 +180,9 @@ export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       if (form > 0) shortened.push(id);
       shown[place] = facts.placedBy.get(value);
     } else {
-      skipped.push({ id, path, reason: reasons.get(place) ?? "over_budget" });
+      // Most calls screen nothing out: no lookup for each item left out over budget.
+      const reason = reasons.size === 0 ? "over_budget" : (reasons.get(place) ?? "over_budget");
+      skipped.push({ id, path, reason });
       leftOut ??= new Array<T>(count);
       leftOut[place] = value;
     }
