@@ -180,7 +180,9 @@ export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
       if (form > 0) shortened.push(id);
       shown[place] = facts.placedBy.get(value);
     } else {
-      skipped.push({ id, path, reason: reasons.get(place) ?? "over_budget" });
+      // Most calls screen nothing out: no lookup for each item left out over budget.
+      const reason = reasons.size === 0 ? "over_budget" : (reasons.get(place) ?? "over_budget");
+      skipped.push({ id, path, reason });
       leftOut ??= new Array<T>(count);
       leftOut[place] = value;
     }
@@ -195,14 +197,16 @@ export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
     get items() {
       if (items === undefined) {
         const { tokensOf } = attribution();
-        items = Array.from(places, (place): ReportItem => {
+        items = new Array<ReportItem>(places.length);
+        for (let at = 0; at < places.length; at += 1) {
+          const place = places[at] as number;
           const id = ids[place] as string;
           const path = paths[place] as string;
           const form = choices[place];
           if (form === undefined) {
             const reason = reasons.get(place) ?? "over_budget";
             const value = (leftOut as T[])[place] as T;
-            return new SkippedEntry(
+            items[at] = new SkippedEntry(
               id,
               path,
               value,
@@ -210,16 +214,17 @@ export function tellOutcome<O, T>(outcome: Outcome<T>, facts: ReportFacts<O, T>)
               reason,
               uncounted as Uncounted<O, T>,
             );
+            continue;
           }
           const text = shown[place];
-          return {
+          items[at] = {
             id,
             path,
             status: form === 0 ? "included" : "shortened",
             tokens: text ? tokensOf(text) : 0,
             form,
           };
-        });
+        }
       }
       return items;
     },
