@@ -1,6 +1,5 @@
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { InputFileError, inputName as nameOf, parseInputText, STDIN } from "../hooks/input-text.js";
-import { InvalidInputError } from "../problems/errors.js";
 import { parseInputFile, renderNamingFile } from "../workspace/input-file.js";
 import { MAX_FILE_BYTES, megabytes, readOpenFile } from "../workspace/project.js";
 import { shown, writeStderr } from "./output.js";

@@ -49,7 +49,7 @@ export const claude = {
     },
     skill: skillFolders("claude", ".claude/skills"),
   },
-  mcp: { format: "claude", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+  mcp: { format: "claude", path: ".mcp.json", key: "mcpServers" },
   hooks: {
     events: {
       SessionStart: "session-start",

@@ -41,7 +41,7 @@ export const codex = {
     },
     skill: skillFolders("codex", ".agents/skills"),
   },
-  mcp: { format: "codex", path: ".codex/config.toml", syntax: "toml", key: "mcp_servers" },
+  mcp: { format: "codex", path: ".codex/config.toml", key: "mcp_servers" },
   hooks: {
     events: {
       SessionStart: "session-start",

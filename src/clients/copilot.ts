@@ -51,7 +51,7 @@ export const copilot = {
     skill: skillFolders("copilot", ".github/skills"),
   },
   // Claude Code's .mcp.json, which it reads as Claude Code writes it.
-  mcp: { format: "claude", path: ".mcp.json", syntax: "json", key: "mcpServers" },
+  mcp: { format: "claude", path: ".mcp.json", key: "mcpServers" },
   hooks: {
     // Its Claude Code-style names (its own camelCase ones send no hook_event_name, and its
     // userPromptSubmitted carries no context).

@@ -49,7 +49,7 @@ export const cursor = {
     },
     skill: skillFolders("cursor", ".cursor/skills"),
   },
-  mcp: { format: "cursor", path: ".cursor/mcp.json", syntax: "json", key: "mcpServers" },
+  mcp: { format: "cursor", path: ".cursor/mcp.json", key: "mcpServers" },
   hooks: {
     // The two events whose output its documentation says reaches the model
     // (`additional_context`, into the conversation's initial system context and after the tool

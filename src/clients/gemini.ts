@@ -38,7 +38,7 @@ export const gemini = {
     },
     skill: skillFolders("gemini", ".gemini/skills"),
   },
-  mcp: { format: "gemini", path: ".gemini/settings.json", syntax: "json", key: "mcpServers" },
+  mcp: { format: "gemini", path: ".gemini/settings.json", key: "mcpServers" },
   hooks: {
     // BeforeTool is listed for its moment but carries no context.
     events: {

@@ -42,5 +42,5 @@ export const kilo = {
     },
     skill: skillFolders("opencode", ".kilo/skill"),
   },
-  mcp: { format: "opencode", path: "kilo.json", syntax: "json", key: "mcp" },
+  mcp: { format: "opencode", path: "kilo.json", key: "mcp" },
 } as const satisfies ClientSpec;

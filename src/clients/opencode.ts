@@ -40,7 +40,7 @@ export const opencode = {
     },
     skill: skillFolders("opencode", ".opencode/skill"),
   },
-  mcp: { format: "opencode", path: "opencode.json", syntax: "json", key: "mcp" },
+  mcp: { format: "opencode", path: "opencode.json", key: "mcp" },
   hooks: {
     // The plugin names the events. Its session start is the first model request of a session in
     // the process (the system prompt it adds to every request of that session); its prompt,

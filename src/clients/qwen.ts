@@ -37,7 +37,7 @@ export const qwen = {
     },
     skill: skillFolders("qwen", ".qwen/skills"),
   },
-  mcp: { format: "qwen", path: ".qwen/settings.json", syntax: "json", key: "mcpServers" },
+  mcp: { format: "qwen", path: ".qwen/settings.json", key: "mcpServers" },
   hooks: {
     events: {
       SessionStart: "session-start",

@@ -37,8 +37,6 @@ export interface McpFile {
   readonly format: string;
   /** The file, relative to the project. */
   readonly path: string;
-  /** How the file is written. */
-  readonly syntax: "json" | "toml";
   /** The key the servers are under. */
   readonly key: string;
 }

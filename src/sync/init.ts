@@ -10,9 +10,9 @@ import { describeValue } from "../workspace/json-edit.js";
 import { decodeUtf8, Project } from "../workspace/project.js";
 import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
+import { STARTER_FILES } from "../workspace/starter-files.js";
 import type { FileWrite } from "../workspace/write-batch.js";
 import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
-import { STARTER_FILES } from "../workspace/starter-files.js";
 import { type WritePlan, writePlan, writeWithRecord } from "./sync.js";
 
 /** Throws `InvalidInputError` naming the `client` argument unless it is a hook client. */
