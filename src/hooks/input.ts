@@ -312,8 +312,9 @@ function tolerated(issues: readonly Issue[], event: string): Issue[] {
  * the one `how` gives.
  */
 function eventNameOf(tool: HookTool, data: unknown, how: HowToParse): string | undefined {
-  // A tool whose stdin names no event (Cline): the event is the one the call is made for.
-  if (!hooksOf(tool).stdin.namesEvent) {
+  // A tool whose stdin names no event (Cline): the event is the one the call is made for. (An
+  // unknown tool reads stdin's name, so that its error comes after the name's, as it always has.)
+  if (isHookTool(tool) && !hooksOf(tool).stdin.namesEvent) {
     if (how.event !== undefined) return undefined;
     throw new InvalidInputError([
       {
