@@ -6,13 +6,14 @@
 import type { Issue } from "../problems/issue.js";
 import {
   joinRegionParts,
+  outsideRegion,
   type RegionParts,
   regionParts,
   removeManagedRegion,
   writeManagedRegion,
 } from "../workspace/managed-region.js";
 import { sha256 } from "../workspace/record.js";
-import { instructionFiles, instructionText } from "./instructions.js";
+import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
 import {
   instructionReading,
   RULES_FILES,
@@ -55,17 +56,20 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
   const withRules = request.kinds.includes("rules");
   if (from === undefined && !withRules) return;
   const warn = (issue: Issue) => plan.warnings.push(issue);
-  const sources = new Map<string, { path: string; text: (to: SyncTool) => string }>();
+  const sources = new Map<
+    string,
+    { path: string; text: (to: SyncTool, reads: TargetReads) => string }
+  >();
   if (from !== undefined) {
     for (const file of instructionFiles(plan, from, warn)) {
-      // Read once for the targets that import and once for those that do not.
-      const texts = new Map<boolean, string>();
-      const text = (to: SyncTool) => {
-        const imports = instructionReading(to).imports;
-        let found = texts.get(imports);
+      // Read once for each way targets read it: importing or not, and what they read already.
+      const texts = new Map<string, string>();
+      const text = (to: SyncTool, reads: TargetReads) => {
+        const key = `${instructionReading(to).imports} ${[...reads.files].sort().join("\n")}`;
+        let found = texts.get(key);
         if (found === undefined) {
-          found = instructionText(plan, from, to, file.path, warn);
-          texts.set(imports, found);
+          found = instructionText(plan, from, to, file.path, warn, reads.has);
+          texts.set(key, found);
         }
         return found;
       };
@@ -132,7 +136,16 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       // Instructions another source wrote stay when this run's source has no text of its own.
       const recorded = plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
       const ours = from !== undefined && recorded === instructionPath(folder, from);
-      const carried = source?.text(tool) ?? "";
+      const reads = targetReads(plan, tool, path);
+      if (source !== undefined && reads.has(source.path)) {
+        notes.push({
+          code: "same_file",
+          severity: "info",
+          path,
+          message: `${path} imports the source ${source.path}: its text is not written into it`,
+        });
+      }
+      const carried = source?.text(tool, reads) ?? "";
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
         instructions,
@@ -162,6 +175,29 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       plan.write(path, region.text, notes, `region:${tool}`);
     }
   }
+}
+
+/** The files a target reads with one of its instruction files, by real path. */
+interface TargetReads {
+  readonly files: ReadonlySet<string>;
+  /** Whether the target reads project file `path` (a link: the file it leads to). */
+  readonly has: (path: string) => boolean;
+}
+
+/**
+ * What `tool` reads with its instruction file `path`: the file, and the files its text outside
+ * the region imports when the tool follows imports. None of it is carried into the file.
+ */
+function targetReads(plan: Plan, tool: SyncTool, path: string): TargetReads {
+  const { project } = plan;
+  const files = new Set([project.resolve(path)]);
+  if (instructionReading(tool).imports) {
+    const own = (file: string) => outsideRegion(file, plan.text(file)).replace(/\r\n/g, "\n");
+    for (const found of importedFiles(project, path, own(path), own, () => {})) {
+      files.add(project.resolve(found.path));
+    }
+  }
+  return { files, has: (file) => files.has(project.resolve(file)) };
 }
 
 /** The parts of the file's region, or undefined when it has none. */

@@ -84,9 +84,9 @@ const withoutCode = (line: string) => line.replace(/`[^`]*`/g, (span) => " ".rep
 /** A fence line: three or more backticks or tildes, indented at most three spaces. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
-/** The `@path` tokens of `text`, outside fenced code blocks and code spans, in order. */
-function importTokens(text: string): string[] {
-  const tokens: string[] = [];
+/** Each line of `text`, with the `@path` tokens it holds outside fenced code and code spans. */
+function linesWithImports(text: string): { line: string; tokens: string[] }[] {
+  const lines: { line: string; tokens: string[] }[] = [];
   let fence: string | undefined;
   for (const line of text.split("\n")) {
     const marker = FENCE.exec(line)?.[1];
@@ -94,17 +94,52 @@ function importTokens(text: string): string[] {
       if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length) {
         fence = undefined;
       }
+      lines.push({ line, tokens: [] });
       continue;
     }
     if (marker !== undefined) {
       fence = marker;
+      lines.push({ line, tokens: [] });
       continue;
     }
+    const tokens: string[] = [];
     for (const match of withoutCode(line).matchAll(/(?:^|\s)@(\S+)/g)) {
       tokens.push(match[1] as string);
     }
+    lines.push({ line, tokens });
   }
-  return tokens;
+  return lines;
+}
+
+/** The `@path` tokens of `text`, outside fenced code blocks and code spans, in order. */
+const importTokens = (text: string): string[] =>
+  linesWithImports(text).flatMap((entry) => entry.tokens);
+
+/** A line with this many words at most beside its imports only points at them (`See @AGENTS.md`). */
+const POINTER_WORDS = 3;
+
+/**
+ * `text` (of the file at `from`) without the lines that only point at files the target already
+ * reads (`@AGENTS.md`, `See @AGENTS.md` when the target reads AGENTS.md): carried, such a line
+ * would make the file import itself, or say again where the target has already been. A line with
+ * more to say stays as it is.
+ */
+function withoutPointers(
+  project: Project,
+  from: string,
+  text: string,
+  reads: (path: string) => boolean,
+): string {
+  const kept = linesWithImports(text).filter(({ line, tokens }) => {
+    if (tokens.length === 0) return true;
+    const named = tokens.map((token) => importOf(project, from, token));
+    if (!named.every((file) => file !== undefined && "path" in file && reads(file.path))) {
+      return true;
+    }
+    const rest = withoutCode(line).replace(/(?:^|\s)@\S+/g, " ");
+    return (rest.match(/\p{L}+/gu)?.length ?? 0) > POINTER_WORDS;
+  });
+  return kept.map((entry) => entry.line).join("\n");
 }
 
 /**
@@ -141,6 +176,10 @@ function importOf(
  * stays text, as it is to the tool itself; one leading outside the project, to a file that is
  * not UTF-8, or to one that is not carried into a committed file (see carried-imports.ts), is a
  * warning and not carried, nor are the files it imports.
+ *
+ * What the target already `reads` (its own file, what that file imports) is never carried into
+ * it: not an imported file, not a line that only points at one, and nothing at all when the
+ * source file is one of them (`CLAUDE.md` that imports `AGENTS.md`, synced from `AGENTS.md`).
  */
 export function instructionText(
   source: InstructionSource,
@@ -148,21 +187,23 @@ export function instructionText(
   to: SyncTool,
   path: string,
   warn: (issue: Issue) => void,
+  reads: (path: string) => boolean = () => false,
 ): string {
   const own = (file: string) => outsideRegion(file, source.text(file)).replace(/\r\n/g, "\n");
-  const main = own(path).trim();
-  if (!instructionReading(from).imports || instructionReading(to).imports) return main;
   const { project } = source;
+  if (reads(path)) return "";
+  const main = withoutPointers(project, path, own(path), reads).trim();
+  if (!instructionReading(from).imports || instructionReading(to).imports) return main;
   const byName = (file: string) => whyNotCarried(project, file);
   // Git is asked once, about every file the imports could reach; then they are followed again,
   // past none it ignores (a file reached only through an ignored one is not reached in a clone).
-  const reachable = importedFiles(project, path, main, own, () => {}, undefined, byName);
+  const reachable = importedFiles(project, path, main, own, () => {}, undefined, byName, reads);
   const ignored = gitIgnored(
     project,
     reachable.map((file) => file.path),
   );
   const notCarried = (file: string) => byName(file) ?? ignored(file);
-  const carried = importedFiles(project, path, main, own, warn, undefined, notCarried);
+  const carried = importedFiles(project, path, main, own, warn, undefined, notCarried, reads);
   const parts: string[] = [];
   for (const found of carried) {
     const body = found.text.trim();
@@ -185,7 +226,8 @@ export interface ImportedFile {
  * and Gemini CLI read them: depth first, each once, five hops deep, each file's text by `read`.
  * An import leading outside the project, to a file that is not UTF-8, or to one `leftOut` gives
  * a reason against (asked before it is read), is a warning and left out with the files it
- * imports; a token that names no file is text, passed to `missing`.
+ * imports; a token that names no file is text, passed to `missing`. A file `alreadyRead` says the
+ * reader has anyway is neither listed nor followed, without a word: its imports are its own.
  */
 export function importedFiles(
   project: Project,
@@ -195,6 +237,7 @@ export function importedFiles(
   warn: (issue: Issue) => void,
   missing: (token: string, file: string) => void = () => {},
   leftOut: (path: string) => string | undefined = () => undefined,
+  alreadyRead: (path: string) => boolean = () => false,
 ): ImportedFile[] {
   const found: ImportedFile[] = [];
   const seen = new Set<string>([path]);
@@ -219,6 +262,7 @@ export function importedFiles(
       }
       if (seen.has(named.path)) continue;
       seen.add(named.path);
+      if (alreadyRead(named.path)) continue;
       const why = leftOut(named.path);
       if (why !== undefined) {
         notCarried(`@${named.path}: ${why}`);

@@ -103,6 +103,17 @@ export function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKi
       }),
     );
     const path = targetPath(target, item.name);
+    // A target place that is the source's own file through a link is the same place: the source
+    // client reads it, so it is never rewritten (that would drop what the target cannot hold).
+    if (plan.project.resolve(path) === plan.project.resolve(item.path)) {
+      plan.warnings.push({
+        code: "same_file",
+        severity: "info",
+        path,
+        message: `${path} is the source ${item.path} (a link): the same place, left as it is`,
+      });
+      continue;
+    }
     plan.claimFile(path, kind, Buffer.from(converted.content, "utf8"), item.path);
     plan.write(path, converted.content, inFile(item.path, converted.warnings), item.path);
     // A skill's scripts, references and images go along byte for byte (latin1 maps each byte to one character).
