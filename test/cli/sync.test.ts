@@ -7,9 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CLAUDE_PROJECT, CODEX_CONFIG } from "../sync/projects.js";
 import { contextfmt } from "./run-bin.js";
 
-const fixture = (name: string) =>
+const _fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
 function project(files: Record<string, string | Buffer>): string {
@@ -34,35 +35,6 @@ function tree(dir: string): Record<string, string> {
   walk(dir);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
-
-const CODEX_CONFIG = [
-  "# Codex settings for this repo\r\n",
-  'model = "gpt-5" # pinned for now\r\n',
-  "\r\n",
-  "[features]\r\n",
-  "web_search = true\r\n",
-  "\r\n",
-  "# Servers below\r\n",
-  "[mcp_servers.github]\r\n",
-  'url = "https://old.example.com/mcp"\r\n',
-  "\r\n",
-  "[mcp_servers.own]  # mine, keep\r\n",
-  'command = "own-server"\r\n',
-  "\r\n",
-  "[profiles.fast]\r\n",
-  'model = "o3"\r\n',
-].join("");
-
-const CLAUDE_PROJECT = {
-  ".claude/commands/review.md": fixture("review.claude.md"),
-  ".claude/commands/git/commit.md":
-    "---\ndescription: Commit staged work\n---\nCommit it. $ARGUMENTS\n",
-  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
-  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
-  ".claude/skills/pdf-forms/scripts/fill.py": "print('fill')\n",
-  ".claude/skills/pdf-forms/form.bin": Buffer.from([0x25, 0x50, 0xff, 0xfe, 0x00, 0xe9, 0x0a]),
-  ".mcp.json": fixture("servers.mcp.json"),
-};
 
 describe("contextfmt sync --from claude --to codex,gemini", () => {
   it("a second sync changes nothing and says so; --check then passes", () => {

@@ -16,6 +16,7 @@ import {
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
 import { project, tree } from "../cli/project-dir.js";
+import { CLAUDE_PROJECT, CODEX_CONFIG } from "./projects.js";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
@@ -52,24 +53,6 @@ const rulesOptions = (dir: string, to: SyncTool[]): SyncOptions => ({
 const rulesSync = (dir: string, to: SyncTool[], apply: ApplyOptions = {}) =>
   applyPlan(planSync(rulesOptions(dir, to)), apply).done.map((file) => file.path);
 
-const CODEX_CONFIG = [
-  "# Codex settings for this repo\r\n",
-  'model = "gpt-5" # pinned for now\r\n',
-  "\r\n",
-  "[features]\r\n",
-  "web_search = true\r\n",
-  "\r\n",
-  "# Servers below\r\n",
-  "[mcp_servers.github]\r\n",
-  'url = "https://old.example.com/mcp"\r\n',
-  "\r\n",
-  "[mcp_servers.own]  # mine, keep\r\n",
-  'command = "own-server"\r\n',
-  "\r\n",
-  "[profiles.fast]\r\n",
-  'model = "o3"\r\n',
-].join("");
-
 const GEMINI_SETTINGS = `{
   // Team settings
   "theme": "GitHub",
@@ -81,17 +64,6 @@ const GEMINI_SETTINGS = `{
   "mcp": { "excluded": ["own"] },
 }
 `;
-
-const CLAUDE_PROJECT = {
-  ".claude/commands/review.md": fixture("review.claude.md"),
-  ".claude/commands/git/commit.md":
-    "---\ndescription: Commit staged work\n---\nCommit it. $ARGUMENTS\n",
-  ".claude/agents/code-reviewer.md": fixture("code-reviewer.claude-agent.md"),
-  ".claude/skills/pdf-forms/SKILL.md": fixture("pdf-forms.claude-skill.md"),
-  ".claude/skills/pdf-forms/scripts/fill.py": "print('fill')\n",
-  ".claude/skills/pdf-forms/form.bin": Buffer.from([0x25, 0x50, 0xff, 0xfe, 0x00, 0xe9, 0x0a]),
-  ".mcp.json": fixture("servers.mcp.json"),
-};
 
 describe("sync --from claude --to codex,gemini", () => {
   it("writes each kind where each tool reads it, in the plan's order", () => {
