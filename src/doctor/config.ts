@@ -3,6 +3,7 @@
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
 import { parseAgentConfig } from "../agent-config/index.js";
+import { itemOf, notAnItem } from "../sync/item-files.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import {
   type ItemFiles,
@@ -19,23 +20,34 @@ import type { ProjectView } from "./view.js";
 /**
  * The item files of one of the client's folders, by its layout (as sync's `readItems` finds
  * them): each name with the file that holds it. An item file that cannot be read is noted
- * unreadable and left out.
+ * unreadable and left out; one that is no item of `kind` (a README without the front matter an
+ * agent needs) is left out as the client leaves it, a `not_loaded` problem.
  */
-function itemsIn(view: ProjectView, place: ItemFiles): { name: string; path: string }[] {
-  const prefix = `${place.dir}/`;
+function itemsIn(
+  view: ProjectView,
+  client: SyncTool,
+  kind: ItemKind,
+  place: ItemFiles,
+  problems: DoctorProblem[],
+): { name: string; path: string }[] {
   const found: { name: string; path: string }[] = [];
+  const { label } = SYNC_TOOL_PLACES[client];
   for (const path of view.filesBelow(place.dir)) {
-    const rest = path.slice(prefix.length);
-    const parts = rest.split("/");
-    const name =
-      place.layout === "skill-folders"
-        ? parts.length === 2 && parts[1] === "SKILL.md"
-          ? parts[0]
-          : undefined
-        : rest.endsWith(place.extension) && (place.layout === "nested" || parts.length === 1)
-          ? rest.slice(0, -place.extension.length)
-          : undefined;
-    if (name !== undefined && view.text(path) !== undefined) found.push({ name, path });
+    const at = itemOf(place, path.slice(place.dir.length + 1));
+    if (at === undefined || !at.main) continue;
+    const text = view.text(path);
+    if (text === undefined) continue;
+    const why = notAnItem(kind, place, at.name, text);
+    if (why === undefined) {
+      found.push({ name: at.name, path });
+      continue;
+    }
+    problems.push({
+      code: "not_loaded",
+      client,
+      path,
+      message: `${label} skips ${path}: it is no ${kind} (${why})`,
+    });
   }
   return found;
 }
@@ -60,7 +72,7 @@ export function clientItems(
   const first = new Map<string, string>();
   const items: ConfigItem[] = [];
   for (const place of places) {
-    for (const item of itemsIn(view, place)) {
+    for (const item of itemsIn(view, client, kind, place, problems)) {
       const winner = first.get(item.name);
       if (winner === undefined) {
         first.set(item.name, item.path);
