@@ -12,9 +12,10 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
+import { readableServers } from "../sync/mcp-servers.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
-import { unreadableReason } from "./unreadable.js";
+import { unreadableReason, withoutQuotes } from "./unreadable.js";
 import type { ProjectView } from "./view.js";
 
 /**
@@ -103,13 +104,16 @@ export function clientMcpServers(
   if (settings === undefined || settings.at([file.key]) === undefined) return [];
   // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
   const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
+  const format = SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format;
   let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;
   try {
-    parsed = parseAgentConfig(
-      "mcp",
-      SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
-      settings.plainText(),
-    );
+    // A server the codec cannot read is left out, as sync leaves it out, and named.
+    const { file: readable, left } = readableServers(settings, format, file.key);
+    if (left.length > 0) {
+      const named = left.map(({ name, why }) => `${file.key}.${name} left out (${why})`);
+      view.unreadable(file.path, withoutQuotes(`${file.path}: ${named.join("; ")}`));
+    }
+    parsed = parseAgentConfig("mcp", format, readable.plainText());
   } catch (error) {
     view.unreadable(file.path, `${file.path}: ${unreadableReason(error)}`);
     return [];
