@@ -9,9 +9,13 @@ import { join } from "node:path";
 import type { Issue } from "contextfmt";
 import { applyPlan, doctor, planSync, SYNC_TOOLS, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
-import { SYNC_ORDER } from "../../src/clients/index.js";
+import { SYNC_ORDER as ORDER } from "../../src/clients/index.js";
+import type { ClientSpec } from "../../src/clients/spec.js";
 import { project, tree } from "../cli/project-dir.js";
 import { contextfmt } from "../cli/run-bin.js";
+
+/** Every client's facts, as one type. */
+const SYNC_ORDER: readonly ClientSpec[] = ORDER;
 
 const AGENT = "---\nname: reviewer\ndescription: Reviews diffs\n---\nReview the diff.\n";
 const COMMAND = "---\ndescription: Review\n---\nReview the diff.\n";
@@ -234,5 +238,46 @@ describe("sync --from qwen", () => {
       }
       expect(readFileSync(join(dir, "QWEN.md"), "utf8")).toBe("Team notes\n");
     }
+  });
+});
+
+describe("one MCP server its codec cannot read", () => {
+  const files = {
+    "CLAUDE.md": "Team notes\n",
+    ".mcp.json": `${JSON.stringify({ mcpServers: { fs: { command: "npx" }, odd: { type: "stdio" } } }, null, 2)}\n`,
+  };
+
+  it("is left out of sync with one warning naming it; the other servers go through", () => {
+    const dir = project(files);
+    const plan = planSync({ dir, from: "claude", to: ["codex", "gemini"], kinds: ["mcp"] });
+    expect(naming(plan.warnings, ".mcp.json")).toEqual([
+      {
+        code: "item_skipped",
+        severity: "warning",
+        path: ".mcp.json: mcpServers.odd",
+        message:
+          "not synced: claude .mcp.json, mcpServers.odd.command: a stdio server needs a command",
+      },
+    ]);
+    applyPlan(plan);
+    const written = tree(dir);
+    expect(written[".codex/config.toml"]).toBe('[mcp_servers.fs]\ncommand = "npx"\n');
+    expect(JSON.parse(written[".gemini/settings.json"] as string)).toEqual({
+      mcpServers: { fs: { command: "npx" } },
+    });
+  });
+
+  it("is named by doctor; the other servers are listed", async () => {
+    const dir = project(files);
+    const report = await doctor({ dir, clients: ["claude"] });
+    expect(report.clients[0]?.mcpServers.map((server) => server.name)).toEqual(["fs"]);
+    expect(report.problems.filter((problem) => problem.code !== "untrusted")).toEqual([
+      expect.objectContaining({
+        code: "unreadable",
+        path: ".mcp.json",
+        message:
+          ".mcp.json: mcpServers.odd left out (claude .mcp.json, mcpServers.odd.command: a stdio server needs a command)",
+      }),
+    ]);
   });
 });
