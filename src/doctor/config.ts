@@ -3,6 +3,7 @@
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
 import { parseAgentConfig } from "../agent-config/index.js";
+import { itemOf, notAnItem } from "../sync/item-files.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import {
   type ItemFiles,
@@ -11,31 +12,43 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../sync/locations.js";
+import { readableServers } from "../sync/mcp-servers.js";
 import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
 import { textLines } from "./text-lines.js";
-import { unreadableReason } from "./unreadable.js";
+import { unreadableReason, withoutQuotes } from "./unreadable.js";
 import type { ProjectView } from "./view.js";
 
 /**
  * The item files of one of the client's folders, by its layout (as sync's `readItems` finds
  * them): each name with the file that holds it. An item file that cannot be read is noted
- * unreadable and left out.
+ * unreadable and left out; one that is no item of `kind` (a README without the front matter an
+ * agent needs) is left out as the client leaves it, a `not_loaded` problem.
  */
-function itemsIn(view: ProjectView, place: ItemFiles): { name: string; path: string }[] {
-  const prefix = `${place.dir}/`;
+function itemsIn(
+  view: ProjectView,
+  client: SyncTool,
+  kind: ItemKind,
+  place: ItemFiles,
+  problems: DoctorProblem[],
+): { name: string; path: string }[] {
   const found: { name: string; path: string }[] = [];
+  const { label } = SYNC_TOOL_PLACES[client];
   for (const path of view.filesBelow(place.dir)) {
-    const rest = path.slice(prefix.length);
-    const parts = rest.split("/");
-    const name =
-      place.layout === "skill-folders"
-        ? parts.length === 2 && parts[1] === "SKILL.md"
-          ? parts[0]
-          : undefined
-        : rest.endsWith(place.extension) && (place.layout === "nested" || parts.length === 1)
-          ? rest.slice(0, -place.extension.length)
-          : undefined;
-    if (name !== undefined && view.text(path) !== undefined) found.push({ name, path });
+    const at = itemOf(place, path.slice(place.dir.length + 1));
+    if (at === undefined || !at.main) continue;
+    const text = view.text(path);
+    if (text === undefined) continue;
+    const why = notAnItem(kind, place, at.name, text);
+    if (why === undefined) {
+      found.push({ name: at.name, path });
+      continue;
+    }
+    problems.push({
+      code: "not_loaded",
+      client,
+      path,
+      message: `${label} skips ${path}: it is no ${kind} (${why})`,
+    });
   }
   return found;
 }
@@ -60,7 +73,7 @@ export function clientItems(
   const first = new Map<string, string>();
   const items: ConfigItem[] = [];
   for (const place of places) {
-    for (const item of itemsIn(view, place)) {
+    for (const item of itemsIn(view, client, kind, place, problems)) {
       const winner = first.get(item.name);
       if (winner === undefined) {
         first.set(item.name, item.path);
@@ -91,13 +104,16 @@ export function clientMcpServers(
   if (settings === undefined || settings.at([file.key]) === undefined) return [];
   // Tools that read one file (Claude Code and Copilot CLI: .mcp.json) read it by the first one's codec, as sync writes it.
   const writer = SYNC_TOOLS.find((tool) => SYNC_TOOL_PLACES[tool].mcp?.path === file.path);
+  const format = SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format;
   let parsed: ReturnType<typeof parseAgentConfig<"mcp">>;
   try {
-    parsed = parseAgentConfig(
-      "mcp",
-      SYNC_TOOL_PLACES[writer ?? client].mcp?.format ?? file.format,
-      settings.plainText(),
-    );
+    // A server the codec cannot read is left out, as sync leaves it out, and named.
+    const { file: readable, left } = readableServers(settings, format, file.key);
+    if (left.length > 0) {
+      const named = left.map(({ name, why }) => `${file.key}.${name} left out (${why})`);
+      view.unreadable(file.path, withoutQuotes(`${file.path}: ${named.join("; ")}`));
+    }
+    parsed = parseAgentConfig("mcp", format, readable.plainText());
   } catch (error) {
     view.unreadable(file.path, `${file.path}: ${unreadableReason(error)}`);
     return [];

@@ -146,7 +146,8 @@ export interface InstalledHook {
  * - `shadowed`: a file or item the client would read is replaced by another (an
  *   `AGENTS.override.md`, a `CLAUDE.md` beside an `AGENTS.md`, a same-named item elsewhere).
  * - `not_loaded`: an instruction file written for the client that it does not read (a renamed
- *   context file, an import that does not resolve).
+ *   context file, an import that does not resolve), or a file of an item folder that is no item
+ *   of its kind (a README without an agent's front matter).
  * - `duplicate_content`: the same line reaches the client twice (a synced region plus the
  *   file it came from).
  * - `hook_over_limit`: what a hook would inject now is over the event's inline limit.

@@ -2,10 +2,21 @@
  * The whole-file kinds (commands, agents, skills): each item of the source's folder converted to
  * the target's format and written at its place there, a skill's other files copied byte for byte.
  */
-import { convertAgentConfig, skillName } from "../agent-config/index.js";
+import {
+  ConfigParseError,
+  convertAgentConfig,
+  parseAgentConfig,
+  skillName,
+} from "../agent-config/index.js";
 import type { Issue } from "../problems/issue.js";
 import { decodeUtf8, type Project } from "../workspace/project.js";
-import { type ItemFiles, type ItemKind, SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
+import {
+  type ItemFiles,
+  type ItemKind,
+  itemGlob,
+  SYNC_TOOL_PLACES,
+  type SyncTool,
+} from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { inFile, naming, noPlace } from "./source-warnings.js";
 
@@ -18,8 +29,93 @@ export interface SourceItem {
   readonly extras: readonly string[];
 }
 
-function sourceItems(plan: Plan, files: ItemFiles): SourceItem[] {
-  return readItems(plan.project, files, (issue) => plan.warnings.push(issue));
+/**
+ * Where a file of `files`' folder stands by the folder's layout (`rel`: its path below the
+ * folder): the item it holds (`main`) or belongs to (a skill's other files), or undefined when
+ * it is no item's (a README beside the skill folders, a `.txt` among `.md` commands).
+ */
+export function itemOf(
+  files: ItemFiles,
+  rel: string,
+): { readonly name: string; readonly main: boolean } | undefined {
+  if (files.layout === "skill-folders") {
+    const slash = rel.indexOf("/");
+    if (slash === -1) return undefined;
+    return { name: rel.slice(0, slash), main: rel.slice(slash + 1) === "SKILL.md" };
+  }
+  if (!rel.endsWith(files.extension) || (files.layout === "flat" && rel.includes("/"))) {
+    return undefined;
+  }
+  return { name: rel.slice(0, -files.extension.length), main: true };
+}
+
+/**
+ * Why `text` is no item of `kind` in `files`' format (its parse error's words), or undefined
+ * when it is one: the client skips such a file, and so do sync and the doctor.
+ */
+export function notAnItem(
+  kind: ItemKind,
+  files: ItemFiles,
+  name: string,
+  text: string,
+): string | undefined {
+  try {
+    parseAgentConfig(kind, files.format, text, { name });
+    return undefined;
+  } catch (error) {
+    if (ConfigParseError.is(error)) return error.message;
+    throw error;
+  }
+}
+
+/** The source items of each kind a plan read, each read (and warned about) once for all targets. */
+const readOnce = new WeakMap<Plan, Map<string, SourceItem[]>>();
+
+function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind, files: ItemFiles): SourceItem[] {
+  const read = readOnce.get(plan) ?? new Map<string, SourceItem[]>();
+  readOnce.set(plan, read);
+  const key = `${from} ${kind}`;
+  const known = read.get(key);
+  if (known !== undefined) return known;
+  const { label } = SYNC_TOOL_PLACES[from];
+  const items = readItems(plan.project, files, (issue) => plan.warnings.push(issue)).filter(
+    (item) => {
+      const why = notAnItem(kind, files, item.name, item.text);
+      if (why === undefined) return true;
+      plan.warnings.push(skipped(item.path, `not a ${label} ${kind} (${why})`));
+      return false;
+    },
+  );
+  for (const path of strayFiles(plan.project, files)) {
+    plan.warnings.push(skipped(path, `not a ${label} ${kind}: ${label} reads ${itemGlob(files)}`));
+  }
+  read.set(key, items);
+  return items;
+}
+
+/** The warning for a file of an item folder that sync leaves out. */
+const skipped = (path: string, why: string): Issue => ({
+  code: "item_skipped",
+  severity: "warning",
+  path,
+  message: `not synced: ${why}`,
+});
+
+/**
+ * The files of `files`' folder that are no item's: for skills, a file beside the skill folders
+ * and the files of a folder without a SKILL.md (named by the folder, once).
+ */
+function strayFiles(project: Project, files: ItemFiles): string[] {
+  const stray: string[] = [];
+  const skills = new Set<string>();
+  const unskilled = new Set<string>();
+  for (const path of project.filesBelow(files.dir, () => {})) {
+    const at = itemOf(files, path.slice(files.dir.length + 1));
+    if (at === undefined) stray.push(path);
+    else if (files.layout === "skill-folders") (at.main ? skills : unskilled).add(at.name);
+  }
+  for (const folder of unskilled) if (!skills.has(folder)) stray.push(`${files.dir}/${folder}/`);
+  return stray;
 }
 
 /**
@@ -31,41 +127,20 @@ export function readItems(
   files: ItemFiles,
   warn: (issue: Issue) => void,
 ): SourceItem[] {
-  const all = project.filesBelow(files.dir, warn);
   const read = (path: string) => decodeUtf8(path, project.read(path) ?? Buffer.alloc(0));
-  const below = (path: string) => path.slice(files.dir.length + 1);
-  if (files.layout === "skill-folders") {
-    // Each skill's folder and its files, in one pass.
-    const folders = new Map<string, string[]>();
-    for (const path of all) {
-      const rel = below(path);
-      const slash = rel.indexOf("/");
-      if (slash === -1) continue;
-      const folder = rel.slice(0, slash);
-      const list = folders.get(folder) ?? [];
-      list.push(path);
-      folders.set(folder, list);
-    }
-    const items: SourceItem[] = [];
-    for (const [folder, paths] of folders) {
-      const skill = `${files.dir}/${folder}/SKILL.md`;
-      if (!paths.includes(skill)) continue;
-      const extras = paths.filter((path) => path !== skill);
-      items.push({ name: folder, path: skill, text: read(skill), extras });
-    }
-    return items;
+  // Each item's file and other files, in one pass.
+  const found = new Map<string, { main?: string; extras: string[] }>();
+  for (const path of project.filesBelow(files.dir, warn)) {
+    const at = itemOf(files, path.slice(files.dir.length + 1));
+    if (at === undefined) continue;
+    const item = found.get(at.name) ?? { extras: [] };
+    if (at.main) item.main = path;
+    else item.extras.push(path);
+    found.set(at.name, item);
   }
-  return all
-    .filter((path) => {
-      const rel = below(path);
-      return rel.endsWith(files.extension) && (files.layout === "nested" || !rel.includes("/"));
-    })
-    .map((path) => ({
-      name: below(path).slice(0, -files.extension.length),
-      path,
-      text: read(path),
-      extras: [],
-    }));
+  return [...found].flatMap(([name, { main, extras }]) =>
+    main === undefined ? [] : [{ name, path: main, text: read(main), extras }],
+  );
 }
 
 /**
@@ -78,12 +153,22 @@ function targetPath(files: ItemFiles, name: string): string {
   return `${files.dir}/${flat}${files.extension}`;
 }
 
+/** The first part of folder `dir` (or `dir` itself) that is a file, or undefined when none is. */
+function fileOnTheWay(project: Project, dir: string): string | undefined {
+  const parts = dir.split("/");
+  for (let end = 1; end <= parts.length; end += 1) {
+    const part = parts.slice(0, end).join("/");
+    if (project.isFile(part)) return part;
+  }
+  return undefined;
+}
+
 /** Plans each item of `kind` from `from`'s folder into `to`'s. */
 export function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKind): void {
   const source = SYNC_TOOL_PLACES[from].items[kind];
   if (source === undefined || !source.readable) return;
   const target = SYNC_TOOL_PLACES[to].items[kind];
-  const items = sourceItems(plan, source);
+  const items = sourceItems(plan, from, kind, source);
   if (target === undefined) {
     noPlace(
       plan,
@@ -91,6 +176,19 @@ export function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKi
       kind,
       items.map((item) => item.path),
     );
+    return;
+  }
+  const blocked = fileOnTheWay(plan.project, target.dir);
+  if (blocked !== undefined) {
+    // Cline's older rules are one `.clinerules` file: its workflows have no folder to go to.
+    for (const item of items) {
+      plan.warnings.push({
+        code: "item_skipped",
+        severity: "warning",
+        path: item.path,
+        message: `not written for ${to}: ${blocked} is a file, where ${itemGlob(target)} needs a folder`,
+      });
+    }
     return;
   }
   for (const item of items) {

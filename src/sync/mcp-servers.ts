@@ -2,11 +2,12 @@
  * MCP servers: the source's settings file read, its servers converted to the target's format and
  * set server by server into the target's settings file, every other key and comment kept.
  */
-import { convertAgentConfig } from "../agent-config/index.js";
+import { convertAgentConfig, parseAgentConfig } from "../agent-config/index.js";
+import { ContextFmtError } from "../problems/errors.js";
 import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash } from "../workspace/record.js";
 import { sameValue } from "../workspace/same-value.js";
-import { settingsFile } from "../workspace/settings-file.js";
+import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { geminiExcluded } from "./gemini-excluded.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -28,6 +29,68 @@ function sourceMcp(plan: Plan, path: string): string | undefined {
   return bytes === undefined ? undefined : decodeUtf8(path, bytes);
 }
 
+/**
+ * `sourceFile` without the servers its codec cannot read, and each of them with why: one bad
+ * server is left out, not a stop. Checked server by server (each alone in a file of the same
+ * syntax) only when the whole file does not read; a file whose servers are no table at all
+ * stays as it is, for the conversion to refuse.
+ */
+export function readableServers(
+  sourceFile: SettingsFile,
+  format: string,
+  key: string,
+): { file: SettingsFile; left: { name: string; why: string }[] } {
+  const reads = (text: string): string | undefined => {
+    try {
+      parseAgentConfig("mcp", format, text);
+      return undefined;
+    } catch (error) {
+      if (ContextFmtError.is(error)) return error.message;
+      throw error;
+    }
+  };
+  const listed = sourceFile.at([key]);
+  const none = { file: sourceFile, left: [] };
+  if (typeof listed !== "object" || listed === null || Array.isArray(listed)) return none;
+  if (reads(sourceFile.plainText()) === undefined) return none;
+  const left: { name: string; why: string }[] = [];
+  for (const [name, value] of Object.entries(listed)) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      left.push({ name, why: "not a table of settings" });
+      continue;
+    }
+    const alone = settingsFile(sourceFile.path, "");
+    alone.setEntries(key, new Map([[name, value as Record<string, unknown>]]));
+    const why = reads(alone.result());
+    if (why !== undefined) left.push({ name, why });
+  }
+  if (left.length === 0) return none;
+  const kept = settingsFile(sourceFile.path, sourceFile.result());
+  kept.removeEntries(key, new Set(left.map((server) => server.name)));
+  return { file: settingsFile(sourceFile.path, kept.result()), left };
+}
+
+/** Each source's readable servers, read (and its bad servers warned about) once for all targets. */
+const readOnce = new WeakMap<Plan, Map<string, SettingsFile>>();
+
+function sourceServers(plan: Plan, path: string, format: string, key: string, text: string) {
+  const read = readOnce.get(plan) ?? new Map<string, SettingsFile>();
+  readOnce.set(plan, read);
+  const known = read.get(path);
+  if (known !== undefined) return known;
+  const { file, left } = readableServers(settingsFile(path, text), format, key);
+  for (const { name, why } of left) {
+    plan.warnings.push({
+      code: "item_skipped",
+      severity: "warning",
+      path: `${path}: ${key}.${name}`,
+      message: `not synced: ${why}`,
+    });
+  }
+  read.set(path, file);
+  return file;
+}
+
 /** Plans the servers of `from`'s settings file into `to`'s. */
 export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const source = SYNC_TOOL_PLACES[from].mcp;
@@ -35,7 +98,7 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const target = SYNC_TOOL_PLACES[to].mcp;
   const text = sourceMcp(plan, source.path);
   if (text === undefined) return;
-  const sourceFile = settingsFile(source.path, text);
+  const sourceFile = sourceServers(plan, source.path, source.format, source.key, text);
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.
   const listed = sourceFile.at([source.key]);
   if (listed === undefined) return;

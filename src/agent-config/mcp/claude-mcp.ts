@@ -34,8 +34,11 @@ function readServer(
   name: string,
   raw: z.output<typeof ClaudeServerSchema>,
   log: WarningLog,
+  urlAlone: "http" | undefined,
 ) {
-  const type = raw.type ?? (raw.command !== undefined ? "stdio" : undefined);
+  const type =
+    raw.type ??
+    (raw.command !== undefined ? "stdio" : raw.url !== undefined ? urlAlone : undefined);
   const path = `mcpServers.${name}`;
   for (const key of Object.keys(raw)) {
     if (!KNOWN.has(key)) log.unsupported(name, key, `"${key}" is not carried over (not modelled)`);
@@ -126,6 +129,11 @@ interface McpJsonSpec {
   readonly toFile?: (value: string, server: string, log: WarningLog) => string;
   /** Each string value in the neutral form, from the tool's. */
   readonly fromFile?: (value: string) => string;
+  /**
+   * The transport of a server with a `url` and no `type`, for a tool that documents that form
+   * (Cursor: a remote server, over streamable HTTP); absent: the tool needs the `type`.
+   */
+  readonly urlAlone?: "http";
 }
 
 /** `value` with every string in it (keys left alone) passed through `map`. */
@@ -168,7 +176,7 @@ function mcpJsonFormat(spec: McpJsonSpec): McpCodec {
       const log = new WarningLog();
       const servers: McpServer[] = [];
       for (const [name, server] of Object.entries(parsed.mcpServers ?? {})) {
-        const read = readServer(file, name, server, log);
+        const read = readServer(file, name, server, log, spec.urlAlone);
         if (read) servers.push(read);
       }
       return { servers, warnings: log.list };
@@ -226,6 +234,7 @@ export const cursorMcp: McpCodec = mcpJsonFormat({
   tool: "Cursor",
   fileLabel: "cursor .cursor/mcp.json",
   path: ".cursor/mcp.json",
+  urlAlone: "http",
   fromFile: (value) => (value.includes("${env:") ? value.replace(CURSOR_REF, "${$1}") : value),
   toFile: (value, server, log) =>
     rewriteReferences(value, (name, fallback) => {
