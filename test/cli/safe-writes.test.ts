@@ -438,20 +438,22 @@ describe("all or nothing, never cut short", () => {
     expect(killed).toBeGreaterThan(0);
   }, 120_000);
 
-  it("a target that cannot be written (a file where its folder should be) stops the run before any write", () => {
+  it("a file where a target's folder should be: what goes there is a warning, the rest is written, the file kept", () => {
     const { dir } = repo({
       ".mcp.json": EVIL_MCP,
       ".claude/commands/review.md": "Review it\n",
       ".claude/agents/reviewer.md": fixture("code-reviewer.claude-agent.md"),
       ".gemini/agents": "a file where Gemini keeps a folder",
     });
-    const before = tree(dir);
     const result = sync(dir, "--from", "claude", "--to", "gemini");
-    expect(result).toMatchObject({ status: 1, stdout: "" });
-    expect(result.stderr.split("\n").at(-2)).toBe(
-      "contextfmt: cannot write .gemini/agents/reviewer.md: a part of its path is a file, not a folder; nothing written",
+    expect(result.status).toBe(0);
+    expect(result.stderr.split("\n")).toContain(
+      "contextfmt: warning: item_skipped at .claude/agents/reviewer.md: not written for gemini: .gemini/agents is a file, where .gemini/agents/*.md needs a folder",
     );
-    expect(tree(dir)).toEqual(before);
+    expect(result.stdout).toContain("wrote .gemini/commands/review.toml");
+    expect(readFileSync(join(dir, ".gemini/agents"), "utf8")).toBe(
+      "a file where Gemini keeps a folder",
+    );
   });
 
   const chattr = spawnSync("chattr", ["--help"]).error === undefined;
