@@ -58,11 +58,6 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = byClient
   }),
 );
 
-/** Each tool's whole-file kinds (see {@link ToolPlaces.items}). */
-export const ITEM_FILES: Readonly<Record<SyncTool, ToolPlaces["items"]>> = Object.fromEntries(
-  SYNC_TOOLS.map((tool) => [tool, SYNC_TOOL_PLACES[tool].items]),
-) as Record<SyncTool, ToolPlaces["items"]>;
-
 /**
  * The instruction file each tool reads at the project's root (several read `AGENTS.md`: written
  * once for them): the `instructions` kind carries the source's own text from it into each
