@@ -9,6 +9,7 @@
 // Paths and messages come from the project: escaped as an XML attribute value, which is safe for
 // HTML content and attributes alike (HTML5 reads those references the same).
 import { escapeXmlAttribute as html } from "../formats/escape.js";
+import { badArgument } from "../problems/arguments.js";
 import type { ClientReport, DoctorReport, InstalledHook, LoadedFile } from "./report.js";
 
 /** Width of every bar, in SVG user units; bars of all clients share one scale. */
@@ -190,6 +191,15 @@ const LEGEND = `<p class="legend">${[
  * writeFileSync("doctor.html", doctorHtml(report));
  */
 export function doctorHtml(report: DoctorReport): string {
+  const given = report as Partial<Record<keyof DoctorReport, unknown>> | null;
+  if (
+    typeof given !== "object" ||
+    given === null ||
+    !Array.isArray(given.clients) ||
+    !Array.isArray(given.problems)
+  ) {
+    badArgument("report", "a report made by doctor", report);
+  }
   const scale = Math.max(
     1,
     ...report.clients.map((client) =>

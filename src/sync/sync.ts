@@ -100,6 +100,15 @@ export function writePlan(data: WritePlan, apply: () => AppliedPlan): WritePlan 
  * would replace what contextfmt does not own.
  */
 export function conflictError(plan: WritePlan): ProjectFileError | undefined {
+  const given = plan as Partial<WritePlan> | null;
+  if (
+    typeof given !== "object" ||
+    given === null ||
+    !Array.isArray(given.conflicts) ||
+    !given.conflicts.every((conflict) => typeof conflict === "string")
+  ) {
+    badArgument("plan", "a plan made by planSync or planInit", plan);
+  }
   if (plan.conflicts.length === 0) return undefined;
   return new ProjectFileError(
     `not replaced, as contextfmt did not write them or they changed since: ${plan.conflicts.join(", ")}; nothing written (--force replaces them)`,
@@ -166,13 +175,19 @@ function checkedOptions(given: SyncOptions): {
   if (options.from !== undefined && !known(options.from)) {
     throw badArgument("from", `one of ${SYNC_TOOLS.join(", ")}`, options.from);
   }
+  if (
+    options.kinds !== undefined &&
+    !(
+      Array.isArray(options.kinds) &&
+      options.kinds.every((kind) => (SYNC_KINDS as readonly unknown[]).includes(kind))
+    )
+  ) {
+    throw badArgument("kinds", `kinds among ${SYNC_KINDS.join(", ")}`, options.kinds);
+  }
   const kinds =
     options.kinds === undefined
       ? SYNC_KINDS.filter((kind) => kind !== "rules" || options.rules !== undefined)
       : [...new Set(options.kinds)];
-  if (!kinds.every((kind) => (SYNC_KINDS as readonly unknown[]).includes(kind))) {
-    throw badArgument("kinds", `kinds among ${SYNC_KINDS.join(", ")}`, options.kinds);
-  }
   if (options.from === undefined && kinds.some((kind) => kind !== "rules")) {
     throw badArgument("from", "the source client (only the rules kind goes without)", undefined);
   }

@@ -1,14 +1,19 @@
 /**
- * Every exported function of "contextfmt", "contextfmt/hooks", "contextfmt/testing" and
- * "contextfmt/tiktoken" throws only `ContextFmtError`s,
+ * Every exported function of "contextfmt", "contextfmt/hooks", "contextfmt/testing",
+ * "contextfmt/tiktoken" and "contextfmt/sync" throws only `ContextFmtError`s,
  * whatever it is given: arbitrary values, hostile text, numbers such as NaN and 1e16, objects of
  * the right shape with fields of the wrong type, callbacks that return anything, lists too long
  * to spread into one call. The list of cases is checked against the entries' exports, so a new
  * export without a case fails here.
  */
+
+import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as core from "contextfmt";
 import * as adapters from "contextfmt/adapters";
 import * as hooks from "contextfmt/hooks";
+import * as sync from "contextfmt/sync";
 import * as testing from "contextfmt/testing";
 import * as tiktoken from "contextfmt/tiktoken";
 import fc from "fast-check";
@@ -250,6 +255,28 @@ const newError =
   (list: readonly unknown[]): unknown =>
     new (ErrorClass as new (...parts: unknown[]) => Error)(...list);
 
+/**
+ * A project for the project verbs: the bundled example with a `.git` of its own. They only plan
+ * and read it here: no case can make a plan that `applyPlan` would write.
+ */
+const syncProject = (() => {
+  const dir = join(mkdtempSync(join(tmpdir(), "fuzz-sync-")), "project");
+  cpSync(new URL("../../examples/project", import.meta.url), dir, { recursive: true });
+  mkdirSync(join(dir, ".git"));
+  return dir;
+})();
+// Anything but a path to a real folder elsewhere ("", ".", "..", "/…"): a doctor of the whole
+// checkout or machine would only be slow.
+const projectDir = fc.oneof(
+  fc.constant(syncProject),
+  value.filter((v) => typeof v !== "string" || !/^(?:$|\.|\/)/.test(v)),
+);
+const syncClient = fc.oneof(fc.constantFrom(...sync.SYNC_TOOLS), value);
+const syncClients = fc.oneof(
+  fc.array(fc.constantFrom(...sync.SYNC_TOOLS), { maxLength: 3 }),
+  value,
+);
+
 /** The cases, by `<entry>:<export>` (`#method` for a class's methods, `.count` for a counter's). */
 const CASES: Record<string, FuzzCase> = {
   "core:packByBudget": {
@@ -408,6 +435,82 @@ const CASES: Record<string, FuzzCase> = {
     ),
     call: call(core.rowToProject),
   },
+  "sync:planSync": {
+    args: args(
+      fc.oneof(
+        fc.record(
+          {
+            dir: projectDir,
+            from: syncClient,
+            to: syncClients,
+            kinds: fc.oneof(fc.array(fc.constantFrom(...sync.SYNC_KINDS), { maxLength: 3 }), value),
+            rules: fc.oneof(rules, value),
+            rulesName: text,
+            budget: fc.oneof(fc.nat({ max: 3000 }), value),
+            recordAtItsWord: fc.oneof(fc.boolean(), value),
+          },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+    ),
+    call: call(sync.planSync),
+  },
+  "sync:applyPlan": {
+    args: args(
+      fc.oneof(
+        fc.record({ files: value, changed: value, warnings: value, conflicts: value }),
+        value,
+      ),
+      fc.oneof(fc.record({ force: value }, { requiredKeys: [] }), value),
+    ),
+    call: call(sync.applyPlan),
+  },
+  "sync:conflictError": {
+    args: args(fc.oneof(fc.record({ conflicts: fc.oneof(fc.array(text), value) }), value)),
+    call: call(sync.conflictError),
+  },
+  "sync:planInit": {
+    args: args(
+      fc.oneof(
+        fc.record(
+          { dir: projectDir, client: hookTool, events: fc.oneof(fc.constant("all"), text) },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+    ),
+    call: call(sync.planInit),
+  },
+  "sync:initPlaces": { args: args(hookTool), call: call(sync.initPlaces) },
+  "sync:doctor": {
+    args: args(
+      fc.oneof(
+        fc.record(
+          { dir: projectDir, clients: syncClients, counter: fc.oneof(counterLike, value) },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+    ),
+    call: call(sync.doctor),
+  },
+  "sync:doctorHtml": {
+    args: args(fc.oneof(fc.record({ clients: value, problems: value }), value)),
+    call: call(sync.doctorHtml),
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ["ProjectFileError", sync.ProjectFileError],
+        ["InputFileError", sync.InputFileError],
+        ["UsageError", sync.UsageError],
+      ] as const
+    ).flatMap(([name, ErrorClass]) => [
+      [`sync:${name}`, { args: args(value, value), call: newError(ErrorClass) }],
+      [`sync:${name}.is`, { args: args(value), call: call(ErrorClass.is.bind(ErrorClass)) }],
+    ]),
+  ),
   "core:ContextFmtError": { args: args(value, value), call: newError(core.ContextFmtError) },
   ...Object.fromEntries(
     (
@@ -786,6 +889,9 @@ const DATA: Readonly<Record<string, string>> = {
   "testing:invisiblePrefixes": "texts",
   "testing:lineBreaks": "texts",
   "testing:specialTexts": "texts",
+  "sync:SYNC_TOOLS": "names",
+  "sync:SYNC_KINDS": "names",
+  "sync:DOCTOR_PROBLEM_CODES": "names",
 };
 
 /**
@@ -800,6 +906,7 @@ function callables(): string[] {
     ["hooks", hooks],
     ["testing", testing],
     ["tiktoken", tiktoken],
+    ["sync", sync],
   ] as const) {
     for (const [name, exported] of Object.entries(module)) {
       const key = `${entry}:${name}`;
