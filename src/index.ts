@@ -130,6 +130,7 @@ export {
 } from "./model/session.js";
 export {
   type UserFact,
+  type UserFactInput,
   type UserFacts,
   type UserFactsInput,
   UserFactsSchema,

@@ -10,11 +10,28 @@ export type FormatType = "markdown" | "plain" | "xml" | "json" | "system_instruc
 export interface ToolCapabilities {
   /** Tool the output is for (`claude`, `codex`, `gemini`, …). */
   readonly toolName: string;
+  /** The kind of text the format writes: the same as the adapter's own `formatType`. */
   readonly formatType: FormatType;
   /** Largest context the tool takes; the default budget when none is given. */
   readonly maxContextTokens: number;
+  /**
+   * Whether the output groups its items under headings or blocks (Claude's `## CRITICAL RULES`
+   * and `### Behavior`, XML's `<factual_memories>`) rather than one flat list. Descriptive: the
+   * pipeline does not read it.
+   */
   readonly supportsSections: boolean;
+  /**
+   * Whether the output is markdown the tool reads as such (headings, bold names, lists); `false`
+   * for plain text and XML, where markdown would reach the model as literal characters.
+   * Descriptive: the pipeline does not read it.
+   */
   readonly supportsMarkdown: boolean;
+  /**
+   * Whether the tool is taken to heed the priority levels the text marks (critical before default
+   * rules, items ranked by priority or score); `false` for Codex, as its adapter's original design
+   * states. Every format orders and packs by priority whatever this says. Descriptive: the
+   * pipeline does not read it.
+   */
   readonly supportsPriorities: boolean;
   /** How the text reaches the tool. */
   readonly injectionMethod: "file" | "api" | "cli" | "hook";

@@ -50,8 +50,30 @@ export const MemorySchema = d.object({
 
 /** A parsed memory (defaults applied, `createdAt` a `Date`). */
 export type Memory = z.output<typeof MemorySchema>;
-/** What callers may pass as a memory. */
-export type MemoryInput = z.input<typeof MemorySchema>;
+
+/**
+ * What callers may pass as a memory: the input of {@link MemorySchema}, field by field (a type
+ * test holds the two together).
+ *
+ * @example
+ * ```ts
+ * const memory: MemoryInput = { id: "m1", content: "The user's name is Ada", score: 0.91 };
+ * ```
+ */
+export interface MemoryInput {
+  /** Stable id; written as the `id` attribute and reported in `memoryIds` / `skipped`. Non-empty. */
+  id: string;
+  /** What the agent should know, as text; not blank. */
+  content: string;
+  /** Which `<{category}_memories>` block it goes in; default `factual`. */
+  category?: MemoryCategory | undefined;
+  /** How sure the memory system is of it, 0–1; default 0.8. */
+  confidence?: number | undefined;
+  /** Ranking score (higher is injected first); memories without one rank after those with one. */
+  score?: number | undefined;
+  /** Breaks ties between equal scores, more recent first: an ISO 8601 string, epoch milliseconds or a `Date`. */
+  createdAt?: Date | string | number | undefined;
+}
 
 /**
  * The input of the `xml-memory` format: an optional directive (injected first, always) and the
@@ -65,5 +87,11 @@ export const MemorySetSchema = d.object({
 
 /** Parsed input of the `xml-memory` format. */
 export type MemorySet = z.output<typeof MemorySetSchema>;
-/** What callers may pass to the `xml-memory` format. */
-export type MemorySetInput = z.input<typeof MemorySetSchema>;
+
+/** What callers may pass to the `xml-memory` format: the input of {@link MemorySetSchema}, field by field. */
+export interface MemorySetInput {
+  /** Instructions injected before any memory, always; a blank directive counts as none. */
+  directive?: string | undefined;
+  /** The memories that compete for the budget. */
+  memories: MemoryInput[];
+}

@@ -34,8 +34,16 @@ export const TodoSchema = d.object({
 });
 /** A parsed TODO. */
 export type Todo = z.output<typeof TodoSchema>;
-/** What callers may pass as a TODO. */
-export type TodoInput = z.input<typeof TodoSchema>;
+
+/** What callers may pass as a TODO: the input of {@link TodoSchema}, field by field. */
+export interface TodoInput {
+  /** What is to be done. Non-empty. */
+  text: string;
+  /** 1 (high), 2 (medium, the default) or 3 (low); high ones are listed first. */
+  priority?: 1 | 2 | 3 | undefined;
+  /** When it was added, newer first among equal priority: an ISO 8601 string, epoch milliseconds or a `Date`. */
+  addedDate?: Date | string | number | undefined;
+}
 
 /**
  * The state of one project, in the parts that compete for a PROJECT block's budget: identity
@@ -69,8 +77,46 @@ export const ProjectContextSchema = d.object({
 });
 /** A parsed project context (defaults applied, dates as `Date`). */
 export type ProjectContext = z.output<typeof ProjectContextSchema>;
-/** What callers may pass as a project context. */
-export type ProjectContextInput = z.input<typeof ProjectContextSchema>;
+
+/**
+ * What callers may pass as a project context: the input of {@link ProjectContextSchema}, field by
+ * field (a type test holds the two together). Each part's priority (P0–P5) says which gives way
+ * first under a budget.
+ *
+ * @example
+ * ```ts
+ * const atlas: ProjectContextInput = { projectId: "atlas", name: "Atlas", status: "active",
+ *   activeTodos: [{ text: "Test idempotency keys", priority: 1 }], languages: ["Python"] };
+ * ```
+ */
+export interface ProjectContextInput {
+  /** Stable id, unique among the projects of one call; parts are named `<projectId>:<part>`. Non-empty. */
+  projectId: string;
+  /** The name shown in the PROJECT block (P0, never truncated). Non-empty. */
+  name: string;
+  /** Where the project stands (P0); default `idle`. */
+  status?: ProjectStatus | undefined;
+  /** What happened last time, in one or two sentences (P1). */
+  lastSessionSummary?: string | undefined;
+  /** When the last session was, shown beside its summary: an ISO 8601 string, epoch milliseconds or a `Date`. */
+  lastSessionDate?: Date | string | number | undefined;
+  /** Open TODOs (P2), by priority, then newest first; default none. */
+  activeTodos?: TodoInput[] | undefined;
+  /** Recently edited files, most recent first (P3); default none. */
+  recentFiles?: string[] | undefined;
+  /** Languages of the tech stack (P4); default none. */
+  languages?: string[] | undefined;
+  /** Frameworks of the tech stack (P4); default none. */
+  frameworks?: string[] | undefined;
+  /** What the project waits on (P5); default none. */
+  blockers?: string[] | undefined;
+  /** Anything else worth knowing (P5); default none. */
+  notes?: string[] | undefined;
+  /** Project root; shown as the archive location of a completed project. Non-empty. */
+  path?: string | undefined;
+  /** When this context was last refreshed; the most recent wins active-project detection. */
+  lastUpdated?: Date | string | number | undefined;
+}
 
 /** Index of the first project whose `projectId` an earlier project already has, or -1. */
 function firstRepeat(projects: readonly { projectId: string }[]): number {

@@ -97,8 +97,42 @@ export const MemoryRuleSchema = d.object({
 
 /** A parsed memory rule (defaults applied, `createdAt` a `Date`). */
 export type MemoryRule = z.output<typeof MemoryRuleSchema>;
-/** What callers may pass as a memory rule. */
-export type MemoryRuleInput = z.input<typeof MemoryRuleSchema>;
+
+/**
+ * What callers may pass as a memory rule: the input of {@link MemoryRuleSchema}, field by field
+ * (a type test holds the two together).
+ *
+ * @example
+ * ```ts
+ * const rule: MemoryRuleInput = { name: "atomic_commits", rule: "Always make atomic commits",
+ *   category: "behavior", authority: "absolute", scope: ["git"], priority: 90 };
+ * ```
+ */
+export interface MemoryRuleInput {
+  /** Stable id, reported in `included` / `skipped`; default: `name`. Non-empty. */
+  id?: string | undefined;
+  /** The rule's short name, written before its text (`**atomic_commits**: …` in Claude's format). Non-empty. */
+  name: string;
+  /** What the agent must or should do, one sentence or a few. Non-empty. */
+  rule: string;
+  /**
+   * Lowercase group such as `behavior` or `preference` (`[a-z][a-z0-9_-]*`); rules are listed
+   * under it, in Title Case.
+   */
+  category: string;
+  /** `absolute`: always included, even over the budget (then a `budget_exceeded` error); `default`: may be left out. */
+  authority: Authority;
+  /** Where the rule applies (`git`, `python`, …), shown as "Scope: …"; default none. */
+  scope?: string[] | undefined;
+  /** Where the rule came from (`user_explicit`, …), shown as "Source: …". Non-empty. */
+  source?: string | undefined;
+  /** When the rule applies, in words; shown as "Condition: …" by the Codex format and the templates. */
+  conditions?: { condition?: string | undefined } | undefined;
+  /** 0–100, an integer; higher comes first within the same authority and is kept longer under a budget. Default 50. */
+  priority?: number | undefined;
+  /** When the rule was made: an ISO 8601 string, epoch milliseconds or a `Date`. */
+  createdAt?: Date | string | number | undefined;
+}
 
 /**
  * The input of the rule formats (`claude`, `codex`, `gemini` and template adapters).
@@ -111,5 +145,11 @@ export const RuleSetSchema = d.object({
 
 /** Parsed input of the rule formats. */
 export type RuleSet = z.output<typeof RuleSetSchema>;
-/** What callers may pass to the rule formats. */
-export type RuleSetInput = z.input<typeof RuleSetSchema>;
+
+/** What callers may pass to the rule formats: the input of {@link RuleSetSchema}, field by field. */
+export interface RuleSetInput {
+  /** The rules, in any order: the format orders them by authority, then priority. */
+  rules: MemoryRuleInput[];
+  /** Fills the template adapters' variables `{project_id}` and `{project_name}`. */
+  project?: { id?: string | undefined; name?: string | undefined } | undefined;
+}

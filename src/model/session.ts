@@ -38,8 +38,23 @@ export const InjectionCandidateSchema = d.object({
 
 /** A parsed injection candidate (`createdAt` a `Date`). */
 export type InjectionCandidate = z.output<typeof InjectionCandidateSchema>;
-/** What callers may pass as an injection candidate. */
-export type InjectionCandidateInput = z.input<typeof InjectionCandidateSchema>;
+
+/**
+ * What callers may pass as an injection candidate: the input of
+ * {@link InjectionCandidateSchema}, field by field (a type test holds the two together).
+ */
+export interface InjectionCandidateInput {
+  /** Stable id; reported in `included` / `skipped`. Non-empty. */
+  id: string;
+  /** The memory's text; not blank. */
+  content: string;
+  /** 0–1; more relevant candidates are placed first and kept first under a budget. */
+  relevance: number;
+  /** Why it was selected, which picks its section of the full context. */
+  category: InjectionCategory;
+  /** When the memory was made, shown as "3 hours ago": an ISO 8601 string, epoch milliseconds or a `Date`. */
+  createdAt: Date | string | number;
+}
 
 /**
  * The current query is far from recent work in one embedding space: the user may have switched
@@ -61,8 +76,16 @@ export const DivergenceAlertSchema = d.object({
 
 /** A parsed divergence alert. */
 export type DivergenceAlert = z.output<typeof DivergenceAlertSchema>;
-/** What callers may pass as a divergence alert. */
-export type DivergenceAlertInput = z.input<typeof DivergenceAlertSchema>;
+
+/** What callers may pass as a divergence alert: the input of {@link DivergenceAlertSchema}, field by field. */
+export interface DivergenceAlertInput {
+  /** The embedding space that diverged, e.g. `semantic`; not blank. */
+  space: string;
+  /** What the recent work was about; not blank. */
+  recentContext: string;
+  /** Similarity of the current query to that work, −1–1 (cosine). */
+  similarity: number;
+}
 
 /** The input of the `session-full` format: candidates and divergence alerts. */
 export const SessionContextSchema = d.object({
@@ -72,8 +95,14 @@ export const SessionContextSchema = d.object({
 
 /** Parsed input of the `session-full` format. */
 export type SessionContext = z.output<typeof SessionContextSchema>;
-/** What callers may pass to the `session-full` format. */
-export type SessionContextInput = z.input<typeof SessionContextSchema>;
+
+/** What callers may pass to the `session-full` format: the input of {@link SessionContextSchema}, field by field. */
+export interface SessionContextInput {
+  /** The memories chosen for the session, each in the section of its category. */
+  candidates: InjectionCandidateInput[];
+  /** Shown under "Note: Activity Shift Detected"; default none. */
+  alerts?: DivergenceAlertInput[] | undefined;
+}
 
 /** The input of the `session-brief` format: candidates only. */
 export const SessionCandidatesSchema = d.object({
@@ -82,5 +111,9 @@ export const SessionCandidatesSchema = d.object({
 
 /** Parsed input of the `session-brief` format. */
 export type SessionCandidates = z.output<typeof SessionCandidatesSchema>;
-/** What callers may pass to the `session-brief` format. */
-export type SessionCandidatesInput = z.input<typeof SessionCandidatesSchema>;
+
+/** What callers may pass to the `session-brief` format: the input of {@link SessionCandidatesSchema}, field by field. */
+export interface SessionCandidatesInput {
+  /** The memories chosen for the moment, most relevant first in the "Related: …" line. */
+  candidates: InjectionCandidateInput[];
+}

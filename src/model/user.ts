@@ -22,6 +22,16 @@ export const UserFactSchema = d.object({
 /** A parsed user fact. */
 export type UserFact = z.output<typeof UserFactSchema>;
 
+/** What callers may pass as one user fact: the input of {@link UserFactSchema}, field by field. */
+export interface UserFactInput {
+  /** The fact, as a sentence. Non-empty. */
+  text: string;
+  /** 0–1, default 1; facts under the combined context's `minConfidence` (default 0.5) are left out. */
+  confidence?: number | undefined;
+  /** What kind of fact; `preference` and `constraint` win over project notes that repeat them. Default `other`. */
+  category?: "skill" | "preference" | "constraint" | "task" | "other" | undefined;
+}
+
 /**
  * Who the user is: facts that hold across projects (skills, preferences, hardware limits). A fact
  * may be given as a plain string.
@@ -49,5 +59,11 @@ export const UserFactsSchema = d.object({
 });
 /** Parsed user facts. */
 export type UserFacts = z.output<typeof UserFactsSchema>;
-/** What callers may pass as user facts. */
-export type UserFactsInput = z.input<typeof UserFactsSchema>;
+
+/** What callers may pass as user facts: the input of {@link UserFactsSchema}, field by field. */
+export interface UserFactsInput {
+  /** Who the user is (an id of your own). Non-empty. */
+  userId: string;
+  /** The facts, each a {@link UserFactInput} or a plain string (confidence 1, category `other`); default none. */
+  facts?: (UserFactInput | string)[] | undefined;
+}
