@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: {},
   test: {
     ...base.test,
-    include: ["test/docs/**/*.docs.ts"],
+    // The client lists too: a page that drifts from the code fails the docs run as well.
+    include: ["test/docs/**/*.docs.ts", "test/docs/client-lists.test.ts"],
     typecheck: { enabled: false },
     testTimeout: 60_000,
     outputFile: { json: "node_modules/.cache/contextfmt/vitest-docs.json" },
