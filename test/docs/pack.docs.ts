@@ -1,7 +1,8 @@
 /**
  * `npm pack` in a fresh clone (no dist/, as git gives it) builds the package first: the tarball
  * holds every file package.json points to (entries, types, the bin). Without a `prepack` build it
- * held the sources' neighbours only, and nothing an import or the bin could load.
+ * held the sources' neighbours only, and nothing an import or the bin could load. Run by
+ * `npm run test:docs` with the other checks of the packed package (a build takes a while).
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -87,5 +88,5 @@ describe("npm pack from a fresh clone", () => {
     const named = namedFiles();
     expect(named).toContain("dist/bin/cli.cjs");
     expect(named.filter((path) => !packed.has(path))).toEqual([]);
-  }, 180_000);
+  }, 900_000);
 });
