@@ -206,6 +206,8 @@ export class WrittenRecord {
   readonly warnings: Issue[] = [];
   /** The last sync as read (see {@link synced}). */
   #readSynced: SyncedRequest | undefined;
+  /** Its losses, by {@link lossKey}: one look-up per warning, however many there are. */
+  #knownLosses: ReadonlySet<string> = new Set();
   /** The sync the record will say it is from: the one read, until a run notes its own. */
   #synced: SyncedRequest | undefined;
 
@@ -275,6 +277,7 @@ export class WrittenRecord {
         });
       } else {
         record.#readSynced = parsed;
+        record.#knownLosses = new Set(parsed.losses.map(lossKey));
         record.#synced = parsed;
       }
     }
@@ -404,9 +407,7 @@ export class WrittenRecord {
 
   /** Whether `issue` is a loss the last sync (as read) reported already. */
   knownLoss(issue: Issue): boolean {
-    if (!isLoss(issue) || this.synced === undefined) return false;
-    const key = lossKey([issue.code, issue.path]);
-    return this.synced.losses.some((loss) => lossKey(loss) === key);
+    return isLoss(issue) && this.#knownLosses.has(lossKey([issue.code, issue.path]));
   }
 
   /** Notes what this run writes (or found already written as it would write it): proven. */
