@@ -4,12 +4,26 @@ import { UsageError } from "../problems/usage-error.js";
 
 export { UsageError };
 
-/** A flag's type as `node:util`'s `parseArgs` takes it. */
-type FlagSpec = Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>;
+/**
+ * A flag's type as `node:util`'s `parseArgs` takes it; a switch may take one of `values` after
+ * an `=` (`--strict=warnings`), never as the next argument.
+ */
+type FlagSpec = Readonly<
+  Record<string, { type: "string" | "boolean"; short?: string; values?: readonly string[] }>
+>;
 
-/** Each flag's value by name (`help` among them): a string or a boolean, as its type says. */
+/**
+ * Each flag's value by name (`help` among them): a string or a boolean, as its type says; a
+ * switch with `values`, true or the value given.
+ */
 export type FlagValues<F extends FlagSpec> = {
-  -readonly [K in keyof F]?: (F[K]["type"] extends "string" ? string : boolean) | undefined;
+  -readonly [K in keyof F]?:
+    | (F[K]["type"] extends "string"
+        ? string
+        : F[K]["values"] extends readonly (infer V)[]
+          ? boolean | V
+          : boolean)
+    | undefined;
 } & { help?: boolean | undefined };
 
 /** `-5` or `-.5`: a value a user meant (a negative number), not a flag left without its value. */
@@ -39,7 +53,8 @@ export function parseFlags<F extends FlagSpec>(
   const seeHelp = `see "contextfmt ${command} --help"`;
   for (const token of tokens) {
     if (token.kind !== "option") continue;
-    const type = Object.hasOwn(options, token.name) ? options[token.name]?.type : undefined;
+    const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+    const type = spec?.type;
     if (type === undefined) {
       const near = closestChoice(token.name, Object.keys(options));
       throw new UsageError(
@@ -49,8 +64,14 @@ export function parseFlags<F extends FlagSpec>(
       );
     }
     if (type === "boolean" && token.value !== undefined) {
+      const allowed = spec?.values ?? [];
+      if (token.inlineValue && allowed.includes(token.value)) continue;
       throw new UsageError(
-        `${token.rawName} takes no value, received ${JSON.stringify(token.value)}; ${seeHelp}`,
+        `${token.rawName} takes ${
+          allowed.length === 0
+            ? "no value"
+            : `no value or ${allowed.map((value) => `=${value}`).join(", ")}`
+        }, received ${JSON.stringify(token.value)}; ${seeHelp}`,
       );
     }
     const value = token.value;

@@ -309,11 +309,20 @@ export function clientFiles(
           ? entry.text
           : Buffer.from(entry.text, "utf8").subarray(0, entry.cut.atByte).toString("utf8"),
     }));
-  // A shadowed file is a problem only when some of its text reaches the client from nowhere else.
+  // A shadowed file is a problem only when some of its text reaches the client from nowhere
+  // else in a session that reads the file in its stead: this one's files, and that file, read in
+  // a session of its folder when it is below this one (the same text there loses nothing).
   const reached = new Set(kept.flatMap((file) => textLines(file.text)));
+  const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   for (const entry of entries) {
     if (entry.shadowedBy === undefined) continue;
-    const lost = textLines(entry.text).filter((line) => !reached.has(line)).length;
+    const winner = byPath.get(entry.shadowedBy);
+    // A file below, read later; not one the cap dropped (its text reaches no session whole).
+    const later = winner !== undefined && !winner.loaded && winner.cut === undefined;
+    const instead = new Set(later ? textLines(winner.text) : []);
+    const lost = textLines(entry.text).filter(
+      (line) => !reached.has(line) && !instead.has(line),
+    ).length;
     if (lost === 0) continue;
     problem(
       "shadowed",

@@ -144,14 +144,16 @@ export interface InstalledHook {
  * - `over_client_limit`: the instruction files together are over the client's byte cap; the
  *   problem names the file that is cut (or dropped) and how many bytes are lost.
  * - `shadowed`: a file or item the client would read is replaced by another (an
- *   `AGENTS.override.md`, a `CLAUDE.md` beside an `AGENTS.md`, a same-named item elsewhere).
+ *   `AGENTS.override.md`, a `CLAUDE.md` beside an `AGENTS.md`, a same-named item elsewhere);
+ *   for a file, only when some of its lines reach no session that reads the other instead.
  * - `not_loaded`: an instruction file written for the client that it does not read (a renamed
  *   context file, an import that does not resolve), or a file of an item folder that is no item
  *   of its kind (a README without an agent's front matter).
  * - `duplicate_content`: the same line reaches the client twice (a synced region plus the
  *   file it came from).
  * - `hook_over_limit`: what a hook would inject now is over the event's inline limit.
- * - `out_of_sync`: `sync --check` would change the client's files.
+ * - `out_of_sync`: the last sync (as sync's record names it) would change the client's files;
+ *   only for that sync's targets.
  * - `untrusted`: the client needs the folder trusted, or the item approved, before it uses what
  *   the project declares (project MCP servers, hooks).
  * - `unreadable`: an error: a file the client would read that doctor cannot or may not read (a

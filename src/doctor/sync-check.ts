@@ -1,10 +1,17 @@
 /**
- * What `sync --check` would change, for a project synced before: the source tool, the targets
- * and the kinds are read back from sync's record (.contextfmt/written.json), and sync's own plan
- * says which files would change.
+ * What `sync --check` would change, for a project synced before: the sync doctor checks is the
+ * one sync's record (.contextfmt/written.json) says wrote it last, and sync's own plan says which
+ * files would change. Only that sync's targets are checked: a client never synced to has nothing
+ * out of sync, whatever file it shares with one that was.
  */
 import { posix } from "node:path";
-import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
+import {
+  SYNC_KINDS,
+  SYNC_TOOL_PLACES,
+  SYNC_TOOLS,
+  type SyncKind,
+  type SyncTool,
+} from "../sync/locations.js";
 import { planChanges } from "../sync/plan.js";
 import { type WrittenKind, WrittenRecord } from "../workspace/record.js";
 import type { DoctorProblem } from "./report.js";
@@ -29,9 +36,68 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
   return undefined;
 }
 
+/** The sync doctor checks again: its source, targets and kinds, and how it was found. */
+export interface CheckedSync {
+  readonly from: SyncTool;
+  readonly to: readonly SyncTool[];
+  /** The kinds it synced, as `--only` names them. */
+  readonly kinds: readonly SyncKind[];
+  /**
+   * `recorded`: the record names it (the last sync's own request); `inferred`: a record from
+   * before it did, whose entries suggest it.
+   */
+  readonly found: "recorded" | "inferred";
+}
+
 /**
- * `out_of_sync` problems, one per file sync would change, for each client reading that file;
- * none when the record names no source (nothing was synced, or only rules were). When the
+ * The sync doctor checks: the last one the record names, else (a record from before it named
+ * one) the one its entries suggest, each target the first client whose place holds a written
+ * file (the one sync writes a shared file for). Undefined when there is none to check: nothing
+ * was synced, or only the rules (they need the rules file). Where targets come from, in one
+ * place: a project's own setting of them would be read here first.
+ */
+export function syncToCheck({
+  record,
+}: {
+  readonly record: WrittenRecord;
+}): CheckedSync | undefined {
+  const synced = record.synced;
+  if (synced !== undefined) {
+    // The rules are not checked: their input file is not the project's to know.
+    const kinds = SYNC_KINDS.filter((kind) => kind !== "rules" && synced.kinds.includes(kind));
+    if (synced.from === undefined || kinds.length === 0) return undefined;
+    const to = synced.to.filter((tool) => tool !== synced.from);
+    return to.length === 0 ? undefined : { from: synced.from, to, kinds, found: "recorded" };
+  }
+  // A record just read has touched nothing: every entry is untouched.
+  const entries = record.untouched().filter((entry) => entry.from !== undefined);
+  if (entries.length === 0) return undefined;
+  const votes = SYNC_TOOLS.map(
+    (tool) => entries.filter((e) => holds(tool, e.from as string)).length,
+  );
+  const from = SYNC_TOOLS[votes.indexOf(Math.max(...votes))] as SyncTool;
+  const writers = new Set(
+    entries.map((entry) => SYNC_TOOLS.find((tool) => tool !== from && holds(tool, entry.path))),
+  );
+  const to = SYNC_TOOLS.filter((tool) => writers.has(tool));
+  const kinds = [
+    ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
+  ] as SyncKind[];
+  if (to.length === 0 || kinds.length === 0) return undefined;
+  return { from, to, kinds, found: "inferred" };
+}
+
+/** That `sync` would `change` a file, naming the sync as a command line and where it was found. */
+function wouldChange(sync: CheckedSync, change: string): string {
+  const line = `sync --from ${sync.from} --to ${sync.to.join(",")} --only ${sync.kinds.join(",")}`;
+  return sync.found === "recorded"
+    ? `${line} would ${change}`
+    : `${line} would ${change} (the sync the entries of .contextfmt/written.json suggest: it is from before the record named its sync)`;
+}
+
+/**
+ * `out_of_sync` problems, one per file sync would change, for each target of the checked sync
+ * (see {@link syncToCheck}) that reads that file; none when there is no sync to check. When the
  * record or sync's plan cannot be made (a file it reads cannot be read), an `unreadable` problem
  * says so, with why, for each client asked whose files it would have checked.
  */
@@ -53,36 +119,28 @@ export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): Doct
   } catch (error) {
     return unknown(error, clients);
   }
-  // A record just read has touched nothing: every entry is untouched.
-  const entries = record.untouched().filter((entry) => entry.from !== undefined);
-  if (entries.length === 0) return [];
-  const votes = SYNC_TOOLS.map(
-    (tool) => entries.filter((e) => holds(tool, e.from as string)).length,
-  );
-  const from = SYNC_TOOLS[votes.indexOf(Math.max(...votes))] as SyncTool;
-  const to = SYNC_TOOLS.filter(
-    (tool) => tool !== from && entries.some((entry) => holds(tool, entry.path)),
-  );
-  const kinds = [
-    ...new Set(entries.flatMap((entry) => kindOf(entry.kind, entry.from) ?? [])),
-  ] as SyncKind[];
-  if (to.length === 0 || kinds.length === 0) return [];
+  const sync = syncToCheck({ record });
+  if (sync === undefined) return [];
   let plan: ReturnType<typeof planChanges>;
   try {
+    const { from, to, kinds } = sync;
     plan = planChanges({ project: view.project, record, from, to, kinds });
   } catch (error) {
-    return unknown(error, to);
+    return unknown(error, sync.to);
   }
   const problems: DoctorProblem[] = [];
   for (const file of plan.files) {
     if (file.after === file.before) continue;
-    for (const client of to) {
+    for (const client of sync.to) {
       if (!clients.includes(client) || !holds(client, file.path)) continue;
       problems.push({
         code: "out_of_sync",
         client,
         path: file.path,
-        message: `sync --from ${from} --to ${to.join(",")} --only ${kinds.join(",")} would ${file.after === undefined ? "remove" : "change"} ${file.path}`,
+        message: wouldChange(
+          sync,
+          `${file.after === undefined ? "remove" : "change"} ${file.path}`,
+        ),
       });
     }
   }

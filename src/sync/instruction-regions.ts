@@ -3,6 +3,8 @@
  * holds the source's own instructions and the rendered rules, and is taken out when its sources
  * are gone. Everything outside the region stays byte for byte.
  */
+import { posix } from "node:path";
+import { namesInFolders, namesReadInFolder } from "../clients/folder-reading.js";
 import type { Issue } from "../problems/issue.js";
 import {
   joinRegionParts,
@@ -14,6 +16,7 @@ import {
 } from "../workspace/managed-region.js";
 import { sha256 } from "../workspace/record.js";
 import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
+import { CLIENT_LOADING } from "./loading.js";
 import {
   instructionReading,
   RULES_FILES,
@@ -94,12 +97,12 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
     for (const tool of SYNC_TOOLS) {
       if (!request.to.includes(tool)) continue;
       if (folder !== "" && !instructionReading(tool).nested) {
-        if (source === undefined) continue;
+        if (source === undefined || readsNestedText(plan, request, tool, source.path)) continue;
         warn({
           code: "not_carried",
           severity: "warning",
-          path: source?.path ?? folder,
-          message: `not carried to ${tool}: it reads ${RULES_FILES[tool]} only, no nested instruction files`,
+          path: source.path,
+          message: `not carried to ${tool}: in ${folder}/ it reads ${namesInFolders(CLIENT_LOADING[tool].instructions).join(" or ")}, none of which holds this text after the sync`,
         });
         continue;
       }
@@ -175,6 +178,29 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       plan.write(path, region.text, notes, `region:${tool}`);
     }
   }
+}
+
+/**
+ * Whether `tool`, which gets no file of its own in the source's folder, reads the source's text
+ * there anyway, as its loading rules say: the source file itself (OpenCode reads a nested
+ * CLAUDE.md where no AGENTS.md is), or a file this sync writes there for another target (the
+ * AGENTS.md written for Codex CLI).
+ */
+function readsNestedText(
+  plan: Plan,
+  request: SyncRequest,
+  tool: SyncTool,
+  sourcePath: string,
+): boolean {
+  const folder = posix.dirname(sourcePath);
+  const holding = new Set([posix.basename(sourcePath)]);
+  for (const other of request.to) {
+    if (instructionReading(other).nested) holding.add(RULES_FILES[other]);
+  }
+  const present = (name: string) => holding.has(name) || plan.project.isFile(`${folder}/${name}`);
+  return namesReadInFolder(CLIENT_LOADING[tool].instructions, present).some((name) =>
+    holding.has(name),
+  );
 }
 
 /** The files a target reads with one of its instruction files, by real path. */

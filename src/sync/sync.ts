@@ -240,6 +240,9 @@ export function planSync(options: SyncOptions): WritePlan {
     },
   });
   const changed = plan.files.filter((file) => file.after !== file.before);
+  // The record says which sync it is from and what that sync lost (doctor and --strict read it).
+  const losses = [...ruleIssues, ...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
+  record.noteSync({ ...(from !== undefined ? { from } : {}), to, kinds }, losses);
   return writePlan(
     {
       files: plan.files.map(publicChange),

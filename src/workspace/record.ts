@@ -16,6 +16,7 @@
  * wrote it can still take it out. An entry that does not parse, or that names no place of
  * contextfmt's, is ignored with a warning and kept as it is.
  */
+import { type ClientId, clientById } from "../clients/index.js";
 import type { Issue } from "../problems/issue.js";
 import { Evidence, sha256 } from "./evidence.js";
 import { isWrittenPlace, type WrittenKind } from "./places.js";
@@ -50,6 +51,73 @@ export interface WrittenEntry {
   /** SHA-256 of what was written: the file's bytes, or the part's value (see {@link valueHash}). */
   readonly sha256: string;
 }
+
+/**
+ * The last sync that wrote the record: what it was asked (`--from`, `--to`, `--only`) and the
+ * losses it reported. doctor checks that sync again, for its targets only; `sync --strict`
+ * fails on a loss not among these.
+ */
+export interface SyncedRequest {
+  /** The source client; absent for a sync of the rules alone. */
+  readonly from?: ClientId;
+  readonly to: readonly ClientId[];
+  /** The kinds it synced (`command`, `mcp`, …, `rules`). */
+  readonly kinds: readonly string[];
+  /** Each loss it reported (what a target cannot hold, a source left out): its code and path. */
+  readonly losses: readonly Loss[];
+}
+
+/** A loss as the record keeps it: its warning's code and path. */
+export type Loss = readonly [code: string, path: string];
+
+/**
+ * The warnings that say something of the source did not reach a target as it is: a field a
+ * target cannot hold, a kind it has no place for, a file left out. The others (what sync kept
+ * of the user's, the record's own) are about this run, not about what the targets get.
+ */
+const LOSS_CODES: ReadonlySet<string> = new Set([
+  "lossy_conversion",
+  "unsupported_field",
+  "unsupported_kind",
+  "not_carried",
+  "import_left_out",
+  "item_skipped",
+  "outside_project",
+  "not_a_file",
+]);
+
+/** Whether `issue` is a loss (see {@link LOSS_CODES}), one with a path to name it by. */
+export const isLoss = (issue: Issue): issue is Issue & { readonly path: string } =>
+  issue.severity !== "info" && LOSS_CODES.has(issue.code) && typeof issue.path === "string";
+
+const isClient = (value: unknown): value is ClientId =>
+  typeof value === "string" && clientById(value) !== undefined;
+
+/** What the record's `synced` says, or why it says nothing readable. */
+function parseSynced(value: unknown): SyncedRequest | string {
+  const { from, to, kinds, losses } = (value ?? {}) as Record<string, unknown>;
+  const strings = (list: unknown): list is string[] =>
+    Array.isArray(list) && list.every((item) => typeof item === "string");
+  if (
+    typeof value !== "object" ||
+    (from !== undefined && !isClient(from)) ||
+    !Array.isArray(to) ||
+    !to.every(isClient) ||
+    !strings(kinds) ||
+    !Array.isArray(losses) ||
+    !losses.every((loss) => strings(loss) && loss.length === 2)
+  ) {
+    return 'expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]] }';
+  }
+  return {
+    ...(from !== undefined ? { from: from as ClientId } : {}),
+    to,
+    kinds,
+    losses: losses as Loss[],
+  };
+}
+
+const lossKey = ([code, path]: Loss) => `${code}\0${path}`;
 
 // The record's hash is the evidence's (written there, where the record's digests are kept).
 export { sha256 };
@@ -136,6 +204,12 @@ export class WrittenRecord {
   readonly #ignored: unknown[] = [];
   /** What reading found wrong, each naming the entry: for the run to report. */
   readonly warnings: Issue[] = [];
+  /** The last sync as read (see {@link synced}). */
+  #readSynced: SyncedRequest | undefined;
+  /** Its losses, by {@link lossKey}: one look-up per warning, however many there are. */
+  #knownLosses: ReadonlySet<string> = new Set();
+  /** The sync the record will say it is from: the one read, until a run notes its own. */
+  #synced: SyncedRequest | undefined;
 
   /** Whether every entry is taken at its word, proven or not (a run that writes nothing). */
   readonly #atItsWord: boolean;
@@ -184,9 +258,28 @@ export class WrittenRecord {
     } catch (error) {
       throw invalid(`invalid JSON (${(error as Error).message.split("\n")[0]})`);
     }
-    const { version, written } = (data ?? {}) as { version?: unknown; written?: unknown };
+    const { version, written, synced } = (data ?? {}) as {
+      version?: unknown;
+      written?: unknown;
+      synced?: unknown;
+    };
     if (version !== 1 || !Array.isArray(written)) {
       throw invalid('expected { "version": 1, "written": [...] }');
+    }
+    if (synced !== undefined) {
+      const parsed = parseSynced(synced);
+      if (typeof parsed === "string") {
+        record.warnings.push({
+          code: "record_entry_ignored",
+          severity: "warning",
+          path: `${RECORD_PATH}: synced`,
+          message: `ignored: ${parsed}; the next sync writes its own`,
+        });
+      } else {
+        record.#readSynced = parsed;
+        record.#knownLosses = new Set(parsed.losses.map(lossKey));
+        record.#synced = parsed;
+      }
     }
     for (const [index, value] of written.entries()) record.#take(value, index);
     return record;
@@ -281,6 +374,42 @@ export class WrittenRecord {
     return held?.entry === entry && held.proven;
   }
 
+  /**
+   * The last sync that wrote the record, as read: undefined in a record from before it was kept
+   * (or one whose `synced` is not readable, with a warning).
+   */
+  get synced(): SyncedRequest | undefined {
+    return this.#readSynced;
+  }
+
+  /**
+   * Notes the sync this run makes, with the losses among its `warnings` (see {@link isLoss}),
+   * each once: what the record says it is from once written. `init` notes none (the last sync
+   * stays).
+   */
+  noteSync(
+    request: Pick<SyncedRequest, "from" | "to" | "kinds">,
+    warnings: readonly Issue[],
+  ): void {
+    const losses = new Map<string, Loss>();
+    for (const issue of warnings) {
+      if (!isLoss(issue)) continue;
+      const loss: Loss = [issue.code, issue.path];
+      losses.set(lossKey(loss), loss);
+    }
+    this.#synced = {
+      ...(request.from !== undefined ? { from: request.from } : {}),
+      to: [...request.to],
+      kinds: [...request.kinds],
+      losses: [...losses.values()].sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1])),
+    };
+  }
+
+  /** Whether `issue` is a loss the last sync (as read) reported already. */
+  knownLoss(issue: Issue): boolean {
+    return isLoss(issue) && this.#knownLosses.has(lossKey([issue.code, issue.path]));
+  }
+
   /** Notes what this run writes (or found already written as it would write it): proven. */
   set(entry: WrittenEntry): void {
     const key = keyOf(entry.path, entry.kind, entry.name);
@@ -320,7 +449,7 @@ export class WrittenRecord {
       ),
       ...this.#ignored.map((value) => `    ${JSON.stringify(value)}`),
     ];
-    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": 1,\n  "written": [${
+    return `{\n  "about": ${JSON.stringify(ABOUT)},\n  "version": 1,\n${syncedText(this.#synced)}  "written": [${
       lines.length ? `\n${lines.join(",\n")}\n  ` : ""
     }]\n}\n`;
   }
@@ -345,6 +474,20 @@ export class WrittenRecord {
     }
     return this.#evidence.save(digests);
   }
+}
+
+/** The `synced` member, a loss a line; nothing for a record without one. */
+function syncedText(synced: SyncedRequest | undefined): string {
+  if (synced === undefined) return "";
+  const { from, to, kinds, losses } = synced;
+  const request = [
+    ...(from !== undefined ? [`    "from": ${JSON.stringify(from)}`] : []),
+    `    "to": ${JSON.stringify(to)}`,
+    `    "kinds": ${JSON.stringify(kinds)}`,
+  ];
+  const lossLines = losses.map((loss) => `      ${JSON.stringify(loss)}`);
+  const list = lossLines.length ? `[\n${lossLines.join(",\n")}\n    ]` : "[]";
+  return `  "synced": {\n${request.join(",\n")},\n    "losses": ${list}\n  },\n`;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

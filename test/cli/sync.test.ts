@@ -104,8 +104,48 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
       "--strict",
     ]);
     expect(status).toBe(1);
-    expect(stdout).toMatch(/^nothing written: \d+ warning\(s\) with --strict\n$/);
+    expect(stdout).toMatch(
+      /^nothing written: \d+ warning\(s\) with --strict that the last sync did not give\n$/,
+    );
     expect(Object.keys(tree(dir)).some((path) => path.startsWith(".codex"))).toBe(false);
+  });
+
+  it("--strict: the losses the last sync reported pass, a new one fails; --strict=warnings fails on any", () => {
+    const dir = project(CLAUDE_PROJECT);
+    const run = (...extra: string[]) =>
+      contextfmt(["sync", dir, "--from", "claude", "--to", "codex", ...extra]);
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.stderr).toContain("warning: ");
+    // The CI gate right after a sync: the known lossy fields are no failure.
+    expect(run("--check", "--strict")).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^up to date \(\d+ files\)\n$/),
+    });
+    expect(run("--strict").status).toBe(0);
+    // The old meaning, asked for: any warning fails.
+    const every = run("--check", "--strict=warnings");
+    expect(every.status).toBe(1);
+    expect(every.stdout).toMatch(/^nothing written: \d+ warning\(s\) with --strict=warnings\n$/);
+    expect(run("--strict=all").stderr).toContain(
+      '--strict takes no value or =warnings, received "all"',
+    );
+    // A new agent with a tool list Codex CLI cannot hold: a new loss.
+    writeFileSync(
+      join(dir, ".claude/agents/quick.md"),
+      "---\nname: quick\ndescription: Quick checks\ntools: Read, Grep\n---\nCheck it quickly.\n",
+    );
+    const fresh = run("--check", "--strict");
+    expect(fresh.status).toBe(1);
+    expect(fresh.stdout).toMatch(
+      /^nothing written: \d+ warning\(s\) with --strict that the last sync did not give \(\d+ known loss\(es\) aside: --strict=warnings counts them too\)\n$/,
+    );
+    expect(fresh.stderr).toContain(".claude/agents/quick.md");
+    expect(run("--strict").status).toBe(1);
+    expect(Object.keys(tree(dir))).not.toContain(".codex/agents/quick.toml");
+    // A plain sync writes it and records its loss: --strict passes again.
+    expect(run().status).toBe(0);
+    expect(run("--check", "--strict").status).toBe(0);
   });
 });
 

@@ -25,6 +25,80 @@ const read = (dir: string, state: string) => {
 };
 
 describe("WrittenRecord", () => {
+  it("names the last sync and its losses, each once, in order; reads them back; init's run keeps them", () => {
+    const dir = project();
+    const state = userState();
+    const record = read(dir, state);
+    expect(record.synced).toBeUndefined();
+    const lossy = {
+      code: "lossy_conversion",
+      severity: "warning",
+      path: ".claude/agents/a.md: tools",
+      message: "not carried",
+    } as const;
+    record.noteSync({ from: "claude", to: ["codex", "gemini"], kinds: ["command", "agent"] }, [
+      { ...lossy, code: "unsupported_kind", path: ".claude/agents/a.md" },
+      lossy,
+      lossy,
+      // Not losses: what sync kept of the user's, and what it only notes.
+      { code: "kept_changed", severity: "warning", path: "AGENTS.md", message: "kept" },
+      { code: "lossy_conversion", severity: "info", path: "x", message: "noted" },
+    ]);
+    const text = record.write()?.bytes.toString() ?? "";
+    expect(text).toBe(`{
+  "about": "What contextfmt sync and init wrote here, with a hash of each: they replace only what this lists, unchanged since. Keep it with the project.",
+  "version": 1,
+  "synced": {
+    "from": "claude",
+    "to": ["codex","gemini"],
+    "kinds": ["command","agent"],
+    "losses": [
+      ["lossy_conversion",".claude/agents/a.md: tools"],
+      ["unsupported_kind",".claude/agents/a.md"]
+    ]
+  },
+  "written": []
+}
+`);
+    mkdirSync(join(dir, ".contextfmt"));
+    writeFileSync(join(dir, RECORD_PATH), text);
+    const again = read(dir, state);
+    expect(again.synced).toEqual({
+      from: "claude",
+      to: ["codex", "gemini"],
+      kinds: ["command", "agent"],
+      losses: [
+        ["lossy_conversion", ".claude/agents/a.md: tools"],
+        ["unsupported_kind", ".claude/agents/a.md"],
+      ],
+    });
+    expect(again.knownLoss(lossy)).toBe(true);
+    expect(again.knownLoss({ ...lossy, path: ".claude/agents/b.md: tools" })).toBe(false);
+    // A run that notes no sync (init) writes the record back as it was.
+    expect(again.write()).toBeUndefined();
+  });
+
+  it("a synced it cannot read is a warning naming it, and the next sync writes its own", () => {
+    const dir = project({
+      [RECORD_PATH]: JSON.stringify({ version: 1, synced: { to: "codex" }, written: [] }),
+    });
+    const record = read(dir, userState());
+    expect(record.synced).toBeUndefined();
+    expect(record.warnings).toEqual([
+      {
+        code: "record_entry_ignored",
+        severity: "warning",
+        path: `${RECORD_PATH}: synced`,
+        message:
+          'ignored: expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]] }; the next sync writes its own',
+      },
+    ]);
+    record.noteSync({ to: ["codex"], kinds: ["rules"] }, []);
+    expect(record.write()?.bytes.toString()).toContain(
+      '  "synced": {\n    "to": ["codex"],\n    "kinds": ["rules"],\n    "losses": []\n  },\n',
+    );
+  });
+
   it("keeps one entry a line in path order, the bytes the previous release wrote, and reads back what it wrote", () => {
     const dir = project();
     const state = userState();

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from "diff";
 import { SYNC_ORDER } from "../../clients/index.js";
 import { type ClientSpec, itemGlob } from "../../clients/spec.js";
+import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import {
   applyPlan,
@@ -12,6 +13,8 @@ import {
   type SyncKind,
   type SyncTool,
 } from "../../sync.js";
+import { Project } from "../../workspace/project.js";
+import { WrittenRecord } from "../../workspace/record.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile } from "../input-files.js";
 import { printLines, shown } from "../output.js";
@@ -115,8 +118,10 @@ Options:
   --budget <n>        token budget of the rules (default: the format's)
   --check             write nothing; list the files that would change, exit 1 if any (for CI)
   --dry-run           write nothing; print what would change as unified diffs
-  --strict            a warning (a lossy conversion, a source left out) is an error: exit 1
-                      and write nothing
+  --strict            exit 1 and write nothing on a warning the last sync did not give: a
+                      new loss (a lossy conversion, a source left out), or any other warning;
+                      the losses a sync reported are kept in .contextfmt/written.json
+  --strict=warnings   exit 1 and write nothing on any warning, known losses included
   --force             replace what sync did not write, or what changed since it did
   -h, --help          show this help
 
@@ -174,6 +179,31 @@ function dryRunDiff(file: PlannedChange): string[] {
   return diff.replace(/\n$/, "").split("\n");
 }
 
+/**
+ * Why `--strict` stops the run, or undefined: any warning with `--strict=warnings`; else a
+ * warning that is no loss the last sync reported (its record keeps them), so a known lossy
+ * field does not fail every run, a new one does.
+ */
+function strictFailures(
+  dir: string,
+  warnings: readonly Issue[],
+  everyWarning: boolean,
+): string | undefined {
+  const serious = warnings.filter((issue) => issue.severity !== "info");
+  if (everyWarning) {
+    return serious.length === 0
+      ? undefined
+      : `nothing written: ${serious.length} warning(s) with --strict=warnings`;
+  }
+  const record = WrittenRecord.read(Project.at(dir), { atItsWord: true });
+  const fresh = serious.filter((issue) => !record.knownLoss(issue));
+  if (fresh.length === 0) return undefined;
+  const known = serious.length - fresh.length;
+  return `nothing written: ${fresh.length} warning(s) with --strict that the last sync did not give${
+    known > 0 ? ` (${known} known loss(es) aside: --strict=warnings counts them too)` : ""
+  }`;
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -183,7 +213,7 @@ export const run: Command["run"] = async (args) => {
     budget: { type: "string" },
     check: { type: "boolean" },
     "dry-run": { type: "boolean" },
-    strict: { type: "boolean" },
+    strict: { type: "boolean", values: ["warnings"] },
     force: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
@@ -222,10 +252,12 @@ export const run: Command["run"] = async (args) => {
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
   reportIssues(warnings);
-  const serious = warnings.filter((issue) => issue.severity !== "info").length;
-  if (values.strict && serious > 0) {
-    printLines([`nothing written: ${serious} warning(s) with --strict`]);
-    return 1;
+  if (values.strict) {
+    const failed = strictFailures(dir, warnings, values.strict === "warnings");
+    if (failed !== undefined) {
+      printLines([failed]);
+      return 1;
+    }
   }
   const conflict = values.force ? undefined : conflictError(plan);
   if (conflict) throw conflict;
