@@ -335,12 +335,11 @@ export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   ru: [-3, 8.5],
   tr: [-3, 14.5],
   zh: [-3, 11],
-  ko: [-3, 7],
+  ko: [-3, 6.5],
   hi: [-3, 7],
   cs: [-3, 12.5],
   id: [-3, 8],
   fa: [-3, 7],
-  th: [-3, 10.5],
 };
 
 /** One file of the real corpus: a language's text from one source, for one half. */
