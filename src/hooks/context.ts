@@ -163,7 +163,7 @@ export interface HookRenderOptions {
   /** Every format in its cache-stable layout. */
   readonly cacheStable?: boolean | undefined;
   /**
-   * The relevance to the prompt (0–1) a memory without a score needs to be injected; default 0.1
+   * The relevance to the prompt (0–1) a memory without a score needs to be injected; default 0.08
    * (`DEFAULT_MIN_RELEVANCE`). Pinned memories and those with a score always are.
    */
   readonly minRelevance?: number | undefined;

@@ -11,7 +11,7 @@ import { HAN, HIRAGANA, KATAKANA, scriptOf } from "../tokens/scripts.js";
  * (unless pinned): the share of the memory's term weight that the prompt names. Chosen on half of
  * the labelled set in test/fixtures/relevance (the other half is what the test asserts on).
  */
-export const DEFAULT_MIN_RELEVANCE = 0.1;
+export const DEFAULT_MIN_RELEVANCE = 0.08;
 
 // BM25's usual constants: how fast repeats of a term stop counting, and how much length matters.
 const K1 = 1.2;
@@ -77,8 +77,8 @@ function wordsOf(word: string, terms: string[]): void {
 
 /**
  * How well each of `texts` matches `prompt`, 0–1, in the order given: the share of the text's own
- * BM25 term weight (inverse document frequency over `texts`, term frequency saturated and
- * length-normalised) that falls on terms the prompt holds. A text that shares only words most of
+ * BM25 term weight (inverse document frequency over `texts` and the prompt, term frequency
+ * saturated and length-normalised) that falls on terms the prompt holds. A text that shares only words most of
  * the texts hold scores low; one whose rare words the prompt names scores high; a longer prompt
  * never lowers a score.
  *
@@ -87,7 +87,7 @@ function wordsOf(word: string, terms: string[]): void {
  * relevanceScores("How does billing store money?", [
  *   "Billing stores money as integer cents",
  *   "The office plants are watered on Fridays",
- * ]); // → [0.5, 0]
+ * ]); // → [≈ 0.32, 0]
  * ```
  */
 export function relevanceScores(prompt: string, texts: readonly string[]): number[] {
@@ -115,9 +115,11 @@ export function scoresOf(prompt: string, texts: readonly string[]): number[] {
   const holders = new Map<string, number>();
   for (const count of counts)
     for (const term of count.keys()) holders.set(term, (holders.get(term) ?? 0) + 1);
+  // The prompt counts as one more text: a word it shares with most memories is a common one.
+  const documents = texts.length + 1;
   const idf = (term: string) => {
-    const held = holders.get(term) ?? 0;
-    return Math.log(1 + (texts.length - held + 0.5) / (held + 0.5));
+    const held = (holders.get(term) ?? 0) + (asked.has(term) ? 1 : 0);
+    return Math.log(1 + (documents - held + 0.5) / (held + 0.5));
   };
   return counts.map((count, index) => {
     const norm = 1 - B + (B * (lengths[index] as number)) / (averageLength || 1);

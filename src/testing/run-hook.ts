@@ -33,7 +33,7 @@ export interface RunHookOptions {
   readonly nonce?: string;
   /** `--cache-stable`: every format in its cache-stable layout. */
   readonly cacheStable?: boolean;
-  /** `--min-relevance`: the relevance to the prompt a memory without a score needs; default 0.1. */
+  /** `--min-relevance`: the relevance to the prompt a memory without a score needs; default 0.08. */
   readonly minRelevance?: number;
 }
 
