@@ -92,9 +92,10 @@ function wordsOf(word: string, terms: string[]): void {
  */
 export function relevanceScores(prompt: string, texts: readonly string[]): number[] {
   stringArgument(prompt, "prompt");
-  arrayArgument(texts, "texts").forEach((text, index) => {
-    stringArgument(text, `texts[${index}]`);
-  });
+  arrayArgument(texts, "texts");
+  // By index, not forEach: a hole in a sparse array is no string either.
+  for (let index = 0; index < texts.length; index += 1)
+    stringArgument(texts[index], `texts[${index}]`);
   return scoresOf(prompt, texts);
 }
 
