@@ -117,6 +117,7 @@ it("pins the public exports of contextfmt/tiktoken", () => {
 it("pins the public exports of contextfmt/hooks", () => {
   expect(Object.keys(hooks).sort()).toEqual([
     "DEFAULT_HOOK_BUDGET",
+    "DEFAULT_MIN_RELEVANCE",
     "HOOK_CONTEXT_LIMITS",
     "HOOK_EVENTS",
     "HOOK_SOURCE_FLAGS",
@@ -131,6 +132,7 @@ it("pins the public exports of contextfmt/hooks", () => {
     "overHookLimit",
     "parseHookInput",
     "rankForPrompt",
+    "relevanceScores",
     "resolveHookEvent",
     "sessionStartContext",
     "utf8Length",

@@ -23,6 +23,7 @@ import {
 } from "./context.js";
 import { checkTool, eventOf, type HookEventName, type HookTool } from "./events.js";
 import { hookInputOf } from "./input.js";
+import { relevanceArgument } from "./match.js";
 import { limitOf, outputFor } from "./output.js";
 
 /** Hook context budget when none is given: about what the tools take inline. */
@@ -93,6 +94,7 @@ export async function answerHook(request: HookRequest): Promise<HookAnswer> {
     now: request.now,
     nonce: request.nonce,
     cacheStable: request.cacheStable,
+    minRelevance: relevanceArgument(request.minRelevance, "request.minRelevance"),
   });
 }
 
@@ -132,6 +134,7 @@ export async function answerFor(request: CheckedHookRequest): Promise<HookAnswer
     now: request.now,
     nonce: request.nonce,
     cacheStable: request.cacheStable,
+    minRelevance: request.minRelevance,
     adapterOf: builtinAdapter,
   });
   if (result.content.trim() === "") {

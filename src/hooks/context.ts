@@ -23,6 +23,7 @@ import { type HookMoment, type HookTool, hooksOf, isHookTool, labelOf } from "./
 import type { TolerantHookInput } from "./input.js";
 import { listOf, projectsOf } from "./input-shapes.js";
 import { startContextOf } from "./lifecycle.js";
+import { relevanceArgument } from "./match.js";
 import { memoriesAsCandidates, memoriesForPrompt } from "./memories.js";
 import { contextPath, escapesXml, type HookContextLimit } from "./output.js";
 
@@ -41,6 +42,9 @@ export const HOOK_SOURCE_FLAGS: readonly HookSourceFlag[] = [
 interface SourceContext {
   readonly hook: TolerantHookInput;
   readonly nonce?: string | undefined;
+  readonly minRelevance?: number | undefined;
+  /** Takes what a source leaves out before the format sees it (memories the prompt did not match). */
+  readonly report: (issue: Issue) => void;
 }
 
 /**
@@ -114,7 +118,9 @@ export const HOOK_SOURCES: readonly HookSource[] = [
     format: (tool) => (escapesXml(tool) ? "session-brief" : "xml-memory"),
     share: 1,
     input: (file, ctx, tool) =>
-      escapesXml(tool) ? memoriesAsCandidates(file, ctx.hook) : memoriesForPrompt(file, ctx.hook),
+      escapesXml(tool)
+        ? memoriesAsCandidates(file, ctx.hook, ctx)
+        : memoriesForPrompt(file, ctx.hook, ctx),
     options: (ctx, tool) => {
       // As many memories as the budget holds, not the brief context's usual five.
       if (escapesXml(tool)) return { maxCandidates: Number.MAX_SAFE_INTEGER };
@@ -156,6 +162,11 @@ export interface HookRenderOptions {
   readonly nonce?: string | undefined;
   /** Every format in its cache-stable layout. */
   readonly cacheStable?: boolean | undefined;
+  /**
+   * The relevance to the prompt (0–1) a memory without a score needs to be injected; default 0.08
+   * (`DEFAULT_MIN_RELEVANCE`). Pinned memories and those with a score always are.
+   */
+  readonly minRelevance?: number | undefined;
 }
 
 /** What {@link hookContext} needs. */
@@ -231,6 +242,7 @@ export function hookContext(request: HookContextRequest): HookContext {
     now: request.now,
     nonce: request.nonce,
     cacheStable: request.cacheStable,
+    minRelevance: relevanceArgument(request.minRelevance, "request.minRelevance"),
     adapterOf: manager ? (id) => manager.get<string>(id) : builtinAdapter,
   });
 }
@@ -260,10 +272,16 @@ export function contextOf(
   request: CheckedHookContext,
 ): HookContext {
   const { hook, limit, counter } = request;
-  const ctx: SourceContext = { hook, nonce: request.nonce };
+  const leftOut: Issue[] = [];
   const parts = sources.flatMap((source) => {
     const file = request.files[source.flag];
     if (!file) return [];
+    const ctx: SourceContext = {
+      hook,
+      nonce: request.nonce,
+      minRelevance: request.minRelevance,
+      report: (issue) => leftOut.push({ ...issue, path: `--${source.flag}` }),
+    };
     const adapter = request.adapterOf(source.format(hook.tool));
     let input: unknown;
     try {
@@ -296,9 +314,10 @@ export function contextOf(
     now: request.now,
   });
   const cut = cutToLimit(composed.content, limit, counter ?? defaultCounter, hook.tool);
+  const issues = [...leftOut, ...composed.issues];
   return {
     content: cut.content,
-    issues: cut.issue ? [...composed.issues, cut.issue] : composed.issues,
+    issues: cut.issue ? [...issues, cut.issue] : issues,
     parts: composed.parts,
   };
 }

@@ -42,6 +42,7 @@ export {
   type SessionStartContext,
   sessionStartContext,
 } from "./lifecycle.js";
+export { DEFAULT_MIN_RELEVANCE, relevanceScores } from "./match.js";
 export {
   HOOK_CONTEXT_LIMITS,
   type HookContextLimit,

@@ -46,6 +46,11 @@ export const MemorySchema = d.object({
   score: d.optional(d.number()),
   /** Breaks ties between equal scores: more recent first. */
   createdAt: d.optional(DateInputSchema),
+  /**
+   * Always injected: a hook gives it whatever the prompt, and the budget never leaves it out (a
+   * required item, as an absolute rule is).
+   */
+  pinned: d.optional(d.boolean()),
 });
 
 /** A parsed memory (defaults applied, `createdAt` a `Date`). */

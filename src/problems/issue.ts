@@ -16,6 +16,8 @@ export type IssueSeverity = "error" | "warning" | "info";
  * - `item_shortened`: items were shortened to fit; the report says which and to what form.
  * - `list_capped` (info): a format shows at most so many entries of a list (a PROJECT block's
  *   three TODOs); the rest are left out of it, whatever the budget.
+ * - `not_matched` (info): a hook left out memories whose relevance to the prompt is below its
+ *   `minRelevance`, before the budget saw them.
  * - `duplicate_removed`: a combined context left out what the other block already says.
  * - `empty_output`: items were included but the content is empty.
  * - `invalid_xml`, `invalid_structure`: the content does not have its format's shape.
@@ -35,6 +37,7 @@ export type IssueCode =
   | "item_skipped"
   | "item_shortened"
   | "list_capped"
+  | "not_matched"
   | "duplicate_removed"
   | "empty_output"
   | "invalid_xml"

@@ -2,6 +2,7 @@ import { answerFor, DEFAULT_HOOK_BUDGET, type HookFile } from "../hooks/answer.j
 import { HOOK_SOURCE_FLAGS, type HookSourceFlag } from "../hooks/context.js";
 import { type HookEventName, type HookTool, hooksOf, resolveHookEvent } from "../hooks/events.js";
 import { isJsonInput, parseInputText, type YamlParser } from "../hooks/input-text.js";
+import { relevanceArgument } from "../hooks/match.js";
 import type { HookOutput } from "../hooks/output.js";
 import type { FormattedContext } from "../manager/formatted-context.js";
 import { badArgument, optionsArgument } from "../problems/arguments.js";
@@ -32,6 +33,8 @@ export interface RunHookOptions {
   readonly nonce?: string;
   /** `--cache-stable`: every format in its cache-stable layout. */
   readonly cacheStable?: boolean;
+  /** `--min-relevance`: the relevance to the prompt a memory without a score needs; default 0.08. */
+  readonly minRelevance?: number;
 }
 
 /** One hook call as the bin answers it, and what the tool's contract says of the answer. */
@@ -105,6 +108,7 @@ export async function runHook(
   const json = typeof stdin === "string" ? stdin : jsonOf(stdin);
   const given = optionsArgument(sources, "sources");
   const { budget = DEFAULT_HOOK_BUDGET, now, nonce, cacheStable } = optionsArgument(options);
+  const minRelevance = relevanceArgument(options.minRelevance, "options.minRelevance");
   if (!Number.isSafeInteger(budget) || budget < 0)
     badArgument("options.budget", "a whole number >= 0", budget);
   const counter =
@@ -125,6 +129,7 @@ export async function runHook(
     now,
     nonce,
     cacheStable: cacheStable === true,
+    minRelevance,
   });
   const output = JSON.parse(answer.stdout) as HookOutput;
   // Copilot CLI, Cursor and Cline read the context at the top level, under their own names; the

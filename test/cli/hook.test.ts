@@ -156,13 +156,21 @@ describe("contextfmt hook: what each moment injects", () => {
     expect(stderr).toBe("");
   });
 
-  it("prompt: memories with a score by score, then the rest by words shared with the prompt", () => {
-    // m1 (0.87), m3 (0.66) have scores; of the unscored, m2 shares words with the prompt, m4 none.
-    const { context } = run("gemini", "BeforeAgent", "--memories", example("memories.json"));
-    expect(context).toBe(
-      "Related: Always run `uv sync` before running the test suite. Prefers pytest fixtures over setUp methods, and short commit messages. The payment client must send an idempotency key with every retried call. The office plants are watered on Fridays.\n",
+  it("prompt: pinned memories, then those with a score by score, then the rest that match the prompt", () => {
+    // m1 (0.87), m3 (0.66) have scores; of the unscored, m2 matches the prompt, m4 does not.
+    const { context, stderr } = run(
+      "gemini",
+      "BeforeAgent",
+      "--memories",
+      example("memories.json"),
     );
-    // Without scores, the one that shares words with the prompt is kept, though listed last.
+    expect(context).toBe(
+      "Related: Always run `uv sync` before running the test suite. Prefers pytest fixtures over setUp methods, and short commit messages. The payment client must send an idempotency key with every retried call.\n",
+    );
+    expect(stderr).toBe(
+      "contextfmt: info: not_matched at --memories: 1 item(s) left out below relevance 0.08 to the prompt: m4\n",
+    );
+    // Without scores, the one that matches the prompt is kept, though listed last.
     const unscored = join(dir, "unscored.json");
     writeFileSync(
       unscored,
@@ -171,20 +179,47 @@ describe("contextfmt hook: what each moment injects", () => {
         { id: "keys", content: "The payment client sends an idempotency key with each retry." },
       ]),
     );
-    const xml = run(
-      "claude",
-      "UserPromptSubmit",
-      "--memories",
-      unscored,
-      "--nonce",
-      "n0nce-7f3a9c2e",
-      "--budget",
-      "60",
-    );
+    const flags = ["--memories", unscored, "--nonce", "n0nce-7f3a9c2e", "--budget", "60"];
+    const xml = run("claude", "UserPromptSubmit", ...flags);
     expect(xml.context).toContain('<memory id="keys" confidence="0.80">');
     expect(xml.context).not.toContain('id="plants"');
     expect(xml.stderr).toBe(
+      "contextfmt: info: not_matched at --memories: 1 item(s) left out below relevance 0.08 to the prompt: plants\n",
+    );
+    // --min-relevance 0: every memory, ranked, as before; the budget alone cuts them.
+    const all = run("claude", "UserPromptSubmit", ...flags, "--min-relevance", "0");
+    expect(all.context).toBe(xml.context);
+    expect(all.stderr).toBe(
       "contextfmt: warning: item_skipped at --memories: 1 item(s) left out over budget: plants\n",
+    );
+    const pinned = join(dir, "pinned.json");
+    writeFileSync(
+      pinned,
+      JSON.stringify([
+        { id: "plants", content: "The office plants are watered on Fridays.", pinned: true },
+      ]),
+    );
+    expect(run("claude", "UserPromptSubmit", "--memories", pinned).context).toContain(
+      '<memory id="plants" confidence="0.80">The office plants are watered on Fridays.</memory>',
+    );
+  });
+
+  it("--min-relevance outside 0–1: a usage error naming the flag, exit 1", () => {
+    const result = contextfmt(
+      [
+        "hook",
+        "claude",
+        "user-prompt-submit",
+        "--memories",
+        example("memories.json"),
+        "--min-relevance",
+        "1.5",
+      ],
+      JSON.stringify(hookInputs.claude.UserPromptSubmit),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /^contextfmt: --min-relevance: expected a number from 0 to 1, received "1\.5"/,
     );
   });
 
@@ -533,6 +568,7 @@ describe("contextfmt hook: requires of stdin only what it reads", () => {
     expect(warnings(stderr)).toEqual([
       "contextfmt: warning: invalid_input at session_id: expected string, received 42 (not needed for UserPromptSubmit: ignored)",
       "contextfmt: warning: invalid_input at cwd: expected string, received null (not needed for UserPromptSubmit: ignored)",
+      "contextfmt: info: not_matched at --memories: 1 item(s) left out below relevance 0.08 to the prompt: m4",
     ]);
   });
 

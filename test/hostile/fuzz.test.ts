@@ -88,6 +88,7 @@ const options = fc.oneof(
       recentDays: fc.oneof(fc.nat(), value),
       maxRecentFiles: fc.oneof(fc.nat(), value),
       minRoom: fc.oneof(fc.nat(), value),
+      minRelevance: fc.oneof(fc.double({ min: 0, max: 1 }), specialNumber, value),
       replace: fc.oneof(fc.boolean(), value),
       projectId: value,
       templates: value,
@@ -681,6 +682,10 @@ const CASES: Record<string, FuzzCase> = {
     call: call(hooks.rankForPrompt),
   },
   "hooks:wordOverlap": { args: args(text, text), call: call(hooks.wordOverlap) },
+  "hooks:relevanceScores": {
+    args: args(text, fc.oneof(fc.array(text, { maxLength: 4 }), value)),
+    call: call(hooks.relevanceScores),
+  },
   "hooks:sessionStartContext": {
     args: args(hookTool, fc.oneof(fc.constantFrom("startup", "resume", "compact"), text, value)),
     call: call(hooks.sessionStartContext),
@@ -881,6 +886,7 @@ const DATA: Readonly<Record<string, string>> = {
   "core:PROJECT_CONTEXT_DDL": "SQL text",
   "hooks:HOOK_CONTEXT_LIMITS": "numbers",
   "hooks:DEFAULT_HOOK_BUDGET": "a number",
+  "hooks:DEFAULT_MIN_RELEVANCE": "a number",
   "hooks:HOOK_SOURCE_FLAGS": "names",
   "hooks:SESSION_START_CONTEXT": "names",
   "hooks:HOOK_EVENTS": "names",

@@ -28,7 +28,7 @@ import {
 } from "contextfmt";
 import { inlineText, renderTemplate, sectionBreakdown, titleCase } from "contextfmt/adapters";
 import { convertCommand, renderAgentConfig, renderMcpConfig } from "contextfmt/agent-config";
-import { hookOutput, rankForPrompt } from "contextfmt/hooks";
+import { hookOutput, rankForPrompt, relevanceScores } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { duplicates } from "../../src/doctor/config.js";
@@ -406,6 +406,29 @@ export const growthCases: readonly GrowthCase[] = [
     run: (input) => {
       const { prompt, items } = input as { prompt: string; items: string[] };
       return rankForPrompt(items, prompt, { text: (item) => item, score: () => undefined });
+    },
+  },
+  {
+    name: "relevanceScores: a long prompt against many memories",
+    build: (size) => ({
+      prompt: repeated(size / 2, (i) => `word${i} storeMoney${i} `),
+      texts: Array.from({ length: Math.floor(size / 20) }, (_, i) => `memory ${i} word${i}`),
+    }),
+    run: (input) => {
+      const { prompt, texts } = input as { prompt: string; texts: string[] };
+      return relevanceScores(prompt, texts);
+    },
+  },
+  {
+    // One run of Han and kana without a space: a pair for each character.
+    name: "relevanceScores: one long memory of Han and kana, a camelCase word",
+    build: (size) => ({
+      prompt: repeated(size / 2, (i) => (i % 2 === 0 ? "データ" : "aB")),
+      texts: [repeated(size / 2, (i) => (i % 3 === 0 ? "保存する" : "分区"))],
+    }),
+    run: (input) => {
+      const { prompt, texts } = input as { prompt: string; texts: string[] };
+      return relevanceScores(prompt, texts);
     },
   },
   {

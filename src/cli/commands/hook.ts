@@ -2,6 +2,7 @@ import { findHookEvent, kebab } from "../../hooks/events.js";
 import {
   answerHook,
   DEFAULT_HOOK_BUDGET,
+  DEFAULT_MIN_RELEVANCE,
   HOOK_EVENTS,
   HOOK_SOURCE_FLAGS,
   HOOK_TOOLS,
@@ -69,9 +70,11 @@ What each event injects (from the files given; the others are not read):
                       nothing on a Claude Code or Codex CLI resume or fork, which send the
                       earlier context again
   subagent-start      the rules and the PROJECT block, for the subagent's own conversation
-  prompt events       the memories, ranked by score, or by words shared with the prompt where
-                      they have none: XML memory blocks; for Gemini CLI and Qwen Code, which
-                      escape XML, one "Related: …" line; nothing for a blank prompt
+  prompt events       the memories that match the prompt: pinned ones, those with a score
+                      (by score), then those whose relevance to the prompt reaches
+                      --min-relevance (most relevant first): XML memory blocks; for Gemini CLI
+                      and Qwen Code, which escape XML, one "Related: …" line; nothing for a
+                      blank prompt
   tool events         the brief session context ("Related: …", at most 200 tokens), before
                       and after a tool, after a failed one, after a batch
   stop, subagent-stop, user-prompt-expansion, post-model-switch
@@ -87,6 +90,10 @@ Options:
                      together; the context is also kept under the tool's inline limit
                      (Claude Code 10,000 characters, Codex CLI 10,000 bytes, Copilot CLI
                      10,240 characters after a tool)
+  --min-relevance <n>
+                     the relevance to the prompt, 0–1, a memory without a score needs: the
+                     share of its term weight the prompt names (default ${DEFAULT_MIN_RELEVANCE});
+                     0 injects every memory, ranked
   --nonce <id>       the XML memory blocks' session nonce (default: random per call)
   --cache-stable     every format in its cache-stable layout: items in the order they were
                      added, nothing that depends on the clock, so that the same files give
@@ -113,6 +120,19 @@ function hookEvent(tool: HookTool, name: string): HookEventName {
   throw unknownChoice(`${tool} event`, name, Object.keys(HOOK_EVENTS[tool]).map(kebab));
 }
 
+/** `--min-relevance`: a number from 0 to 1, or a {@link UsageError} naming the flag. */
+function relevanceFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number =
+    /^(0|1)?(\.\d+)?$/.test(value) && value !== "" && value !== "." ? Number(value) : Number.NaN;
+  if (!(number >= 0 && number <= 1)) {
+    throw new UsageError(
+      `--min-relevance: expected a number from 0 to 1, received ${JSON.stringify(value)}`,
+    );
+  }
+  return number;
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("hook", args, {
     rules: { type: "string" },
@@ -121,6 +141,7 @@ export const run: Command["run"] = async (args) => {
     memories: { type: "string" },
     nonce: { type: "string" },
     budget: { type: "string" },
+    "min-relevance": { type: "string" },
     exact: { type: "boolean" },
     "cache-stable": { type: "boolean" },
     now: { type: "string" },
@@ -157,6 +178,7 @@ export const run: Command["run"] = async (args) => {
     now: values.now,
     nonce: values.nonce,
     cacheStable: values["cache-stable"] === true,
+    minRelevance: relevanceFlag(values["min-relevance"]),
   });
   writeStdoutExact(answer.stdout);
   reportIssues(answer.issues);

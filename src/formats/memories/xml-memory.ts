@@ -227,7 +227,7 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
         id: memory.id,
         path,
         value: memory,
-        required: false,
+        required: memory.pinned === true,
         priority: memory.score ?? UNSCORED,
         ...(time !== undefined ? { time } : {}),
         groups: [options.cacheStable ? STABLE_BLOCK : memory.category],
