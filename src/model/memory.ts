@@ -78,6 +78,11 @@ export interface MemoryInput {
   score?: number | undefined;
   /** Breaks ties between equal scores, more recent first: an ISO 8601 string, epoch milliseconds or a `Date`. */
   createdAt?: Date | string | number | undefined;
+  /**
+   * Always injected: a hook gives it whatever the prompt, and the budget never leaves it out (a
+   * required item, as an absolute rule is).
+   */
+  pinned?: boolean | undefined;
 }
 
 /**
