@@ -7,6 +7,18 @@
  * @packageDocumentation
  */
 
+export {
+  ConfigFileError,
+  configuredClients,
+  kindName,
+  type ProjectConfig,
+  ProjectConfigSchema,
+  parseProjectConfig,
+  projectConfigText,
+  readProjectConfig,
+  targetsOf,
+  writeProjectConfig,
+} from "./config/project-config.js";
 export { type DoctorOptions, doctor } from "./doctor/doctor.js";
 export { doctorHtml } from "./doctor/html.js";
 export type {
@@ -38,3 +50,10 @@ export {
   type WritePlan,
 } from "./sync/sync.js";
 export { ProjectFileError } from "./workspace/project.js";
+export {
+  CONFIG_FILE,
+  findProjectRoot,
+  NotInProjectError,
+  PROJECT_MARKERS,
+  projectRoot,
+} from "./workspace/project-root.js";
