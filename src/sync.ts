@@ -10,13 +10,9 @@
 export {
   ConfigFileError,
   configuredClients,
-  kindName,
   type ProjectConfig,
   ProjectConfigSchema,
-  parseProjectConfig,
-  projectConfigText,
   readProjectConfig,
-  targetsOf,
   writeProjectConfig,
 } from "./config/project-config.js";
 export { type DoctorOptions, doctor } from "./doctor/doctor.js";
@@ -50,10 +46,4 @@ export {
   type WritePlan,
 } from "./sync/sync.js";
 export { ProjectFileError } from "./workspace/project.js";
-export {
-  CONFIG_FILE,
-  findProjectRoot,
-  NotInProjectError,
-  PROJECT_MARKERS,
-  projectRoot,
-} from "./workspace/project-root.js";
+export { findProjectRoot, NotInProjectError } from "./workspace/project-root.js";

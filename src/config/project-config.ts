@@ -20,8 +20,8 @@ export class ConfigFileError extends InputFileError {
   static override readonly errorName: string = "ConfigFileError";
 }
 
-/** A kind as `--only` spells it, and as the config does: the item kinds in the plural. */
-export const kindName = (kind: SyncKind): string =>
+/** A kind as the config (and `--only`) spells it: the item kinds in the plural. */
+const kindName = (kind: SyncKind): string =>
   kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`;
 
 const KIND_NAMES = SYNC_KINDS.map(kindName) as [string, ...string[]];
@@ -162,7 +162,7 @@ export function readProjectConfig(dir: string): ProjectConfig | undefined {
 }
 
 /** The clients `to` names: `"all"` is every client but `from`. */
-export function targetsOf(to: readonly SyncTool[] | "all", from: SyncTool | undefined): SyncTool[] {
+function targetsOf(to: readonly SyncTool[] | "all", from: SyncTool | undefined): SyncTool[] {
   return to === "all" ? SYNC_TOOLS.filter((tool) => tool !== from) : [...to];
 }
 

@@ -37,7 +37,11 @@ describe("the project's root", () => {
     expect(existsSync(join(dir, ".contextfmt/written.json"))).toBe(true);
     expect(existsSync(join(dir, "pkg/.contextfmt"))).toBe(false);
     // A check from the subfolder sees the same project: up to date.
-    const check = contextfmt(["sync", "--from", "claude", "--to", "codex", "--check"], "", join(dir, "pkg"));
+    const check = contextfmt(
+      ["sync", "--from", "claude", "--to", "codex", "--check"],
+      "",
+      join(dir, "pkg"),
+    );
     expect(check.status).toBe(0);
     expect(check.stdout).not.toMatch(/\(0 files\)/);
   });
@@ -137,7 +141,11 @@ describe("contextfmt.json", () => {
 
   it("--to all writes every client but the source", () => {
     const dir = repository();
-    const { status, stdout } = contextfmt(["sync", "--from", "claude", "--to", "all", "--check"], "", dir);
+    const { status, stdout } = contextfmt(
+      ["sync", "--from", "claude", "--to", "all", "--check"],
+      "",
+      dir,
+    );
     expect(status).toBe(1);
     for (const file of ["AGENTS.md", "GEMINI.md", "QWEN.md"]) expect(stdout).toContain(file);
     expect(stdout).not.toMatch(/CLAUDE\.md/);
@@ -222,14 +230,26 @@ describe("contextfmt.json", () => {
     expect(report.clients.map((client) => client.client)).toEqual(["claude", "codex"]);
     expect(configured.status).toBe(0);
     const table = contextfmt(["doctor"], "", dir);
-    expect(table.stdout).toMatch(/of them of a code contextfmt\.json accepts \(--strict passes over them\)\n$/);
+    expect(table.stdout).toMatch(
+      /of them of a code contextfmt\.json accepts \(--strict passes over them\)\n$/,
+    );
   });
 
   it("contextfmt schema config prints its JSON Schema", () => {
     const { stdout, status } = contextfmt(["schema", "config"]);
     expect(status).toBe(0);
-    const schema = JSON.parse(stdout) as { properties: Record<string, unknown>; additionalProperties: boolean };
-    expect(Object.keys(schema.properties)).toEqual(["$schema", "from", "to", "only", "exclude", "accept"]);
+    const schema = JSON.parse(stdout) as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(schema.properties)).toEqual([
+      "$schema",
+      "from",
+      "to",
+      "only",
+      "exclude",
+      "accept",
+    ]);
     expect(schema.additionalProperties).toBe(false);
   });
 });

@@ -1,17 +1,15 @@
 import { unknownChoice } from "../../problems/suggest.js";
 import {
-  CONFIG_FILE,
   configuredClients,
   type DoctorReport,
   doctor,
   doctorHtml,
   findProjectRoot,
-  PROJECT_MARKERS,
-  projectRoot,
   readProjectConfig,
   SYNC_TOOLS,
   type SyncTool,
 } from "../../sync.js";
+import { CONFIG_FILE, PROJECT_MARKERS, projectRoot } from "../../workspace/project-root.js";
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
 import { doctorTable } from "../doctor-table.js";

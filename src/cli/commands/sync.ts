@@ -4,24 +4,21 @@ import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import {
   applyPlan,
-  CONFIG_FILE,
   conflictError,
-  kindName,
   type PlannedChange,
-  PROJECT_MARKERS,
   type ProjectConfig,
   planSync,
-  projectRoot,
   readProjectConfig,
   SYNC_KINDS,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
-  targetsOf,
   writeProjectConfig,
 } from "../../sync.js";
+import { CONFIG_FILE, PROJECT_MARKERS, projectRoot } from "../../workspace/project-root.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile } from "../input-files.js";
+import { summedLosses } from "../loss-summary.js";
 import { printLines, shown } from "../output.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
@@ -130,15 +127,18 @@ Options:
   --init-config       write the --from, --to, --only and --exclude given as ${CONFIG_FILE}
   --rules <file>      the rules file for --only rules
   --budget <n>        token budget of the rules (default: the format's)
-  --check             write nothing; list the files that would change, exit 1 if any (for CI)
+  --check             write nothing; list the files that would change (would create, change
+                      or remove), exit 1 if any (for CI)
   --dry-run           write nothing; print what would change as unified diffs
   --strict            a warning (a lossy conversion, a source left out) is an error: exit 1
                       and write nothing
   --force             replace what sync did not write, or what changed since it did
+  --verbose           a warning line for each item a target cannot hold all of (default: one
+                      line per kind of loss, naming the items)
   -h, --help          show this help
 
-Prints one line per file written; what a target cannot hold is a warning on stderr, naming the
-source file and the field.
+Prints one line per file written; what a target cannot hold is a warning on stderr, one per
+kind of loss naming each item and its source file (--verbose: one per item and field).
 `;
 
 /** The clients `--to` names: a list, or `all`. */
@@ -155,6 +155,13 @@ function toolList(flag: string, value: string): SyncTool[] {
   }
   return [...new Set(tools as SyncTool[])];
 }
+
+/** A kind as `--only` lists it: the item kinds in the plural (`commands`), the others as they are. */
+const kindName = (kind: SyncKind) => (kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`);
+
+/** The clients `to` names: `all` is every client but the source. */
+const targetsOf = (to: readonly SyncTool[] | "all", from: SyncTool | undefined): SyncTool[] =>
+  to === "all" ? SYNC_TOOLS.filter((tool) => tool !== from) : [...to];
 
 function kindList(flag: string, value: string): SyncKind[] {
   const kinds: SyncKind[] = [];
@@ -186,7 +193,8 @@ function dryRunDiff(file: PlannedChange): string[] {
     { context: 3 },
   )
     .replace(/^=+\n/, "")
-    // A removed file's diff says so, as git's does.
+    // A new or removed file's diff says so, as git's does.
+    .replace(/^--- "?a\/.*$/m, (line) => (file.before === undefined ? "--- /dev/null" : line))
     .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line));
   // Its lines are the diff's own and the text's: a name in it is quoted, never a line break.
   return diff.replace(/\n$/, "").split("\n");
@@ -218,6 +226,10 @@ function initConfig(dir: string, request: Request): number {
   return 0;
 }
 
+/** What a change does to its file, in words: a file not there yet is created, not changed. */
+const changeVerb = (file: PlannedChange) =>
+  file.after === undefined ? "remove" : file.before === undefined ? "create" : "change";
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -231,17 +243,20 @@ export const run: Command["run"] = async (args) => {
     strict: { type: "boolean" },
     force: { type: "boolean" },
     "init-config": { type: "boolean" },
+    verbose: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
-  // A folder named is the project's root as given; else the nearest one up from here.
-  const dir = positionals[0] ?? projectRoot(process.cwd());
+  // What is typed is checked before any folder is looked at.
   const typed: Request = {
     from: values.from === undefined ? undefined : toolList("from", values.from)[0],
     to: values.to === undefined ? undefined : targets(values.to),
     only: values.only === undefined ? undefined : kindList("--only", values.only),
     exclude: values.exclude === undefined ? undefined : kindList("--exclude", values.exclude),
   };
+  const budget = nonNegativeInteger("budget", values.budget);
+  // A folder named is the project's root as given; else the nearest one up from here.
+  const dir = positionals[0] ?? projectRoot(process.cwd());
   if (values["init-config"]) return initConfig(dir, typed);
   const config = readProjectConfig(dir) ?? {};
   const from = typed.from ?? config.from;
@@ -269,7 +284,6 @@ export const run: Command["run"] = async (args) => {
   if (kinds.includes("rules") && values.rules === undefined) {
     throw new UsageError('the rules kind needs --rules <file>; see "contextfmt sync --help"');
   }
-  const budget = nonNegativeInteger("budget", values.budget);
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
   // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
   // what this user's sync would do; neither saves evidence.
@@ -288,7 +302,7 @@ export const run: Command["run"] = async (args) => {
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
-  reportIssues(warnings);
+  reportIssues(values.verbose ? warnings : summedLosses(warnings));
   const serious = warnings.filter((issue) => issue.severity !== "info").length;
   if (values.strict && serious > 0) {
     printLines([`nothing written: ${serious} warning(s) with --strict`]);
@@ -304,9 +318,7 @@ export const run: Command["run"] = async (args) => {
     printLines(
       changed.length === 0
         ? [`up to date (${files.length} files)`]
-        : changed.map(
-            (file) => `would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}`,
-          ),
+        : changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`),
     );
     return changed.length > 0 ? 1 : 0;
   }
