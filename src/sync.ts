@@ -7,6 +7,14 @@
  * @packageDocumentation
  */
 
+export {
+  ConfigFileError,
+  configuredClients,
+  type ProjectConfig,
+  ProjectConfigSchema,
+  readProjectConfig,
+  writeProjectConfig,
+} from "./config/project-config.js";
 export { type DoctorOptions, doctor } from "./doctor/doctor.js";
 export { doctorHtml } from "./doctor/html.js";
 export type {
@@ -38,3 +46,4 @@ export {
   type WritePlan,
 } from "./sync/sync.js";
 export { ProjectFileError } from "./workspace/project.js";
+export { findProjectRoot, NotInProjectError } from "./workspace/project-root.js";

@@ -142,19 +142,26 @@ it("pins the public exports of contextfmt/hooks", () => {
 
 it("pins the public exports of contextfmt/sync: the project verbs, for Node", () => {
   expect(Object.keys(sync).sort()).toEqual([
+    "ConfigFileError",
     "DOCTOR_PROBLEM_CODES",
     "InputFileError",
+    "NotInProjectError",
+    "ProjectConfigSchema",
     "ProjectFileError",
     "SYNC_KINDS",
     "SYNC_TOOLS",
     "UsageError",
     "applyPlan",
+    "configuredClients",
     "conflictError",
     "doctor",
     "doctorHtml",
+    "findProjectRoot",
     "initPlaces",
     "planInit",
     "planSync",
+    "readProjectConfig",
+    "writeProjectConfig",
   ]);
 });
 

@@ -9,6 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { ContextFmtError } from "../problems/errors.js";
 import { closestChoice, unknownChoice } from "../problems/suggest.js";
 import { UsageError } from "../problems/usage-error.js";
+import { NotInProjectError } from "../workspace/project-root.js";
 import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
 import { writeStderr, writeStdoutExact } from "./output.js";
@@ -75,7 +76,7 @@ ${Object.entries(COMMANDS)
 
 Run "contextfmt <command> --help" for a command's options; "contextfmt --version" for the version.
 Input files are JSON (.json) or YAML (.yaml, .yml); - reads stdin. Errors are one line on
-stderr, with exit code 1.
+stderr, with exit code 1 (2 for sync, init or doctor run outside any project).
 `;
 
 /** One line, whatever the error: the tool calling a hook shows stderr as it is. */
@@ -133,7 +134,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     writeStderr(`contextfmt: ${describe(error)}\n`);
-    // Never 2: Claude Code and Gemini CLI read exit code 2 as "block this action".
-    process.exitCode = 1;
+    // Never 2 for a hook's error: Claude Code and Gemini CLI read exit code 2 as "block this
+    // action". Only sync, init and doctor look for a project, and a script running one of them
+    // in the wrong folder tells that (2) from a failed run (1).
+    process.exitCode = NotInProjectError.is(error) ? 2 : 1;
   },
 );

@@ -4,14 +4,14 @@
  * file that cannot be read is an `unreadable` problem of each client that reads it.
  */
 
-import { existsSync, realpathSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
+import { findProjectRoot } from "../workspace/project-root.js";
 import { clientItems, clientMcpServers, duplicates } from "./config.js";
 import { clientFiles } from "./files.js";
 import { clientHooks } from "./hooks.js";
@@ -23,7 +23,7 @@ import { ProjectView } from "./view.js";
 export interface DoctorOptions {
   /**
    * The folder sessions start in (default: the current one). The project is the nearest folder
-   * up from it with a `.git`, else the folder itself.
+   * up from it with a `.git`, a `contextfmt.json` or a `.contextfmt/`, else the folder itself.
    */
   readonly dir?: string;
   /** The clients to report, in the order given by `SYNC_TOOLS` (default: all). */
@@ -32,16 +32,12 @@ export interface DoctorOptions {
   readonly counter?: TokenCounter;
 }
 
-/** The project holding `dir` (the nearest folder up with a .git, else `dir`) and dir within it. */
+/** The project holding `dir` (the nearest project root up, else `dir`) and dir within it. */
 function projectOf(dir: string): { project: Project; start: string } {
   const here = Project.at(dir);
-  for (let folder = here.root; ; folder = dirname(folder)) {
-    if (existsSync(join(folder, ".git"))) {
-      const start = relative(realpathSync(folder), here.root).split(sep).join("/");
-      return { project: start === "" ? here : Project.at(folder), start };
-    }
-    if (dirname(folder) === folder) return { project: here, start: "" };
-  }
+  const root = findProjectRoot(here.root) ?? here.root;
+  const start = relative(root, here.root).split(sep).join("/");
+  return { project: start === "" ? here : Project.at(root), start };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type SyncTool,
 } from "./locations.js";
 import type { Plan } from "./planned-files.js";
-import { inFile, naming, noPlace } from "./source-warnings.js";
+import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
 
 /** One item of a whole-file kind as the source keeps it. */
 export interface SourceItem {
@@ -213,7 +213,8 @@ export function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKi
       continue;
     }
     plan.claimFile(path, kind, Buffer.from(converted.content, "utf8"), item.path);
-    plan.write(path, converted.content, inFile(item.path, converted.warnings), item.path);
+    const warnings = inTargetWords(converted.warnings, target.format, to);
+    plan.write(path, converted.content, inFile(item.path, warnings), item.path);
     // A skill's scripts, references and images go along byte for byte (latin1 maps each byte to one character).
     const folder = path.slice(0, path.lastIndexOf("/"));
     const sourceFolder = item.path.slice(0, item.path.lastIndexOf("/"));

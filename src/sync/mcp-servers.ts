@@ -11,7 +11,7 @@ import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { geminiExcluded } from "./gemini-excluded.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
-import { inFile, naming, noPlace } from "./source-warnings.js";
+import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
 
 /** The source's MCP file's text, or undefined when the project has none (or it is left out). */
 function sourceMcp(plan: Plan, path: string): string | undefined {
@@ -126,7 +126,7 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
     Object.entries((written ?? {}) as Record<string, Record<string, unknown>>),
   );
   const file = settingsFile(target.path, plan.text(target.path));
-  const warnings = inFile(source.path, converted.warnings);
+  const warnings = inFile(source.path, inTargetWords(converted.warnings, target.format, to));
   claimServers(plan, target.path, target.key, file.at([target.key]), servers, source.path);
   file.setEntries(target.key, servers);
   if (target.format === "gemini") {

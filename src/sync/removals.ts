@@ -10,20 +10,23 @@ import { forgetExcluded } from "./gemini-excluded.js";
 import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 
-/** A note on a file that loses something sync wrote there, as its source is gone. */
-const removedNote = (path: string, what: string, from: string): Issue => ({
+/** Why a whole file's source is no more: the file is gone. */
+const fileGone = (from: string) => `its source ${from} is gone`;
+
+/** A note on a file that loses something sync wrote there; `why` says why its source is no more. */
+const removedNote = (path: string, what: string, why: string): Issue => ({
   code: "removed",
   severity: "info",
   path,
-  message: `${what} taken out: its source ${from} is gone`,
+  message: `${what} taken out: ${why}`,
 });
 
-/** A warning for something sync wrote whose source is gone, kept as the user changed it. */
-const keptNote = (path: string, what: string, from: string): Issue => ({
+/** A warning for something sync wrote whose source is no more, kept as the user changed it. */
+const keptNote = (path: string, what: string, why: string): Issue => ({
   code: "kept_changed",
   severity: "warning",
   path,
-  message: `${what} stays: its source ${from} is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)`,
+  message: `${what} stays: ${why}, but it changed since contextfmt wrote it (take it out by hand if it should go)`,
 });
 
 /**
@@ -116,8 +119,8 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
   const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;
-  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from)]);
-  else plan.warnings.push(keptNote(entry.path, "the file", from));
+  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", fileGone(from))]);
+  else plan.warnings.push(keptNote(entry.path, "the file", fileGone(from)));
 }
 
 /**
@@ -154,7 +157,7 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     return;
   }
   for (const entry of there) {
-    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
+    plan.remove(entry.path, [removedNote(entry.path, "the file", fileGone(entry.from as string))]);
   }
 }
 
@@ -174,8 +177,11 @@ function removeServers(
   const current = (file.at([key]) ?? {}) as Record<string, unknown>;
   const gone = new Set<string>();
   const notes: Issue[] = [];
+  // The source file may be there without the server: then that is what is said.
+  const fileThere = plan.project.isFile(from);
   for (const entry of entries) {
     const name = entry.name as string;
+    const why = fileThere ? `its source server ${name} is no longer in ${from}` : fileGone(from);
     const there = Object.hasOwn(current, name);
     const what = `${key}.${name}`;
     if (!plan.record.proves(entry)) {
@@ -186,11 +192,11 @@ function removeServers(
     plan.record.forget(recordPath, "mcp-server", name);
     if (!there) continue;
     if (valueHash(current[name]) !== entry.sha256) {
-      plan.warnings.push(keptNote(path, what, from));
+      plan.warnings.push(keptNote(path, what, why));
       continue;
     }
     gone.add(name);
-    notes.push(removedNote(path, what, from));
+    notes.push(removedNote(path, what, why));
   }
   if (gone.size === 0) return;
   file.removeEntries(key, gone);

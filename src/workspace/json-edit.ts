@@ -16,8 +16,8 @@ import {
 import { InputFileError } from "../hooks/input-text.js";
 import { lineEndingOf, sameValue } from "./same-value.js";
 
-/** 1-based line and column of an offset. */
-function place(text: string, offset: number): string {
+/** 1-based line and column of an offset, as `line:column`. */
+export function place(text: string, offset: number): string {
   let line = 1;
   let start = 0;
   for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) {

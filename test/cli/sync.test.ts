@@ -87,7 +87,7 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
     ]);
     expect(status).toBe(1);
     expect(stdout).toBe(
-      "would change .gemini/commands/git/commit.toml\nwould change .gemini/commands/review.toml\n",
+      "would create .gemini/commands/git/commit.toml\nwould create .gemini/commands/review.toml\n",
     );
     expect(Object.keys(tree(dir))).not.toContain(".gemini/commands/review.toml");
   });

@@ -85,7 +85,7 @@ describe("project data printed for a person", () => {
     expect(check.status).toBe(1);
     expectTerminalSafe(check.stdout);
     expect(check.stdout).toContain(
-      "would change .gemini/commands/x\\u001b]52;c;aGk=\\u0007\\u001b[8m\\nwrote CLAUDE.md.toml\n",
+      "would create .gemini/commands/x\\u001b]52;c;aGk=\\u0007\\u001b[8m\\nwrote CLAUDE.md.toml\n",
     );
     const { stdout, stderr, status } = contextfmt([
       "sync",
@@ -201,7 +201,7 @@ describe("a reader that closes the pipe", () => {
       { encoding: "utf8" },
     );
     expect(stderr).toBe("");
-    expect(stdout).toBe("--- a/.gemini/commands/long.toml\nstatus 0\n");
+    expect(stdout).toBe("--- /dev/null\nstatus 0\n");
   });
 });
 

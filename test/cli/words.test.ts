@@ -78,7 +78,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["schema", "rulse"],
-      'unknown schema "rulse"; did you mean "rules"? schemas: rules, memories, project, session',
+      'unknown schema "rulse"; did you mean "rules"? schemas: rules, memories, project, session, config',
     ],
     // Options: the nearest flag, then the command's help.
     [

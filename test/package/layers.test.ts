@@ -35,7 +35,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   workspace: ["problems", "clients", "hooks"],
   sync: [...BELOW_FACADES, "clients", "hooks", "agent-config", "workspace"],
   doctor: [...BELOW_FACADES, "hooks", "agent-config", "workspace", "sync"],
-  "node-entry": ["problems", "hooks", "workspace", "sync", "doctor"],
+  // A project's contextfmt.json: it chooses among sync's clients and kinds and doctor's codes.
+  config: ["problems", "hooks", "workspace", "sync", "doctor"],
+  "node-entry": ["problems", "hooks", "workspace", "sync", "doctor", "config"],
   // The bin is a user of the library: its entries, the hooks layer it runs, the workspace's
   // file reading, and the errors below all; and the exact counter's factory, so that `--exact`
   // loads o200k's vocabulary alone.

@@ -98,7 +98,7 @@ describe("sync removes what it wrote whose source is gone", () => {
     );
     expect(read(dir, ".contextfmt/written.json")).not.toMatch(/deploy|lint|"db"/);
     expect(messages(plan)).toContain(
-      ".gemini/settings.json: mcpServers.db taken out: its source .mcp.json is gone",
+      ".gemini/settings.json: mcpServers.db taken out: its source server db is no longer in .mcp.json",
     );
     // Nothing left to take out: a second run is a no-op.
     expect(changedWrites(sync(dir).files)).toEqual([]);
@@ -131,7 +131,7 @@ describe("sync removes what it wrote whose source is gone", () => {
     const warned = plan.warnings.filter((w) => w.severity === "warning");
     expect(warned.map((w) => `${w.path}: ${w.message}`)).toEqual([
       ".gemini/commands/deploy.toml: the file stays: its source .claude/commands/deploy.md is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)",
-      ".codex/config.toml: mcp_servers.db stays: its source .mcp.json is gone, but it changed since contextfmt wrote it (take it out by hand if it should go)",
+      ".codex/config.toml: mcp_servers.db stays: its source server db is no longer in .mcp.json, but it changed since contextfmt wrote it (take it out by hand if it should go)",
     ]);
     // Let go of: the next run says nothing more of them.
     expect(sync(dir).warnings.filter((w) => w.severity === "warning")).toEqual([]);

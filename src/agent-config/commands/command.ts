@@ -96,9 +96,12 @@ export function normalizePrompt(text: string): string {
     .trimEnd();
 }
 
-/** A namespaced name in the neutral `a/b` form (Gemini writes `a:b`). */
+/**
+ * A namespaced name in the neutral `a/b` form (Gemini writes `a:b`). Only a colon between two
+ * name characters separates a namespace: a display name (`OPSX: Sync`) stays as it is written.
+ */
 export function normalizeName(name: string | undefined): string | undefined {
-  return name?.trim().replace(/:/g, "/") || undefined;
+  return name?.trim().replace(/(?<=\S):(?=\S)/g, "/") || undefined;
 }
 
 /** The Claude-only fields of a command, as written in Claude frontmatter. */

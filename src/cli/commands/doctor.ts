@@ -1,5 +1,15 @@
 import { unknownChoice } from "../../problems/suggest.js";
-import { doctor, doctorHtml, SYNC_TOOLS, type SyncTool } from "../../sync.js";
+import {
+  configuredClients,
+  type DoctorReport,
+  doctor,
+  doctorHtml,
+  findProjectRoot,
+  readProjectConfig,
+  SYNC_TOOLS,
+  type SyncTool,
+} from "../../sync.js";
+import { CONFIG_FILE, PROJECT_MARKERS, projectRoot } from "../../workspace/project-root.js";
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
 import { doctorTable } from "../doctor-table.js";
@@ -9,8 +19,9 @@ import { noMorePositionals, parseFlags } from "../usage.js";
 const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
 
 Shows what each client loads from the project for a session started in dir (default: the
-current folder; the project is the nearest folder up with a .git, else dir itself), and
-what it cuts, misses or reads twice. Reads only the project (never through a link out of it
+current folder), and what it cuts, misses or reads twice. The project is the nearest folder up
+from dir with ${PROJECT_MARKERS}: else dir itself, or, with no dir given, an error
+(exit code 2). Reads only the project (never through a link out of it
 or into .git), runs nothing, writes nothing.
 
 For each client: the instruction files it reads, in its order, with bytes and tokens, and
@@ -26,11 +37,13 @@ out_of_sync (what "sync --check" would change, for a project synced before), unt
 (a file it cannot or may not read, and why; the rest is still reported).
 
 Options:
-  --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: all)
+  --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: those
+                  ${CONFIG_FILE} syncs, its "from" and "to"; without it, all)
   --json          the report as JSON: { clients: [...], problems: [...] }
   --html <file>   also write the report as one self-contained page: per client a bar of
                   what it loads, what is cut or skipped, and each hook against its limit
-  --strict        exit 1 when there is any problem
+  --strict        exit 1 when there is any problem (but those of a code ${CONFIG_FILE}
+                  lists in "accept")
   --exact         count tokens exactly with o200k (slower to start)
   -h, --help      show this help
 
@@ -38,8 +51,8 @@ Exit code: 0, or 1 with --strict and problems, or on bad arguments (an unknown c
 folder that is not there, a page it cannot write).
 `;
 
-function clientList(value: string | undefined): SyncTool[] {
-  if (value === undefined) return [...SYNC_TOOLS];
+function clientList(value: string | undefined, root: string): SyncTool[] {
+  if (value === undefined) return configuredClients(root) ?? [...SYNC_TOOLS];
   const chosen = new Set<string>();
   for (const id of value.split(",").map((part) => part.trim())) {
     if (!(SYNC_TOOLS as readonly string[]).includes(id)) {
@@ -60,15 +73,31 @@ export const run: Command["run"] = async (args) => {
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("doctor", positionals, 1);
-  const clients = clientList(values.client);
+  const dir = positionals[0] ?? ".";
+  // With no folder named, one outside any project is an error; a folder named is reported even
+  // outside one (as its own project).
+  const root = positionals[0] === undefined ? projectRoot(process.cwd()) : rootOf(dir);
+  const clients = clientList(values.client, root);
   const counter = await counterFor(values.exact);
-  const report = await doctor({
-    dir: positionals[0] ?? ".",
-    clients,
-    ...(counter === undefined ? {} : { counter }),
-  });
+  const report = await doctor({ dir, clients, ...(counter === undefined ? {} : { counter }) });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
+  const failing = unaccepted(report, readProjectConfig(root)?.accept ?? []);
   if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);
-  else printLines(doctorTable(report));
-  return values.strict && report.problems.length > 0 ? 1 : 0;
+  else {
+    printLines(doctorTable(report));
+    const accepted = report.problems.length - failing;
+    if (accepted > 0) {
+      printLines([
+        `${accepted} of them of a code ${CONFIG_FILE} accepts (--strict passes over them)`,
+      ]);
+    }
+  }
+  return values.strict && failing > 0 ? 1 : 0;
 };
+
+/** The project root doctor takes for the folder `dir`: the nearest up, else `dir` itself. */
+const rootOf = (dir: string) => findProjectRoot(dir) ?? dir;
+
+/** How many problems of `report` have a code not in `accept`. */
+const unaccepted = (report: DoctorReport, accept: readonly string[]) =>
+  report.problems.filter((problem) => !accept.includes(problem.code)).length;

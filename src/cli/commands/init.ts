@@ -3,11 +3,15 @@ import { join } from "node:path";
 import { HOOK_TOOLS, type HookTool } from "../../hooks/index.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import { applyPlan, initPlaces, planInit } from "../../sync.js";
+import { PROJECT_MARKERS, projectRoot } from "../../workspace/project-root.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { printLines, shown, writeStderr } from "../output.js";
 import { noMorePositionals, parseFlags, positional } from "../usage.js";
 
 const HELP = `Usage: contextfmt init <tool> [dir] [--events <events>]
+
+The project is dir, or else the nearest folder up from the current one with
+${PROJECT_MARKERS} (outside any: an error, exit code 2).
 
 Adds the contextfmt hook entries to the tool's project settings and creates the input files
 they read under .contextfmt/ (small examples and a README) when they are absent:
@@ -50,7 +54,8 @@ export const run: Command["run"] = async (args) => {
   if (!(HOOK_TOOLS as readonly string[]).includes(name))
     throw unknownChoice("tool", name, HOOK_TOOLS);
   noMorePositionals("init", positionals, 2);
-  const dir = positionals[1] ?? ".";
+  // A folder named is the project's root as given; else the nearest one up from here.
+  const dir = positionals[1] ?? projectRoot(process.cwd());
   const plan = planInit({
     dir,
     client: name as HookTool,

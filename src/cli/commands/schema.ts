@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ProjectBlocksInputSchema } from "../../adapters.js";
 import { MemorySetSchema, RuleSetSchema, SessionContextSchema } from "../../index.js";
 import { unknownChoice } from "../../problems/suggest.js";
+import { ProjectConfigSchema } from "../../sync.js";
 import { type Command, printedHelp } from "../command.js";
 import { writeStdoutExact } from "../output.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
@@ -12,12 +13,14 @@ const SCHEMAS: Readonly<Record<string, { title: string; schema: z.core.$ZodType 
   memories: { title: "contextfmt memories file", schema: MemorySetSchema },
   project: { title: "contextfmt project file", schema: ProjectBlocksInputSchema },
   session: { title: "contextfmt session file", schema: SessionContextSchema },
+  config: { title: "contextfmt.json, a project's sync config", schema: ProjectConfigSchema },
 };
 
 const HELP = `Usage: contextfmt schema [${Object.keys(SCHEMAS).join("|")}]
 
 Prints the JSON Schema (draft 2020-12) of an input file, for editors to check and complete it:
-the file forms { rules }, { memories }, { projects } and { candidates, alerts }. Default: rules.
+the file forms { rules }, { memories }, { projects } and { candidates, alerts }, and a project's
+contextfmt.json (config). Default: rules.
 
 Options:
   -h, --help   show this help

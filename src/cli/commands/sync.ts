@@ -7,16 +7,21 @@ import {
   applyPlan,
   conflictError,
   type PlannedChange,
+  type ProjectConfig,
   planSync,
+  readProjectConfig,
   SYNC_KINDS,
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
+  writeProjectConfig,
 } from "../../sync.js";
 import { Project } from "../../workspace/project.js";
+import { CONFIG_FILE, PROJECT_MARKERS, projectRoot } from "../../workspace/project-root.js";
 import { WrittenRecord } from "../../workspace/record.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile } from "../input-files.js";
+import { summedLosses } from "../loss-summary.js";
 import { printLines, shown } from "../output.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
@@ -68,11 +73,18 @@ function sharedFiles(): string {
     .join("; ");
 }
 
-const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…] [options]
+const HELP = `Usage: contextfmt sync [dir] --from <tool> --to <tool>[,<tool>…]|all [options]
 
 Writes one tool's project config for the others: slash commands, MCP servers, subagents and
-skills, read from the source tool's own places in the project (default: the current folder)
-and written into the targets' places. Settings files that hold other things too (Codex
+skills, read from the source tool's own places in the project and written into the targets'
+places. The project is dir, or else the nearest folder up from the current one with
+${PROJECT_MARKERS} (outside any: an error, exit code 2).
+
+${CONFIG_FILE} at the project's root (JSON with comments; "contextfmt schema config" prints its
+JSON Schema) holds what a bare "contextfmt sync" does: { "from": "claude", "to": "all",
+"only": [...], "exclude": [...], "accept": [...] } (accept: doctor's problem codes the project
+accepts, which doctor --strict passes over). A flag given wins over its field.
+"contextfmt sync --init-config --from <tool> --to <tools>" writes one (never over one). Settings files that hold other things too (Codex
 .codex/config.toml, Gemini .gemini/settings.json, .mcp.json) are edited in place: only the
 synced servers change; every other key, comment, blank line and line ending stays. Servers the
 source does not have are left alone. A second sync right after the first changes nothing.
@@ -111,23 +123,33 @@ nothing), --dry-run shows what this user's sync would do.
 
 Options:
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
-  --to <tools>        the tools to write, comma separated
+  --to <tools>        the tools to write, comma separated, or all (every tool but the source)
   --only <kinds>      what to sync, comma separated: ${SYNC_KINDS.join(", ")}
                       (default: all but rules, and rules too when --rules is given)
+  --exclude <kinds>   what not to sync of those, comma separated
+  --init-config       write the --from, --to, --only and --exclude given as ${CONFIG_FILE}
   --rules <file>      the rules file for --only rules
   --budget <n>        token budget of the rules (default: the format's)
-  --check             write nothing; list the files that would change, exit 1 if any (for CI)
+  --check             write nothing; list the files that would change (would create, change
+                      or remove), exit 1 if any (for CI)
   --dry-run           write nothing; print what would change as unified diffs
   --strict            exit 1 and write nothing on a warning the last sync did not give: a
                       new loss (a lossy conversion, a source left out), or any other warning;
                       the losses a sync reported are kept in .contextfmt/written.json
   --strict=warnings   exit 1 and write nothing on any warning, known losses included
   --force             replace what sync did not write, or what changed since it did
+  --verbose           a warning line for each item a target cannot hold all of (default: one
+                      line per kind of loss, naming the items)
   -h, --help          show this help
 
-Prints one line per file written; what a target cannot hold is a warning on stderr, naming the
-source file and the field.
+Prints one line per file written; what a target cannot hold is a warning on stderr, one per
+kind of loss naming each item and its source file (--verbose: one per item and field).
 `;
+
+/** The clients `--to` names: a list, or `all`. */
+function targets(value: string): SyncTool[] | "all" {
+  return value.trim() === "all" ? "all" : toolList("to", value);
+}
 
 function toolList(flag: string, value: string): SyncTool[] {
   const tools = value.split(",").map((t) => t.trim());
@@ -140,17 +162,20 @@ function toolList(flag: string, value: string): SyncTool[] {
 }
 
 /** A kind as `--only` lists it: the item kinds in the plural (`commands`), the others as they are. */
-const onlyName = (kind: SyncKind) => (kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`);
+const kindName = (kind: SyncKind) => (kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`);
 
-function kindList(value: string | undefined, rules: boolean): SyncKind[] {
-  if (value === undefined) return SYNC_KINDS.filter((kind) => kind !== "rules" || rules);
+/** The clients `to` names: `all` is every client but the source. */
+const targetsOf = (to: readonly SyncTool[] | "all", from: SyncTool | undefined): SyncTool[] =>
+  to === "all" ? SYNC_TOOLS.filter((tool) => tool !== from) : [...to];
+
+function kindList(flag: string, value: string): SyncKind[] {
   const kinds: SyncKind[] = [];
   for (const typed of value.split(",").map((k) => k.trim())) {
     // Each kind is taken either way: "command" or "commands", "rule" or "rules".
     const known = SYNC_KINDS.find(
       (kind) => typed === kind || typed === `${kind}s` || `${typed}s` === kind,
     );
-    if (known === undefined) throw unknownChoice("kind", typed, SYNC_KINDS.map(onlyName), "--only");
+    if (known === undefined) throw unknownChoice("kind", typed, SYNC_KINDS.map(kindName), flag);
     kinds.push(known);
   }
   return [...new Set(kinds)];
@@ -173,7 +198,8 @@ function dryRunDiff(file: PlannedChange): string[] {
     { context: 3 },
   )
     .replace(/^=+\n/, "")
-    // A removed file's diff says so, as git's does.
+    // A new or removed file's diff says so, as git's does.
+    .replace(/^--- "?a\/.*$/m, (line) => (file.before === undefined ? "--- /dev/null" : line))
     .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line));
   // Its lines are the diff's own and the text's: a name in it is quoted, never a line break.
   return diff.replace(/\n$/, "").split("\n");
@@ -204,35 +230,90 @@ function strictFailures(
   }`;
 }
 
+/** The request of the command line, each part not given there taken from the project's config. */
+interface Request {
+  readonly from: SyncTool | undefined;
+  readonly to: readonly SyncTool[] | "all" | undefined;
+  readonly only: readonly SyncKind[] | undefined;
+  readonly exclude: readonly SyncKind[] | undefined;
+}
+
+/** `sync --init-config`: the request typed, written as the project's contextfmt.json. */
+function initConfig(dir: string, request: Request): number {
+  if (request.from === undefined || request.to === undefined) {
+    throw new UsageError(
+      `--init-config writes the --from and --to given (and --only, --exclude) as ${CONFIG_FILE}; give both`,
+    );
+  }
+  const config: ProjectConfig = {
+    from: request.from,
+    to: request.to,
+    ...(request.only === undefined ? {} : { only: request.only }),
+    ...(request.exclude === undefined ? {} : { exclude: request.exclude }),
+  };
+  writeProjectConfig(dir, config);
+  printLines([`wrote ${CONFIG_FILE}`]);
+  return 0;
+}
+
+/** What a change does to its file, in words: a file not there yet is created, not changed. */
+const changeVerb = (file: PlannedChange) =>
+  file.after === undefined ? "remove" : file.before === undefined ? "create" : "change";
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
     to: { type: "string" },
     only: { type: "string" },
+    exclude: { type: "string" },
     rules: { type: "string" },
     budget: { type: "string" },
     check: { type: "boolean" },
     "dry-run": { type: "boolean" },
     strict: { type: "boolean", values: ["warnings"] },
     force: { type: "boolean" },
+    "init-config": { type: "boolean" },
+    verbose: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
-  const dir = positionals[0] ?? ".";
-  if (values.to === undefined) throw new UsageError('missing --to; see "contextfmt sync --help"');
-  const to = toolList("to", values.to);
-  const kinds = kindList(values.only, values.rules !== undefined);
-  const from =
-    values.from === undefined ? undefined : (toolList("from", values.from)[0] as SyncTool);
+  // What is typed is checked before any folder is looked at.
+  const typed: Request = {
+    from: values.from === undefined ? undefined : toolList("from", values.from)[0],
+    to: values.to === undefined ? undefined : targets(values.to),
+    only: values.only === undefined ? undefined : kindList("--only", values.only),
+    exclude: values.exclude === undefined ? undefined : kindList("--exclude", values.exclude),
+  };
+  const budget = nonNegativeInteger("budget", values.budget);
+  // A folder named is the project's root as given; else the nearest one up from here.
+  const dir = positionals[0] ?? projectRoot(process.cwd());
+  if (values["init-config"]) return initConfig(dir, typed);
+  const config = readProjectConfig(dir) ?? {};
+  const from = typed.from ?? config.from;
+  const toGiven = typed.to ?? config.to;
+  if (toGiven === undefined) {
+    throw new UsageError(`missing --to (or "to" in ${CONFIG_FILE}); see "contextfmt sync --help"`);
+  }
+  const to = targetsOf(toGiven, from);
+  const only =
+    typed.only ??
+    config.only ??
+    SYNC_KINDS.filter((kind) => kind !== "rules" || values.rules !== undefined);
+  const excluded = new Set(typed.exclude ?? config.exclude ?? []);
+  const kinds = only.filter((kind) => !excluded.has(kind));
+  if (kinds.length === 0) {
+    throw new UsageError(
+      `nothing to sync: every kind of ${only.map(kindName).join(", ")} is excluded`,
+    );
+  }
   if (from === undefined && kinds.some((kind) => kind !== "rules")) {
     throw new UsageError(
-      'missing --from (only --only rules goes without); see "contextfmt sync --help"',
+      `missing --from (or "from" in ${CONFIG_FILE}; only --only rules goes without); see "contextfmt sync --help"`,
     );
   }
   if (kinds.includes("rules") && values.rules === undefined) {
-    throw new UsageError('--only rules needs --rules <file>; see "contextfmt sync --help"');
+    throw new UsageError('the rules kind needs --rules <file>; see "contextfmt sync --help"');
   }
-  const budget = nonNegativeInteger("budget", values.budget);
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
   // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
   // what this user's sync would do; neither saves evidence.
@@ -251,7 +332,7 @@ export const run: Command["run"] = async (args) => {
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
-  reportIssues(warnings);
+  reportIssues(values.verbose ? warnings : summedLosses(warnings));
   if (values.strict) {
     const failed = strictFailures(dir, warnings, values.strict === "warnings");
     if (failed !== undefined) {
@@ -269,9 +350,7 @@ export const run: Command["run"] = async (args) => {
     printLines(
       changed.length === 0
         ? [`up to date (${files.length} files)`]
-        : changed.map(
-            (file) => `would ${file.after === undefined ? "remove" : "change"} ${shown(file.path)}`,
-          ),
+        : changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`),
     );
     return changed.length > 0 ? 1 : 0;
   }
