@@ -1,9 +1,9 @@
 import { unknownChoice } from "../../problems/suggest.js";
-import { doctor, doctorHtml, SYNC_TOOLS, type SyncTool } from "../../sync.js";
+import { type DoctorReport, doctor, doctorHtml, SYNC_TOOLS, type SyncTool } from "../../sync.js";
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
 import { doctorTable } from "../doctor-table.js";
-import { printLines, writeOut, writeStdoutExact } from "../output.js";
+import { printLines, shown, writeOut, writeStdoutExact } from "../output.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
 const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
@@ -28,8 +28,11 @@ out_of_sync (what "sync --check" would change, for a project synced before), unt
 Options:
   --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: all)
   --json          the report as JSON: { clients: [...], problems: [...] }
-  --html <file>   also write the report as one self-contained page: per client a bar of
-                  what it loads, what is cut or skipped, and each hook against its limit
+  --html <file>   write the report as one self-contained page instead of the table (an
+                  overview of every client, then per client a bar of what it loads, what
+                  is cut or skipped, its commands, agents, skills, MCP servers, each hook
+                  against its limit, and the problems by severity with their fix); prints
+                  one line saying where it is
   --strict        exit 1 when there is any problem
   --exact         count tokens exactly with o200k (slower to start)
   -h, --help      show this help
@@ -48,6 +51,20 @@ function clientList(value: string | undefined): SyncTool[] {
     chosen.add(id);
   }
   return SYNC_TOOLS.filter((tool) => chosen.has(tool));
+}
+
+/** `wrote doctor.html: 9 clients, 4 problems (3 warnings, 1 info)`. */
+function pageLine(path: string, report: DoctorReport): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const severities = (["error", "warning", "info"] as const)
+    .map(
+      (severity) =>
+        [severity, report.problems.filter((p) => p.severity === severity).length] as const,
+    )
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => (severity === "info" ? `${n} info` : plural(n, severity)));
+  const problems = `${plural(report.problems.length, "problem")}${severities.length === 0 ? "" : ` (${severities.join(", ")})`}`;
+  return `wrote ${shown(path)}: ${plural(report.clients.length, "client")}, ${problems}`;
 }
 
 export const run: Command["run"] = async (args) => {
@@ -69,6 +86,8 @@ export const run: Command["run"] = async (args) => {
   });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);
+  // The page is the report: one line says where it is, rather than the table again.
+  else if (values.html !== undefined) printLines([pageLine(values.html, report)]);
   else printLines(doctorTable(report));
   return values.strict && report.problems.length > 0 ? 1 : 0;
 };
