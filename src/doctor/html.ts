@@ -115,7 +115,7 @@ function hookScale(hook: InstalledHook): { unit: string; limit?: number; size: n
 
 /** One hook item: the name its author wrote, its fate and tokens, its engine id on hover. */
 const hookItem = (item: NonNullable<InstalledHook["inject"]>["items"][number]) =>
-  `<li class="item ${item.status}" data-id="${html(item.id)}" title="${html(`${item.source} ${item.id}`)}"><span class="status">${item.status}</span> <b class="name">${html(item.name)}</b> <span class="source">${html(item.source)}</span> <span class="tokens">${count(item.tokens)}</span> tokens${item.reason ? ` — ${html(item.reason)}` : ""}</li>`;
+  `<li class="item ${item.status}" data-id="${html(item.id)}" title="${html(`${item.source} ${item.id}`)}"><span class="status">${item.status}</span> <b class="name">${html(item.name ?? item.id)}</b> <span class="source">${html(item.source)}</span> <span class="tokens">${count(item.tokens)}</span> tokens${item.reason ? ` — ${html(item.reason)}` : ""}</li>`;
 
 /**
  * One hook's bar, in its limit's unit: each included or shortened item a share of the injected
@@ -144,7 +144,7 @@ function hookBlock(hook: InstalledHook): string {
     if (item.status === "skipped" || totalTokens === 0) continue;
     const width = ((item.tokens / totalTokens) * size * BAR_WIDTH) / scale;
     rects.push(
-      `<rect class="${item.status}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="${BAR_HEIGHT}"><title>${html(`${item.name} (${item.source} ${item.id}): ${item.status}, ${count(item.tokens)} tokens`)}</title></rect>`,
+      `<rect class="${item.status}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="${BAR_HEIGHT}"><title>${html(`${item.name ?? item.id} (${item.source} ${item.id}): ${item.status}, ${count(item.tokens)} tokens`)}</title></rect>`,
     );
     x += width;
   }
@@ -224,7 +224,7 @@ function clientSection(report: DoctorReport, client: ClientReport, scale: number
       ? `<h3>Hooks</h3><p class="none">No contextfmt hook installed.</p>`
       : `<h3>Hooks</h3>${client.hooks.map((hook) => hookBlock(hook)).join("")}`;
   const id = html(client.client);
-  return `<section class="client" id="client-${id}" data-client="${id}"><h2>${html(client.label)} <a class="top" href="#overview">↑ overview</a></h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${kindsBlock(client)}${hooks}${problemsBlock(problems)}</section>`;
+  return `<section class="client" id="client-${id}" data-client="${id}"><h2><span class="label">${html(client.label)}</span> <a class="top" href="#overview">↑ overview</a></h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${kindsBlock(client)}${hooks}${problemsBlock(problems)}</section>`;
 }
 
 /** The problems of `problems` of each severity, as the overview's badges. */
@@ -279,17 +279,18 @@ li.problem.error{border-color:#c53030;background:#fff5f5}li.problem.warning{bord
 .error .severity,.badge.error{color:#c53030}.warning .severity,.badge.warning{color:#975a16}.info .severity,.badge.info{color:#2b6cb0}
 .fix{margin:.15em 0 0;color:#2d3748}.badge{display:inline-block;margin:0 .3em;font-weight:bold}
 .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-.1em}
+.legend i.no-limit-key{width:1.6em;border:1px dashed #4a5568;background:repeating-linear-gradient(135deg,#cbd5e0 0 3px,#fff 3px 6px)}
 `;
 
-const LEGEND = `<p class="legend">${[
+const LEGEND_KEYS = [
   ["#2f855a", "reaches the model"],
   ["#c53030", "cut off by the client's cap"],
   ["#d69e2e", "shortened"],
   ["#a0aec0", "shadowed by another file"],
   ["#cbd5e0", "not loaded / skipped"],
-]
-  .map(([color, words]) => `<span><i style="background:${color}"></i>${words}</span>`)
-  .join("")}<span>┆ the limit</span></p>`;
+].map(([color, words]) => `<span><i style="background:${color}"></i>${words}</span>`);
+
+const LEGEND = `<p class="legend">${LEGEND_KEYS.join("")}<span>┆ the limit</span><span><i class="no-limit-key"></i>no inline limit known</span></p>`;
 
 /**
  * The report as one self-contained HTML page: no script, no external resource, every path and
