@@ -37,7 +37,7 @@ const browser = await chromium.launch({
 try {
   const project = join(dir, "atlas");
   cpSync(join(root, "examples/project"), project, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1000, height: 1100 } });
+  const page = await browser.newPage({ viewport: { width: 960, height: 860 } });
   await page.route("**/*", (route) => route.abort());
   await page.setContent(doctorHtml(await doctor({ dir: project })), { waitUntil: "load" });
   // The overview and the first client's section: what a person sees first.

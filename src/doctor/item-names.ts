@@ -5,7 +5,7 @@
 import type { HookSourceFlag } from "../hooks/index.js";
 
 /** How long a name taken from an entry's text may be before it is shortened. */
-const NAME_LENGTH = 48;
+const NAME_LENGTH = 60;
 
 /** What each part of a PROJECT block is, in words (its id is `<projectId>:<part>`). */
 const PROJECT_PARTS: Readonly<Record<string, string>> = {

@@ -30,7 +30,7 @@ export const DOCTOR_PROBLEM_ADVICE: Readonly<Record<DoctorProblemCode, ProblemAd
     },
     shadowed: {
       severity: "warning",
-      fix: "Merge what only the shadowed file says into the file that wins, or make that file import it.",
+      fix: "Merge what only the shadowed file or item says into the one that wins, or delete or rename it.",
     },
     not_loaded: {
       severity: "warning",

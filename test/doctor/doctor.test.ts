@@ -255,19 +255,22 @@ describe("doctor()", () => {
     const dir = project(GIT);
     // init's starter rules, project and memories, each hook of Claude Code measured.
     applyPlan(planInit({ dir, client: "claude", events: "all" }));
+    writeFileSync(join(dir, ".contextfmt/rules.json"), readFileSync(RULES));
     const items = clientOf(await report(dir, "claude"), "claude").hooks.flatMap(
       (hook) => hook.inject?.items ?? [],
     );
     const named = new Map(items.map((item) => [item.id, item.name]));
     expect(named.get("my-project:close")).toBe("My project: end of the block");
     expect(named.get("my-project:todos")).toBe("My project: TODOs");
-    const rules = JSON.parse(readFileSync(join(dir, ".contextfmt/rules.json"), "utf8")) as {
+    expect(named.get("example")).toBe("This project keeps its agent context in .contextfmt/.");
+    // A rule with an id and a name (examples/rules.json): by its name.
+    const rules = JSON.parse(readFileSync(RULES, "utf8")) as {
       rules: { id: string; name: string }[];
     };
     for (const rule of rules.rules) expect(named.get(rule.id)).toBe(rule.name);
-    expect(named.get("example")).toBe("This project keeps its agent context in .contextfmt/.");
     // Nothing shown by an id where its file gives a name.
     expect(items.filter((item) => item.name === item.id)).toEqual([]);
+    expect(items.length).toBeGreaterThan(rules.rules.length);
   });
 
   it("finds the same line reaching a client twice (a synced region beside its source)", async () => {
