@@ -306,7 +306,9 @@ export function doctorHtml(report: DoctorReport): string {
     typeof given !== "object" ||
     given === null ||
     !Array.isArray(given.clients) ||
-    !Array.isArray(given.problems)
+    !Array.isArray(given.problems) ||
+    // The overview counts every problem by its severity, even with no client to show.
+    !given.problems.every((problem) => typeof problem === "object" && problem !== null)
   ) {
     badArgument("report", "a report made by doctor", report);
   }
