@@ -29,6 +29,7 @@ export type {
   InstalledHook,
   LoadedFile,
   McpServer,
+  ReportedProblem,
 } from "./doctor/report.js";
 export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
 export { InputFileError } from "./hooks/input-text.js";

@@ -82,8 +82,14 @@ export function doctorTable(report: DoctorReport): string[] {
   if (report.problems.length === 0) lines.push("no problems");
   else {
     lines.push(`${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}:`);
-    for (const problem of report.problems) {
-      lines.push(`  ${problem.code} (${problem.client}): ${shown(problem.message)}`);
+    // Most pressing first; each with its fix, the same line --json and the page give.
+    const rank = { error: 0, warning: 1, info: 2 };
+    const pressing = [...report.problems].sort((a, b) => rank[a.severity] - rank[b.severity]);
+    for (const problem of pressing) {
+      lines.push(
+        `  ${problem.severity} ${problem.code} (${problem.client}): ${shown(problem.message)}`,
+        `    fix: ${problem.fix}`,
+      );
     }
   }
   return lines;

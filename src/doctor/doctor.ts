@@ -15,6 +15,7 @@ import { findProjectRoot } from "../workspace/project-root.js";
 import { clientItems, clientMcpServers, duplicates } from "./config.js";
 import { clientFiles } from "./files.js";
 import { clientHooks } from "./hooks.js";
+import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
 import { ProjectView } from "./view.js";
@@ -117,5 +118,5 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     }
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
-  return { clients, problems };
+  return { clients, problems: problems.map(advised) };
 }

@@ -20,6 +20,7 @@ import type { SyncTool } from "../sync/locations.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { parseInputFile } from "../workspace/input-file.js";
 import { valueAt } from "../workspace/json-edit.js";
+import { writtenNames } from "./item-names.js";
 import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
 import { unreadableReason } from "./unreadable.js";
 import type { ProjectView } from "./view.js";
@@ -197,6 +198,7 @@ async function injected(
 ): Promise<{ inject?: InstalledHook["inject"]; over?: string }> {
   const root = view.project.root;
   const files: Partial<Record<HookSourceFlag, HookFile>> = {};
+  const names = new Map<string, (id: string) => string>();
   for (const [flag, path] of Object.entries(call.files)) {
     const name = `the hook's --${flag} ${path}`;
     // `~`, `$HOME`, `$(…)`: where it leads is the shell's to say, so possibly outside.
@@ -220,6 +222,7 @@ async function injected(
       continue;
     }
     files[flag as HookSourceFlag] = { path: file, load: () => data };
+    names.set(`--${flag}`, writtenNames(flag as HookSourceFlag, data));
   }
   if (Object.keys(files).length === 0) return {};
   let answer: Awaited<ReturnType<typeof answerHook>>;
@@ -259,6 +262,7 @@ async function injected(
       (item): HookItem => ({
         source: label,
         id: item.id,
+        name: names.get(label)?.(item.id) ?? item.id,
         status: item.status,
         tokens: item.status === "skipped" ? 0 : item.tokens,
         ...(item.reason !== undefined ? { reason: item.reason } : {}),

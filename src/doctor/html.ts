@@ -1,16 +1,30 @@
 /**
  * `doctor --html`: the report as one self-contained page (inline CSS and SVG, no script, nothing
- * fetched), so a person sees at a glance what each client gets. Per client, a bar of its
- * instruction files (what reaches the model, what a cap cuts off, what it skips) with the cap
- * marked, a table of the same numbers, one bar per installed hook (its items included,
- * shortened or skipped, its inline limit marked), and the problems. Every number shown is one of
- * the report's, so the page and `--json` never disagree.
+ * fetched), so a person sees at a glance what each client gets. First an overview: one row per
+ * client (instructions, commands, agents, skills, MCP servers, hooks, problems by severity),
+ * each linking to its section. Per client, a bar of its instruction files (what reaches the
+ * model, what a cap cuts off, what it skips) with the cap marked, a table of the same numbers,
+ * its commands, agents, skills and MCP servers, one bar per installed hook (its items by the
+ * names their author wrote, included, shortened or skipped, against its inline limit; a hook
+ * with no known limit is drawn as unbounded, not as a full bar), and its problems, most pressing
+ * first, each with its fix. Every number shown is one of the report's, so the page and `--json`
+ * never disagree.
  */
 // Paths and messages come from the project: escaped as an XML attribute value, which is safe for
 // HTML content and attributes alike (HTML5 reads those references the same).
 import { escapeXmlAttribute as html } from "../formats/escape.js";
 import { badArgument } from "../problems/arguments.js";
-import type { ClientReport, DoctorReport, InstalledHook, LoadedFile } from "./report.js";
+import type { IssueSeverity } from "../problems/issue.js";
+import { SEVERITY_ORDER } from "./problems.js";
+import type {
+  ClientReport,
+  ConfigItem,
+  DoctorReport,
+  InstalledHook,
+  LoadedFile,
+  McpServer,
+  ReportedProblem,
+} from "./report.js";
 
 /** Width of every bar, in SVG user units; bars of all clients share one scale. */
 const BAR_WIDTH = 960;
@@ -99,10 +113,15 @@ function hookScale(hook: InstalledHook): { unit: string; limit?: number; size: n
   return { unit: "tokens", size: size("tokens") };
 }
 
+/** One hook item: the name its author wrote, its fate and tokens, its engine id on hover. */
+const hookItem = (item: NonNullable<InstalledHook["inject"]>["items"][number]) =>
+  `<li class="item ${item.status}" data-id="${html(item.id)}" title="${html(`${item.source} ${item.id}`)}"><span class="status">${item.status}</span> <b class="name">${html(item.name ?? item.id)}</b> <span class="source">${html(item.source)}</span> <span class="tokens">${count(item.tokens)}</span> tokens${item.reason ? ` — ${html(item.reason)}` : ""}</li>`;
+
 /**
  * One hook's bar, in its limit's unit: each included or shortened item a share of the injected
  * size by its tokens (items are counted in tokens; the limit may be in characters), skipped items
- * listed beside it; the limit marked.
+ * listed beside it; the limit marked. With no limit known there is nothing the size is a share
+ * of, so no bar: an open, striped strip says so (a full bar would read as 100 %).
  */
 function hookBlock(hook: InstalledHook): string {
   const head = `<h4><span class="event">${html(hook.event)}</span> <span class="where">${html(hook.path)}</span></h4>`;
@@ -111,7 +130,13 @@ function hookBlock(hook: InstalledHook): string {
     return `<div class="hook" data-event="${html(hook.event)}">${head}<p class="none">Names no input file that can be read: nothing to measure.</p></div>`;
   }
   const { unit, limit, size } = hookScale(hook);
-  const scale = Math.max(size, limit ?? 0, 1);
+  const items = `<ul class="items">${inject.items.map(hookItem).join("")}</ul>`;
+  if (limit === undefined) {
+    const strip = `<div class="no-limit" role="img" aria-label="${html(`${hook.event}: no inline limit known`)}">no inline limit known</div>`;
+    const summary = `<p class="size">Injects <span class="inject">${count(size)}</span> ${unit} (no inline limit known); <span class="hook-tokens">${count(inject.tokens)}</span> tokens.</p>`;
+    return `<div class="hook" data-event="${html(hook.event)}">${head}${strip}${summary}${items}</div>`;
+  }
+  const scale = Math.max(size, limit, 1);
   const totalTokens = inject.items.reduce((sum, item) => sum + item.tokens, 0);
   let x = 0;
   const rects: string[] = [];
@@ -119,19 +144,68 @@ function hookBlock(hook: InstalledHook): string {
     if (item.status === "skipped" || totalTokens === 0) continue;
     const width = ((item.tokens / totalTokens) * size * BAR_WIDTH) / scale;
     rects.push(
-      `<rect class="${item.status}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="${BAR_HEIGHT}"><title>${html(`${item.source} ${item.id}: ${item.status}, ${count(item.tokens)} tokens`)}</title></rect>`,
+      `<rect class="${item.status}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="${BAR_HEIGHT}"><title>${html(`${item.name ?? item.id} (${item.source} ${item.id}): ${item.status}, ${count(item.tokens)} tokens`)}</title></rect>`,
     );
     x += width;
   }
-  const mark =
-    limit === undefined ? "" : limitLine(limit / scale, `limit: ${count(limit)} ${unit}`);
-  const over = limit !== undefined && size > limit;
-  const summary = `<p class="size${over ? " over" : ""}">Injects <span class="inject">${count(size)}</span> ${unit}${limit === undefined ? " (no inline limit known)" : ` of a limit of <span class="limit-value">${count(limit)}</span>`}; <span class="hook-tokens">${count(inject.tokens)}</span> tokens.</p>`;
-  const items = inject.items.map(
-    (item) =>
-      `<li class="item ${item.status}" data-id="${html(item.id)}"><span class="status">${item.status}</span> ${html(item.source)} <b>${html(item.id)}</b> <span class="tokens">${count(item.tokens)}</span> tokens${item.reason ? ` — ${html(item.reason)}` : ""}</li>`,
-  );
-  return `<div class="hook" data-event="${html(hook.event)}">${head}${svg(`${rects.join("")}${mark}`, `${hook.event} hook context`)}${summary}<ul class="items">${items.join("")}</ul></div>`;
+  const mark = limitLine(limit / scale, `limit: ${count(limit)} ${unit}`);
+  const over = size > limit;
+  const summary = `<p class="size${over ? " over" : ""}">Injects <span class="inject">${count(size)}</span> ${unit} of a limit of <span class="limit-value">${count(limit)}</span>; <span class="hook-tokens">${count(inject.tokens)}</span> tokens.</p>`;
+  return `<div class="hook" data-event="${html(hook.event)}">${head}${svg(`${rects.join("")}${mark}`, `${hook.event} hook context`)}${summary}${items}</div>`;
+}
+
+/** The kinds of item a client offers, in the order the text lists them. */
+const KINDS = [
+  ["commands", "Commands"],
+  ["agents", "Agents"],
+  ["skills", "Skills"],
+  ["mcpServers", "MCP servers"],
+] as const;
+
+/** One command, agent, skill or MCP server, with what the client makes of it. */
+function kindItem(item: ConfigItem | McpServer): string {
+  const notes = [
+    "transport" in item ? item.transport : undefined,
+    "loaded" in item && !item.loaded ? `shadowed by ${item.shadowedBy ?? "another"}` : undefined,
+    item.caveat,
+  ].filter((note) => note !== undefined);
+  const shadowed = "loaded" in item && !item.loaded;
+  return `<li class="kind-item${shadowed ? " shadowed" : ""}" title="${html(item.path)}"><code class="name">${html(item.name)}</code>${notes.length === 0 ? "" : ` <span class="note">${html(notes.join("; "))}</span>`}</li>`;
+}
+
+/** What the client offers beside its instructions: every kind, even when it has none of it. */
+function kindsBlock(client: ClientReport): string {
+  const rows = KINDS.map(([kind, title]) => {
+    const list: readonly (ConfigItem | McpServer)[] = client[kind];
+    const items =
+      list.length === 0
+        ? `<span class="none">none</span>`
+        : `<ul>${list.map(kindItem).join("")}</ul>`;
+    return `<div class="kind" data-kind="${kind}"><h3>${title} <span class="n">${list.length}</span></h3>${items}</div>`;
+  });
+  return `<div class="kinds">${rows.join("")}</div>`;
+}
+
+/** A severity as the page draws it; a value the report should not hold is drawn as a warning. */
+const severityOf = (problem: ReportedProblem): IssueSeverity =>
+  SEVERITY_ORDER.includes(problem.severity) ? problem.severity : "warning";
+
+/** One problem: its severity, code, sentence and fix. */
+const problemItem = (problem: ReportedProblem) => {
+  const severity = severityOf(problem);
+  return `<li class="problem ${severity}" data-code="${html(problem.code)}" data-severity="${severity}"><span class="severity">${severity}</span> <code>${html(problem.code)}</code> ${html(problem.message)}<p class="fix">Fix: ${html(problem.fix ?? "")}</p></li>`;
+};
+
+/** A client's problems, most pressing first, each severity its own list. */
+function problemsBlock(problems: readonly ReportedProblem[]): string {
+  if (problems.length === 0) return "";
+  const groups = SEVERITY_ORDER.map((severity) => {
+    const of = problems.filter((problem) => severityOf(problem) === severity);
+    return of.length === 0
+      ? ""
+      : `<ul class="problems ${severity}">${of.map(problemItem).join("")}</ul>`;
+  });
+  return `<h3>Problems</h3>${groups.join("")}`;
 }
 
 /** One client's section. */
@@ -145,15 +219,39 @@ function clientSection(report: DoctorReport, client: ClientReport, scale: number
       ? "no size cap"
       : `cap <span class="max-bytes">${count(client.maxBytes)}</span> bytes`;
   const problems = report.problems.filter((problem) => problem.client === client.client);
-  const problemList =
-    problems.length === 0
-      ? ""
-      : `<ul class="problems">${problems.map((problem) => `<li class="problem" data-code="${problem.code}"><code>${problem.code}</code> ${html(problem.message)}</li>`).join("")}</ul>`;
   const hooks =
     client.hooks.length === 0
-      ? ""
+      ? `<h3>Hooks</h3><p class="none">No contextfmt hook installed.</p>`
       : `<h3>Hooks</h3>${client.hooks.map((hook) => hookBlock(hook)).join("")}`;
-  return `<section class="client" id="client-${client.client}" data-client="${client.client}"><h2>${html(client.label)}</h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${hooks}${problemList}</section>`;
+  const id = html(client.client);
+  return `<section class="client" id="client-${id}" data-client="${id}"><h2><span class="label">${html(client.label)}</span> <a class="top" href="#overview">↑ overview</a></h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${kindsBlock(client)}${hooks}${problemsBlock(problems)}</section>`;
+}
+
+/** The problems of `problems` of each severity, as the overview's badges. */
+function severityCounts(problems: readonly ReportedProblem[]): string {
+  const badges = SEVERITY_ORDER.map((severity) => {
+    const n = problems.filter((problem) => severityOf(problem) === severity).length;
+    return n === 0
+      ? ""
+      : `<span class="badge ${severity}" data-severity="${severity}"><span class="n">${n}</span> ${severity === "info" ? "info" : `${severity}${n === 1 ? "" : "s"}`}</span>`;
+  });
+  return badges.join("") || `<span class="none">none</span>`;
+}
+
+/**
+ * The overview: one row per client with how much of each kind it gets, its name a link to its
+ * section.
+ */
+function overview(report: DoctorReport): string {
+  const rows = report.clients.map((client) => {
+    const id = html(client.client);
+    const loadedFiles = client.files.filter((file) => file.loaded).length;
+    const cell = (kind: string, n: number) =>
+      `<td class="${kind}${n === 0 ? " zero" : ""}"><span class="n">${n}</span></td>`;
+    const problems = report.problems.filter((problem) => problem.client === client.client);
+    return `<tr data-client="${id}"><th><a href="#client-${id}">${html(client.label)}</a></th><td class="instructions"><span class="files">${loadedFiles}</span> of ${client.files.length} file${client.files.length === 1 ? "" : "s"}, <span class="tokens">${count(client.loaded.tokens)}</span> tokens</td>${cell("commands", client.commands.length)}${cell("agents", client.agents.length)}${cell("skills", client.skills.length)}${cell("mcp", client.mcpServers.length)}${cell("hooks", client.hooks.length)}<td class="problems">${severityCounts(problems)}</td></tr>`;
+  });
+  return `<table class="overview" id="overview"><thead><tr><th>client</th><th>instructions loaded</th><th>commands</th><th>agents</th><th>skills</th><th>MCP servers</th><th>hooks</th><th>problems</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 const STYLE = `
@@ -168,19 +266,31 @@ table{border-collapse:collapse;width:100%;margin:.4em 0}th,td{text-align:left;pa
 td.bytes,td.tokens,td.kept{text-align:right;font-variant-numeric:tabular-nums}
 td.path{font-family:monospace}tr.cut td.fate{color:#c53030}tr.shadowed td,tr.not-loaded td{color:#718096}
 .size.over{color:#c53030;font-weight:bold}ul.items,ul.problems{margin:.3em 0;padding-left:1.2em}
-li.problem code{color:#c53030}.legend span{display:inline-block;margin-right:1em}
+.legend span{display:inline-block;margin-right:1em}
+.no-limit{height:28px;line-height:28px;margin:6px 0;padding-left:.6em;color:#2d3748;border:1px dashed #4a5568;border-right:none;background:repeating-linear-gradient(135deg,#edf2f7 0 8px,#fff 8px 16px)}
+table.overview td,table.overview th{text-align:center}table.overview th:first-child,table.overview td.instructions{text-align:left}
+table.overview td.zero{color:#a0aec0}a{color:#2b6cb0}a.top{font-size:.75em;font-weight:normal;margin-left:.6em}
+.kinds{display:grid;grid-template-columns:repeat(4,1fr);gap:.5em 1em;margin:.6em 0}.kinds h3{margin:.2em 0}.kinds ul{margin:0;padding-left:1.1em}
+.kinds .n{color:#718096;font-weight:normal}.kind-item.shadowed{color:#718096}.note{color:#4a5568;font-size:.9em}
+.item .source{color:#718096;font-family:monospace;font-size:.9em}
+ul.problems{list-style:none;padding-left:0}li.problem{margin:.3em 0;padding:.3em .6em;border-left:4px solid}
+li.problem.error{border-color:#c53030;background:#fff5f5}li.problem.warning{border-color:#d69e2e;background:#fffff0}li.problem.info{border-color:#3182ce;background:#ebf8ff}
+.severity{font-weight:bold;text-transform:uppercase;font-size:.75em;margin-right:.3em}
+.error .severity,.badge.error{color:#c53030}.warning .severity,.badge.warning{color:#975a16}.info .severity,.badge.info{color:#2b6cb0}
+.fix{margin:.15em 0 0;color:#2d3748}.badge{display:inline-block;margin:0 .3em;font-weight:bold}
 .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-.1em}
+.legend i.no-limit-key{width:1.6em;border:1px dashed #4a5568;background:repeating-linear-gradient(135deg,#cbd5e0 0 3px,#fff 3px 6px)}
 `;
 
-const LEGEND = `<p class="legend">${[
+const LEGEND_KEYS = [
   ["#2f855a", "reaches the model"],
   ["#c53030", "cut off by the client's cap"],
   ["#d69e2e", "shortened"],
   ["#a0aec0", "shadowed by another file"],
   ["#cbd5e0", "not loaded / skipped"],
-]
-  .map(([color, words]) => `<span><i style="background:${color}"></i>${words}</span>`)
-  .join("")}<span>┆ the limit</span></p>`;
+].map(([color, words]) => `<span><i style="background:${color}"></i>${words}</span>`);
+
+const LEGEND = `<p class="legend">${LEGEND_KEYS.join("")}<span>┆ the limit</span><span><i class="no-limit-key"></i>no inline limit known</span></p>`;
 
 /**
  * The report as one self-contained HTML page: no script, no external resource, every path and
@@ -196,7 +306,9 @@ export function doctorHtml(report: DoctorReport): string {
     typeof given !== "object" ||
     given === null ||
     !Array.isArray(given.clients) ||
-    !Array.isArray(given.problems)
+    !Array.isArray(given.problems) ||
+    // The overview counts every problem by its severity, even with no client to show.
+    !given.problems.every((problem) => typeof problem === "object" && problem !== null)
   ) {
     badArgument("report", "a report made by doctor", report);
   }
@@ -213,6 +325,6 @@ export function doctorHtml(report: DoctorReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>contextfmt doctor: what each client loads</title><style>${STYLE}</style></head>
-<body><h1>What each client loads from this project</h1>${LEGEND}<p class="meta"><span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}.</p>${sections}</body></html>
+<body><h1>What each client loads from this project</h1><p class="meta">${report.clients.length} client${report.clients.length === 1 ? "" : "s"}; <span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}: ${severityCounts(report.problems)}</p>${overview(report)}${LEGEND}${sections}</body></html>
 `;
 }

@@ -5,6 +5,7 @@
  * Paths are relative to the project folder, with `/`.
  */
 import type { McpTransport } from "../agent-config/mcp/mcp-server.js";
+import type { IssueSeverity } from "../problems/issue.js";
 import type { RulesChecked } from "../sync/loading.js";
 import type { SyncTool } from "../sync/locations.js";
 
@@ -17,8 +18,8 @@ export type DoctorClient = SyncTool;
 export interface DoctorReport {
   /** One entry per client asked for, in `SYNC_TOOLS` order. */
   readonly clients: readonly ClientReport[];
-  /** Every problem of every client, in client order. */
-  readonly problems: readonly DoctorProblem[];
+  /** Every problem of every client, in client order, each with its severity and fix. */
+  readonly problems: readonly ReportedProblem[];
 }
 
 /** What one client sees of the project. */
@@ -104,7 +105,13 @@ export interface HookLimit {
 export interface HookItem {
   /** The input file it came from, as its flag (`--rules`). */
   readonly source: string;
+  /** Its id in the engine's report (`r1`, `my-project:close`). */
   readonly id: string;
+  /**
+   * The name its author knows it by: a rule's `name`, a memory's first words, the project's name
+   * and the part of its block (`My project: TODOs`); the id when the file gives none.
+   */
+  readonly name: string;
   readonly status: "included" | "shortened" | "skipped";
   /** Tokens it takes in the context (0 when skipped). */
   readonly tokens: number;
@@ -183,11 +190,20 @@ export const DOCTOR_PROBLEM_CODES: readonly DoctorProblemCode[] = [
   "unreadable",
 ];
 
-/** One problem: what, for which client, where, in a sentence. */
+/** One problem as a check finds it: what, for which client, where, in a sentence. */
 export interface DoctorProblem {
   readonly code: DoctorProblemCode;
   readonly client: DoctorClient;
   /** The file it is about, when one. */
   readonly path?: string;
   readonly message: string;
+}
+
+/**
+ * A problem as the report gives it: with its code's severity and its fix, one line a person can
+ * act on (the same for every problem of a code; see `DOCTOR_PROBLEM_ADVICE`).
+ */
+export interface ReportedProblem extends DoctorProblem {
+  readonly severity: IssueSeverity;
+  readonly fix: string;
 }

@@ -13,6 +13,7 @@ import {
   type SyncTool,
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
+import { DOCTOR_PROBLEM_ADVICE } from "../../src/doctor/problems.js";
 import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { project } from "../cli/project-dir.js";
 import { contextfmt, example } from "../cli/run-bin.js";
@@ -24,6 +25,13 @@ const RULES = new URL("../../examples/rules.json", import.meta.url).pathname;
 /** The report of the clients `clients` (comma separated, as `--client` takes them), or all. */
 const report = (dir: string, clients?: string): Promise<DoctorReport> =>
   doctor({ dir, ...(clients === undefined ? {} : { clients: clients.split(",") as SyncTool[] }) });
+
+/** `problems` as their checks found them, each checked to carry its code's severity and fix. */
+const found = (problems: DoctorReport["problems"]) =>
+  problems.map(({ severity, fix, ...problem }) => {
+    expect({ severity, fix }).toEqual(DOCTOR_PROBLEM_ADVICE[problem.code]);
+    return problem;
+  });
 
 describe("doctor()", () => {
   it("cuts a 40 KiB AGENTS.md for Codex CLI at 32768 bytes, keeping its start", async () => {
@@ -63,7 +71,7 @@ describe("doctor()", () => {
       "AGENTS.md",
       "sub/deep/AGENTS.md",
     ]);
-    expect(result.problems).toEqual([
+    expect(found(result.problems)).toEqual([
       {
         code: "over_client_limit",
         client: "codex",
@@ -171,7 +179,7 @@ describe("doctor()", () => {
       ["AGENTS.md", true],
       ["GEMINI.md", true],
     ]);
-    expect(result.problems).toEqual([
+    expect(found(result.problems)).toEqual([
       {
         code: "untrusted",
         client: "gemini",
@@ -243,6 +251,28 @@ describe("doctor()", () => {
     );
   });
 
+  it("names each hook item as its author wrote it, not by the engine's id", async () => {
+    const dir = project(GIT);
+    // init's starter rules, project and memories, each hook of Claude Code measured.
+    applyPlan(planInit({ dir, client: "claude", events: "all" }));
+    writeFileSync(join(dir, ".contextfmt/rules.json"), readFileSync(RULES));
+    const items = clientOf(await report(dir, "claude"), "claude").hooks.flatMap(
+      (hook) => hook.inject?.items ?? [],
+    );
+    const named = new Map(items.map((item) => [item.id, item.name]));
+    expect(named.get("my-project:close")).toBe("My project: end of the block");
+    expect(named.get("my-project:todos")).toBe("My project: TODOs");
+    expect(named.get("example")).toBe("This project keeps its agent context in .contextfmt/.");
+    // A rule with an id and a name (examples/rules.json): by its name.
+    const rules = JSON.parse(readFileSync(RULES, "utf8")) as {
+      rules: { id: string; name: string }[];
+    };
+    for (const rule of rules.rules) expect(named.get(rule.id)).toBe(rule.name);
+    // Nothing shown by an id where its file gives a name.
+    expect(items.filter((item) => item.name === item.id)).toEqual([]);
+    expect(items.length).toBeGreaterThan(rules.rules.length);
+  });
+
   it("finds the same line reaching a client twice (a synced region beside its source)", async () => {
     const source = "Run the whole test suite before every commit, with the coverage report.";
     const dir = project({
@@ -251,7 +281,7 @@ describe("doctor()", () => {
       "AGENTS.md": `# Agents\n\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n${source}\n<!-- contextfmt:end -->\n`,
     });
     const result = await report(dir, "copilot,claude");
-    expect(result.problems.filter((p) => p.code === "duplicate_content")).toEqual([
+    expect(found(result.problems.filter((p) => p.code === "duplicate_content"))).toEqual([
       {
         code: "duplicate_content",
         client: "copilot",
@@ -271,7 +301,7 @@ describe("doctor()", () => {
       join(dir, ".claude/commands/review.md"),
       "---\ndescription: Review\n---\nReview it all.\n",
     );
-    expect((await report(dir, "gemini,claude")).problems).toEqual([
+    expect(found((await report(dir, "gemini,claude")).problems)).toEqual([
       {
         code: "out_of_sync",
         client: "gemini",

@@ -1,10 +1,13 @@
-import type { DoctorReport } from "../../src/doctor/report.js";
+import { advised } from "../../src/doctor/problems.js";
+import type { DoctorProblem, DoctorReport } from "../../src/doctor/report.js";
 
 /**
  * A report as `doctor --json` gives it for a project that hits the rules a page must show: Codex
  * CLI's cap cutting the deeper file (and skipping one past it), an AGENTS.override.md shadowing,
  * Claude Code reading CLAUDE.md over AGENTS.md, a hook over its inline limit with an item of each
- * fate, and a path that is hostile HTML.
+ * fate and another with no inline limit known, items a person named (a rule's name, a project's
+ * parts), a command, an agent, a skill shadowed by another and an MCP server, a problem of each
+ * severity, and a path that is hostile HTML.
  */
 export const SAMPLE_REPORT: DoctorReport = {
   clients: [
@@ -62,10 +65,25 @@ export const SAMPLE_REPORT: DoctorReport = {
         },
       ],
       loaded: { bytes: 2000, tokens: 500 },
-      commands: [],
-      agents: [],
-      skills: [],
-      mcpServers: [],
+      commands: [{ name: "review", path: ".claude/commands/review.md", loaded: true }],
+      agents: [{ name: "tester", path: ".claude/agents/tester.md", loaded: true }],
+      skills: [
+        { name: "release", path: ".claude/skills/release/SKILL.md", loaded: true },
+        {
+          name: "release",
+          path: ".agents/skills/release/SKILL.md",
+          loaded: false,
+          shadowedBy: ".claude/skills/release/SKILL.md",
+        },
+      ],
+      mcpServers: [
+        {
+          name: "files",
+          path: ".mcp.json",
+          transport: "stdio",
+          caveat: "asks before it starts a server of the project's .mcp.json",
+        },
+      ],
       hooks: [
         {
           event: "SessionStart",
@@ -77,10 +95,17 @@ export const SAMPLE_REPORT: DoctorReport = {
             bytes: 12400,
             tokens: 3100,
             items: [
-              { source: "--rules", id: "atomic_commits", status: "included", tokens: 1900 },
               {
                 source: "--rules",
-                id: "tests_first",
+                id: "r1",
+                name: "atomic_commits",
+                status: "included",
+                tokens: 1900,
+              },
+              {
+                source: "--rules",
+                id: "r2",
+                name: "tests_first",
                 status: "shortened",
                 tokens: 1200,
                 reason: "over its share",
@@ -88,9 +113,38 @@ export const SAMPLE_REPORT: DoctorReport = {
               {
                 source: "--memories",
                 id: "m7",
+                name: "The office plants are watered on Fridays.",
                 status: "skipped",
                 tokens: 0,
                 reason: "over the budget",
+              },
+            ],
+          },
+        },
+        {
+          event: "UserPromptSubmit",
+          path: ".claude/settings.json",
+          command:
+            "npx contextfmt hook claude user-prompt-submit --project .contextfmt/project.json",
+          limit: {},
+          inject: {
+            chars: 160,
+            bytes: 160,
+            tokens: 40,
+            items: [
+              {
+                source: "--project",
+                id: "my-project:name",
+                name: "My project: name and status",
+                status: "included",
+                tokens: 30,
+              },
+              {
+                source: "--project",
+                id: "my-project:close",
+                name: "My project: end of the block",
+                status: "included",
+                tokens: 10,
               },
             ],
           },
@@ -110,25 +164,33 @@ export const SAMPLE_REPORT: DoctorReport = {
       hooks: [],
     },
   ],
-  problems: [
-    {
-      code: "over_client_limit",
-      client: "codex",
-      path: "packages/api/AGENTS.md",
-      message: "packages/api/AGENTS.md is cut at byte 12288: 8192 bytes never reach Codex CLI.",
-    },
-    {
-      code: "shadowed",
-      client: "claude",
-      path: "AGENTS.md",
-      message: "AGENTS.md is not read: CLAUDE.md takes its place.",
-    },
-    {
-      code: "hook_over_limit",
-      client: "claude",
-      path: ".claude/settings.json",
-      message:
-        "SessionStart would inject 12400 characters, over Claude Code's 10000 <inline> limit.",
-    },
-  ],
+  problems: (
+    [
+      {
+        code: "over_client_limit",
+        client: "codex",
+        path: "packages/api/AGENTS.md",
+        message: "packages/api/AGENTS.md is cut at byte 12288: 8192 bytes never reach Codex CLI.",
+      },
+      {
+        code: "shadowed",
+        client: "claude",
+        path: "AGENTS.md",
+        message: "AGENTS.md is not read: CLAUDE.md takes its place.",
+      },
+      {
+        code: "hook_over_limit",
+        client: "claude",
+        path: ".claude/settings.json",
+        message:
+          "SessionStart would inject 12400 characters, over Claude Code's 10000 <inline> limit.",
+      },
+      {
+        code: "untrusted",
+        client: "claude",
+        path: ".mcp.json",
+        message: "Claude Code asks before it starts a server of the project's .mcp.json: files",
+      },
+    ] satisfies DoctorProblem[]
+  ).map(advised),
 };

@@ -18,6 +18,7 @@ import {
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
 import { doctorTable } from "../../src/cli/doctor-table.js";
+import { DOCTOR_PROBLEM_ADVICE } from "../../src/doctor/problems.js";
 import { withoutQuotes } from "../../src/doctor/unreadable.js";
 import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { MAX_FILE_BYTES } from "../../src/workspace/project.js";
@@ -73,8 +74,14 @@ function checkViews(report: DoctorReport): void {
   for (const output of [JSON.stringify(report), text, html]) expect(output).not.toContain("ghp_");
 }
 
+/** The report's unreadable problems as found, each checked to carry an error's severity and fix. */
 const unreadable = (report: DoctorReport) =>
-  report.problems.filter((problem) => problem.code === "unreadable");
+  report.problems
+    .filter((problem) => problem.code === "unreadable")
+    .map(({ severity, fix, ...found }) => {
+      expect({ severity, fix }).toEqual(DOCTOR_PROBLEM_ADVICE.unreadable);
+      return found;
+    });
 
 const client = (report: DoctorReport, id: string) => {
   const found = report.clients.find((entry) => entry.client === id);

@@ -1,17 +1,20 @@
 /**
  * `doctor --html`'s page in a real headless Chromium (Debian's, driven by playwright-core): it
- * renders without asking for anything from the network, every number it shows is the report's,
- * each bar's lengths are the report's bytes to scale (the cap's mark where the kept bytes end),
- * and a screenshot of it is not blank.
+ * renders without asking for anything from the network, every number it shows is the report's
+ * (the overview's counts too), each bar's lengths are the report's bytes to scale (the cap's mark
+ * where the kept bytes end), a hook with no limit known has no bar, problems are drawn by
+ * severity with their fix, and a screenshot of each view (the overview, each client) is not
+ * blank.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { doctorHtml } from "../../src/doctor/html.js";
+import { bySeverity } from "../../src/doctor/problems.js";
 import type { DoctorReport } from "../../src/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
 import { SAMPLE_REPORT } from "../doctor/report-sample.js";
@@ -45,6 +48,30 @@ async function open(report: DoctorReport): Promise<{ page: Page; requested: stri
   return { page, requested };
 }
 
+/** How much of screenshot `png` is not the white page, and in how many colours: Chromium decodes it. */
+function inkOf(page: Page, png: Buffer) {
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    if (!context) return { total: 0, inked: 0, colors: 0 };
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    let inked = 0;
+    const colors = new Set<number>();
+    for (let i = 0; i < pixels.length; i += 4) {
+      const [r, g, b] = [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
+      if (r < 240 || g < 240 || b < 240) inked += 1;
+      colors.add((r << 16) | (g << 8) | b);
+    }
+    return { total: pixels.length / 4, inked, colors: colors.size };
+  }, png.toString("base64"));
+}
+
 /** A number as the page writes it ("32,768"); undefined where the page shows none. */
 const number = (text: string | null | undefined) =>
   text === null || text === undefined ? undefined : Number(text.replaceAll(",", ""));
@@ -63,7 +90,7 @@ function shown(page: Page) {
       const files = section.querySelector("svg.bar");
       return {
         client: section.getAttribute("data-client"),
-        label: text("h2"),
+        label: text("h2 .label"),
         loadedBytes: text(".loaded-bytes"),
         loadedTokens: text(".loaded-tokens"),
         maxBytes: text(".max-bytes"),
@@ -86,14 +113,47 @@ function shown(page: Page) {
           over: hook.querySelector(".size.over") !== null,
           items: [...hook.querySelectorAll("li.item")].map((item) => ({
             id: item.getAttribute("data-id"),
+            name: text(".name", item),
             status: text(".status", item),
             tokens: text(".tokens", item),
           })),
           bar: barOf(hook.querySelector("svg.bar")),
+          unbounded: hook.querySelector(".no-limit") !== null,
         })),
-        problems: [...section.querySelectorAll("li.problem")].map((li) =>
-          li.getAttribute("data-code"),
+        kinds: Object.fromEntries(
+          [...section.querySelectorAll("div.kind")].map((kind) => [
+            kind.getAttribute("data-kind"),
+            [...kind.querySelectorAll("li .name")].map((name) => name.textContent),
+          ]),
         ),
+        problems: [...section.querySelectorAll("li.problem")].map((li) => ({
+          code: li.getAttribute("data-code"),
+          severity: text(".severity", li),
+          fix: text(".fix", li),
+          border: getComputedStyle(li).borderLeftColor,
+        })),
+        overview: (() => {
+          const row = document.querySelector(
+            `table.overview tr[data-client="${section.getAttribute("data-client")}"]`,
+          );
+          const cell = (selector: string) => row?.querySelector(selector)?.textContent ?? null;
+          return {
+            link: row?.querySelector("a")?.getAttribute("href"),
+            files: cell("td.instructions .files"),
+            tokens: cell("td.instructions .tokens"),
+            commands: cell("td.commands .n"),
+            agents: cell("td.agents .n"),
+            skills: cell("td.skills .n"),
+            mcp: cell("td.mcp .n"),
+            hooks: cell("td.hooks .n"),
+            problems: Object.fromEntries(
+              [...(row?.querySelectorAll("td.problems .badge") ?? [])].map((badge) => [
+                badge.getAttribute("data-severity"),
+                badge.querySelector(".n")?.textContent,
+              ]),
+            ),
+          };
+        })(),
       };
     }),
   );
@@ -126,9 +186,38 @@ async function expectPageShows(page: Page, report: DoctorReport): Promise<void> 
         kept: file.loaded ? (file.cut?.atByte ?? file.bytes) : 0,
       })),
     );
-    expect(on?.problems).toEqual(
-      report.problems.filter((p) => p.client === client.client).map((p) => p.code),
+    const problems = report.problems.filter((p) => p.client === client.client);
+    // Most pressing first, each with its severity and the fix --json gives.
+    expect(on?.problems.map(({ code, severity, fix }) => ({ code, severity, fix }))).toEqual(
+      bySeverity(problems).map((p) => ({
+        code: p.code,
+        severity: p.severity,
+        fix: `Fix: ${p.fix}`,
+      })),
     );
+    const severities = ["error", "warning", "info"] as const;
+    expect(on?.overview).toEqual({
+      link: `#client-${client.client}`,
+      files: String(client.files.filter((file) => file.loaded).length),
+      tokens: client.loaded.tokens.toLocaleString("en-US"),
+      commands: String(client.commands.length),
+      agents: String(client.agents.length),
+      skills: String(client.skills.length),
+      mcp: String(client.mcpServers.length),
+      hooks: String(client.hooks.length),
+      problems: Object.fromEntries(
+        severities
+          .map((severity) => [severity, problems.filter((p) => p.severity === severity).length])
+          .filter(([, n]) => n !== 0)
+          .map(([severity, n]) => [severity, String(n)]),
+      ),
+    });
+    expect(on?.kinds).toEqual({
+      commands: client.commands.map((item) => item.name),
+      agents: client.agents.map((item) => item.name),
+      skills: client.skills.map((item) => item.name),
+      mcpServers: client.mcpServers.map((item) => item.name),
+    });
     const hooks = client.hooks.map((hook) => {
       // The page counts a hook in its limit's unit: characters, bytes, else tokens.
       const unit =
@@ -143,8 +232,11 @@ async function expectPageShows(page: Page, report: DoctorReport): Promise<void> 
         limit: hook.limit[unit],
         tokens: hook.inject?.tokens,
         over: (hook.inject?.[unit] ?? 0) > (hook.limit[unit] ?? Number.POSITIVE_INFINITY),
+        // No limit known: no bar (a full one would read as 100 %), an unbounded strip instead.
+        unbounded: hook.inject !== undefined && hook.limit[unit] === undefined,
         items: hook.inject?.items.map((item) => ({
           id: item.id,
+          name: item.name,
           status: item.status,
           tokens: item.tokens,
         })),
@@ -157,6 +249,7 @@ async function expectPageShows(page: Page, report: DoctorReport): Promise<void> 
         limit: number(hook.limit),
         tokens: number(hook.tokens),
         over: hook.over,
+        unbounded: hook.unbounded && hook.bar.length === 0,
         items: hook.items.map((item) => ({ ...item, tokens: number(item.tokens) })),
       })),
     ).toEqual(hooks);
@@ -247,32 +340,44 @@ describe("doctor --html in headless Chromium", () => {
       cells.map((cell) => cell.textContent).filter((text) => text?.includes("<img")),
     );
     expect(hostile).toEqual(["packages/api/<img src=x onerror=alert(1)>/AGENTS.md"]);
-    const png = (await page.screenshot({ fullPage: true })).toString("base64");
-    // Chromium decodes its own screenshot and counts the pixels that are not the white page.
-    const inked = await page.evaluate(async (data) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext("2d");
-      if (!context) return { total: 0, inked: 0, colors: 0 };
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, image.width, image.height).data;
-      let inked = 0;
-      const colors = new Set<number>();
-      for (let i = 0; i < pixels.length; i += 4) {
-        const [r, g, b] = [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
-        if (r < 240 || g < 240 || b < 240) inked += 1;
-        colors.add((r << 16) | (g << 8) | b);
-      }
-      return { total: pixels.length / 4, inked, colors: colors.size };
-    }, png);
+    const inked = await inkOf(page, await page.screenshot({ fullPage: true }));
     expect(inked.total).toBeGreaterThan(0);
     // Text and bars: a few percent of the page at least, in many colours.
     expect(inked.inked / inked.total).toBeGreaterThan(0.03);
     expect(inked.colors).toBeGreaterThan(20);
+    await page.close();
+  });
+
+  it("draws problems by severity: an informational one is not red, an error is", async () => {
+    const { page } = await open(SAMPLE_REPORT);
+    const claude = (await shown(page))[1];
+    const border = (severity: string) =>
+      claude?.problems.find((problem) => problem.severity === severity)?.border;
+    expect(border("error")).toBe("rgb(197, 48, 48)");
+    expect(border("warning")).toBe("rgb(214, 158, 46)");
+    expect(border("info")).toBe("rgb(49, 130, 206)");
+    await page.close();
+  });
+
+  it("a screenshot of each view: the overview and every client's section, none blank", async () => {
+    const { page, requested } = await open(SAMPLE_REPORT);
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-doctor-views-"));
+    const views = [
+      ["overview", "table.overview"],
+      ...SAMPLE_REPORT.clients.map((client) => [client.client, `#client-${client.client}`]),
+    ] as const;
+    for (const [name, selector] of views) {
+      const png = await page.locator(selector).screenshot({ path: join(dir, `${name}.png`) });
+      expect(readFileSync(join(dir, `${name}.png`))).toEqual(png);
+      const inked = await inkOf(page, png);
+      expect(inked.inked / inked.total, name).toBeGreaterThan(0.02);
+    }
+    // A jump link lands on its client's section.
+    await page.click('table.overview a[href="#client-claude"]');
+    expect(await page.evaluate(() => location.hash)).toBe("#client-claude");
+    const top = await page.locator("#client-claude").boundingBox();
+    expect(top?.y).toBeLessThan(50);
+    expect(requested).toEqual([]);
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ import { CONFIG_FILE, PROJECT_MARKERS, projectRoot } from "../../workspace/proje
 import { type Command, printedHelp } from "../command.js";
 import { counterFor } from "../counter.js";
 import { doctorTable } from "../doctor-table.js";
-import { printLines, writeOut, writeStdoutExact } from "../output.js";
+import { printLines, shown, writeOut, writeStdoutExact } from "../output.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
 const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
@@ -40,8 +40,11 @@ Options:
   --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: those
                   ${CONFIG_FILE} syncs, its "from" and "to"; without it, all)
   --json          the report as JSON: { clients: [...], problems: [...] }
-  --html <file>   also write the report as one self-contained page: per client a bar of
-                  what it loads, what is cut or skipped, and each hook against its limit
+  --html <file>   write the report as one self-contained page instead of the table (an
+                  overview of every client, then per client a bar of what it loads, what
+                  is cut or skipped, its commands, agents, skills, MCP servers, each hook
+                  against its limit, and the problems by severity with their fix); prints
+                  one line saying where it is
   --strict        exit 1 when there is any problem (but those of a code ${CONFIG_FILE}
                   lists in "accept")
   --exact         count tokens exactly with o200k (slower to start)
@@ -61,6 +64,20 @@ function clientList(value: string | undefined, root: string): SyncTool[] {
     chosen.add(id);
   }
   return SYNC_TOOLS.filter((tool) => chosen.has(tool));
+}
+
+/** `wrote doctor.html: 9 clients, 4 problems (3 warnings, 1 info)`. */
+function pageLine(path: string, report: DoctorReport): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const severities = (["error", "warning", "info"] as const)
+    .map(
+      (severity) =>
+        [severity, report.problems.filter((p) => p.severity === severity).length] as const,
+    )
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => (severity === "info" ? `${n} info` : plural(n, severity)));
+  const problems = `${plural(report.problems.length, "problem")}${severities.length === 0 ? "" : ` (${severities.join(", ")})`}`;
+  return `wrote ${shown(path)}: ${plural(report.clients.length, "client")}, ${problems}`;
 }
 
 export const run: Command["run"] = async (args) => {
@@ -83,6 +100,8 @@ export const run: Command["run"] = async (args) => {
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   const failing = unaccepted(report, readProjectConfig(root)?.accept ?? []);
   if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);
+  // The page is the report: one line says where it is, rather than the table again.
+  else if (values.html !== undefined) printLines([pageLine(values.html, report)]);
   else {
     printLines(doctorTable(report));
     const accepted = report.problems.length - failing;
