@@ -3,7 +3,7 @@
  * the user's own kept, and the hook they install runs.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
@@ -45,19 +45,19 @@ describe("init", () => {
     expect(readFileSync(join(dir, ".contextfmt/rules.json"), "utf8")).toBe('{"rules":[]}');
   });
 
-  it("the hook it installs runs and injects the starter rules", () => {
+  it("the hooks it installs inject nothing from the blank starter files, then what the user writes", () => {
     const dir = installed();
     init(dir, "claude");
     const settings = JSON.parse(readFileSync(join(dir, ".claude/settings.json"), "utf8"));
-    const command = settings.hooks.SessionStart[0].hooks[0].command as string;
-    const output = JSON.parse(
-      execFileSync("/bin/sh", ["-c", command], {
+    const run = (event: string, fields: Record<string, string>) => {
+      const group = settings.hooks[event][0];
+      return execFileSync("/bin/sh", ["-c", group.hooks[0].command as string], {
         input: JSON.stringify({
           session_id: "s",
           transcript_path: "/t",
           cwd: dir,
-          hook_event_name: "SessionStart",
-          source: "startup",
+          hook_event_name: event,
+          ...fields,
         }),
         env: {
           ...process.env,
@@ -65,10 +65,30 @@ describe("init", () => {
           PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
         },
         encoding: "utf8",
+      });
+    };
+    // No example rule, project block, TODO or memory goes live: every file is blank.
+    for (const name of ["rules", "project", "session", "memories"]) {
+      expect(readFileSync(join(dir, `.contextfmt/${name}.json`), "utf8")).toBe("");
+    }
+    expect(run("SessionStart", { source: "startup" })).toBe("{}\n");
+    expect(run("UserPromptSubmit", { prompt: "How does billing store money?" })).toBe("{}\n");
+    writeFileSync(
+      join(dir, ".contextfmt/rules.json"),
+      JSON.stringify({
+        rules: [{ name: "cents", rule: "Store money as integer cents", authority: "absolute" }],
       }),
     );
-    expect(output.hookSpecificOutput.additionalContext).toContain("**atomic_commits**");
+    writeFileSync(
+      join(dir, ".contextfmt/project.json"),
+      JSON.stringify({ projectId: "shop", name: "Shop", status: "active" }),
+    );
+    const context = JSON.parse(run("SessionStart", { source: "startup" })).hookSpecificOutput
+      .additionalContext as string;
+    expect(context).toContain("Store money as integer cents");
+    expect(context).toContain('<PROJECT name="Shop"');
   });
+});
 });
 
 /** The command lines of a settings file's hooks, by event. */
