@@ -89,7 +89,6 @@ describe("init", () => {
     expect(context).toContain('<PROJECT name="Shop"');
   });
 });
-});
 
 /** The command lines of a settings file's hooks, by event. */
 function commands(settings: { hooks: Record<string, unknown[]> }): Record<string, string[]> {

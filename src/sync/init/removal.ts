@@ -24,19 +24,19 @@ export interface InitRemovalOptions {
 }
 
 /** A warning for something init wrote that stays, as it changed since. */
-const keptChanged = (path: string, what: string): Issue => ({
+const keptChanged = (path: string, what?: string): Issue => ({
   code: "kept_changed",
   severity: "warning",
-  path,
-  message: `${what} kept: changed since contextfmt init wrote it (take it out by hand if it should go)`,
+  path: what === undefined ? path : `${path}: ${what}`,
+  message: "kept: changed since contextfmt init wrote it (take it out by hand if it should go)",
 });
 
 /** A warning for what the record claims without this user's evidence. */
-const keptUnproven = (path: string, what: string): Issue => ({
+const keptUnproven = (path: string, what?: string): Issue => ({
   code: "kept_unproven",
   severity: "warning",
-  path,
-  message: `${what} kept: the record lists it as contextfmt's, but this user's contextfmt has no evidence of writing it here (an init by whoever wrote it can take it out)`,
+  path: what === undefined ? path : `${path}: ${what}`,
+  message: `kept: the record lists it as contextfmt's, but this user's contextfmt has no evidence of writing it here (an init by whoever wrote it can take it out)`,
 });
 
 /** What a removal has found so far. */
@@ -70,10 +70,10 @@ function removeOwnFile(removal: Removal, path: string): boolean {
     return true;
   }
   if (record.claimsUnproven(at, "starter", undefined, hash)) {
-    removal.warnings.push(keptUnproven(path, "the file"));
+    removal.warnings.push(keptUnproven(path));
   } else if (record.entry(at, "starter", undefined) !== undefined) {
     record.forget(at, "starter", undefined);
-    removal.warnings.push(keptChanged(path, "the file"));
+    removal.warnings.push(keptChanged(path));
   }
   return false;
 }
