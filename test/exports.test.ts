@@ -152,6 +152,7 @@ it("pins the public exports of contextfmt/sync: the project verbs, for Node", ()
     "doctorHtml",
     "initPlaces",
     "planInit",
+    "planInitRemoval",
     "planSync",
   ]);
 });

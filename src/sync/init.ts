@@ -247,8 +247,9 @@ export function initPlan(
   const data: InitPlan = { files: changes, changed: changes, warnings, conflicts: [], hooks };
   // Only what init wrote and is unchanged since is replaced or removed: nothing is a conflict.
   return writePlan(data, () => {
-    if (!record.isEmpty())
+    if (!record.isEmpty() || writes.length === 0) {
       return { done: changes, warnings: writeWithRecord(project, record, writes) };
+    }
     // A record of nothing goes too: init --remove leaves no trace of contextfmt behind.
     const there = project.read(RECORD_PATH);
     const all = there
