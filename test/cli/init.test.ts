@@ -97,7 +97,7 @@ describe("contextfmt init", () => {
     expect(contextfmt(["init", "claude", dir]).status).toBe(0);
     writeFileSync(
       join(dir, ".contextfmt/rules.json"),
-      '{ "rules": [{ "name": "cents", "rule": "Store money as integer cents", "authority": "absolute" }] }\n',
+      '{ "rules": [{ "name": "cents", "rule": "Store money as integer cents", "category": "behavior", "authority": "absolute" }] }\n',
     );
     writeFileSync(
       join(dir, ".contextfmt/project.json"),

@@ -97,7 +97,16 @@ describe("init opencode", () => {
     init(dir, "opencode");
     // What the user fills init's blank starter files with.
     const files = {
-      rules: { rules: [{ name: "uv", rule: "Use uv for Python packages", authority: "absolute" }] },
+      rules: {
+        rules: [
+          {
+            name: "uv",
+            rule: "Use uv for Python packages",
+            category: "behavior",
+            authority: "absolute",
+          },
+        ],
+      },
       project: { projectId: "shop", name: "Shop", status: "active" },
       memories: { memories: [{ id: "m1", content: "The python packages use uv" }] },
     };

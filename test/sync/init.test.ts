@@ -76,7 +76,14 @@ describe("init", () => {
     writeFileSync(
       join(dir, ".contextfmt/rules.json"),
       JSON.stringify({
-        rules: [{ name: "cents", rule: "Store money as integer cents", authority: "absolute" }],
+        rules: [
+          {
+            name: "cents",
+            rule: "Store money as integer cents",
+            category: "behavior",
+            authority: "absolute",
+          },
+        ],
       }),
     );
     writeFileSync(
