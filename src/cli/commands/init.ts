@@ -87,7 +87,11 @@ function previewLines(preview: SessionPreview | undefined): string[] {
     ];
   }
   const lines = preview.context.replace(/\n$/, "").split("\n");
-  return [`the next session gets at ${preview.event}:`, ...lines.map((line) => `  ${line}`)];
+  // Indented, as the context quoted; a blank line stays blank.
+  return [
+    `the next session gets at ${preview.event}:`,
+    ...lines.map((line) => (line === "" ? "" : `  ${line}`)),
+  ];
 }
 
 /** The plan as data for `--json`: the writes, the removals, the hooks and the warnings. */
