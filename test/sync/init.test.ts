@@ -7,6 +7,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { sha256 } from "../../src/workspace/evidence.js";
+import { Project } from "../../src/workspace/project.js";
+import { WrittenRecord } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
 import { BIN } from "../cli/run-bin.js";
 import { init } from "./run-init.js";
@@ -94,6 +97,25 @@ describe("init", () => {
       .additionalContext as string;
     expect(context).toContain("Store money as integer cents");
     expect(context).toContain('<PROJECT name="Shop"');
+  });
+
+  it("a starter file an earlier init wrote with examples, unchanged since, is made blank; a filled one stays", () => {
+    const dir = project();
+    init(dir, "claude");
+    // What an earlier init wrote: example rules and project, live in every session.
+    const examples = '{ "rules": [{ "name": "atomic_commits", "rule": "Make atomic commits" }] }\n';
+    const own = WrittenRecord.read(Project.at(dir));
+    own.set({ path: ".contextfmt/rules.json", kind: "starter", sha256: sha256(examples) });
+    own.set({ path: ".contextfmt/project.json", kind: "starter", sha256: sha256("{}") });
+    writeFileSync(join(dir, ".contextfmt/written.json"), own.text());
+    expect(own.saveEvidence()).toEqual([]);
+    writeFileSync(join(dir, ".contextfmt/rules.json"), examples);
+    writeFileSync(join(dir, ".contextfmt/project.json"), '{ "projectId": "shop" }');
+    expect(init(dir, "claude")).toEqual({ written: [".contextfmt/rules.json"], warnings: [] });
+    expect(readFileSync(join(dir, ".contextfmt/rules.json"), "utf8")).toBe("");
+    expect(readFileSync(join(dir, ".contextfmt/project.json"), "utf8")).toBe(
+      '{ "projectId": "shop" }',
+    );
   });
 });
 
