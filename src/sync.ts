@@ -34,7 +34,14 @@ export type {
 export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
 export { InputFileError } from "./hooks/input-text.js";
 export { UsageError } from "./problems/usage-error.js";
-export { type InitOptions, initPlaces, planInit } from "./sync/init.js";
+export { type InitRemovalOptions, planInitRemoval } from "./sync/init/removal.js";
+export {
+  type InitHook,
+  type InitOptions,
+  type InitPlan,
+  initPlaces,
+  planInit,
+} from "./sync/init.js";
 export { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./sync/locations.js";
 export {
   type AppliedPlan,

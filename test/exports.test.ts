@@ -159,6 +159,7 @@ it("pins the public exports of contextfmt/sync: the project verbs, for Node", ()
     "findProjectRoot",
     "initPlaces",
     "planInit",
+    "planInitRemoval",
     "planSync",
     "readProjectConfig",
     "writeProjectConfig",

@@ -70,3 +70,12 @@ export async function readTextFile(path: string): Promise<string> {
 export async function readInputFile(path: string): Promise<unknown> {
   return parseInputFile(path, await readTextFile(path));
 }
+
+/**
+ * Reads a hook's input file as {@link readInputFile} does, but a blank file (nothing but white
+ * space, as `contextfmt init` creates them) is `undefined`: not filled in yet, it injects nothing.
+ */
+export async function readHookFile(path: string): Promise<unknown> {
+  const text = await readTextFile(path);
+  return text.trim() === "" ? undefined : parseInputFile(path, text);
+}

@@ -33,7 +33,10 @@ export const DEFAULT_HOOK_BUDGET = 2_000;
 export interface HookFile {
   /** Its path, or any name errors and reports use. */
   readonly path: string;
-  /** Its content, parsed; called only when this moment injects it. */
+  /**
+   * Its content, parsed; called only when this moment injects it. `undefined` for a file with
+   * nothing in it yet (blank, as `contextfmt init` creates them): it injects nothing.
+   */
   load(): unknown;
 }
 
@@ -119,12 +122,14 @@ export async function answerFor(request: CheckedHookRequest): Promise<HookAnswer
       `stdin holds a ${hook.hook_event_name} event, but the hook was called for ${event}`,
     );
   }
-  const sources = activeSources(hook, given);
   const files: Partial<Record<HookSourceFlag, { path: string; data: unknown }>> = {};
-  for (const source of sources) {
+  for (const source of activeSources(hook, given)) {
     const file = given[source.flag];
-    if (file) files[source.flag] = { path: file.path, data: await file.load() };
+    const data = await file?.load();
+    if (file && data !== undefined) files[source.flag] = { path: file.path, data };
   }
+  // A file not filled in yet is as if not given: not even the project's "no project" block.
+  const sources = activeSources(hook, files);
   const result = contextOf(sources, {
     hook,
     files,

@@ -2,32 +2,24 @@
  * `init` as a plan: the hook entries a client's project settings need, and the input files they
  * read, as {@link applyPlan} writes them.
  */
-import { HOOK_TOOLS, type HookTool, isHookTool } from "../hooks/events.js";
+import type { HookTool } from "../hooks/events.js";
 import { InputFileError } from "../hooks/input-text.js";
-import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
+import { optionsArgument, stringArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
 import { describeValue } from "../workspace/json-edit.js";
 import { decodeUtf8, Project } from "../workspace/project.js";
-import { sha256, valueHash, WrittenRecord } from "../workspace/record.js";
+import { RECORD_PATH, sha256, valueHash, WrittenRecord } from "../workspace/record.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { STARTER_FILES } from "../workspace/starter-files.js";
-import type { FileWrite } from "../workspace/write-batch.js";
-import { HOOK_SETTINGS, type InitEvent, initEvents } from "./init/hook-settings.js";
+import { type FileWrite, writeBatch } from "../workspace/write-batch.js";
+import {
+  checkClient,
+  HOOK_SETTINGS,
+  hookCommand,
+  type InitEvent,
+  initEvents,
+} from "./init/hook-settings.js";
 import { type WritePlan, writePlan, writeWithRecord } from "./sync.js";
-
-/** Throws `InvalidInputError` naming the `client` argument unless it is a hook client. */
-function checkClient(client: unknown): asserts client is HookTool {
-  if (!isHookTool(client)) {
-    badArgument("client", HOOK_TOOLS.map((name) => JSON.stringify(name)).join(" | "), client);
-  }
-}
-
-/** The command line of one hook: the installed bin, the files under .contextfmt/. */
-function hookCommand(tool: HookTool, event: string, flags: readonly string[]): string {
-  const root = HOOK_SETTINGS[tool].projectDir;
-  const files = flags.map((flag) => `--${flag} ${root}.contextfmt/${flag}.json`).join(" ");
-  return `${root}node_modules/.bin/contextfmt hook ${tool} ${event} ${files}`;
-}
 
 /** Whether a hook list (settings `hooks.<Event>`) already runs `command`. */
 function hasCommand(tool: HookTool, list: unknown, command: string): boolean {
@@ -48,7 +40,24 @@ interface WrittenSetting {
 interface HookEdit {
   readonly text: string;
   readonly written: readonly WrittenSetting[];
+  readonly hooks: readonly InitHook[];
   readonly warnings: readonly Issue[];
+}
+
+/** One hook `init` adds, or `init --remove` takes out. */
+export interface InitHook {
+  /** The settings file it is in (Cline: its own executable), relative to the project. */
+  readonly path: string;
+  /** The client's name of the event (`SessionStart`). */
+  readonly event: string;
+  /** The command line it runs. */
+  readonly command: string;
+}
+
+/** What `init` or `init --remove` would do: a {@link WritePlan}, and the hooks it adds or takes out. */
+export interface InitPlan extends WritePlan {
+  /** The hook entries (or hook files) added, or taken out, in the client's order of events. */
+  readonly hooks: readonly InitHook[];
 }
 
 /**
@@ -83,6 +92,7 @@ function withHooks(
   events: readonly InitEvent[],
 ): HookEdit {
   const written: WrittenSetting[] = [];
+  const hooks: InitHook[] = [];
   const warnings: Issue[] = [];
   const settings = HOOK_SETTINGS[tool];
   const file = settingsFile(path, text);
@@ -97,9 +107,10 @@ function withHooks(
     const entry = settings.entry(command, event);
     file.append(["hooks", wire], entry);
     written.push({ kind: "hook", name: wire, value: entry });
+    hooks.push({ path, event: wire, command });
   }
   if (tool === "codex") turnOnCodexHooks(file, written, warnings);
-  return { text: file.result(), written, warnings };
+  return { text: file.result(), written, hooks, warnings };
 }
 
 /**
@@ -136,17 +147,21 @@ export interface InitOptions {
 /**
  * What `contextfmt init` would write: the client's hook entries added to its project settings
  * (edited in place: other keys, comments and line endings stay; an entry already there is not
- * added again), and the starter input files under `.contextfmt/` when absent. Writes nothing;
+ * added again), and the input files under `.contextfmt/` when absent: blank (a hook injects
+ * nothing from a blank file) with a README saying what goes in each. One of them still as an
+ * earlier init wrote it, and no longer what init writes, is brought up to date. Writes nothing;
  * {@link applyPlan} writes it.
  *
  * @throws InvalidInputError for an unknown client; UsageError for an event the client's hook
  *   adds nothing at; InputFileError for a settings file that cannot be edited.
  * @example
  * ```ts
- * applyPlan(planInit({ dir: "my-project", client: "claude" }));
+ * const plan = planInit({ dir: "my-project", client: "claude" });
+ * plan.hooks; // [{ path: ".claude/settings.json", event: "SessionStart", command: "…" }, …]
+ * applyPlan(plan);
  * ```
  */
-export function planInit(options: InitOptions): WritePlan {
+export function planInit(options: InitOptions): InitPlan {
   const { dir = ".", client: tool, events: eventList } = optionsArgument(options);
   stringArgument(dir, "dir");
   checkClient(tool);
@@ -160,63 +175,86 @@ export function planInit(options: InitOptions): WritePlan {
   // Computed before anything is written: a settings file that cannot be edited stops it all.
   // A tool whose hooks are scripts (Cline) has no settings file: `settings` is their folder.
   const edit = HOOK_SETTINGS[tool].script
-    ? { text: "", written: [], warnings: [] }
+    ? { text: "", written: [], hooks: [], warnings: [] }
     : withHooks(tool, settings, before ?? "", events);
   const writes: FileWrite[] = [];
-  for (const [name, text] of Object.entries(STARTER_FILES)) {
-    const path = `.contextfmt/${name}`;
-    if (project.exists(path)) continue;
-    const bytes = Buffer.from(text);
-    writes.push({ path, bytes, before: undefined });
-    record.set({
-      path: project.relative(project.resolve(path)),
-      kind: "starter",
-      sha256: sha256(bytes),
-    });
-  }
+  const hooks: InitHook[] = [...edit.hooks];
   const warnings = [...record.warnings, ...edit.warnings];
-  /** Writes init's own file at `path` unless the user changed it since (then warns). */
-  const own = (path: string, text: string, mode?: number) => {
+  const recordPath = (path: string) => project.relative(project.resolve(path));
+  /**
+   * Writes init's own file at `path` when absent or as an earlier init wrote it; one changed
+   * since is the user's: kept, with a warning unless `quietly` (a starter file is for editing).
+   */
+  const own = (path: string, text: string, options: { mode?: number; quietly?: boolean } = {}) => {
     const bytes = Buffer.from(text);
     const there = project.read(path);
-    if (there?.equals(bytes)) return;
-    if (there !== undefined && !record.wrote(path, "starter", undefined, sha256(there))) {
+    if (there?.equals(bytes)) return false;
+    if (
+      there !== undefined &&
+      !record.wrote(recordPath(path), "starter", undefined, sha256(there))
+    ) {
+      if (options.quietly) return false;
       warnings.push({
         code: "kept_user_value",
         severity: "warning",
         path,
         message: `kept: changed since contextfmt init wrote it (or not written by it); delete it and run init again to have contextfmt's`,
       });
-      return;
+      return false;
     }
+    const mode = options.mode;
     writes.push({ path, bytes, before: there, ...(mode === undefined ? {} : { mode }) });
-    record.set({
-      path: project.relative(project.resolve(path)),
-      kind: "starter",
-      sha256: sha256(bytes),
-    });
+    record.set({ path: recordPath(path), kind: "starter", sha256: sha256(bytes) });
+    return true;
   };
+  for (const [name, text] of Object.entries(STARTER_FILES)) {
+    own(`.contextfmt/${name}`, text, { quietly: true });
+  }
   for (const [path, text] of Object.entries(HOOK_SETTINGS[tool].files ?? {})) own(path, text);
   const { script } = HOOK_SETTINGS[tool];
   for (const { wire, event, flags } of script ? events : []) {
-    own(`${settings}/${wire}`, script?.(hookCommand(tool, event, flags)) ?? "", 0o755);
+    const command = hookCommand(tool, event, flags);
+    const path = `${settings}/${wire}`;
+    if (own(path, script?.(command) ?? "", { mode: 0o755 }))
+      hooks.push({ path, event: wire, command });
   }
   if (!HOOK_SETTINGS[tool].script && edit.text !== before) {
     writes.push({ path: settings, bytes: Buffer.from(edit.text), before: beforeBytes });
-    const recordPath = project.relative(project.resolve(settings));
     for (const { kind, name, value } of edit.written) {
-      record.set({ path: recordPath, kind, name, sha256: valueHash(value) });
+      record.set({ path: recordPath(settings), kind, name, sha256: valueHash(value) });
     }
   }
+  return initPlan(project, record, writes, warnings, hooks);
+}
+
+/**
+ * The plan of `writes` (a removal when its bytes are undefined), written with the record, or,
+ * when the record then holds nothing, with the record removed.
+ */
+export function initPlan(
+  project: Project,
+  record: WrittenRecord,
+  writes: readonly FileWrite[],
+  warnings: readonly Issue[],
+  hooks: readonly InitHook[],
+): InitPlan {
   const changes = writes.map(({ path, bytes, before: was }) => ({
     path,
     before: was === undefined ? undefined : Buffer.from(was).toString("utf8"),
     after: bytes === undefined ? undefined : Buffer.from(bytes).toString("utf8"),
     warnings: [],
   }));
-  return writePlan(
-    { files: changes, changed: changes, warnings, conflicts: [] },
-    // init replaces files but never removes one: nothing it writes can be kept as changed.
-    () => ({ done: changes, warnings: writeWithRecord(project, record, writes) }),
-  );
+  const data: InitPlan = { files: changes, changed: changes, warnings, conflicts: [], hooks };
+  // Only what init wrote and is unchanged since is replaced or removed: nothing is a conflict.
+  return writePlan(data, () => {
+    if (!record.isEmpty() || writes.length === 0) {
+      return { done: changes, warnings: writeWithRecord(project, record, writes) };
+    }
+    // A record of nothing goes too: init --remove leaves no trace of contextfmt behind.
+    const there = project.read(RECORD_PATH);
+    const all = there
+      ? [...writes, { path: RECORD_PATH, bytes: undefined, before: there }]
+      : writes;
+    return { done: changes, warnings: [...writeBatch(project, all), ...record.saveEvidence()] };
+  });
 }

@@ -89,8 +89,8 @@ const APPLY = Symbol("contextfmt.apply");
 type ApplicablePlan = WritePlan & { readonly [APPLY]?: () => AppliedPlan };
 
 /** The plan's data, and its writer under a key no JSON or spread carries. */
-export function writePlan(data: WritePlan, apply: () => AppliedPlan): WritePlan {
-  const plan: ApplicablePlan = { ...data };
+export function writePlan<P extends WritePlan>(data: P, apply: () => AppliedPlan): P {
+  const plan: P & ApplicablePlan = { ...data };
   Object.defineProperty(plan, APPLY, { value: apply, enumerable: false });
   return Object.freeze(plan);
 }

@@ -50,10 +50,15 @@ export function valueAt(data: unknown, path: readonly (string | number)[]): unkn
   return value;
 }
 
-/** What is to change under one key: a value set, items appended to a list, or keys below. */
+/**
+ * What is to change under one key: a value set, items appended to a list, the key taken out,
+ * items of its list taken out (by index), or keys below.
+ */
 type Pending =
   | { readonly set: unknown }
   | { readonly append: unknown[] }
+  | { readonly remove: true }
+  | { readonly removeItems: ReadonlySet<number> }
   | { readonly keys: Map<string, Pending> };
 
 interface Edit {
@@ -183,6 +188,21 @@ export class JsoncFile {
     else keys.set(key, { append: [item] });
   }
 
+  /** Takes the key at `keyPath` out, with its comma; an absent key is left absent. */
+  remove(keyPath: readonly string[]): void {
+    const [keys, key] = this.#slot(keyPath);
+    keys.set(key, { remove: true });
+  }
+
+  /**
+   * Takes the items at `indexes` out of the list at `keyPath`, each with its comma; the other
+   * items and the comments between them stay. An absent list is left absent.
+   */
+  removeItems(keyPath: readonly string[], indexes: ReadonlySet<number>): void {
+    const [keys, key] = this.#slot(keyPath);
+    keys.set(key, { removeItems: indexes });
+  }
+
   /**
    * The file's text with every change made; the text as it was when nothing changes. A value
    * on the way that is not an object (or a list, for `append`) is an error naming its key path.
@@ -212,9 +232,25 @@ export class JsoncFile {
   #object(node: Node, pending: Map<string, Pending>, keyPath: string[], edits: Edit[]): void {
     const properties = new Map((node.children ?? []).map((p) => [keyOf(p), p]));
     const added: [string, unknown][] = [];
+    const removed = new Set<string>();
     for (const [key, change] of pending) {
       const property = properties.get(key);
       const at = [...keyPath, key];
+      if ("remove" in change || "removeItems" in change) {
+        if (property === undefined) continue;
+        const value = valueNode(property);
+        if ("remove" in change) removed.add(key);
+        else if (value.type !== "array") throw this.#mismatch(at, "a list", value);
+        else {
+          const items = value.children ?? [];
+          this.#drop(
+            value,
+            items.map((_, index) => change.removeItems.has(index)),
+            edits,
+          );
+        }
+        continue;
+      }
       if (property === undefined) {
         added.push([key, materialize(change)]);
         continue;
@@ -230,7 +266,38 @@ export class JsoncFile {
         this.#object(value, change.keys, at, edits);
       }
     }
-    if (added.length > 0) this.#addProperties(node, node.children?.at(-1), added, edits);
+    if (removed.size > 0) {
+      this.#drop(
+        node,
+        (node.children ?? []).map((p) => removed.has(keyOf(p))),
+        edits,
+      );
+    }
+    const last = (node.children ?? []).filter((p) => !removed.has(keyOf(p))).at(-1);
+    if (added.length > 0) this.#addProperties(node, last, added, edits);
+  }
+
+  /**
+   * Edits taking the entries of `container` marked in `dropped` out: runs of them go with the
+   * comma before them (after the entry that stays before), or after them when the first goes.
+   * When every entry goes, so does everything between the brackets.
+   */
+  #drop(container: Node, dropped: readonly boolean[], edits: Edit[]): void {
+    const children = container.children ?? [];
+    if (!dropped.includes(true)) return;
+    if (dropped.every(Boolean)) {
+      edits.push({ offset: container.offset + 1, length: container.length - 2, content: "" });
+      return;
+    }
+    for (let i = 0; i < children.length; i++) {
+      if (!dropped[i]) continue;
+      let last = i;
+      while (last + 1 < children.length && dropped[last + 1]) last++;
+      const from = i > 0 ? end(children[i - 1] as Node) : (children[0] as Node).offset;
+      const to = i > 0 ? end(children[last] as Node) : (children[last + 1] as Node).offset;
+      edits.push({ offset: from, length: to - from, content: "" });
+      i = last;
+    }
   }
 
   /** Edits that make `node` hold `value`: key by key when both are objects and a key stays. */
@@ -244,17 +311,11 @@ export class JsoncFile {
       edits.push({ offset: node.offset, length: node.length, content: this.#format(value, node) });
       return;
     }
-    // Runs of removed keys go with the comma before them (after the first kept key), or after.
-    for (let i = 0; i < children.length; i++) {
-      if (Object.hasOwn(value, keyOf(children[i] as Node))) continue;
-      let last = i;
-      while (last + 1 < children.length && !Object.hasOwn(value, keyOf(children[last + 1] as Node)))
-        last++;
-      const from = i > 0 ? end(children[i - 1] as Node) : (children[0] as Node).offset;
-      const to = i > 0 ? end(children[last] as Node) : (children[last + 1] as Node).offset;
-      edits.push({ offset: from, length: to - from, content: "" });
-      i = last;
-    }
+    this.#drop(
+      node,
+      children.map((p) => !Object.hasOwn(value, keyOf(p))),
+      edits,
+    );
     const existing = new Map(kept.map((p) => [keyOf(p), p]));
     const added: [string, unknown][] = [];
     for (const [key, v] of Object.entries(value)) {
@@ -367,6 +428,7 @@ export class JsoncFile {
 /** The value a pending change makes where nothing was. */
 function materialize(change: Pending): unknown {
   if ("set" in change) return change.set;
+  if ("remove" in change || "removeItems" in change) return undefined;
   if ("append" in change) return [...change.append];
   return Object.fromEntries([...change.keys].map(([key, child]) => [key, materialize(child)]));
 }

@@ -435,6 +435,11 @@ export class WrittenRecord {
     );
   }
 
+  /** Whether the record holds no entry, not even one it ignored. */
+  isEmpty(): boolean {
+    return this.#entries.size === 0 && this.#ignored.length === 0;
+  }
+
   /** The record's text: one entry a line, in path order, so it diffs well; ignored ones last. */
   text(): string {
     const held = [...this.#entries.values()].sort(

@@ -10,6 +10,8 @@ import {
   appendTomlArrayTable,
   type LineValue,
   readToml,
+  removeTomlArrayTables,
+  removeTomlKey,
   removeTomlTables,
   setTomlKey,
   setTomlTables,
@@ -44,6 +46,13 @@ export interface SettingsFile {
   setEntries(group: string, entries: ReadonlyMap<string, Record<string, unknown>>): void;
   /** Takes the entries named out of `group`; the group's other entries stay. */
   removeEntries(group: string, names: ReadonlySet<string>): void;
+  /** Takes the key at `keyPath` out (in TOML a plain key; its table too when left empty). */
+  remove(keyPath: readonly string[]): void;
+  /**
+   * Takes the items at `indexes` out of the list at `keyPath` (in TOML an array of tables, each
+   * with its sub-tables); the other items, and the comments between them, stay.
+   */
+  removeItems(keyPath: readonly string[], indexes: ReadonlySet<number>): void;
   /** The file's text with every edit made; the text as it was when nothing changed. */
   result(): string;
 }
@@ -85,6 +94,8 @@ function jsonSettings(path: string, text: string): SettingsFile {
         Object.fromEntries(Object.entries(current).filter(([name]) => !names.has(name))),
       );
     },
+    remove: (keyPath) => file.remove(keyPath),
+    removeItems: (keyPath, indexes) => file.removeItems(keyPath, indexes),
     result: () => file.result(),
   };
 }
@@ -109,6 +120,12 @@ function tomlSettings(path: string, text: string): SettingsFile {
     },
     removeEntries: (group, names) => {
       after = removeTomlTables(path, after, group, names);
+    },
+    remove: (keyPath) => {
+      after = removeTomlKey(path, after, keyPath);
+    },
+    removeItems: (keyPath, indexes) => {
+      after = removeTomlArrayTables(path, after, keyPath, indexes);
     },
     result: () => after,
   };

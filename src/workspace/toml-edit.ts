@@ -344,7 +344,23 @@ export function removeTomlTables(
   const present = [...names].filter((name) => Object.hasOwn(current, name));
   if (present.length === 0) return text;
   const { ranges } = rangesOf(ast, text, group, new Set(present));
-  const cuts = [...ranges.values()].flat().sort((a, b) => a[0] - b[0]);
+  const result = withoutRanges(text, [...ranges.values()].flat());
+  const expected = Object.fromEntries(
+    Object.entries(current).filter(([name]) => !present.includes(name)),
+  );
+  return checked(path, result, [group], expected);
+}
+
+/** `text` without the [start, end) ranges given (whole lines, in any order). */
+function withoutRanges(text: string, ranges: readonly [number, number][]): string {
+  // Ranges with only blank space between are one cut, so the blank lines between go with them.
+  const cuts: [number, number][] = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const previous = cuts.at(-1);
+    if (previous && text.slice(previous[1], start).trim() === "") {
+      previous[1] = Math.max(previous[1], end);
+    } else cuts.push([start, end]);
+  }
   let result = "";
   let from = 0;
   for (const [start, end] of cuts) {
@@ -355,11 +371,72 @@ export function removeTomlTables(
     from = start === 0 || blankBefore ? end + blankAfter : end;
     if (blankBefore && from >= text.length) result = result.slice(0, 1 - blankBefore.length);
   }
-  result += text.slice(from);
-  const expected = Object.fromEntries(
-    Object.entries(current).filter(([name]) => !present.includes(name)),
-  );
-  return checked(path, result, [group], expected);
+  return result + text.slice(from);
+}
+
+/**
+ * `text` without the items at `indexes` of the array of tables at `keyPath`
+ * (`[[hooks.SessionStart]]`), each with its sub-tables (`[[hooks.SessionStart.hooks]]`); every
+ * other byte stays. The result is read back and checked: a list written inline is an error.
+ */
+export function removeTomlArrayTables(
+  path: string,
+  text: string,
+  keyPath: readonly string[],
+  indexes: ReadonlySet<number>,
+): string {
+  const { ast, data } = parseFile(path, text);
+  const list = valueAt(data, keyPath);
+  if (!Array.isArray(list)) return text;
+  const ranges: [number, number][] = [];
+  for (const node of ast.body[0]?.body ?? []) {
+    if (node.type !== "TOMLTable") continue;
+    const key = node.resolvedKey as Key[];
+    const index = key[keyPath.length];
+    if (
+      typeof index === "number" &&
+      indexes.has(index) &&
+      keyPath.every((part, at) => key[at] === part)
+    ) {
+      ranges.push([node.range[0], endOfLine(text, (node.body.at(-1) ?? node.key).range[1])]);
+    }
+  }
+  const kept = list.filter((_, index) => !indexes.has(index));
+  return checked(path, withoutRanges(text, ranges), keyPath, kept.length > 0 ? kept : undefined);
+}
+
+/**
+ * `text` without the plain key at `keyPath` (`features.hooks = true` in `[features]`), and
+ * without its table's header when the table then holds nothing; every other byte stays.
+ */
+export function removeTomlKey(path: string, text: string, keyPath: readonly string[]): string {
+  const { ast, data } = parseFile(path, text);
+  if (valueAt(data, keyPath) === undefined) return text;
+  const tablePath = keyPath.slice(0, -1);
+  const name = keyPath.at(-1);
+  const ranges: [number, number][] = [];
+  let headerGone = false;
+  for (const node of ast.body[0]?.body ?? []) {
+    const table = node.type === "TOMLTable" ? node : undefined;
+    const at = table ? (table.resolvedKey as Key[]) : [];
+    const pairs = table ? table.body : node.type === "TOMLKeyValue" ? [node] : [];
+    for (const pair of pairs) {
+      const keys = [...at, ...pair.key.keys.map(keyName)];
+      if (!sameValue(keys, keyPath)) continue;
+      if (
+        table &&
+        pair.key.keys.length === 1 &&
+        sameValue(at, tablePath) &&
+        table.body.length === 1
+      ) {
+        ranges.push([table.range[0], endOfLine(text, pair.range[1])]);
+        headerGone = true;
+      } else ranges.push([pair.range[0], endOfLine(text, pair.range[1])]);
+    }
+  }
+  const expected = { ...((valueAt(data, tablePath) ?? {}) as Record<string, unknown>) };
+  delete expected[name as string];
+  return checked(path, withoutRanges(text, ranges), tablePath, headerGone ? undefined : expected);
 }
 
 /** `result`, if it parses and holds `value` at `keyPath`; else an error naming the file. */

@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS, type HookTool } from "contextfmt/hooks";
@@ -515,29 +514,27 @@ describe("contextfmt hook: requires of stdin only what it reads", () => {
   const warnings = (stderr: string) => stderr.split("\n").filter((line) => line !== "");
 
   it.each(["claude", "codex", "gemini"] as const)(
-    "the preview command init writes into .contextfmt/README.md runs as written (%s)",
+    "the preview command init writes into .contextfmt/README.md runs clean and shows the rules and the project (%s)",
     (tool) => {
       const project = mkdtempSync(join(tmpdir(), "contextfmt-preview-"));
+      mkdirSync(join(project, "node_modules/.bin"), { recursive: true });
+      symlinkSync(BIN, join(project, "node_modules/.bin/contextfmt"));
       expect(contextfmt(["init", tool, project]).status).toBe(0);
       const readme = readFileSync(join(project, ".contextfmt", "README.md"), "utf8");
-      const [, command] =
-        readme.match(/\n\n {4}(echo [^\n]*\|\n\s+npx contextfmt hook [^\n]*)\n/) ?? [];
-      expect(command).toBeDefined();
+      // The README's examples of the rules and the project, written where it says.
+      const [rules, state] = [...readme.matchAll(/\n\n {6}(\{[\s\S]*?\})\n\n/g)].map((m) => m[1]);
+      writeFileSync(join(project, ".contextfmt/rules.json"), rules as string);
+      writeFileSync(join(project, ".contextfmt/project.json"), state as string);
+      const [, command] = readme.match(/\n\n {4}(npx contextfmt [^\n]*)\n/) ?? [];
+      expect(command).toBe("npx contextfmt init claude --dry-run");
       // As written, with the bin under test for `npx contextfmt` and this tool for claude.
-      const line = (command as string)
-        .replace(/\|\n\s+/, "| ")
-        .replace("npx contextfmt", `"${process.execPath}" "${BIN}"`)
-        .replace(" hook claude ", ` hook ${tool} `);
-      const run = spawnSync("sh", ["-c", line], { cwd: project, encoding: "utf8" });
-      expect(run.status, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout).hookSpecificOutput.additionalContext).toContain(
-        "Make atomic commits with clear, descriptive messages",
-      );
-      for (const warning of warnings(run.stderr)) {
-        expect(warning).toMatch(
-          /^contextfmt: warning: invalid_input at \w+: .*\(not needed for SessionStart: ignored\)$/,
-        );
-      }
+      const args = (command as string).split(" ").slice(2);
+      args[1] = tool;
+      const run = contextfmt(args, "", project);
+      expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+      expect(run.stdout).toContain("Run the test suite before calling a change done");
+      expect(run.stdout).toContain("Move billing to integer cents");
+      expect(run.stdout).toMatch(tool === "gemini" ? /### Project: Shop/ : /<PROJECT name="Shop"/);
     },
   );
 

@@ -133,6 +133,28 @@ function sandbox(from: Tool, to: readonly Tool[]): Box {
       stdio: ["ignore", "pipe", "ignore"],
     });
   for (const tool of to) cli("init", tool);
+  // What the user writes into init's blank starter files: a rule, and a memory.
+  const rules = {
+    rules: [
+      {
+        name: "atomic_commits",
+        rule: "Make atomic commits",
+        category: "behavior",
+        authority: "absolute",
+      },
+    ],
+  };
+  const memories = {
+    memories: [
+      {
+        id: "m1",
+        content: "This project keeps its agent context in .contextfmt/.",
+        category: "factual",
+      },
+    ],
+  };
+  writeFileSync(join(project, ".contextfmt/rules.json"), JSON.stringify(rules));
+  writeFileSync(join(project, ".contextfmt/memories.json"), JSON.stringify(memories));
   const synced = cli("sync", "--from", from, "--to", to.join(","));
   // What a user does once per project: trust it, in each tool's own way.
   writeFileSync(join(home, "config.toml"), `[projects."${project}"]\ntrust_level = "trusted"\n`);
@@ -245,7 +267,7 @@ for (const from of ["claude", "gemini", "codex"] as const) {
         const source = { claude: "CLAUDE.md", codex: "AGENTS.md", gemini: "GEMINI.md" }[from];
         expect(body).toContain(`${INSTRUCTIONS_MARKER} from ${source}`);
         if (from === "claude") expect(body).toContain("IMPORTED_MARKER_Q7 from docs/imported.md");
-        // The hook: the starter rules and the memory init wrote into .contextfmt/.
+        // The hook: the rule and the memory written into init's files under .contextfmt/.
         expect(body).toContain("atomic_commits");
         expect(body).toContain("This project keeps its agent context in .contextfmt/.");
         if (command && slash) {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,5 +37,31 @@ describe("the command outputs the docs show", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(shownAfter(page("doctor.md"), "npx contextfmt doctor /tmp/atlas"));
+  });
+
+  it("sync.md: a new user's init, --dry-run with the README's examples filled in, and --remove", () => {
+    const dir = mkdtempSync(join(tmpdir(), "contextfmt-init-docs-"));
+    const text = page("sync.md");
+    const run = (command: string) => {
+      const result = contextfmt(command.split(" ").slice(2), "", dir);
+      expect(result.status).toBe(0);
+      return result;
+    };
+    const blocks = (command: string) =>
+      [...text.slice(text.indexOf(`${command}\n`)).matchAll(/```text\n([\s\S]*?)```/g)].map(
+        (match) => match[1],
+      );
+    expect(run("npx contextfmt init claude").stdout).toBe(blocks("npx contextfmt init claude")[0]);
+    // The README's examples, as the page says.
+    const readme = readFileSync(join(dir, ".contextfmt/README.md"), "utf8");
+    const examples = [...readme.matchAll(/\n\n {6}(\{[\s\S]*?\})\n\n/g)].map((m) => m[1] as string);
+    writeFileSync(join(dir, ".contextfmt/rules.json"), examples[0] as string);
+    writeFileSync(join(dir, ".contextfmt/project.json"), examples[1] as string);
+    expect(run("npx contextfmt init claude --dry-run").stdout).toBe(
+      blocks("npx contextfmt init claude --dry-run")[0],
+    );
+    const removed = run("npx contextfmt init claude --remove");
+    const [stdout, stderr] = blocks("npx contextfmt init claude --remove");
+    expect([removed.stdout, removed.stderr]).toEqual([stdout, stderr]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type PlannedChange,
   ProjectFileError,
   planInit,
+  planInitRemoval,
   planSync,
   type WritePlan,
 } from "contextfmt/sync";
@@ -258,6 +259,16 @@ describe("bad arguments are a typed error naming the argument", () => {
       '--events: unknown claude event "nope"',
     ],
     ["initPlaces: an unknown client", () => initPlaces("vim" as never), "client: expected"],
+    [
+      "planInitRemoval: an unknown client",
+      () => planInitRemoval({ dir, client: "vim" as never }),
+      'client: expected "claude" |',
+    ],
+    [
+      "planInitRemoval: dir not a string",
+      () => planInitRemoval({ dir: 1 as never, client: "claude" }),
+      "dir: expected",
+    ],
     ["doctor: options not an object", () => doctor(3 as never), "options: expected"],
     [
       "doctor: an unknown client",

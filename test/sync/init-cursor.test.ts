@@ -103,8 +103,9 @@ describe("init cursor", () => {
   it("the installed commands answer Cursor's documented stdin with additional_context", () => {
     const dir = project();
     init(dir, "cursor", "all");
-    // The example session in place of init's starter one, so that a tool event has context.
+    // The examples in place of init's blank starter files, so that each event has context.
     copyFileSync(example("session.json"), join(dir, ".contextfmt/session.json"));
+    copyFileSync(example("../rules.json"), join(dir, ".contextfmt/rules.json"));
     const written = JSON.parse(readFileSync(join(dir, HOOKS), "utf8")) as {
       hooks: Record<string, { command: string }[]>;
     };

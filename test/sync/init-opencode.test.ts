@@ -95,6 +95,24 @@ describe("init opencode", () => {
   it("its plugin adds the session's context to every system prompt, and the memories to the message", async () => {
     const dir = project();
     init(dir, "opencode");
+    // What the user fills init's blank starter files with.
+    const files = {
+      rules: {
+        rules: [
+          {
+            name: "uv",
+            rule: "Use uv for Python packages",
+            category: "behavior",
+            authority: "absolute",
+          },
+        ],
+      },
+      project: { projectId: "shop", name: "Shop", status: "active" },
+      memories: { memories: [{ id: "m1", content: "The python packages use uv" }] },
+    };
+    for (const [name, data] of Object.entries(files)) {
+      writeFileSync(join(dir, `.contextfmt/${name}.json`), JSON.stringify(data));
+    }
     const plugin = await loadPlugin(dir);
     // Each request of the session gets the same context (asked for once).
     const requests = [{ system: ["You are OpenCode."] }, { system: ["You are OpenCode."] }];
@@ -104,8 +122,8 @@ describe("init opencode", () => {
     const [first, second] = requests.map((output) => output.system);
     expect(first).toHaveLength(2);
     // The rules in the format its AGENTS.md gets.
-    expect(first?.[1]).toContain("atomic_commits (Behavior)");
-    expect(first?.[1]).toContain('<PROJECT name="My project"');
+    expect(first?.[1]).toContain("Use uv for Python packages");
+    expect(first?.[1]).toContain('<PROJECT name="Shop"');
     expect(second).toEqual(first);
     // Generating an agent's configuration is no session: nothing is added.
     const none = { system: ["x"] };
@@ -127,7 +145,7 @@ describe("init opencode", () => {
       synthetic: true,
     });
     expect(added.text).toMatch(/<factual_memories nonce="[0-9a-f]+">/);
-    expect(added.text).toContain("This project keeps its agent context in .contextfmt/.");
+    expect(added.text).toContain("The python packages use uv");
     // Parts are ordered by id: the context comes right after the message's own.
     expect(added.id > "prt_0001" && added.id < "prt_0002").toBe(true);
   });

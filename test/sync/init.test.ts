@@ -3,10 +3,13 @@
  * the user's own kept, and the hook they install runs.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { sha256 } from "../../src/workspace/evidence.js";
+import { Project } from "../../src/workspace/project.js";
+import { WrittenRecord } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
 import { BIN } from "../cli/run-bin.js";
 import { init } from "./run-init.js";
@@ -45,19 +48,19 @@ describe("init", () => {
     expect(readFileSync(join(dir, ".contextfmt/rules.json"), "utf8")).toBe('{"rules":[]}');
   });
 
-  it("the hook it installs runs and injects the starter rules", () => {
+  it("the hooks it installs inject nothing from the blank starter files, then what the user writes", () => {
     const dir = installed();
     init(dir, "claude");
     const settings = JSON.parse(readFileSync(join(dir, ".claude/settings.json"), "utf8"));
-    const command = settings.hooks.SessionStart[0].hooks[0].command as string;
-    const output = JSON.parse(
-      execFileSync("/bin/sh", ["-c", command], {
+    const run = (event: string, fields: Record<string, string>) => {
+      const group = settings.hooks[event][0];
+      return execFileSync("/bin/sh", ["-c", group.hooks[0].command as string], {
         input: JSON.stringify({
           session_id: "s",
           transcript_path: "/t",
           cwd: dir,
-          hook_event_name: "SessionStart",
-          source: "startup",
+          hook_event_name: event,
+          ...fields,
         }),
         env: {
           ...process.env,
@@ -65,9 +68,54 @@ describe("init", () => {
           PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
         },
         encoding: "utf8",
+      });
+    };
+    // No example rule, project block, TODO or memory goes live: every file is blank.
+    for (const name of ["rules", "project", "session", "memories"]) {
+      expect(readFileSync(join(dir, `.contextfmt/${name}.json`), "utf8")).toBe("");
+    }
+    expect(run("SessionStart", { source: "startup" })).toBe("{}\n");
+    expect(run("UserPromptSubmit", { prompt: "How does billing store money?" })).toBe("{}\n");
+    writeFileSync(
+      join(dir, ".contextfmt/rules.json"),
+      JSON.stringify({
+        rules: [
+          {
+            name: "cents",
+            rule: "Store money as integer cents",
+            category: "behavior",
+            authority: "absolute",
+          },
+        ],
       }),
     );
-    expect(output.hookSpecificOutput.additionalContext).toContain("**atomic_commits**");
+    writeFileSync(
+      join(dir, ".contextfmt/project.json"),
+      JSON.stringify({ projectId: "shop", name: "Shop", status: "active" }),
+    );
+    const context = JSON.parse(run("SessionStart", { source: "startup" })).hookSpecificOutput
+      .additionalContext as string;
+    expect(context).toContain("Store money as integer cents");
+    expect(context).toContain('<PROJECT name="Shop"');
+  });
+
+  it("a starter file an earlier init wrote with examples, unchanged since, is made blank; a filled one stays", () => {
+    const dir = project();
+    init(dir, "claude");
+    // What an earlier init wrote: example rules and project, live in every session.
+    const examples = '{ "rules": [{ "name": "atomic_commits", "rule": "Make atomic commits" }] }\n';
+    const own = WrittenRecord.read(Project.at(dir));
+    own.set({ path: ".contextfmt/rules.json", kind: "starter", sha256: sha256(examples) });
+    own.set({ path: ".contextfmt/project.json", kind: "starter", sha256: sha256("{}") });
+    writeFileSync(join(dir, ".contextfmt/written.json"), own.text());
+    expect(own.saveEvidence()).toEqual([]);
+    writeFileSync(join(dir, ".contextfmt/rules.json"), examples);
+    writeFileSync(join(dir, ".contextfmt/project.json"), '{ "projectId": "shop" }');
+    expect(init(dir, "claude")).toEqual({ written: [".contextfmt/rules.json"], warnings: [] });
+    expect(readFileSync(join(dir, ".contextfmt/rules.json"), "utf8")).toBe("");
+    expect(readFileSync(join(dir, ".contextfmt/project.json"), "utf8")).toBe(
+      '{ "projectId": "shop" }',
+    );
   });
 });
 

@@ -15,7 +15,7 @@ import {
 import { unknownChoice } from "../../problems/suggest.js";
 import { type Command, printedHelp, reportIssues } from "../command.js";
 import { counterFor } from "../counter.js";
-import { readInputFile } from "../input-files.js";
+import { readHookFile } from "../input-files.js";
 import { writeStdoutExact } from "../output.js";
 import { printReports, reportFlags } from "../report.js";
 import { readStdin } from "../stdin.js";
@@ -161,7 +161,7 @@ export const run: Command["run"] = async (args) => {
     if (path === "-") {
       throw new UsageError(`--${flag} -: stdin holds the hook's own JSON; give the file's path`);
     }
-    if (path !== undefined) files[flag] = { path, load: () => readInputFile(path) };
+    if (path !== undefined) files[flag] = { path, load: () => readHookFile(path) };
   }
   if (Object.keys(files).length === 0) {
     throw new UsageError(

@@ -9,12 +9,15 @@ import type { HookInstall } from "../../clients/spec.js";
 import { HOOK_SOURCES, type HookSourceFlag } from "../../hooks/context.js";
 import {
   HOOK_EVENTS,
+  HOOK_TOOLS,
   type HookMoment,
   type HookTool,
+  isHookTool,
   kebab,
   resolveHookEvent,
 } from "../../hooks/events.js";
 import { carriesNoContext } from "../../hooks/output.js";
+import { badArgument } from "../../problems/arguments.js";
 import { unknownChoice } from "../../problems/suggest.js";
 import { UsageError } from "../../problems/usage-error.js";
 
@@ -101,4 +104,18 @@ export function initEvents(tool: HookTool, events: string | undefined): InitEven
     chosen.add(wire);
   }
   return known.filter((e) => chosen.has(e.wire));
+}
+
+/** Throws `InvalidInputError` naming the `client` argument unless it is a hook client. */
+export function checkClient(client: unknown): asserts client is HookTool {
+  if (!isHookTool(client)) {
+    badArgument("client", HOOK_TOOLS.map((name) => JSON.stringify(name)).join(" | "), client);
+  }
+}
+
+/** The command line of one hook: the installed bin, the files under .contextfmt/. */
+export function hookCommand(tool: HookTool, event: string, flags: readonly string[]): string {
+  const root = HOOK_SETTINGS[tool].projectDir;
+  const files = flags.map((flag) => `--${flag} ${root}.contextfmt/${flag}.json`).join(" ");
+  return `${root}node_modules/.bin/contextfmt hook ${tool} ${event} ${files}`;
 }
