@@ -13,6 +13,7 @@ import type { SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
+import { skillsLeftOut } from "./shared-skills.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
 
@@ -57,13 +58,20 @@ export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
 export function planChanges(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
   planRegions(plan, request);
+  const from = request.from as SyncTool;
+  const leftOut = {
+    skill: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "skill"),
+    command: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "command"),
+  };
   for (const to of request.to) {
     for (const kind of request.kinds) {
       if (kind === "rules" || kind === "instructions") continue;
-      const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
-      else planItems(plan, from, to, kind);
+      else {
+        const why = kind === "agent" ? undefined : leftOut[kind]?.get(to);
+        planItems(plan, from, to, kind, why);
+      }
     }
   }
   planRemovals(plan, request);

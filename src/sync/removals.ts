@@ -10,12 +10,15 @@ import { forgetExcluded } from "./gemini-excluded.js";
 import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 
-/** A note on a file that loses something sync wrote there, as its source is gone. */
-const removedNote = (path: string, what: string, from: string): Issue => ({
+/**
+ * A note on a file that loses something sync wrote there, as its source is gone, or as the target
+ * reads it elsewhere now (`why`).
+ */
+const removedNote = (path: string, what: string, from: string, why?: string): Issue => ({
   code: "removed",
   severity: "info",
   path,
-  message: `${what} taken out: its source ${from} is gone`,
+  message: `${what} taken out: ${why ?? `its source ${from} is gone`}`,
 });
 
 /** A warning for something sync wrote whose source is gone, kept as the user changed it. */
@@ -116,7 +119,8 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
   const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;
-  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from)]);
+  const why = plan.whyLeftOut(entry.path);
+  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", from, why)]);
   else plan.warnings.push(keptNote(entry.path, "the file", from));
 }
 
@@ -154,7 +158,8 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     return;
   }
   for (const entry of there) {
-    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string)]);
+    const why = plan.whyLeftOut(entry.path);
+    plan.remove(entry.path, [removedNote(entry.path, "the file", entry.from as string, why)]);
   }
 }
 
