@@ -25,6 +25,7 @@ export type {
 export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
 export { InputFileError } from "./hooks/input-text.js";
 export { UsageError } from "./problems/usage-error.js";
+export type { ClientLoads, LoadMeasure } from "./sync/client-loads.js";
 export { type InitOptions, initPlaces, planInit } from "./sync/init.js";
 export { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./sync/locations.js";
 export {

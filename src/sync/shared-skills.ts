@@ -6,6 +6,7 @@
  * Copilot CLI have no commands) follow the same rule, and never go where another target of the
  * sync would offer them as skills beside its own slash command of the same name.
  */
+import type { Issue } from "../problems/issue.js";
 import { CLIENT_LOADING } from "./loading.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -15,6 +16,14 @@ export interface LeftOut {
   /** Whether the target still has them (read from another folder); else they are lost for it. */
   readonly readElsewhere: boolean;
   readonly why: string;
+}
+
+/** Where the items of one kind go as skills, and what a client's own rules read twice. */
+export interface SharedSkills {
+  /** The targets that get none in their own folder, and why. */
+  readonly leftOut: ReadonlyMap<SyncTool, LeftOut>;
+  /** A warning for each target that reads them from two folders, by the folder written. */
+  readonly twice: readonly { readonly dir: string; readonly issue: Issue }[];
 }
 
 /** The skill folders `tool` reads, its own first, by real path (a folder a link refuses: none). */
@@ -46,10 +55,10 @@ export function skillsLeftOut(
   from: SyncTool,
   to: readonly SyncTool[],
   kind: "skill" | "command",
-): Map<SyncTool, LeftOut> {
+): SharedSkills {
   const leftOut = new Map<SyncTool, LeftOut>();
   const source = SYNC_TOOL_PLACES[from].items[kind];
-  if (source === undefined || !source.readable) return leftOut;
+  if (source === undefined || !source.readable) return { leftOut, twice: [] };
   const targets = SYNC_TOOLS.filter((tool) => to.includes(tool) && tool !== from);
   const asSkills = (tool: SyncTool) => {
     const place = SYNC_TOOL_PLACES[tool].items[kind];
@@ -94,5 +103,38 @@ export function skillsLeftOut(
     }
     if (real !== undefined) written.set(real, { dir: place.dir, by: tool });
   }
-  return leftOut;
+  return { leftOut, twice: readTwice(plan, kind, targets, written) };
+}
+
+/**
+ * The one warning for each target whose own rules read the items from two of the folders that
+ * hold them (Copilot CLI reads .claude/skills, the source's, and .agents/skills, which Codex CLI
+ * needs): each of its skills is there twice, and it uses the first.
+ */
+function readTwice(
+  plan: Plan,
+  kind: "skill" | "command",
+  targets: readonly SyncTool[],
+  written: ReadonlyMap<string, { readonly dir: string; readonly by?: SyncTool }>,
+): { readonly dir: string; readonly issue: Issue }[] {
+  const found: { dir: string; issue: Issue }[] = [];
+  for (const tool of targets) {
+    const read = skillFoldersRead(plan, tool);
+    const holding = [...written].filter(([real]) => read.has(real)).map(([, place]) => place);
+    const forced = holding.find((place) => place.by !== undefined && place.by !== tool);
+    if (holding.length < 2 || forced === undefined) continue;
+    const why = holding.map(({ dir, by }) =>
+      by === undefined ? `${dir} is the source's` : `${dir} is for ${SYNC_TOOL_PLACES[by].label}`,
+    );
+    found.push({
+      dir: forced.dir,
+      issue: {
+        code: "loaded_twice",
+        severity: "warning",
+        path: forced.dir,
+        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it twice and it uses the first (${why.join("; ")})`,
+      },
+    });
+  }
+  return found;
 }
