@@ -190,8 +190,9 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       const content = joinRegionParts(parts);
       if (content === "") {
         if (old !== undefined) {
+          const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
           const why = leftOut
-            ? `${[first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool].label).join(", ")} load the instructions of ${source?.path} without it`
+            ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
             : "its sources are gone";
           planRegionRemoval(plan, path, current, notes, why);
         }
