@@ -123,7 +123,9 @@ export function loadedTwice(
     if (copies.length < 2) continue;
     const needs = copies.map((path) => {
       const real = project.resolve(path);
-      if (real === project.resolve(trial.source)) return `${path} is the source`;
+      if (real === project.resolve(trial.source)) {
+        return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
+      }
       const readers = trial.candidates.find((candidate) => candidate.real === real)?.tools ?? [];
       const others = readers.filter((reader) => reader !== tool);
       const labels = (others.length > 0 ? others : readers).map(
