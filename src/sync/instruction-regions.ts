@@ -15,6 +15,12 @@ import {
   writeManagedRegion,
 } from "../workspace/managed-region.js";
 import { sha256 } from "../workspace/record.js";
+import {
+  type InstructionCandidate,
+  InstructionTrial,
+  loadedTwice,
+  neededFiles,
+} from "./instruction-choice.js";
 import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
 import { CLIENT_LOADING } from "./loading.js";
 import {
@@ -25,6 +31,7 @@ import {
   type SyncTool,
 } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
+import type { SharedListing } from "./planned-view.js";
 
 /** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
 const sameRules = (a: string, b: string) => {
@@ -79,6 +86,7 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       sources.set(file.folder, { path: file.path, text });
     }
   }
+  const listing: SharedListing = {};
   const folders = new Set(sources.keys());
   if (withRules) folders.add("");
   // A source file gone since an earlier run wrote its text: its targets are looked at too.
@@ -109,6 +117,28 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       const real = plan.project.resolve(instructionPath(folder, tool));
       byFile.set(real, [...(byFile.get(real) ?? []), tool]);
     }
+    const recordedFrom = (path: string) =>
+      plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
+    const candidates: InstructionCandidate[] = [...byFile].map(([real, tools]) => ({
+      path: instructionPath(folder, tools[0] as SyncTool),
+      real,
+      tools,
+    }));
+    // Only the files some target needs get the source's text: the others are left out.
+    const trial =
+      source === undefined || from === undefined
+        ? undefined
+        : new InstructionTrial(
+            plan,
+            folder,
+            source.path,
+            candidates.filter((candidate) => candidate.real !== plan.project.resolve(source.path)),
+            (path) => recordedFrom(path) === instructionPath(folder, from),
+            listing,
+          );
+    const targets = [...byFile.values()].flat();
+    const needed = trial === undefined ? undefined : neededFiles(trial, targets);
+    const holding = new Set<string>();
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;
       const path = instructionPath(folder, tool);
@@ -137,7 +167,7 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       const current = plan.text(path);
       const old = currentRegion(path, current);
       // Instructions another source wrote stay when this run's source has no text of its own.
-      const recorded = plan.record.entry(plan.recordPath(path), "rules-region", undefined)?.from;
+      const recorded = recordedFrom(path);
       const ours = from !== undefined && recorded === instructionPath(folder, from);
       const reads = targetReads(plan, tool, path);
       if (source !== undefined && reads.has(source.path)) {
@@ -148,7 +178,9 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
           message: `${path} imports the source ${source.path}: its text is not written into it`,
         });
       }
-      const carried = source?.text(tool, reads) ?? "";
+      const leftOut = needed !== undefined && !needed.has(real);
+      const carried = leftOut ? "" : (source?.text(tool, reads) ?? "");
+      if (carried !== "") holding.add(real);
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
         instructions,
@@ -160,7 +192,13 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       };
       const content = joinRegionParts(parts);
       if (content === "") {
-        if (old !== undefined) planRegionRemoval(plan, path, current, notes);
+        if (old !== undefined) {
+          const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
+          const why = leftOut
+            ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
+            : "its sources are gone";
+          planRegionRemoval(plan, path, current, notes, why);
+        }
         continue;
       }
       const region = writeManagedRegion(path, current, content, sameRegion);
@@ -176,6 +214,12 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
         carried !== "" ? source?.path : instructions !== "" ? recorded : undefined,
       );
       plan.write(path, region.text, notes, `region:${tool}`);
+    }
+    // A session at the root: a client whose own rules read two of the files holding the text.
+    if (trial !== undefined && folder === "") {
+      for (const { path, issue } of loadedTwice(trial, targets, holding)) {
+        plan.write(path, plan.text(path), [issue]);
+      }
     }
   }
 }
@@ -236,7 +280,13 @@ function currentRegion(path: string, text: string): RegionParts | undefined {
  * Takes out a region whose sources are gone, when contextfmt wrote it and it is unchanged since;
  * a changed one stays, with a warning. A file left empty is removed: all it held was the region.
  */
-function planRegionRemoval(plan: Plan, path: string, current: string, notes: Issue[]): void {
+function planRegionRemoval(
+  plan: Plan,
+  path: string,
+  current: string,
+  notes: Issue[],
+  why: string,
+): void {
   const removed = removeManagedRegion(path, current) as { text: string; before: string };
   const recordPath = plan.recordPath(path);
   const hash = regionHash(removed.before);
@@ -259,7 +309,7 @@ function planRegionRemoval(plan: Plan, path: string, current: string, notes: Iss
     code: "removed",
     severity: "info",
     path,
-    message: "the contextfmt region taken out: its sources are gone",
+    message: `the contextfmt region taken out: ${why}`,
   };
   if (removed.text.trim() === "") plan.remove(path, [note, ...notes]);
   else plan.write(path, removed.text, [note, ...notes]);

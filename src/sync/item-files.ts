@@ -18,6 +18,7 @@ import {
   type SyncTool,
 } from "./locations.js";
 import type { Plan } from "./planned-files.js";
+import type { LeftOut } from "./shared-skills.js";
 import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
 
 /** One item of a whole-file kind as the source keeps it. */
@@ -163,12 +164,34 @@ function fileOnTheWay(project: Project, dir: string): string | undefined {
   return undefined;
 }
 
-/** Plans each item of `kind` from `from`'s folder into `to`'s. */
-export function planItems(plan: Plan, from: SyncTool, to: SyncTool, kind: ItemKind): void {
+/**
+ * Plans each item of `kind` from `from`'s folder into `to`'s; none when `leftOut` says why not
+ * (what is lost for the target by that is a warning per item).
+ */
+export function planItems(
+  plan: Plan,
+  from: SyncTool,
+  to: SyncTool,
+  kind: ItemKind,
+  leftOut?: LeftOut,
+): void {
   const source = SYNC_TOOL_PLACES[from].items[kind];
   if (source === undefined || !source.readable) return;
   const target = SYNC_TOOL_PLACES[to].items[kind];
   const items = sourceItems(plan, from, kind, source);
+  if (target !== undefined && leftOut !== undefined) {
+    plan.leaveOut(target.dir, leftOut.why);
+    if (leftOut.readElsewhere) return;
+    for (const item of items) {
+      plan.warnings.push({
+        code: "item_skipped",
+        severity: "warning",
+        path: item.path,
+        message: `not written for ${to}: ${leftOut.why}`,
+      });
+    }
+    return;
+  }
   if (target === undefined) {
     noPlace(
       plan,

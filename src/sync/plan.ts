@@ -7,12 +7,14 @@
 import type { Issue } from "../problems/issue.js";
 import { RECORD_PATH } from "../workspace/record.js";
 import type { FileWrite } from "../workspace/write-batch.js";
+import { type ClientLoads, clientLoads } from "./client-loads.js";
 import { planRegions } from "./instruction-regions.js";
 import { planItems } from "./item-files.js";
 import type { SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
+import { skillsLeftOut } from "./shared-skills.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
 
@@ -27,6 +29,8 @@ export interface SyncPlan {
   readonly conflicts: string[];
   /** Warnings about no one file: sources left out. */
   readonly warnings: Issue[];
+  /** What each target client loads before the sync and after it. */
+  readonly loads: ClientLoads[];
 }
 
 /** The warning naming, once, what the record claims without this user's evidence. */
@@ -57,16 +61,32 @@ export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
 export function planChanges(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
   planRegions(plan, request);
+  const from = request.from as SyncTool;
+  const leftOut = {
+    skill: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "skill"),
+    command: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "command"),
+  };
   for (const to of request.to) {
     for (const kind of request.kinds) {
       if (kind === "rules" || kind === "instructions") continue;
-      const from = request.from as SyncTool;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
-      else planItems(plan, from, to, kind);
+      else {
+        const why = kind === "agent" ? undefined : leftOut[kind]?.leftOut.get(to);
+        planItems(plan, from, to, kind, why);
+      }
+    }
+  }
+  for (const kind of ["skill", "command"] as const) {
+    if (!request.kinds.includes(kind)) continue;
+    for (const { dir, issue } of leftOut[kind]?.twice ?? []) {
+      const file = plan.files().find((planned) => planned.path.startsWith(`${dir}/`));
+      if (file?.after !== undefined)
+        plan.write(file.path, file.after, [issue], undefined, file.encoding);
     }
   }
   planRemovals(plan, request);
   const warnings = [...plan.warnings, ...unprovenWarning(plan.unproven)];
-  return { files: plan.files(), conflicts: plan.conflicts, warnings };
+  const loads = clientLoads(plan, request.to);
+  return { files: plan.files(), conflicts: plan.conflicts, warnings, loads };
 }

@@ -56,6 +56,8 @@ export class Plan {
   readonly warnings: Issue[] = [];
   /** What the record claims in entries this user's evidence does not prove, kept for that reason. */
   readonly unproven: string[] = [];
+  /** The target folders this run writes nothing into, and why: what it wrote there before goes. */
+  readonly #leftOut = new Map<string, string>();
   constructor(
     readonly project: Project,
     readonly record: WrittenRecord,
@@ -182,6 +184,22 @@ export class Plan {
       ...(from !== undefined ? { from } : {}),
       sha256: hashes.after,
     });
+  }
+
+  /** Notes that this run writes nothing into folder `dir` (a target's), and why. */
+  leaveOut(dir: string, why: string): void {
+    this.#leftOut.set(dir, why);
+  }
+
+  /** Why this run writes nothing into the folder `path` is in, or undefined. */
+  whyLeftOut(path: string): string | undefined {
+    for (const [dir, why] of this.#leftOut) if (path.startsWith(`${dir}/`)) return why;
+    return undefined;
+  }
+
+  /** The planned text of the file at real path `real`: `null` when removed, undefined when unplanned. */
+  plannedText(real: string): string | null | undefined {
+    return this.#files.get(real)?.after;
   }
 
   /** Every file the run writes (its text unchanged or not) or removes. */

@@ -13,7 +13,10 @@ import type { Plan, SyncRequest } from "./planned-files.js";
 /** Why a whole file's source is no more: the file is gone. */
 const fileGone = (from: string) => `its source ${from} is gone`;
 
-/** A note on a file that loses something sync wrote there; `why` says why its source is no more. */
+/**
+ * A note on a file that loses something sync wrote there: `why` says why (its source is no
+ * more, or the target reads it elsewhere now).
+ */
 const removedNote = (path: string, what: string, why: string): Issue => ({
   code: "removed",
   severity: "info",
@@ -119,7 +122,8 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
   const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;
-  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", fileGone(from))]);
+  const why = plan.whyLeftOut(entry.path) ?? fileGone(from);
+  if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", why)]);
   else plan.warnings.push(keptNote(entry.path, "the file", fileGone(from)));
 }
 
@@ -157,7 +161,8 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     return;
   }
   for (const entry of there) {
-    plan.remove(entry.path, [removedNote(entry.path, "the file", fileGone(entry.from as string))]);
+    const why = plan.whyLeftOut(entry.path) ?? fileGone(entry.from as string);
+    plan.remove(entry.path, [removedNote(entry.path, "the file", why)]);
   }
 }
 

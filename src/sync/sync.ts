@@ -15,6 +15,7 @@ import { renderNamingFile } from "../workspace/input-file.js";
 import { Project, ProjectFileError } from "../workspace/project.js";
 import { WrittenRecord } from "../workspace/record.js";
 import { type FileWrite, writeBatch } from "../workspace/write-batch.js";
+import type { ClientLoads } from "./client-loads.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./locations.js";
 import { changedWrites, type PlannedFile, planChanges } from "./plan.js";
 
@@ -67,6 +68,11 @@ export interface WritePlan {
    * `force`.
    */
   readonly conflicts: readonly string[];
+  /**
+   * What each target client loads before the plan is written and after, by its own loading
+   * rules for a session at the project's root (a sync's plan only; none for init's).
+   */
+  readonly loads?: readonly ClientLoads[];
 }
 
 /** What {@link applyPlan} did. */
@@ -249,6 +255,7 @@ export function planSync(options: SyncOptions): WritePlan {
       changed: changed.map(publicChange),
       warnings: [...record.warnings, ...ruleIssues, ...plan.warnings],
       conflicts: plan.conflicts,
+      loads: plan.loads,
     },
     () => {
       const warnings = writeWithRecord(project, record, changedWrites(plan.files));

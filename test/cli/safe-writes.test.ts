@@ -129,7 +129,9 @@ describe("confined: nothing is read or written through a link that leads outside
     expect(result.stderr).toContain(
       "contextfmt: warning: outside_project at .mcp.json: left out: .mcp.json is a link to ../outside/config.toml, outside the project\n",
     );
-    expect(result.stdout).toMatch(/^wrote \.gemini\/agents\/reviewer\.md \(\d warnings\)\n$/);
+    expect(result.stdout).toMatch(
+      /^wrote \.gemini\/agents\/reviewer\.md \(\d warnings\)\nGemini CLI loads 0 bytes, 0 tokens, 0 → 1 items\n$/,
+    );
     expect(Object.keys(tree(dir)).some((path) => path.includes("secret"))).toBe(false);
   });
 
@@ -142,7 +144,7 @@ describe("confined: nothing is read or written through a link that leads outside
       { ".claude/commands": "../shared/commands", "AGENTS.md": "CLAUDE.md" },
     );
     expect(sync(dir, "--from", "claude", "--to", "gemini", "--only", "commands").stdout).toBe(
-      "wrote .gemini/commands/review.toml\n",
+      "wrote .gemini/commands/review.toml\nGemini CLI loads 0 bytes, 0 tokens, 0 → 1 items\n",
     );
     expect(sync(dir, "--only", "rules", "--rules", RULES, "--to", "codex").status).toBe(0);
     expect(tree(dir)["AGENTS.md"]).toBe("-> CLAUDE.md");
@@ -156,7 +158,9 @@ describe("one file behind two names", () => {
   it("AGENTS.md -> CLAUDE.md gets the rules once, in one format, whatever the order of --to; never flipped", () => {
     const { dir } = repo({ "CLAUDE.md": "# Team notes\n" }, { "AGENTS.md": "CLAUDE.md" });
     const first = sync(dir, "--only", "rules", "--rules", RULES, "--to", "codex,claude");
-    expect(first.stdout).toBe("wrote CLAUDE.md\n");
+    expect(first.stdout).toBe(
+      "wrote CLAUDE.md\nCodex CLI loads 13 → 1252 bytes, 4 → 271 tokens, 0 items\nClaude Code loads 13 → 1252 bytes, 4 → 271 tokens, 0 items\n",
+    );
     expect(first.stderr).toBe(
       "contextfmt: info: same_file at AGENTS.md: AGENTS.md is CLAUDE.md (a link): the region is written there once, in the claude format, which codex reads as well\n",
     );
@@ -166,7 +170,7 @@ describe("one file behind two names", () => {
     );
     for (const order of ["claude,codex", "codex,claude", "claude,codex,gemini"]) {
       const again = sync(dir, "--only", "rules", "--rules", RULES, "--to", order);
-      expect(again.stdout).toMatch(/^(up to date \(\d files\)|wrote GEMINI\.md)\n$/);
+      expect(again.stdout).toMatch(/^(up to date \(\d files\)|wrote GEMINI\.md\n[\s\S]*)\n$/);
       expect(tree(dir)["CLAUDE.md"]).toBe(written["CLAUDE.md"]);
     }
     expect(tree(dir)["AGENTS.md"]).toBe("-> CLAUDE.md");
@@ -181,8 +185,10 @@ describe("one file behind two names", () => {
       { ".gemini/skills": "../.agents/skills" },
     );
     const result = sync(dir, "--from", "claude", "--to", "codex,gemini", "--only", "skills");
-    // The Codex and the Gemini skill are the same text: one file, one write, both warnings.
-    expect(result.stdout).toBe("wrote .agents/skills/pdf-forms/SKILL.md (2 warnings)\n");
+    // Gemini CLI's skill folder is the one written for Codex CLI: one file, one write.
+    expect(result.stdout).toBe(
+      "wrote .agents/skills/pdf-forms/SKILL.md (1 warning)\nCodex CLI loads 0 bytes, 0 tokens, 0 → 1 items\nGemini CLI loads 0 bytes, 0 tokens, 0 → 1 items\n",
+    );
     expect(readdirSync(join(dir, ".agents/skills/pdf-forms"))).toEqual(["SKILL.md"]);
     expect(sync(dir, "--from", "claude", "--to", "codex,gemini", "--only", "skills").stdout).toBe(
       "up to date (1 files)\n",
@@ -583,12 +589,12 @@ describe("never over what contextfmt did not write, unless --force", () => {
     });
     expect(tree(dir)).toEqual(before);
     expect(sync(dir, "--from", "claude", "--to", "gemini", "--force").stdout).toBe(
-      "wrote .gemini/commands/review.toml\n",
+      "wrote .gemini/commands/review.toml\nGemini CLI loads 0 bytes, 0 tokens, 1 items\n",
     );
     // Written by sync and unchanged since: a changed source updates it without --force.
     writeFileSync(join(dir, ".claude/commands/review.md"), REVIEW.replace("Review", "Check"));
     expect(sync(dir, "--from", "claude", "--to", "gemini").stdout).toBe(
-      "wrote .gemini/commands/review.toml\n",
+      "wrote .gemini/commands/review.toml\nGemini CLI loads 0 bytes, 0 tokens, 1 items\n",
     );
     // Changed by the user since: it stays again.
     writeFileSync(join(dir, ".gemini/commands/review.toml"), own);

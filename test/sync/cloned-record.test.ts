@@ -197,7 +197,7 @@ describe("another user's record, and the user's own", () => {
     const run = sync(dir, args);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(
-      "wrote .gemini/commands/review.toml\nwrote .gemini/settings.json\nremoved .gemini/commands/deploy.toml\n",
+      "wrote .gemini/commands/review.toml\nwrote .gemini/settings.json\nremoved .gemini/commands/deploy.toml\nGemini CLI loads 0 bytes, 0 tokens, 2 → 1 items\n",
     );
     expect(read(dir, ".gemini/commands/review.toml")).toContain("Review it again");
     expect(Object.keys(JSON.parse(read(dir, ".gemini/settings.json")).mcpServers)).toEqual([
@@ -221,7 +221,7 @@ describe("another user's record, and the user's own", () => {
     // this user's, it still sees what is out of date.
     const check = sync(dir, [...args, "--check"], user);
     expect(check.stdout).toBe(
-      "would change .gemini/commands/review.toml\nwould change .gemini/settings.json\nwould remove .gemini/commands/deploy.toml\n",
+      "would change .gemini/commands/review.toml\nwould change .gemini/settings.json\nwould remove .gemini/commands/deploy.toml\nGemini CLI loads 0 bytes, 0 tokens, 2 → 1 items\n",
     );
     expect(check.status).toBe(1);
     const run = sync(dir, args, user);
@@ -312,7 +312,9 @@ describe("the record is the same whoever syncs; the evidence is the user's", () 
     // A run that writes nothing saves no evidence.
     expect(readdirSync(user)).toEqual([]);
     const first = sync(dir, args, user);
-    expect(first.stdout).toBe("up to date (6 files)\n");
+    // The two settings files, .gemini/commands/review.toml and .agents/skills/lint/SKILL.md:
+    // Gemini CLI reads the skill there, and offers /review itself (Codex CLI gets no skill of it).
+    expect(first.stdout).toBe("up to date (4 files)\n");
     expect(read(dir, ".contextfmt/written.json")).toBe(record);
     // What it proved is this user's now: a source gone takes its output with it.
     rmSync(join(dir, ".claude/commands/review.md"));

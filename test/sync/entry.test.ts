@@ -35,29 +35,46 @@ const filesOf = (dir: string) =>
 const paths = (files: readonly PlannedChange[]) => files.map((file) => file.path);
 
 describe("a plan is data", () => {
-  it("shows files, changed, warnings and conflicts as JSON, and nothing else", () => {
+  it("shows files, changed, warnings, conflicts and what each client loads as JSON, and nothing else", () => {
     const dir = project({ ".claude/commands/review.md": REVIEW, "CLAUDE.md": "Team notes\n" });
     const plan = planSync({ dir, from: "claude", to: ["gemini", "codex"] });
     const json = asJson(plan);
-    expect(Object.keys(json)).toEqual(["files", "changed", "warnings", "conflicts"]);
+    expect(Object.keys(json)).toEqual(["files", "changed", "warnings", "conflicts", "loads"]);
     // A new file has no `before`: JSON leaves it out, as it does every undefined.
     for (const file of [...plan.files, ...plan.changed]) {
       expect(Object.keys(JSON.parse(JSON.stringify(file))).sort()).toEqual(
         ["after", "path", "warnings"].sort(),
       );
     }
+    // Gemini CLI reads .agents/skills beside its own /review: Codex CLI's skill of the command
+    // would be a second review there, so Codex CLI gets none, and says so.
+    const skipped = {
+      code: "item_skipped",
+      severity: "warning",
+      path: ".claude/commands/review.md",
+      message:
+        "not written for codex: Gemini CLI reads .agents/skills too, where a command written as a skill would be offered beside its own slash command of the same name",
+    };
+    const region = Buffer.byteLength(plan.changed[0]?.after ?? "");
     expect(json).toEqual({
       files: plan.files.map((file) => ({ ...file, before: undefined })),
       changed: plan.changed.map((file) => ({ ...file, before: undefined })),
-      warnings: [],
+      warnings: [skipped],
       conflicts: [],
+      loads: [
+        {
+          client: "gemini",
+          before: { bytes: 0, tokens: 0, items: 0 },
+          after: { bytes: region, tokens: expect.any(Number), items: 1 },
+        },
+        {
+          client: "codex",
+          before: { bytes: 0, tokens: 0, items: 0 },
+          after: { bytes: region, tokens: expect.any(Number), items: 0 },
+        },
+      ],
     });
-    expect(paths(plan.changed)).toEqual([
-      "AGENTS.md",
-      "GEMINI.md",
-      ".gemini/commands/review.toml",
-      ".agents/skills/review/SKILL.md",
-    ]);
+    expect(paths(plan.changed)).toEqual(["AGENTS.md", "GEMINI.md", ".gemini/commands/review.toml"]);
     // Planning writes nothing.
     expect(Object.keys(tree(dir))).toEqual([".claude/commands/review.md", "CLAUDE.md"]);
   });

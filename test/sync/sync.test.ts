@@ -68,9 +68,9 @@ const GEMINI_SETTINGS = `{
 describe("sync --from claude --to codex,gemini", () => {
   it("writes each kind where each tool reads it, in the plan's order", () => {
     const dir = project(CLAUDE_PROJECT);
+    // Gemini CLI reads the skill in .agents/skills, where it is written for Codex CLI, and
+    // offers the commands itself: Codex CLI gets no skills of them beside its.
     expect(sync(dir, { from: "claude", to: ["codex", "gemini"] })).toEqual([
-      ".agents/skills/git-commit/SKILL.md",
-      ".agents/skills/review/SKILL.md",
       ".codex/config.toml",
       ".codex/agents/code-reviewer.toml",
       ".agents/skills/pdf-forms/SKILL.md",
@@ -80,15 +80,12 @@ describe("sync --from claude --to codex,gemini", () => {
       ".gemini/commands/review.toml",
       ".gemini/settings.json",
       ".gemini/agents/code-reviewer.md",
-      ".gemini/skills/pdf-forms/SKILL.md",
-      ".gemini/skills/pdf-forms/form.bin",
-      ".gemini/skills/pdf-forms/scripts/fill.py",
     ]);
     const files = tree(dir);
     expect(files[".gemini/commands/git/commit.toml"]).toBe(
       'description = "Commit staged work"\nprompt = """\nCommit it. {{args}}\n"""\n',
     );
-    expect(files[".gemini/skills/pdf-forms/scripts/fill.py"]).toBe("print('fill')\n");
+    expect(files[".agents/skills/pdf-forms/scripts/fill.py"]).toBe("print('fill')\n");
     // Other files of a skill's folder, binary ones too, are copied byte for byte.
     expect(readFileSync(join(dir, ".agents/skills/pdf-forms/form.bin"))).toEqual(
       Buffer.from([0x25, 0x50, 0xff, 0xfe, 0x00, 0xe9, 0x0a]),

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from "diff";
-import { SYNC_ORDER } from "../../clients/index.js";
+import { clientById, SYNC_ORDER } from "../../clients/index.js";
 import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
@@ -14,6 +14,7 @@ import {
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
+  type WritePlan,
   writeProjectConfig,
 } from "../../sync.js";
 import { Project } from "../../workspace/project.js";
@@ -260,6 +261,26 @@ function initConfig(dir: string, request: Request): number {
 const changeVerb = (file: PlannedChange) =>
   file.after === undefined ? "remove" : file.before === undefined ? "create" : "change";
 
+/** `before → after`, or the one number when it stays. */
+const change = (before: number, after: number, unit: string) =>
+  before === after ? `${after} ${unit}` : `${before} → ${after} ${unit}`;
+
+/**
+ * One line per target client: what it loads at the start of a session at the project's root
+ * before the sync and after it (its instruction files' bytes and tokens, the commands, agents
+ * and skills it offers).
+ */
+function loadLines(plan: WritePlan): string[] {
+  return (plan.loads ?? []).map(({ client, before, after }) => {
+    const parts = [
+      change(before.bytes, after.bytes, "bytes"),
+      change(before.tokens, after.tokens, "tokens"),
+      change(before.items, after.items, "items"),
+    ];
+    return `${clientById(client).label} loads ${parts.join(", ")}`;
+  });
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -342,15 +363,16 @@ export const run: Command["run"] = async (args) => {
   }
   const conflict = values.force ? undefined : conflictError(plan);
   if (conflict) throw conflict;
+  const loads = changed.length === 0 ? [] : loadLines(plan);
   if (values["dry-run"]) {
-    printLines(changed.flatMap(dryRunDiff));
+    printLines([...changed.flatMap(dryRunDiff), ...loads]);
     return 0;
   }
   if (values.check) {
     printLines(
       changed.length === 0
         ? [`up to date (${files.length} files)`]
-        : changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`),
+        : [...changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`), ...loads],
     );
     return changed.length > 0 ? 1 : 0;
   }
@@ -365,5 +387,6 @@ export const run: Command["run"] = async (args) => {
           return `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}`;
         }),
   );
+  printLines(loads);
   return 0;
 };

@@ -1,0 +1,69 @@
+/**
+ * What each target client loads before and after a sync, by its own loading rules (the doctor's
+ * model) for a session at the project's root: the bytes and tokens of its instruction files, and
+ * the commands, agents and skills it offers. A plan shows it, so a user sees what a sync changes
+ * for each client, not only which files.
+ */
+import { clientItems } from "../doctor/config.js";
+import { clientFiles } from "../doctor/files.js";
+import type { ProjectView } from "../doctor/view.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import type { SyncTool } from "./locations.js";
+import type { Plan } from "./planned-files.js";
+import { PlannedView, type SharedListing } from "./planned-view.js";
+
+/** What one client loads at the start of a session at the project's root. */
+export interface LoadMeasure {
+  /** The bytes of its instruction files that reach the model (after its cap). */
+  readonly bytes: number;
+  /** Their tokens, by the counter the doctor uses by default. */
+  readonly tokens: number;
+  /** The commands, agents and skills it offers (one per name). */
+  readonly items: number;
+}
+
+/** What one target client loads before the sync and after it. */
+export interface ClientLoads {
+  readonly client: SyncTool;
+  readonly before: LoadMeasure;
+  readonly after: LoadMeasure;
+}
+
+/** What `client` loads as `view` shows the project. */
+function measure(view: ProjectView, client: SyncTool): LoadMeasure {
+  const { kept } = clientFiles(view, client, defaultCounter);
+  const text = kept.map((file) => file.text);
+  const items = (["command", "agent", "skill"] as const).flatMap((kind) =>
+    clientItems(view, client, kind, []).filter((item) => item.loaded),
+  );
+  return {
+    bytes: text.reduce((sum, part) => sum + Buffer.byteLength(part), 0),
+    tokens: text.reduce((sum, part) => sum + defaultCounter.count(part), 0),
+    items: items.length,
+  };
+}
+
+/** What each of `targets` loads before `plan` is written and after. */
+export function clientLoads(plan: Plan, targets: readonly SyncTool[]): ClientLoads[] {
+  const listing: SharedListing = {};
+  const before = new PlannedView(
+    plan.project,
+    "",
+    () => undefined,
+    () => [],
+    listing,
+  );
+  const planned = plan.files().map((file) => file.path);
+  const after = new PlannedView(
+    plan.project,
+    "",
+    (real) => plan.plannedText(real),
+    () => planned,
+    listing,
+  );
+  return targets.map((client) => ({
+    client,
+    before: measure(before, client),
+    after: measure(after, client),
+  }));
+}

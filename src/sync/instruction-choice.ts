@@ -1,0 +1,148 @@
+/**
+ * Which instruction files sync writes the source's text into: the fewest that make each target
+ * load it, by each client's own loading rules (src/clients) for a session started in the folder.
+ * A target that already reads the source's file (Copilot CLI reads CLAUDE.md itself; OpenCode
+ * reads CLAUDE.md where there is no AGENTS.md), or a file written for another target (Qwen Code
+ * reads the AGENTS.md written for Codex CLI), gets no file of its own: the same text twice in
+ * front of the model is noise, and the doctor names it.
+ */
+import { clientFiles } from "../doctor/files.js";
+import type { Issue } from "../problems/issue.js";
+import { defaultCounter } from "../tokens/heuristic.js";
+import { outsideRegion } from "../workspace/managed-region.js";
+import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
+import type { Plan } from "./planned-files.js";
+import { PlannedView, type SharedListing } from "./planned-view.js";
+
+/** One target instruction file of a folder, and the targets whose file it is. */
+export interface InstructionCandidate {
+  readonly path: string;
+  /** Its real path: two names of one file (a link) are one candidate. */
+  readonly real: string;
+  readonly tools: readonly SyncTool[];
+}
+
+/** The text that stands for the source's, in a file the trial writes it into. */
+const STAND_IN = "<!-- the source's instructions -->";
+
+/** What the clients would load from one folder's instruction files, for a set of them written. */
+export class InstructionTrial {
+  readonly #view: PlannedView;
+  #written: ReadonlySet<string> = new Set();
+  readonly #byReal: ReadonlyMap<string, InstructionCandidate>;
+
+  constructor(
+    readonly plan: Plan,
+    /** The folder a session starts in: the folder of the instruction files. */
+    folder: string,
+    /** The source's instruction file of the folder. */
+    readonly source: string,
+    readonly candidates: readonly InstructionCandidate[],
+    /** Whether the file's region holds text this run's source wrote (it goes when unwritten). */
+    ours: (path: string) => boolean,
+    shared: SharedListing,
+  ) {
+    this.#byReal = new Map(candidates.map((candidate) => [candidate.real, candidate]));
+    const { project } = plan;
+    this.#view = new PlannedView(
+      project,
+      folder,
+      (real) => {
+        const candidate = this.#byReal.get(real);
+        if (candidate === undefined) return undefined;
+        const current = plan.text(candidate.path);
+        const outside = outsideRegion(candidate.path, current);
+        if (this.#written.has(real)) return `${outside}\n${STAND_IN}\n`;
+        if (!ours(candidate.path)) return undefined;
+        // Without our region: a file that held nothing else is removed.
+        return outside.trim() === "" ? null : outside;
+      },
+      () => candidates.map((candidate) => candidate.path),
+      shared,
+    );
+  }
+
+  /**
+   * The files `tool` loads that hold the source's text when `written` are written: the source's
+   * own, and the written ones, each by its path.
+   */
+  copies(tool: SyncTool, written: ReadonlySet<string>): string[] {
+    this.#written = written;
+    const { project } = this.plan;
+    const source = project.resolve(this.source);
+    const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
+      (file) => file.loaded,
+    );
+    const paths: string[] = [];
+    for (const file of loaded) {
+      const located = project.locate(file.path);
+      if ("refused" in located) continue;
+      if (located.real === source || written.has(located.real)) paths.push(file.path);
+    }
+    return [...new Set(paths)];
+  }
+}
+
+/**
+ * The real paths of the candidates to write the source's text into: starting from all of them,
+ * each is left out when every target still loads the source's text without it. The files read
+ * by fewer targets are tried first, so a file several targets share is kept over one of their
+ * own.
+ */
+export function neededFiles(trial: InstructionTrial, targets: readonly SyncTool[]): Set<string> {
+  const written = new Set(trial.candidates.map((candidate) => candidate.real));
+  const order = [...trial.candidates].sort(
+    (a, b) =>
+      a.tools.length - b.tools.length ||
+      SYNC_TOOLS.indexOf(b.tools[0] as SyncTool) - SYNC_TOOLS.indexOf(a.tools[0] as SyncTool),
+  );
+  for (const candidate of order) {
+    const without = new Set(written);
+    without.delete(candidate.real);
+    if (targets.every((tool) => trial.copies(tool, without).length > 0)) {
+      written.delete(candidate.real);
+    }
+  }
+  return written;
+}
+
+/**
+ * The one warning for each target that loads the source's text from more than one file, when
+ * `written` (real paths) hold it: its own rules read them all, and other targets need them.
+ * Attached to the first written file among them, shown when that file changes.
+ */
+export function loadedTwice(
+  trial: InstructionTrial,
+  targets: readonly SyncTool[],
+  written: ReadonlySet<string>,
+): { readonly path: string; readonly issue: Issue }[] {
+  const { project } = trial.plan;
+  const found: { path: string; issue: Issue }[] = [];
+  for (const tool of targets) {
+    const copies = trial.copies(tool, written);
+    if (copies.length < 2) continue;
+    const needs = copies.map((path) => {
+      const real = project.resolve(path);
+      if (real === project.resolve(trial.source)) {
+        return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
+      }
+      const readers = trial.candidates.find((candidate) => candidate.real === real)?.tools ?? [];
+      const others = readers.filter((reader) => reader !== tool);
+      const labels = (others.length > 0 ? others : readers).map(
+        (reader) => SYNC_TOOL_PLACES[reader].label,
+      );
+      return `${path} is for ${labels.join(", ")}`;
+    });
+    const path = copies.find((copy) => written.has(project.resolve(copy))) as string;
+    found.push({
+      path,
+      issue: {
+        code: "loaded_twice",
+        severity: "warning",
+        path,
+        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so the instructions of ${trial.source} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
+      },
+    });
+  }
+  return found;
+}
