@@ -35,6 +35,7 @@ export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
 export { InputFileError } from "./hooks/input-text.js";
 export { UsageError } from "./problems/usage-error.js";
 export type { ClientLoads, LoadMeasure } from "./sync/client-loads.js";
+export type { InitEvent } from "./sync/init/hook-settings.js";
 export { type InitRemovalOptions, planInitRemoval } from "./sync/init/removal.js";
 export {
   type InitHook,

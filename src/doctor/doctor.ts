@@ -7,18 +7,18 @@
 import { relative, sep } from "node:path";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
+import { clientFiles } from "../sync/loads/files.js";
+import { clientItems, clientMcpServers, duplicates } from "../sync/loads/items.js";
+import { ProjectView } from "../sync/loads/view.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
-import { clientItems, clientMcpServers, duplicates } from "./config.js";
-import { clientFiles } from "./files.js";
 import { clientHooks } from "./hooks.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
-import { ProjectView } from "./view.js";
 
 /** What {@link doctor} examines. */
 export interface DoctorOptions {

@@ -16,14 +16,14 @@ import {
 } from "../hooks/index.js";
 import { HOOK_SETTINGS } from "../sync/init/hook-settings.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
+import { unreadableReason } from "../sync/loads/unreadable.js";
+import type { ProjectView } from "../sync/loads/view.js";
 import type { SyncTool } from "../sync/locations.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { parseInputFile } from "../workspace/input-file.js";
 import { valueAt } from "../workspace/json-edit.js";
 import { writtenNames } from "./item-names.js";
 import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
-import { unreadableReason } from "./unreadable.js";
-import type { ProjectView } from "./view.js";
 
 /**
  * The prompt a prompt event's hook is measured with: one that shares no word with any memory,

@@ -5,6 +5,8 @@
  * out of sync, whatever file it shares with one that was.
  */
 import { posix } from "node:path";
+import { unreadableReason } from "../sync/loads/unreadable.js";
+import type { ProjectView } from "../sync/loads/view.js";
 import {
   SYNC_KINDS,
   SYNC_TOOL_PLACES,
@@ -15,8 +17,6 @@ import {
 import { planChanges } from "../sync/plan.js";
 import { type WrittenKind, WrittenRecord } from "../workspace/record.js";
 import type { DoctorProblem } from "./report.js";
-import { unreadableReason } from "./unreadable.js";
-import type { ProjectView } from "./view.js";
 
 /** Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its instruction file. */
 function holds(tool: SyncTool, path: string): boolean {

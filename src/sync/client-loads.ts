@@ -4,10 +4,11 @@
  * the commands, agents and skills it offers. A plan shows it, so a user sees what a sync changes
  * for each client, not only which files.
  */
-import { clientItems } from "../doctor/config.js";
-import { clientFiles } from "../doctor/files.js";
-import type { ProjectView } from "../doctor/view.js";
+
 import { defaultCounter } from "../tokens/heuristic.js";
+import { clientFiles } from "./loads/files.js";
+import { clientItems } from "./loads/items.js";
+import type { ProjectView } from "./loads/view.js";
 import type { SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { PlannedView, type SharedListing } from "./planned-view.js";

@@ -58,6 +58,11 @@ export interface InitHook {
 export interface InitPlan extends WritePlan {
   /** The hook entries (or hook files) added, or taken out, in the client's order of events. */
   readonly hooks: readonly InitHook[];
+  /**
+   * The events `init` installs, with the input files each one's command passes (absent for
+   * `init --remove`): what a preview of the next session runs.
+   */
+  readonly events?: readonly InitEvent[];
 }
 
 /**
@@ -224,7 +229,7 @@ export function planInit(options: InitOptions): InitPlan {
       record.set({ path: recordPath(settings), kind, name, sha256: valueHash(value) });
     }
   }
-  return initPlan(project, record, writes, warnings, hooks);
+  return initPlan(project, record, writes, warnings, hooks, events);
 }
 
 /**
@@ -237,6 +242,7 @@ export function initPlan(
   writes: readonly FileWrite[],
   warnings: readonly Issue[],
   hooks: readonly InitHook[],
+  events?: readonly InitEvent[],
 ): InitPlan {
   const changes = writes.map(({ path, bytes, before: was }) => ({
     path,
@@ -244,7 +250,14 @@ export function initPlan(
     after: bytes === undefined ? undefined : Buffer.from(bytes).toString("utf8"),
     warnings: [],
   }));
-  const data: InitPlan = { files: changes, changed: changes, warnings, conflicts: [], hooks };
+  const data: InitPlan = {
+    files: changes,
+    changed: changes,
+    warnings,
+    conflicts: [],
+    hooks,
+    ...(events === undefined ? {} : { events }),
+  };
   // Only what init wrote and is unchanged since is replaced or removed: nothing is a conflict.
   return writePlan(data, () => {
     if (!record.isEmpty() || writes.length === 0) {

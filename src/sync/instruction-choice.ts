@@ -6,10 +6,11 @@
  * reads the AGENTS.md written for Codex CLI), gets no file of its own: the same text twice in
  * front of the model is noise, and the doctor names it.
  */
-import { clientFiles } from "../doctor/files.js";
+
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
+import { clientFiles } from "./loads/files.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { PlannedView, type SharedListing } from "./planned-view.js";

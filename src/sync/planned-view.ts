@@ -4,8 +4,9 @@
  * commands and agents each client reads) runs over it, so sync decides what to write from what
  * each client will load, and the doctor and sync count alike.
  */
-import { ProjectView } from "../doctor/view.js";
+
 import type { Project } from "../workspace/project.js";
+import { ProjectView } from "./loads/view.js";
 
 /** A file's planned text by its real path: `null` when it is removed, undefined when unplanned. */
 export type PlannedText = (real: string) => string | null | undefined;

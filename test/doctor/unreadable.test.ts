@@ -19,7 +19,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { doctorTable } from "../../src/cli/doctor-table.js";
 import { DOCTOR_PROBLEM_ADVICE } from "../../src/doctor/problems.js";
-import { withoutQuotes } from "../../src/doctor/unreadable.js";
+import { withoutQuotes } from "../../src/sync/loads/unreadable.js";
 import { SYNC_TOOLS } from "../../src/sync/locations.js";
 import { MAX_FILE_BYTES } from "../../src/workspace/project.js";
 import { project } from "../cli/project-dir.js";

@@ -31,12 +31,12 @@ import { convertCommand, renderAgentConfig, renderMcpConfig } from "contextfmt/a
 import { hookOutput, rankForPrompt, relevanceScores } from "contextfmt/hooks";
 import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
-import { duplicates } from "../../src/doctor/config.js";
-import { withoutQuotes } from "../../src/doctor/unreadable.js";
 import { hookContext } from "../../src/hooks/context.js";
 import { measure } from "../../src/manager/attribution.js";
 import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 import { instructionText } from "../../src/sync/instructions.js";
+import { duplicates } from "../../src/sync/loads/items.js";
+import { withoutQuotes } from "../../src/sync/loads/unreadable.js";
 import type { Project } from "../../src/workspace/project.js";
 
 /** One adversarial text path: how to build an input of about `size` characters, and what to run. */

@@ -9,10 +9,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clientItems } from "../../src/doctor/config.js";
-import { clientFiles } from "../../src/doctor/files.js";
-import { ProjectView } from "../../src/doctor/view.js";
 import type { Issue } from "../../src/problems/issue.js";
+import { clientFiles } from "../../src/sync/loads/files.js";
+import { clientItems } from "../../src/sync/loads/items.js";
+import { ProjectView } from "../../src/sync/loads/view.js";
 import {
   RULES_FILES,
   SYNC_TOOL_PLACES,

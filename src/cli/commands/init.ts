@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { HOOK_TOOLS, type HookTool } from "../../hooks/index.js";
 import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
-import { initEvents } from "../../sync/init/hook-settings.js";
 import {
   applyPlan,
   type InitHook,
@@ -174,9 +173,7 @@ export const run: Command["run"] = async (args) => {
       ? "would add hooks to"
       : "added hooks to";
   lines.push(...hookLines(plan.hooks, verb));
-  const preview = remove
-    ? undefined
-    : await previewSession(dir, tool, initEvents(tool, events), plan);
+  const preview = remove ? undefined : await previewSession(dir, tool, plan.events ?? [], plan);
   say(preview?.issues ?? []);
   if (!remove) {
     lines.push(...previewLines(preview));

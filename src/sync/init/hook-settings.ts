@@ -45,6 +45,7 @@ export interface InitEvent {
   readonly wire: string;
   /** As the command line writes it (`session-start`). */
   readonly event: string;
+  /** The input files its command passes, by flag (`rules` for `--rules`). */
   readonly flags: readonly HookSourceFlag[];
 }
 

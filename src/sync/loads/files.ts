@@ -1,18 +1,18 @@
 import { posix } from "node:path";
-import { readFrontmatter } from "../agent-config/frontmatter.js";
-import { importedFiles } from "../sync/instructions.js";
+import { readFrontmatter } from "../../agent-config/frontmatter.js";
+import type { TokenCounter } from "../../tokens/counter.js";
+import { valueAt } from "../../workspace/json-edit.js";
+import { ProjectFileError } from "../../workspace/project.js";
+import { importedFiles } from "../instructions.js";
 import {
   CLIENT_LOADING,
   type InstructionLoading,
   type ProjectSetting,
   type ReadFolder,
   type ReadPlace,
-} from "../sync/loading.js";
-import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
-import type { TokenCounter } from "../tokens/counter.js";
-import { valueAt } from "../workspace/json-edit.js";
-import { ProjectFileError } from "../workspace/project.js";
-import type { DoctorProblem, LoadedFile } from "./report.js";
+} from "../loading.js";
+import { SYNC_TOOL_PLACES, type SyncTool } from "../locations.js";
+import type { DoctorProblem, LoadedFile } from "./found.js";
 import { textLines } from "./text-lines.js";
 import { unreadableReason } from "./unreadable.js";
 import type { ProjectView } from "./view.js";

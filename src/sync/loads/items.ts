@@ -2,18 +2,18 @@
  * A client's commands, agents, skills and MCP servers as it finds them in the project, read by
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
-import { parseAgentConfig } from "../agent-config/index.js";
-import { itemOf, notAnItem } from "../sync/item-files.js";
-import { CLIENT_LOADING } from "../sync/loading.js";
+import { parseAgentConfig } from "../../agent-config/index.js";
+import { itemOf, notAnItem } from "../item-files.js";
+import { CLIENT_LOADING } from "../loading.js";
 import {
   type ItemFiles,
   type ItemKind,
   SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncTool,
-} from "../sync/locations.js";
-import { readableServers } from "../sync/mcp-servers.js";
-import type { ConfigItem, DoctorProblem, McpServer } from "./report.js";
+} from "../locations.js";
+import { readableServers } from "../mcp-servers.js";
+import type { ConfigItem, DoctorProblem, McpServer } from "./found.js";
 import { textLines } from "./text-lines.js";
 import { unreadableReason, withoutQuotes } from "./unreadable.js";
 import type { ProjectView } from "./view.js";

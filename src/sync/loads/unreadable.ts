@@ -3,8 +3,8 @@
  * doctor runs on repositories a person just cloned, and its report is pasted into issues and CI
  * logs, so a value a parser quotes (`received "TOKEN=ghp_…"`) must not reach it.
  */
-import { ContextFmtError } from "../problems/errors.js";
-import { reasonOf } from "../workspace/project.js";
+import { ContextFmtError } from "../../problems/errors.js";
+import { reasonOf } from "../../workspace/project.js";
 
 /** A quoted character, as JSON.parse names the one it stopped at (`Unexpected token 'T'`). */
 const QUOTED_CHARACTER = /'[^'\n]'/gu;

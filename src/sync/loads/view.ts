@@ -3,9 +3,9 @@
  * read noted with why instead of stopping the report.
  */
 import { type Stats, statSync } from "node:fs";
-import type { Issue } from "../problems/issue.js";
-import { decodeUtf8, kindOf, type Project, readFileCapped } from "../workspace/project.js";
-import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
+import type { Issue } from "../../problems/issue.js";
+import { decodeUtf8, kindOf, type Project, readFileCapped } from "../../workspace/project.js";
+import { type SettingsFile, settingsFile } from "../../workspace/settings-file.js";
 import { unreadableReason } from "./unreadable.js";
 
 /** A file that could not be read, and why. */
