@@ -26,8 +26,9 @@ import { writtenNames } from "./item-names.js";
 import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
 
 /**
- * The prompt a prompt event's hook is measured with: one that shares no word with any memory,
- * so what it injects is what the memories' scores alone select.
+ * The prompt a prompt event's hook is measured with: one that shares no word with any memory.
+ * It is measured with every memory in play (`minRelevance` 0, ranked as before matching), so
+ * the size shown is the most a prompt can bring: one that matches every memory.
  */
 const SAMPLE_PROMPT = "continue";
 
@@ -233,6 +234,7 @@ async function injected(
       stdin: sampleStdin(event, root),
       files,
       counter,
+      minRelevance: 0,
       ...(call.budget !== undefined ? { budget: call.budget } : {}),
     });
   } catch (error) {

@@ -4,7 +4,7 @@
  * are gone. Everything outside the region stays byte for byte.
  */
 import { posix } from "node:path";
-import { namesInFolders, namesReadInFolder } from "../clients/folder-reading.js";
+import { namesInFolders, namesReadInFolder } from "./loads/folder-reading.js";
 import type { Issue } from "../problems/issue.js";
 import {
   joinRegionParts,

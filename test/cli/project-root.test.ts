@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { clientById, SYNC_ORDER } from "../../src/clients/index.js";
 import { SYNC_TOOLS } from "../../src/sync.js";
 import { project, tree } from "./project-dir.js";
 import { contextfmt } from "./run-bin.js";
@@ -109,9 +110,12 @@ describe("contextfmt.json", () => {
     const configured = repository({ "contextfmt.json": CONFIG });
     const typed = repository({ "contextfmt.json": CONFIG });
     const bare = contextfmt(["sync"], "", join(configured, "pkg"));
-    expect(bare.stderr).toBe("");
     expect(bare.status).toBe(0);
-    expect(contextfmt(["sync", typed, "--from", "claude", "--to", "codex,gemini"]).status).toBe(0);
+    const flags = contextfmt(["sync", typed, "--from", "claude", "--to", "codex,gemini"]);
+    expect(flags.status).toBe(0);
+    // The same warnings (Codex CLI gets no skill of a command Gemini CLI offers as its own).
+    expect(bare.stderr).toBe(flags.stderr);
+    expect(bare.stderr).toMatch(/item_skipped at \.claude\/commands\/review\.md/);
     expect(tree(configured)).toEqual(tree(typed));
     expect(existsSync(join(configured, "GEMINI.md"))).toBe(true);
     expect(existsSync(join(configured, ".cursor"))).toBe(false);
@@ -147,8 +151,14 @@ describe("contextfmt.json", () => {
       dir,
     );
     expect(status).toBe(1);
-    for (const file of ["AGENTS.md", "GEMINI.md", "QWEN.md"]) expect(stdout).toContain(file);
-    expect(stdout).not.toMatch(/CLAUDE\.md/);
+    for (const file of ["AGENTS.md", "GEMINI.md", ".qwen/commands/review.toml"]) {
+      expect(stdout).toContain(file);
+    }
+    // Every client but the source is a target: each has its line of what it loads.
+    for (const client of SYNC_ORDER.filter((id) => id !== "claude")) {
+      expect(stdout).toContain(`${clientById(client).label} loads`);
+    }
+    expect(stdout).not.toMatch(/CLAUDE\.md|Claude Code loads/);
     const config = repository({ "contextfmt.json": '{ "from": "claude", "to": "all" }\n' });
     const plan = contextfmt(["sync", "--check"], "", config);
     expect(plan.stdout).toBe(stdout);

@@ -237,7 +237,7 @@ describe("contextfmt schema", () => {
     const { stderr, status } = contextfmt(["schema", "recipes"]);
     expect(status).toBe(1);
     expect(stderr).toBe(
-      'contextfmt: unknown schema "recipes"; schemas: rules, memories, project, session\n',
+      'contextfmt: unknown schema "recipes"; schemas: rules, memories, project, session, config\n',
     );
   });
 });

@@ -59,7 +59,7 @@ describe("sync's words", () => {
     const args = ["sync", "--from", "claude", "--to", "gemini", "--only", "commands,instructions"];
     const check = contextfmt([...args, "--check"], "", dir);
     expect(check.stdout).toBe(
-      "would change GEMINI.md\nwould create .gemini/commands/opsx/sync.toml\nwould create .gemini/commands/other.toml\n",
+      "would change GEMINI.md\nwould create .gemini/commands/opsx/sync.toml\nwould create .gemini/commands/other.toml\nGemini CLI loads 7 → 101 bytes, 3 → 24 tokens, 0 → 2 items\n",
     );
     const dry = contextfmt([...args, "--dry-run"], "", dir);
     expect(dry.stdout).toContain("--- a/GEMINI.md\n+++ b/GEMINI.md\n");

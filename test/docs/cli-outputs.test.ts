@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,6 +41,8 @@ describe("the command outputs the docs show", () => {
 
   it("sync.md: a new user's init, --dry-run with the README's examples filled in, and --remove", () => {
     const dir = mkdtempSync(join(tmpdir(), "contextfmt-init-docs-"));
+    // A new user's project: a git repository (init finds the project's root by it).
+    mkdirSync(join(dir, ".git"));
     const text = page("sync.md");
     const run = (command: string) => {
       const result = contextfmt(command.split(" ").slice(2), "", dir);

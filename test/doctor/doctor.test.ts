@@ -256,6 +256,16 @@ describe("doctor()", () => {
     // init's starter rules, project and memories, each hook of Claude Code measured.
     applyPlan(planInit({ dir, client: "claude", events: "all" }));
     writeFileSync(join(dir, ".contextfmt/rules.json"), readFileSync(RULES));
+    // A project and a memory as a user writes them (init's starters are blank).
+    const myProject = {
+      projectId: "my-project",
+      name: "My project",
+      status: "active",
+      activeTodos: [{ text: "Write the project's own TODOs", priority: 1 }],
+    };
+    writeFileSync(join(dir, ".contextfmt/project.json"), JSON.stringify(myProject));
+    const memory = { id: "example", content: "This project keeps its agent context in .contextfmt/." };
+    writeFileSync(join(dir, ".contextfmt/memories.json"), JSON.stringify({ memories: [memory] }));
     const items = clientOf(await report(dir, "claude"), "claude").hooks.flatMap(
       (hook) => hook.inject?.items ?? [],
     );

@@ -89,7 +89,7 @@ describe("out_of_sync: the sync the record names, for its targets only", () => {
       "# Team\n\nRun the tests and the linter before every commit.\n",
     );
     const result = await report(dir);
-    expect(result.problems.filter((p) => p.code === "out_of_sync")).toEqual([
+    expect(result.problems.filter((p) => p.code === "out_of_sync")).toMatchObject([
       {
         code: "out_of_sync",
         client: "codex",
@@ -107,7 +107,7 @@ describe("out_of_sync: the sync the record names, for its targets only", () => {
       join(dir, ".claude/commands/git/commit.md"),
       "---\ndescription: Commit staged work\n---\nCommit it, signed. $ARGUMENTS\n",
     );
-    expect((await report(dir)).problems.filter((p) => p.code === "out_of_sync")).toEqual([
+    expect((await report(dir)).problems.filter((p) => p.code === "out_of_sync")).toMatchObject([
       {
         code: "out_of_sync",
         client: "gemini",

@@ -484,6 +484,32 @@ const CASES: Record<string, FuzzCase> = {
     call: call(sync.planInit),
   },
   "sync:initPlaces": { args: args(hookTool), call: call(sync.initPlaces) },
+  "sync:planInitRemoval": {
+    args: args(
+      fc.oneof(fc.record({ dir: projectDir, client: hookTool }, { requiredKeys: [] }), value),
+    ),
+    call: call(sync.planInitRemoval),
+  },
+  "sync:findProjectRoot": { args: args(projectDir), call: call(sync.findProjectRoot) },
+  "sync:readProjectConfig": { args: args(projectDir), call: call(sync.readProjectConfig) },
+  "sync:configuredClients": { args: args(projectDir), call: call(sync.configuredClients) },
+  "sync:writeProjectConfig": {
+    // Into a fresh folder each time, or anything else as the folder: never over a config.
+    args: args(
+      fc.oneof(
+        fc.constant(undefined).map(() => mkdtempSync(join(tmpdir(), "contextfmt-fuzz-config-"))),
+        value,
+      ),
+      fc.oneof(
+        fc.record(
+          { from: syncClient, to: fc.oneof(fc.constant("all"), syncClients), accept: value },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+    ),
+    call: call(sync.writeProjectConfig),
+  },
   "sync:doctor": {
     args: args(
       fc.oneof(
@@ -506,6 +532,8 @@ const CASES: Record<string, FuzzCase> = {
         ["ProjectFileError", sync.ProjectFileError],
         ["InputFileError", sync.InputFileError],
         ["UsageError", sync.UsageError],
+        ["ConfigFileError", sync.ConfigFileError],
+        ["NotInProjectError", sync.NotInProjectError],
       ] as const
     ).flatMap(([name, ErrorClass]) => [
       [`sync:${name}`, { args: args(value, value), call: newError(ErrorClass) }],
@@ -897,6 +925,7 @@ const DATA: Readonly<Record<string, string>> = {
   "testing:specialTexts": "texts",
   "sync:SYNC_TOOLS": "names",
   "sync:SYNC_KINDS": "names",
+  "sync:ProjectConfigSchema": "a zod schema: read through readProjectConfig and writeProjectConfig",
   "sync:DOCTOR_PROBLEM_CODES": "names",
 };
 

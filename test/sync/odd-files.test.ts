@@ -71,7 +71,7 @@ describe("a file of an item folder that is no item of its kind", () => {
     expect(report.clients[0]?.agents).toEqual([
       { name: "reviewer", path: ".claude/agents/reviewer.md", loaded: true },
     ]);
-    expect(report.problems).toEqual([
+    expect(report.problems).toMatchObject([
       {
         code: "not_loaded",
         client: "claude",

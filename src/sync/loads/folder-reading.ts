@@ -4,7 +4,7 @@
  * file there. Every client reads some: it is where its loading rules look in each folder, not
  * whether sync writes a file of its own name there.
  */
-import type { InstructionLoading } from "./spec.js";
+import type { InstructionLoading } from "../../clients/spec.js";
 
 /**
  * The names `loading` reads in a folder below the root, given which of them are `present` there:
