@@ -8,6 +8,7 @@ import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import * as z from "zod/mini";
 import { DOCTOR_PROBLEM_CODES, type DoctorProblemCode } from "../doctor/report.js";
 import { InputFileError } from "../hooks/input-text.js";
+import { arrayArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { closestChoice } from "../problems/suggest.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "../sync/locations.js";
 import { describeValue, JsoncFile, place } from "../workspace/json-edit.js";
@@ -154,7 +155,7 @@ function fieldError(
  * ```
  */
 export function readProjectConfig(dir: string): ProjectConfig | undefined {
-  const project = Project.at(dir);
+  const project = Project.at(stringArgument(dir, "dir"));
   const bytes = project.read(CONFIG_FILE);
   if (bytes === undefined) return undefined;
   const name = project.dir === "." ? CONFIG_FILE : `${project.dir}/${CONFIG_FILE}`;
@@ -216,7 +217,15 @@ const listText = (value: unknown): string =>
  * ```
  */
 export function writeProjectConfig(dir: string, config: ProjectConfig): void {
-  const project = Project.at(dir);
+  const project = Project.at(stringArgument(dir, "dir"));
+  optionsArgument(config, "config");
+  for (const key of ["only", "exclude", "accept"] as const) {
+    const list = config[key];
+    if (list === undefined) continue;
+    for (const [i, item] of arrayArgument<unknown>(list, `config.${key}`).entries()) {
+      stringArgument(item, `config.${key}[${i}]`);
+    }
+  }
   if (project.exists(CONFIG_FILE)) {
     throw new ConfigFileError(
       `${project.shown(CONFIG_FILE)}: there already; not replaced (edit it, or remove it first)`,

@@ -4,7 +4,6 @@
  * are gone. Everything outside the region stays byte for byte.
  */
 import { posix } from "node:path";
-import { namesInFolders, namesReadInFolder } from "./loads/folder-reading.js";
 import type { Issue } from "../problems/issue.js";
 import {
   joinRegionParts,
@@ -23,6 +22,7 @@ import {
 } from "./instruction-choice.js";
 import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
 import { CLIENT_LOADING } from "./loading.js";
+import { namesInFolders, namesReadInFolder } from "./loads/folder-reading.js";
 import {
   instructionReading,
   RULES_FILES,

@@ -6,6 +6,7 @@
  */
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { stringArgument } from "../problems/arguments.js";
 import { UsageError } from "../problems/usage-error.js";
 
 /** The file at a project's root holding what `sync` does there by default. */
@@ -34,6 +35,7 @@ function isRoot(folder: string): boolean {
  * root, or undefined when none is. Only names are looked at, never read.
  */
 export function findProjectRoot(start: string): string | undefined {
+  stringArgument(start, "start");
   let folder: string;
   try {
     folder = realpathSync(start);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientById, SYNC_ORDER } from "../../src/clients/index.js";
+import { SYNC_ORDER } from "../../src/clients/index.js";
 import { SYNC_TOOLS } from "../../src/sync.js";
 import { project, tree } from "./project-dir.js";
 import { contextfmt } from "./run-bin.js";
@@ -155,8 +155,8 @@ describe("contextfmt.json", () => {
       expect(stdout).toContain(file);
     }
     // Every client but the source is a target: each has its line of what it loads.
-    for (const client of SYNC_ORDER.filter((id) => id !== "claude")) {
-      expect(stdout).toContain(`${clientById(client).label} loads`);
+    for (const client of SYNC_ORDER.filter(({ id }) => id !== "claude")) {
+      expect(stdout).toContain(`${client.label} loads`);
     }
     expect(stdout).not.toMatch(/CLAUDE\.md|Claude Code loads/);
     const config = repository({ "contextfmt.json": '{ "from": "claude", "to": "all" }\n' });

@@ -264,7 +264,10 @@ describe("doctor()", () => {
       activeTodos: [{ text: "Write the project's own TODOs", priority: 1 }],
     };
     writeFileSync(join(dir, ".contextfmt/project.json"), JSON.stringify(myProject));
-    const memory = { id: "example", content: "This project keeps its agent context in .contextfmt/." };
+    const memory = {
+      id: "example",
+      content: "This project keeps its agent context in .contextfmt/.",
+    };
     writeFileSync(join(dir, ".contextfmt/memories.json"), JSON.stringify({ memories: [memory] }));
     const items = clientOf(await report(dir, "claude"), "claude").hooks.flatMap(
       (hook) => hook.inject?.items ?? [],
