@@ -124,6 +124,18 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       real,
       tools,
     }));
+    // The files the source's own file imports (Claude Code's CLAUDE.md that holds @AGENTS.md):
+    // its text written into one of them would reach the source's own client twice. The plan
+    // counts them as holding the source's text (they hold what it imports), and writes nothing
+    // into them.
+    const importedBySource =
+      source === undefined || from === undefined
+        ? undefined
+        : new Set(
+            [...targetReads(plan, from, source.path).files].filter(
+              (real) => real !== plan.project.resolve(source.path),
+            ),
+          );
     // Only the files some target needs get the source's text: the others are left out.
     const trial =
       source === undefined || from === undefined
@@ -178,8 +190,19 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
           message: `${path} imports the source ${source.path}: its text is not written into it`,
         });
       }
-      const leftOut = needed !== undefined && !needed.has(real);
-      const carried = leftOut ? "" : (source?.text(tool, reads) ?? "");
+      const intoSource = importedBySource?.has(real) === true;
+      const text = source?.text(tool, reads) ?? "";
+      if (intoSource && text !== "" && source !== undefined && from !== undefined) {
+        const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
+        warn({
+          code: "not_carried",
+          severity: "warning",
+          path: source.path,
+          message: `its own text is not written into ${path}, which it imports: ${SYNC_TOOL_PLACES[from].label} would read it twice; ${readers.map((reader) => reader.label).join(", ")} read${readers.length > 1 ? "" : "s"} ${path} alone (move the text into ${path} to share it)`,
+        });
+      }
+      const leftOut = intoSource || (needed !== undefined && !needed.has(real));
+      const carried = leftOut ? "" : text;
       if (carried !== "") holding.add(real);
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
@@ -194,9 +217,11 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       if (content === "") {
         if (old !== undefined) {
           const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
-          const why = leftOut
-            ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
-            : "its sources are gone";
+          const why = intoSource
+            ? `the source ${source?.path} imports ${path}`
+            : leftOut
+              ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
+              : "its sources are gone";
           planRegionRemoval(plan, path, current, notes, why);
         }
         continue;

@@ -4,7 +4,7 @@
  * a file that imports it; a target place that is the source's own file through a link is the
  * same place, left as it is, with or without `force`.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan, doctor, planSync, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
@@ -45,39 +45,59 @@ describe("an instruction file that only imports AGENTS.md", () => {
     });
   }
 
-  it("with its own text: only that text goes into AGENTS.md, never AGENTS.md itself", async () => {
+  /** The not_carried warnings of a sync from Claude Code to Codex CLI, as their messages. */
+  const notCarried = (dir: string) =>
+    planSync({ dir, from: "claude", to: ["codex"] })
+      .warnings.filter((issue) => issue.code === "not_carried")
+      .map((issue) => `${issue.path}: ${issue.message}`);
+  const SAID =
+    "CLAUDE.md: its own text is not written into AGENTS.md, which it imports: Claude Code would read it twice; Codex CLI reads AGENTS.md alone (move the text into AGENTS.md to share it)";
+
+  it("with its own text: nothing goes into the AGENTS.md it imports (Claude Code would read it twice), and that is said", async () => {
     const dir = project({
       "CLAUDE.md": "Claude only: answer in French.\n\n@AGENTS.md\n",
       "AGENTS.md": AGENTS,
     });
+    expect(notCarried(dir)).toEqual([SAID]);
     syncTwice(dir, "claude", ["codex"]);
-    expect(read(dir, "AGENTS.md")).toBe(
-      `${AGENTS}\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\nClaude only: answer in French.\n<!-- contextfmt:end -->\n`,
-    );
+    expect(read(dir, "AGENTS.md")).toBe(AGENTS);
     expect(await duplicates(dir)).toEqual([]);
   });
 
-  it("a line with more to say than the pointer stays, without AGENTS.md's text", () => {
+  it("a line with more to say than the pointer: not written into AGENTS.md either, and said", () => {
     const line = "Follow the conventions of @AGENTS.md and keep every public function documented.";
     const dir = project({ "CLAUDE.md": `${line}\n`, "AGENTS.md": AGENTS });
+    expect(notCarried(dir)).toEqual([SAID]);
     syncTwice(dir, "claude", ["codex"]);
-    expect(read(dir, "AGENTS.md")).toBe(
-      `${AGENTS}\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n${line}\n<!-- contextfmt:end -->\n`,
-    );
+    expect(read(dir, "AGENTS.md")).toBe(AGENTS);
   });
 
-  it("what AGENTS.md imports is its own: not inlined into it either", () => {
+  it("what AGENTS.md imports is its own, and what CLAUDE.md imports beside it is said to stay Claude Code's", () => {
     const dir = project({
       "CLAUDE.md": "@AGENTS.md\n@docs/style.md\n",
       "AGENTS.md": `${AGENTS}\n@docs/testing.md\n`,
       "docs/style.md": "Style: tabs.\n",
       "docs/testing.md": "Testing: vitest.\n",
     });
+    expect(notCarried(dir)).toEqual([SAID]);
     syncTwice(dir, "claude", ["codex"]);
-    const region = read(dir, "AGENTS.md").split("<!-- contextfmt:instructions -->\n")[1];
-    expect(region).toBe(
-      "@docs/style.md\n\n<!-- imported from docs/style.md -->\nStyle: tabs.\n<!-- contextfmt:end -->\n",
-    );
+    expect(read(dir, "AGENTS.md")).toBe(`${AGENTS}\n@docs/testing.md\n`);
+  });
+
+  it("a region an earlier sync wrote into the AGENTS.md CLAUDE.md imports is taken out", () => {
+    const region =
+      "\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\nClaude only: answer in French.\n<!-- contextfmt:end -->\n";
+    const dir = project({ "CLAUDE.md": "Claude only: answer in French.\n", "AGENTS.md": AGENTS });
+    syncTwice(dir, "claude", ["codex"]);
+    expect(read(dir, "AGENTS.md")).toBe(`${AGENTS}${region}`);
+    // The user makes CLAUDE.md import AGENTS.md: the next sync takes its copy out again.
+    writeFileSync(join(dir, "CLAUDE.md"), "Claude only: answer in French.\n\n@AGENTS.md\n");
+    const plan = planSync({ dir, from: "claude", to: ["codex"] });
+    expect(plan.changed[0]?.warnings.map((issue) => issue.message)).toEqual([
+      "the contextfmt region taken out: the source CLAUDE.md imports AGENTS.md",
+    ]);
+    syncTwice(dir, "claude", ["codex"]);
+    expect(read(dir, "AGENTS.md")).toBe(AGENTS);
   });
 });
 
