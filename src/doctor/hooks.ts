@@ -214,7 +214,8 @@ async function injected(
     }
     // Noted unreadable by the view when it is there and cannot be read.
     const text = view.text(file);
-    if (text === undefined) continue;
+    // A blank file injects nothing, as the hook reads it (init writes its starters blank).
+    if (text === undefined || text.trim() === "") continue;
     let data: unknown;
     try {
       data = parseInputFile(file, text);

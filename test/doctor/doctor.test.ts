@@ -251,6 +251,17 @@ describe("doctor()", () => {
     );
   });
 
+  it("a project just init'ed: its blank starters are no problem, and its hooks inject nothing yet", async () => {
+    const dir = project(GIT);
+    applyPlan(planInit({ dir, client: "claude" }));
+    const claude = clientOf(await report(dir, "claude"), "claude");
+    expect((await report(dir, "claude")).problems).toEqual([]);
+    expect(claude.hooks.map((hook) => [hook.event, hook.inject])).toEqual([
+      ["SessionStart", undefined],
+      ["UserPromptSubmit", undefined],
+    ]);
+  });
+
   it("names each hook item as its author wrote it, not by the engine's id", async () => {
     const dir = project(GIT);
     // init's starter rules, project and memories, each hook of Claude Code measured.

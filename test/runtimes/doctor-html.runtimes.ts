@@ -229,12 +229,13 @@ async function expectPageShows(page: Page, report: DoctorReport): Promise<void> 
       return {
         event: hook.event,
         inject: hook.inject?.[unit],
-        limit: hook.limit[unit],
+        // A hook with nothing to measure (its input files blank) shows no limit and no items.
+        limit: hook.inject === undefined ? undefined : hook.limit[unit],
         tokens: hook.inject?.tokens,
         over: (hook.inject?.[unit] ?? 0) > (hook.limit[unit] ?? Number.POSITIVE_INFINITY),
         // No limit known: no bar (a full one would read as 100 %), an unbounded strip instead.
         unbounded: hook.inject !== undefined && hook.limit[unit] === undefined,
-        items: hook.inject?.items.map((item) => ({
+        items: (hook.inject?.items ?? []).map((item) => ({
           id: item.id,
           name: item.name,
           status: item.status,
@@ -276,6 +277,11 @@ describe("doctor --html in headless Chromium", () => {
       // Each client's hooks and the starter context they inject, measured by doctor.
       execFileSync(process.execPath, [BIN, "init", "claude", dir]);
       execFileSync(process.execPath, [BIN, "init", "codex", dir]);
+      // init's starters are blank: the rules a user writes there, which each hook injects.
+      writeFileSync(
+        join(dir, ".contextfmt/rules.json"),
+        readFileSync(new URL("../../examples/rules.json", import.meta.url)),
+      );
       const page = join(dir, "doctor.html");
       const json = execFileSync(
         process.execPath,
