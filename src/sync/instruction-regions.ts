@@ -149,7 +149,11 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
             listing,
           );
     const targets = [...byFile.values()].flat();
-    const needed = trial === undefined ? undefined : neededFiles(trial, targets);
+    // With the rules, every target's file at the root gets a region, so each of them is there
+    // after the sync: one left without the instructions would shadow the file that holds them
+    // (OpenCode reads AGENTS.md, once there, instead of CLAUDE.md). Each holds them, as before.
+    const rulesEverywhere = withRules && folder === "";
+    const needed = trial === undefined || rulesEverywhere ? undefined : neededFiles(trial, targets);
     const holding = new Set<string>();
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;

@@ -149,6 +149,8 @@ function sandbox(from: Tool, to: readonly Tool[]): Box {
       {
         id: "m1",
         content: "This project keeps its agent context in .contextfmt/.",
+        // Pinned: in every prompt's context, whatever the prompt (the others only where it matches).
+        pinned: true,
         category: "factual",
       },
     ],

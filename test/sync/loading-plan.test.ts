@@ -7,6 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { applyPlan, planSync } from "contextfmt/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/problems/issue.js";
@@ -220,5 +221,20 @@ describe("property: each target loads each source text and skill once, as its ow
       ),
       { numRuns: 30 },
     );
+  });
+});
+
+describe("with the rules, every target's file is there after the sync", () => {
+  it("OpenCode: the AGENTS.md the rules go into holds the instructions too (once there, it shadows CLAUDE.md)", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const rules = {
+      rules: [
+        { name: "lint", rule: "Run the linter", category: "behavior", authority: "absolute" },
+      ],
+    };
+    const kinds: SyncKind[] = ["instructions", "rules"];
+    applyPlan(planSync({ dir, from: "claude", to: ["opencode"], kinds, rules }));
+    expect(copiesLoaded(dir, "opencode", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
+    expect(planSync({ dir, from: "claude", to: ["opencode"], kinds, rules }).changed).toEqual([]);
   });
 });
