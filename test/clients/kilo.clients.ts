@@ -67,7 +67,7 @@ describe("Kilo Code reads what sync wrote", () => {
     expect(occurrences(session, INSTRUCTIONS_MARKER)).toBe(1);
     expect(occurrences(session, RULE_MARKER)).toBe(1);
     expect(session).toContain("- code-reviewer: Reviews staged changes");
-    expect(session).toContain(`<location>${dir}/.kilo/skill/pdf-forms/SKILL.md</location>`);
+    expect(session).toContain(`<location>${dir}/.claude/skills/pdf-forms/SKILL.md</location>`);
     expect(session).toContain(`${COMMAND_MARKER}: write a commit message. ARG_MARKER`);
   }, 150_000);
 });

@@ -3,9 +3,9 @@
  * Anthropic provider pointed at a loopback server standing in for the model): the instructions and
  * rules sync wrote into AGENTS.md reach the model request, the synced agent and skill are offered,
  * the synced command runs with its argument, and `opencode mcp list` lists the servers of
- * opencode.json; the agent's tool list becomes its permissions. The Claude Code sources are
- * deleted before OpenCode runs, because OpenCode can read CLAUDE.md and .claude/skills itself:
- * only what sync wrote is left to read.
+ * opencode.json; the agent's tool list becomes its permissions. The Claude Code sources stay:
+ * OpenCode reads the skill in .claude/skills itself (sync copies none), and the instructions
+ * once, from the AGENTS.md the rules go into (it shadows CLAUDE.md).
  */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -69,7 +69,7 @@ describe("OpenCode reads what sync wrote", () => {
     expect(session).toContain(RULE_MARKER);
     expect(session).toContain("- code-reviewer: Reviews staged changes");
     expect(session).toContain("<name>pdf-forms</name>");
-    expect(session).toContain(`<location>${dir}/.opencode/skill/pdf-forms/SKILL.md</location>`);
+    expect(session).toContain(`<location>${dir}/.claude/skills/pdf-forms/SKILL.md</location>`);
     expect(session).toContain(`${COMMAND_MARKER}: write a commit message. ARG_MARKER`);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BIN } from "../cli/run-bin.js";
@@ -178,19 +178,17 @@ export const CLAUDE_SOURCES: Readonly<Record<string, string>> = {
 };
 
 /**
- * {@link CLAUDE_SOURCES} synced to `to` (every kind) and its rules to `rulesTo`, then deleted:
- * several clients read Claude Code's files themselves, so only what sync wrote is left to read.
+ * {@link CLAUDE_SOURCES} synced, with the rules, to `to` and `rulesTo` in one run, the sources
+ * kept: sync writes only what each client cannot read from them, so what the client loads is
+ * the sources and what sync wrote together, each thing once.
  */
 export function syncedFromClaude(
   to: string,
   rulesTo: string,
 ): { root: string; dir: string; home: string } {
   const project = syncProject(CLAUDE_SOURCES);
-  project.contextfmt("sync", "--from", "claude", "--to", to);
-  project.contextfmt("sync", "--only", "rules", "--rules", "rules.json", "--to", rulesTo);
-  for (const path of [...Object.keys(CLAUDE_SOURCES), ".claude"]) {
-    rmSync(join(project.dir, path), { recursive: true });
-  }
+  const targets = [...new Set([...to.split(","), ...rulesTo.split(",")])].join(",");
+  project.contextfmt("sync", "--from", "claude", "--to", targets, "--rules", "rules.json");
   return project;
 }
 
