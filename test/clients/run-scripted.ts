@@ -178,17 +178,31 @@ export const CLAUDE_SOURCES: Readonly<Record<string, string>> = {
 };
 
 /**
- * {@link CLAUDE_SOURCES} synced, with the rules, to `to` and `rulesTo` in one run, the sources
- * kept: sync writes only what each client cannot read from them, so what the client loads is
- * the sources and what sync wrote together, each thing once.
+ * {@link CLAUDE_SOURCES} synced, with the rules, to `to`, and its instructions and rules to
+ * `rulesTo`, the sources kept: sync writes only what each client cannot read from them, so what
+ * the client loads is the sources and what sync wrote together, each thing once.
  */
 export function syncedFromClaude(
   to: string,
   rulesTo: string,
 ): { root: string; dir: string; home: string } {
   const project = syncProject(CLAUDE_SOURCES);
-  const targets = [...new Set([...to.split(","), ...rulesTo.split(",")])].join(",");
-  project.contextfmt("sync", "--from", "claude", "--to", targets, "--rules", "rules.json");
+  project.contextfmt("sync", "--from", "claude", "--to", to, "--rules", "rules.json");
+  // The instructions and rules for more clients (Codex CLI's AGENTS.md, which Cline reads too):
+  // a run of those kinds alone, so no other kind is shared between the clients.
+  if (rulesTo !== to) {
+    project.contextfmt(
+      "sync",
+      "--from",
+      "claude",
+      "--only",
+      "instructions,rules",
+      "--rules",
+      "rules.json",
+      "--to",
+      rulesTo,
+    );
+  }
   return project;
 }
 
