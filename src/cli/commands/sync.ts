@@ -1,4 +1,3 @@
-import { createTwoFilesPatch } from "diff";
 import { clientById, SYNC_ORDER } from "../../clients/index.js";
 import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import type { Issue } from "../../problems/issue.js";
@@ -24,6 +23,7 @@ import { type Command, printedHelp, reportIssues } from "../command.js";
 import { readInputFile } from "../input-files.js";
 import { summedLosses } from "../loss-summary.js";
 import { printLines, shown } from "../output.js";
+import { planDiff } from "../plan-diff.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
 /** Help's width: a line is broken before the part that would go past it. */
@@ -180,30 +180,6 @@ function kindList(flag: string, value: string): SyncKind[] {
     kinds.push(known);
   }
   return [...new Set(kinds)];
-}
-
-/**
- * What `--dry-run` prints of one file: a unified diff, the removal of a file as git writes it.
- * A path with a control character in it is quoted as git quotes it (`"a/x\033[8m"`); a control
- * character in the text is shown by {@link printLines} (`\u001b`), never run by the terminal;
- * its tabs and CRLF line ends stay.
- */
-function dryRunDiff(file: PlannedChange): string[] {
-  const diff = createTwoFilesPatch(
-    `a/${file.path}`,
-    `b/${file.path}`,
-    file.before ?? "",
-    file.after ?? "",
-    undefined,
-    undefined,
-    { context: 3 },
-  )
-    .replace(/^=+\n/, "")
-    // A new or removed file's diff says so, as git's does.
-    .replace(/^--- "?a\/.*$/m, (line) => (file.before === undefined ? "--- /dev/null" : line))
-    .replace(/^\+\+\+ "?b\/.*$/m, (line) => (file.after === undefined ? "+++ /dev/null" : line));
-  // Its lines are the diff's own and the text's: a name in it is quoted, never a line break.
-  return diff.replace(/\n$/, "").split("\n");
 }
 
 /**
@@ -365,7 +341,7 @@ export const run: Command["run"] = async (args) => {
   if (conflict) throw conflict;
   const loads = changed.length === 0 ? [] : loadLines(plan);
   if (values["dry-run"]) {
-    printLines([...changed.flatMap(dryRunDiff), ...loads]);
+    printLines([...changed.flatMap(planDiff), ...loads]);
     return 0;
   }
   if (values.check) {
