@@ -2,7 +2,7 @@
  * `init --remove` in process (planInitRemoval, then applyPlan): exactly what init added goes,
  * byte for byte back to the user's file; what the user changed since stays, named in a warning.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan, planInitRemoval } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
@@ -141,5 +141,41 @@ describe("init --remove", () => {
     const after = tree(dir);
     for (const files of [before, after]) delete files[".contextfmt/written.json"];
     expect(after).toEqual(before);
+  });
+});
+
+describe("init --remove in a cloned project", () => {
+  it("a record shipped with the project removes nothing: its entries are kept, each named", () => {
+    // Another project's init, its record and settings copied in as a clone would ship them.
+    const other = project({ ".git/HEAD": "ref: refs/heads/main\n" });
+    init(other, "claude");
+    const dir = project({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".contextfmt/written.json": readFileSync(join(other, ".contextfmt/written.json"), "utf8"),
+      ".claude/settings.json": readFileSync(join(other, ".claude/settings.json"), "utf8"),
+      ".contextfmt/rules.json": "",
+    });
+    const before = tree(dir);
+    const { done, hooks, warnings } = remove(dir, "claude");
+    expect(done).toEqual([]);
+    expect(hooks).toEqual([]);
+    const kept = (event: string) =>
+      `.claude/settings.json: hooks.${event}: kept: the record lists it as contextfmt's, but this user's contextfmt has no evidence of writing it here (an init by whoever wrote it can take it out)`;
+    expect(warnings).toEqual([
+      kept("SessionStart"),
+      kept("UserPromptSubmit"),
+      ".contextfmt/: kept: the hooks of claude still read it",
+    ]);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it("a settings file that is a link into .git is neither read through nor written", () => {
+    const dir = project({ ".git/config": "[core]\n\tbare = false\n" });
+    init(dir, "claude");
+    const config = readFileSync(join(dir, ".git/config"), "utf8");
+    rmSync(join(dir, ".claude/settings.json"));
+    symlinkSync("../.git/config", join(dir, ".claude/settings.json"));
+    expect(() => remove(dir, "claude")).toThrow(/\.claude\/settings\.json/);
+    expect(readFileSync(join(dir, ".git/config"), "utf8")).toBe(config);
   });
 });
