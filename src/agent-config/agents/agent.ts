@@ -117,37 +117,3 @@ export function reportForeignExtras(agent: Agent, format: string, tool: string, 
     }
   }
 }
-
-type ModelVendor = "Anthropic" | "Google" | "OpenAI";
-
-/** The vendor whose API serves `model`, by its well-known names; undefined for others. */
-function modelVendor(model: string): ModelVendor | undefined {
-  if (/^(claude|sonnet|opus|haiku)\b/i.test(model)) return "Anthropic";
-  if (/^gemini\b/i.test(model)) return "Google";
-  if (/^(gpt|o\d|codex)\b/i.test(model)) return "OpenAI";
-  return undefined;
-}
-
-/**
- * The model a tool that calls `vendor`'s API can use: the same, `undefined` for `inherit` where the
- * tool has no such word, or dropped (reported) when it names another vendor's model.
- */
-export function modelFor(
-  agent: Agent,
-  vendor: ModelVendor,
-  tool: string,
-  log: WarningLog,
-  { inheritWord = true } = {},
-): string | undefined {
-  const model = agent.model;
-  if (model === undefined) return undefined;
-  if (model === "inherit") return inheritWord ? model : undefined;
-  const source = modelVendor(model);
-  if (source === undefined || source === vendor) return model;
-  log.lossy(
-    agent.name,
-    "model",
-    `"${model}" is a model of ${source}, which ${tool} does not run; dropped (the session's model is used)`,
-  );
-  return undefined;
-}

@@ -11,15 +11,17 @@ import { WarningLog } from "../warnings.js";
 import {
   type Agent,
   type AgentCodec,
-  modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
 } from "./agent.js";
+import { type ModelRule, modelFor } from "./agent-model.js";
 import { readMarkdownAgent } from "./markdown-agent.js";
 import { isClaudeTool } from "./tool-names.js";
 
 const ID = "claude";
 const FILE = "claude agent markdown";
+/** Claude Code runs Anthropic's models and resolves its own aliases and `inherit`. */
+const MODEL: ModelRule = { tool: "Claude Code", vendors: ["Anthropic"], inheritWord: true };
 
 function readTools(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
@@ -65,7 +67,7 @@ export const claudeAgent: AgentCodec = Object.freeze({
       description: agent.description,
       // A comma list, as Claude Code writes it; an empty list stays a list (no tools at all).
       tools: tools?.length ? tools.join(", ") : tools,
-      model: modelFor(agent, "Anthropic", "Claude Code", log),
+      model: modelFor(agent, MODEL, log),
       maxTurns: agent.maxTurns,
       ...agent.extra?.[ID],
     });

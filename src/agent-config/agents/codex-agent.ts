@@ -13,14 +13,16 @@ import {
   type Agent,
   type AgentCodec,
   extraOf,
-  modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
   requiredText,
 } from "./agent.js";
+import { type ModelRule, modelFor } from "./agent-model.js";
 
 const ID = "codex";
 const FILE = "codex agent TOML";
+/** Codex runs OpenAI's models; it has no word for the session's model, which no model means. */
+const MODEL: ModelRule = { tool: "Codex", vendors: ["OpenAI"], inheritWord: false };
 const MODELLED = new Set(["name", "description", "developer_instructions", "model"]);
 
 const CodexAgentSchema = z.looseObject({
@@ -82,7 +84,7 @@ export const codexAgent: AgentCodec = Object.freeze({
     const head = stringify({
       name: agent.name,
       description: agent.description,
-      ...definedModel(modelFor(agent, "OpenAI", "Codex", log, { inheritWord: false })),
+      ...definedModel(modelFor(agent, MODEL, log)),
       ...plain,
     });
     const tail = Object.keys(tables).length ? `\n${stringify(tables).replace(/^\n+/, "")}` : "";

@@ -11,15 +11,17 @@ import { WarningLog } from "../warnings.js";
 import {
   type Agent,
   type AgentCodec,
-  modelFor,
   type ParseAgentOptions,
   reportForeignExtras,
 } from "./agent.js";
+import { type ModelRule, modelFor } from "./agent-model.js";
 import { readMarkdownAgent } from "./markdown-agent.js";
 import { fromGeminiTool, toGeminiTool } from "./tool-names.js";
 
 const ID = "gemini";
 const FILE = "gemini agent markdown";
+/** Gemini CLI runs Google's models; its loader reads `inherit` (and no model) as the session's. */
+const MODEL: ModelRule = { tool: "Gemini CLI", vendors: ["Google"], inheritWord: true };
 /**
  * The other keys Gemini CLI's local agent schema accepts. Its docs write `mcpServers`, but the CLI
  * (0.61) reads `mcp_servers` and refuses a file with `mcpServers`.
@@ -103,7 +105,7 @@ export const geminiAgent: AgentCodec = Object.freeze({
       kind: undefined,
       display_name: undefined,
       tools: geminiTools(agent, log),
-      model: modelFor(agent, "Google", "Gemini CLI", log),
+      model: modelFor(agent, MODEL, log),
       temperature: undefined,
       max_turns: agent.maxTurns,
       ...kept,

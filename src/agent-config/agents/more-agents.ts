@@ -12,6 +12,7 @@ import {
   type ParseAgentOptions,
   reportForeignExtras,
 } from "./agent.js";
+import { type ModelRule, modelFor } from "./agent-model.js";
 import { readMarkdownAgent } from "./markdown-agent.js";
 
 /** How one tool writes an agent's tools, model and turn limit. */
@@ -29,8 +30,8 @@ interface AgentSpec {
   readonly readTools: (value: unknown) => string[] | undefined;
   /** The `tools` value for neutral names; unheld names are reported on `log`. */
   readonly writeTools: (agent: Agent, log: WarningLog) => unknown;
-  /** The `model` value; unheld models are reported on `log`. */
-  readonly writeModel: (agent: Agent, log: WarningLog) => string | undefined;
+  /** Which models the tool runs and how its file names them (see {@link modelFor}). */
+  readonly model: Omit<ModelRule, "tool">;
 }
 
 function agentFormat(spec: AgentSpec): AgentCodec {
@@ -60,7 +61,7 @@ function agentFormat(spec: AgentSpec): AgentCodec {
         description: agent.description,
         ...spec.fixed,
         tools: spec.writeTools(agent, log),
-        model: spec.writeModel(agent, log),
+        model: modelFor(agent, { tool: spec.tool, ...spec.model }, log),
         ...(spec.maxTurns !== undefined ? { [spec.maxTurns]: agent.maxTurns } : {}),
         ...agent.extra?.[spec.id],
       });
@@ -148,8 +149,9 @@ export const copilotAgent: AgentCodec = agentFormat({
       if (mcp) return `${mcp[1]}/${mcp[2] ?? "*"}`;
       return COPILOT_TOOLS[name] ?? (/^[a-z]+$/.test(name) ? name : undefined);
     }),
-  // Copilot serves models of several vendors: the model is written as the source named it.
-  writeModel: (agent) => (agent.model === "inherit" ? undefined : agent.model),
+  // Copilot serves models of several vendors; it has no `inherit` (a model it does not offer is
+  // "not available; will use current model instead").
+  model: { vendors: ["Anthropic", "Google", "OpenAI"], inheritWord: false },
 });
 
 /** Qwen Code's tool names for Claude Code's. */
@@ -188,9 +190,9 @@ export const qwenAgent: AgentCodec = agentFormat({
         ? name
         : (QWEN_TOOLS[name] ?? (/^[a-z_]+$/.test(name) ? name : undefined)),
     ),
-  // Qwen Code's own models and OpenAI-compatible ones: a Claude or Gemini model id is kept as
-  // written, since Qwen Code has providers for both.
-  writeModel: (agent) => (agent.model === "inherit" ? undefined : agent.model),
+  // Qwen Code's own models, and others through its OpenAI, Anthropic and Gemini auth types; its
+  // agents take `inherit`, `fast`, a model id or `authType:model-id`.
+  model: { vendors: ["Qwen", "OpenAI", "Anthropic", "Google"], inheritWord: true },
 });
 
 /** OpenCode's tool names for Claude Code's. */
@@ -209,35 +211,6 @@ const OPENCODE_TOOLS: Readonly<Record<string, string>> = {
   Task: "task",
 };
 const FROM_OPENCODE = reverse(OPENCODE_TOOLS);
-
-/** A provider prefix for a model id of a well-known vendor (`anthropic/claude-…`). */
-function opencodeModel(agent: Agent, log: WarningLog): string | undefined {
-  const model = agent.model;
-  if (model === undefined || model === "inherit" || model.includes("/")) {
-    return model === "inherit" ? undefined : model;
-  }
-  const provider = /^claude-/i.test(model)
-    ? "anthropic"
-    : /^gemini-/i.test(model)
-      ? "google"
-      : /^(gpt|o\d|codex)/i.test(model)
-        ? "openai"
-        : undefined;
-  if (provider !== undefined) {
-    log.info(
-      "rewritten_field",
-      `${agent.name}: model written as ${provider}/${model}`,
-      `${agent.name}.model`,
-    );
-    return `${provider}/${model}`;
-  }
-  log.lossy(
-    agent.name,
-    "model",
-    `OpenCode names a model as provider/model; "${model}" has no known provider; dropped (the session's model is used)`,
-  );
-  return undefined;
-}
 
 /**
  * OpenCode's `.opencode/agent/<name>.md` (the file names the agent): `description`,
@@ -284,7 +257,12 @@ export const opencodeAgent: AgentCodec = agentFormat({
     if (tools === undefined) return undefined;
     return Object.fromEntries([["*", false], ...tools.map((name) => [name, true])]);
   },
-  writeModel: opencodeModel,
+  // Any vendor's model through a provider named first; no word for the session's model.
+  model: {
+    vendors: ["Anthropic", "Google", "OpenAI", "Qwen"],
+    inheritWord: false,
+    providers: { Anthropic: "anthropic", Google: "google", OpenAI: "openai" },
+  },
 });
 
 /**
@@ -303,6 +281,6 @@ export const cursorAgent: AgentCodec = agentFormat({
     }
     return undefined;
   },
-  // Cursor serves models of several vendors and knows `inherit`: the model is kept as written.
-  writeModel: (agent) => agent.model,
+  // Cursor serves models of several vendors and knows `inherit` and `fast`.
+  model: { vendors: ["Anthropic", "Google", "OpenAI"], inheritWord: true },
 });
