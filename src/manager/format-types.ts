@@ -23,14 +23,20 @@ export interface CacheStable {
   readonly cacheStable?: boolean;
 }
 
+/** The options of the rules formats: the cache-stable layout, and text for a committed file. */
+export interface RulesFormatOptions extends CacheStable {
+  /** No `Generated:` timestamp and no "Auto-generated…" line: the same rules, the same bytes; default `false`. */
+  readonly committed?: boolean;
+}
+
 /**
  * The built-in formats by id: the input `format` takes (the `*Input` types, dates as strings or
  * `Date`s, defaults optional) and the format's own options.
  */
 export interface BuiltinFormats {
-  claude: { input: RuleSetInput; options: CacheStable };
-  codex: { input: RuleSetInput; options: CacheStable };
-  gemini: { input: RuleSetInput; options: CacheStable };
+  claude: { input: RuleSetInput; options: RulesFormatOptions };
+  codex: { input: RuleSetInput; options: RulesFormatOptions };
+  gemini: { input: RuleSetInput; options: RulesFormatOptions };
   "xml-memory": { input: MemorySetInput; options: CacheStable & { readonly nonce?: string } };
   "session-full": { input: SessionContextInput; options: CacheStable };
   "session-brief": {

@@ -236,7 +236,8 @@ export function planSync(options: SyncOptions): WritePlan {
         (manager as FormatManager).format<string>(
           format,
           Array.isArray(rules) ? { rules } : rules,
-          budget !== undefined ? { budget } : {},
+          // The region lands in a committed file: no timestamp, no generator's line.
+          { committed: true, ...(budget !== undefined ? { budget } : {}) },
         ),
       );
       for (const issue of result.issues) {

@@ -1,4 +1,11 @@
-import { defaultCounter, FormatManager, type MemoryRuleInput, type RuleSetInput } from "contextfmt";
+import {
+  codexAdapter,
+  defaultCounter,
+  FormatManager,
+  type Issue,
+  type MemoryRuleInput,
+  type RuleSetInput,
+} from "contextfmt";
 import {
   CLAUDE_DEFAULT_TEMPLATE,
   CODEX_DEFAULT_TEMPLATE,
@@ -360,5 +367,60 @@ describe("the footer is paid before optional rules", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("committed: text for a file under version control", () => {
+  const formats = ["claude", "codex", "gemini"] as const;
+
+  it.each(formats)(
+    "%s: the format's own text less its timestamp and generator line, the same at any time",
+    (id) => {
+      const own = manager.format(id, seedRuleSet, { now: SEED_NOW }).content;
+      const committed = manager.format(id, seedRuleSet, { now: SEED_NOW, committed: true });
+      const later = manager.format(id, seedRuleSet, {
+        now: "2031-01-01T00:00:00Z",
+        committed: true,
+      });
+      expect(committed.content).toBe(later.content);
+      expect(committed.content).not.toMatch(/^Generated: /m);
+      expect(committed.content).not.toContain("Auto-generated");
+      // Nothing else changes: the same lines, the stamp and generator line aside.
+      const stripped = own
+        .replace(/^Generated: .*\n/m, "")
+        .replace("**Auto-generated context from memory system**\n\n", "");
+      expect(committed.content).toBe(stripped);
+      expect(committed.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+      expect(committed.metadata.committed).toBe(true);
+    },
+  );
+
+  it("the formats' own output keeps both lines (hooks and library calls)", () => {
+    expect(manager.format("codex", seedRuleSet, { now: SEED_NOW }).content).toContain(
+      "\nGenerated: 2025-10-04T20:00:00Z\n",
+    );
+    expect(manager.format("claude", seedRuleSet).content).toContain(
+      "**Auto-generated context from memory system**",
+    );
+  });
+
+  it("codex: a committed text that holds a stamp after all is reported by the validator", () => {
+    const committed = manager.format("codex", seedRuleSet, { committed: true });
+    const stamped = committed.content.replace(
+      "PROJECT CONTEXT RULES\n",
+      "PROJECT CONTEXT RULES\nGenerated: 2025-10-04T20:00:00Z\n",
+    );
+    const check = (content: string) => {
+      const issues: Issue[] = [];
+      codexAdapter.validate(content, {
+        itemsIncluded: committed.included.length,
+        itemsSkipped: 0,
+        metadata: committed.metadata,
+        report: (issue) => issues.push(issue),
+      });
+      return issues.map((issue) => issue.code);
+    };
+    expect(check(committed.content)).toEqual([]);
+    expect(check(stamped)).toContain("invalid_structure");
   });
 });

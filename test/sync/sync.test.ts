@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { FormatManager, type RuleSetInput } from "contextfmt";
 import {
   type ApplyOptions,
   applyPlan,
@@ -179,7 +180,7 @@ describe("sync of the rules", () => {
     );
   });
 
-  it("replaces only the region's inside; a later sync with the same rules changes nothing (the Generated line aside)", () => {
+  it("replaces only the region's inside; a later sync with the same rules changes nothing", () => {
     const dir = project({
       "CLAUDE.md": "Intro\n\n<!-- contextfmt:begin -->\nold\n<!-- contextfmt:end -->\n\nOutro\n",
     });
@@ -193,6 +194,60 @@ describe("sync of the rules", () => {
     // As --check sees it: the record taken at its word.
     const again = planSync({ ...rulesOptions(dir, ["claude", "codex"]), recordAtItsWord: true });
     expect([again.files.length, again.changed]).toEqual([2, []]);
+  });
+
+  it("writes no timestamp and no generator line into committed files; a second sync changes no byte", () => {
+    const dir = project({ "AGENTS.md": "# Repo guide\n" });
+    rulesSync(dir, ["claude", "codex", "gemini"]);
+    const files = ["CLAUDE.md", "AGENTS.md", "GEMINI.md"];
+    const first = files.map((file) => readFileSync(join(dir, file), "utf8"));
+    for (const text of first) {
+      expect(text).not.toMatch(/^Generated: /m);
+      expect(text).not.toContain("Auto-generated");
+    }
+    expect(first[1]).toContain("<!-- contextfmt:begin -->\nPROJECT CONTEXT RULES\n\n=== CRITICAL");
+    expect(first[0]).toContain("<!-- contextfmt:begin -->\n# Project Memory Rules\n\n## CRITICAL");
+    expect(rulesSync(dir, ["claude", "codex", "gemini"])).toEqual([]);
+    expect(files.map((file) => readFileSync(join(dir, file), "utf8"))).toEqual(first);
+  });
+
+  it("a region an earlier version wrote with a timestamp and a generator line is ours: rewritten once without them", () => {
+    const manager = new FormatManager();
+    const now = "2025-10-04T20:00:00Z";
+    // What the earlier version wrote: the formats' own text, stamp and generator line included,
+    // and a record proving it by the hash of the region's inside.
+    const region = (format: "claude" | "codex") =>
+      `${manager.format(format, RULES as RuleSetInput, { now }).content.trimEnd()}\n`;
+    const old = { claude: region("claude"), codex: region("codex") };
+    const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+    const dir = project({
+      "CLAUDE.md": `Ours\n\n<!-- contextfmt:begin -->\n${old.claude}<!-- contextfmt:end -->\n`,
+      "AGENTS.md": `<!-- contextfmt:begin -->\n${old.codex}<!-- contextfmt:end -->\n\nTheirs\n`,
+      ".contextfmt/written.json": JSON.stringify({
+        about: "What contextfmt sync and init wrote here",
+        version: 1,
+        written: [
+          { path: "CLAUDE.md", kind: "rules-region", sha256: hash(old.claude) },
+          { path: "AGENTS.md", kind: "rules-region", sha256: hash(old.codex) },
+        ],
+      }),
+    });
+    expect(old.codex).toContain("\nGenerated: 2025-10-04T20:00:00Z\n");
+    expect(old.claude).toContain("**Auto-generated context from memory system**");
+    // The record taken at its word, as the earlier version's own evidence of it would prove it.
+    const plan = planSync({ ...rulesOptions(dir, ["claude", "codex"]), recordAtItsWord: true });
+    expect(plan.conflicts).toEqual([]);
+    expect(applyPlan(plan).done.map((file) => file.path)).toEqual(["CLAUDE.md", "AGENTS.md"]);
+    const claude = readFileSync(join(dir, "CLAUDE.md"), "utf8");
+    const agents = readFileSync(join(dir, "AGENTS.md"), "utf8");
+    expect(claude).toBe(
+      `Ours\n\n<!-- contextfmt:begin -->\n${old.claude.replace("**Auto-generated context from memory system**\n\n", "")}<!-- contextfmt:end -->\n`,
+    );
+    expect(agents).toBe(
+      `<!-- contextfmt:begin -->\n${old.codex.replace("Generated: 2025-10-04T20:00:00Z\n", "")}<!-- contextfmt:end -->\n\nTheirs\n`,
+    );
+    // Once: the next sync finds nothing to change.
+    expect(rulesSync(dir, ["claude", "codex"])).toEqual([]);
   });
 
   it("an unclosed region is an error and nothing is written", () => {

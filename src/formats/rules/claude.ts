@@ -1,11 +1,7 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeMarkdownInline, escapeTags, inlineField, inlineText, titleCase } from "../escape.js";
-import {
-  CACHE_STABLE_LAYOUT,
-  type CacheStableOptions,
-  CacheStableOptionsSchema,
-} from "../stable.js";
+import { CACHE_STABLE_LAYOUT } from "../stable.js";
 import { checkStructure, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
@@ -19,8 +15,11 @@ import {
   rulesInAdditionOrder,
   splitBySection,
 } from "./rule-items.js";
+import { committedMetadata, type RulesOptions, RulesOptionsSchema } from "./rules-options.js";
 
-const HEADER = "# Project Memory Rules\n\n**Auto-generated context from memory system**\n\n";
+const TITLE = "# Project Memory Rules\n\n";
+/** The generator's line under the title; a committed file leaves it out (see `committed`). */
+const GENERATOR = "**Auto-generated context from memory system**\n\n";
 
 const SECTIONS = {
   absolute:
@@ -123,13 +122,14 @@ export const claudeStructure = defineStructure({
  * budget, a default rule loses its Scope / Source / Condition lines before it is left out.
  * With `cacheStable: true`: one list in the order the rules were added, each entry labelled
  * `(CRITICAL, Behavior)` or `(DEFAULT, Preference)` after a line saying what the labels mean.
+ * With `committed: true` (a file under version control): no "Auto-generated…" line.
  *
  * @example
  * ```ts
  * new FormatManager().format("claude", { rules }).content; // "# Project Memory Rules\n\n…"
  * ```
  */
-export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
+export const claudeAdapter = defineAdapter<RuleSet, RulesOptions, MemoryRule>({
   id: "claude",
   formatType: "markdown",
   capabilities: {
@@ -142,7 +142,7 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: CacheStableOptionsSchema,
+  options: RulesOptionsSchema,
   items: (input, { report }) =>
     ruleItems(input, report, {
       categoryGroups: true,
@@ -157,14 +157,15 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     return categoryHeading(key.slice(key.indexOf("/") + 1));
   },
   render({ input, included, skippedCount, item, footer = true }, { options }) {
+    const header = options.committed ? TITLE : TITLE + GENERATOR;
     let content: string;
     if (options.cacheStable) {
-      content = HEADER + STABLE_LEGEND;
+      content = header + STABLE_LEGEND;
       for (const rule of rulesInAdditionOrder(input, included)) content += item(rule, 0);
     } else {
       const sections = splitBySection(included);
       content =
-        HEADER +
+        header +
         renderSection("absolute", sections.absolute, item) +
         renderSection("default", sections.default, item);
     }
@@ -174,7 +175,11 @@ export const claudeAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     const metadata = ruleMetadata(input, included);
     return {
       content: endWithOneNewline(content),
-      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+      metadata: {
+        ...metadata,
+        ...(options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {}),
+        ...committedMetadata(options),
+      },
     };
   },
   validate(content, ctx) {

@@ -1,11 +1,7 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { escapeLineStart, inlineField, titleCase } from "../escape.js";
-import {
-  CACHE_STABLE_LAYOUT,
-  type CacheStableOptions,
-  CacheStableOptionsSchema,
-} from "../stable.js";
+import { CACHE_STABLE_LAYOUT } from "../stable.js";
 import { checkStructure, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
@@ -19,6 +15,7 @@ import {
   ruleMetadata,
   rulesInAdditionOrder,
 } from "./rule-items.js";
+import { committedMetadata, type RulesOptions, RulesOptionsSchema } from "./rules-options.js";
 
 const SECTIONS = {
   absolute: "=== CRITICAL RULES (ALWAYS FOLLOW) ===\n\n",
@@ -97,13 +94,14 @@ export const codexStructure = defineStructure({
  * stamp from the `now` option, `=== … ===` sections and numbered `[n] name (Category)` entries.
  * With `cacheStable: true`: no stamp, no sections, the rules numbered in the order they were
  * added, each entry `[n] CRITICAL name (Category)` or `[n] DEFAULT name (Category)`.
+ * With `committed: true` (a file under version control): no `Generated:` stamp.
  *
  * @example
  * ```ts
  * new FormatManager().format("codex", { rules }, { now: "2025-10-04T20:00:00Z" }).content;
  * ```
  */
-export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
+export const codexAdapter = defineAdapter<RuleSet, RulesOptions, MemoryRule>({
   id: "codex",
   formatType: "plain",
   capabilities: {
@@ -116,7 +114,7 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
     injectionMethod: "file",
   },
   input: RuleSetSchema,
-  options: CacheStableOptionsSchema,
+  options: RulesOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   // What follows the number, from the bracket on: every form holds it, wherever it stands.
@@ -134,7 +132,9 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
         content += item(rule, index + 1);
       });
     } else {
-      content = `PROJECT CONTEXT RULES\nGenerated: ${stamp(now)}\n\n`;
+      // A committed file carries no clock: the same rules, the same bytes, on every run.
+      const stamped = options.committed ? "" : `Generated: ${stamp(now)}\n`;
+      content = `PROJECT CONTEXT RULES\n${stamped}\n`;
       content += renderNumberedSections(included, SECTIONS, item);
     }
     if (skippedCount > 0 && footer)
@@ -142,7 +142,11 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
     const metadata = ruleMetadata(input, included);
     return {
       content: endWithOneNewline(content),
-      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+      metadata: {
+        ...metadata,
+        ...(options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {}),
+        ...committedMetadata(options),
+      },
     };
   },
   validate(content, ctx) {
@@ -159,7 +163,7 @@ export const codexAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRul
       content,
       {
         title: 1,
-        generated: stable ? 0 : 1,
+        generated: stable || ctx.metadata.committed === true ? 0 : 1,
         section: sections,
         entry: ctx.itemsIncluded,
         footer: ctx.itemsSkipped > 0 && ctx.footer !== false ? 1 : 0,

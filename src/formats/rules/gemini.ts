@@ -1,11 +1,7 @@
 import { type MemoryRule, type RuleSet, RuleSetSchema } from "../../model/rule.js";
 import { defineAdapter } from "../adapter.js";
 import { inlineField } from "../escape.js";
-import {
-  CACHE_STABLE_LAYOUT,
-  type CacheStableOptions,
-  CacheStableOptionsSchema,
-} from "../stable.js";
+import { CACHE_STABLE_LAYOUT } from "../stable.js";
 import { checkStructure, DIGITS, defineStructure, GENERIC_RULES, lineRule } from "../structure.js";
 import {
   endWithOneNewline,
@@ -19,6 +15,7 @@ import {
   ruleMetadata,
   rulesInAdditionOrder,
 } from "./rule-items.js";
+import { committedMetadata, type RulesOptions, RulesOptionsSchema } from "./rules-options.js";
 
 const HEADER =
   "You are an AI assistant with the following context-specific rules and guidelines.\n\n";
@@ -83,14 +80,15 @@ export const geminiStructure = defineStructure({
  * Gemini: a system instruction (`systemInstruction` / `GEMINI.md`). Starts `You are …`, then
  * `MANDATORY RULES:` and `RECOMMENDED GUIDELINES:` with rules numbered across both. With
  * `cacheStable: true`: one list numbered in the order the rules were added, each entry
- * `n. [MANDATORY] name: text` or `n. [RECOMMENDED] name: text`.
+ * `n. [MANDATORY] name: text` or `n. [RECOMMENDED] name: text`. `committed: true` changes nothing:
+ * the text has no timestamp and its first line is an instruction, not a generator's note.
  *
  * @example
  * ```ts
  * new FormatManager().format("gemini", { rules }).content.startsWith("You are"); // true
  * ```
  */
-export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRule>({
+export const geminiAdapter = defineAdapter<RuleSet, RulesOptions, MemoryRule>({
   id: "gemini",
   formatType: "system_instruction",
   capabilities: {
@@ -103,7 +101,7 @@ export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     injectionMethod: "api",
   },
   input: RuleSetSchema,
-  options: CacheStableOptionsSchema,
+  options: RulesOptionsSchema,
   items: (input, { report }) => ruleItems(input, report, { hasDetails: hasScopeOrCondition }),
   numbered: true,
   // What follows the number, from the dot on: every form holds it, wherever it stands.
@@ -125,7 +123,11 @@ export const geminiAdapter = defineAdapter<RuleSet, CacheStableOptions, MemoryRu
     const metadata = ruleMetadata(input, included);
     return {
       content: endWithOneNewline(content),
-      metadata: options.cacheStable ? { ...metadata, layout: CACHE_STABLE_LAYOUT } : metadata,
+      metadata: {
+        ...metadata,
+        ...(options.cacheStable ? { layout: CACHE_STABLE_LAYOUT } : {}),
+        ...committedMetadata(options),
+      },
     };
   },
   validate(content, ctx) {
