@@ -1,0 +1,91 @@
+/**
+ * The loss summary `sync` prints (one line per kind of loss, naming each item) takes time linear
+ * in the warnings it sums: at 100k characters of warnings at most ~15× what it takes at 10k (a
+ * linear path takes ~10×, a quadratic one ~100×). Only the ratio is asserted, never a time; a
+ * ratio over the limit is measured again, up to three times.
+ */
+import type { Issue } from "contextfmt";
+import { describe, expect, it } from "vitest";
+import { summedLosses } from "../../src/cli/loss-summary.js";
+import type { GrowthCase } from "../hostile/growth-cases.js";
+import { measureGrowth } from "../hostile/growth-measure.js";
+
+const LIMIT = 15;
+const ATTEMPTS = 3;
+
+/** A conversion's warning as sync reports it: `<file>: <item>.<field>` and `<item>: <words>`. */
+const loss = (file: string, item: string, field: string, words: string): Issue => ({
+  code: "lossy_conversion",
+  severity: "warning",
+  path: `${file}: ${item}.${field}`,
+  message: `${item}: ${words}`,
+});
+
+const cases: GrowthCase[] = [
+  {
+    // Every item loses the same field: one group, as many items as fit in `size`.
+    name: "summedLosses: many items of one kind of loss",
+    build: (size) => {
+      const issues: Issue[] = [];
+      for (let at = 0; issues.length * 90 < size; at += 1) {
+        issues.push(
+          loss(
+            `.claude/commands/c${at}.md`,
+            `c${at}`,
+            "allowed-tools",
+            'Gemini CLI has no "allowed-tools"; dropped',
+          ),
+        );
+      }
+      return issues;
+    },
+    run: (issues) => summedLosses(issues as Issue[]),
+  },
+  {
+    // Every loss its own kind: as many groups as items, none summed.
+    name: "summedLosses: as many kinds of loss as items",
+    build: (size) => {
+      const issues: Issue[] = [];
+      for (let at = 0; issues.length * 80 < size; at += 1) {
+        issues.push(loss(`.claude/agents/a${at}.md`, `a${at}`, "model", `"m${at}" dropped`));
+      }
+      return issues;
+    },
+    run: (issues) => summedLosses(issues as Issue[]),
+  },
+  {
+    // Two items whose long names are all `: ` and `.`, the marks where an item's name ends.
+    name: "summedLosses: long item names made of the marks that end them",
+    build: (size) => {
+      const name = (tail: string) => `${": .".repeat(Math.floor(size / 6))}${tail}`;
+      return [
+        loss("a.md", name("x"), "tools", "dropped"),
+        loss("b.md", name("y"), "tools", "dropped"),
+      ];
+    },
+    run: (issues) => summedLosses(issues as Issue[]),
+  },
+];
+
+describe("the loss summary in linear time (10k vs 100k characters)", () => {
+  it.each(cases.map((growthCase) => [growthCase.name, growthCase] as const))(
+    "%s",
+    async (_, growthCase) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < ATTEMPTS && best > LIMIT; attempt += 1) {
+        const { ratio } = await measureGrowth(growthCase, { samples: 3, minMs: 20 });
+        best = Math.min(best, ratio);
+      }
+      expect(best).toBeLessThanOrEqual(LIMIT);
+    },
+    60_000,
+  );
+
+  it("the summed line names every item (what is timed is the real summary)", () => {
+    const issues = (cases[0] as GrowthCase).build(2_000) as Issue[];
+    const [line] = summedLosses(issues);
+    expect(line?.message).toMatch(
+      new RegExp(`^Gemini CLI has no "allowed-tools"; dropped, for ${issues.length} items: c0 \\(`),
+    );
+  });
+});

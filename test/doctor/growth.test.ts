@@ -1,0 +1,90 @@
+/**
+ * The names doctor and `init --dry-run` print for a hook's items (`writtenNames`: a rule's name,
+ * a memory's first words, a project's name and part) take time linear in the input file: at
+ * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
+ * ~100×). Only the ratio is asserted; a ratio over the limit is measured again, up to three times.
+ */
+import { describe, expect, it } from "vitest";
+import { writtenNames } from "../../src/doctor/item-names.js";
+import type { GrowthCase } from "../hostile/growth-cases.js";
+import { measureGrowth } from "../hostile/growth-measure.js";
+
+const LIMIT = 15;
+const ATTEMPTS = 3;
+
+/** Names every id of `ids` from the file `data`, as doctor does for each item it lists. */
+const nameAll = (flag: "rules" | "memories" | "project", data: unknown, ids: readonly string[]) => {
+  const name = writtenNames(flag, data);
+  return ids.map(name);
+};
+
+interface Input {
+  readonly data: unknown;
+  readonly ids: readonly string[];
+}
+
+const cases: GrowthCase[] = [
+  {
+    // Many rules, each named once, and as many ids asked for (some the file has no entry for).
+    name: "writtenNames: many rules",
+    build: (size): Input => {
+      const rules = Array.from({ length: Math.floor(size / 60) }, (_, at) => ({
+        id: `r${at}`,
+        name: `rule_${at}`,
+        rule: "Run the test suite first",
+      }));
+      return { data: { rules }, ids: [...rules.map((rule) => rule.id), "r-none"] };
+    },
+    run: (input) => nameAll("rules", (input as Input).data, (input as Input).ids),
+  },
+  {
+    // One memory whose content is one long line of blanks and words: shortened to its first line.
+    name: "writtenNames: one long memory, no line feed",
+    build: (size): Input => ({
+      data: {
+        memories: [{ id: "m1", content: `${" ".repeat(size / 2)}${"word ".repeat(size / 10)}` }],
+      },
+      ids: ["m1"],
+    }),
+    run: (input) => nameAll("memories", (input as Input).data, (input as Input).ids),
+  },
+  {
+    // Many projects, each id asked for with every part of its block.
+    name: "writtenNames: many projects and their parts",
+    build: (size): Input => {
+      const projects = Array.from({ length: Math.floor(size / 50) }, (_, at) => ({
+        projectId: `p${at}`,
+        name: `Project ${at}`,
+      }));
+      const ids = projects.flatMap((project) => [
+        `${project.projectId}:todos`,
+        `${project.projectId}:close`,
+      ]);
+      return { data: { projects }, ids };
+    },
+    run: (input) => nameAll("project", (input as Input).data, (input as Input).ids),
+  },
+];
+
+describe("the names of a hook's items in linear time (10k vs 100k characters)", () => {
+  it.each(cases.map((growthCase) => [growthCase.name, growthCase] as const))(
+    "%s",
+    async (_, growthCase) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < ATTEMPTS && best > LIMIT; attempt += 1) {
+        const { ratio } = await measureGrowth(growthCase, { samples: 3, minMs: 20 });
+        best = Math.min(best, ratio);
+      }
+      expect(best).toBeLessThanOrEqual(LIMIT);
+    },
+    60_000,
+  );
+
+  it("what is timed names the items (the real names, not ids)", () => {
+    const input = (cases[2] as GrowthCase).build(500) as Input;
+    expect(nameAll("project", input.data, input.ids.slice(0, 2))).toEqual([
+      "Project 0: TODOs",
+      "Project 0: end of the block",
+    ]);
+  });
+});
