@@ -67,7 +67,7 @@ describe("sync from Claude Code into each new tool", () => {
         lines(first.warnings) || "(none)",
         "",
       ].join("\n");
-      await expect(report).toMatchFileSnapshot(`../../golden/sync/claude-to-${to}.md`);
+      await expect(report).toMatchFileSnapshot(`../golden/sync/claude-to-${to}.md`);
       // Each written file is in a place the tool's declaration names.
       const places = SYNC_TOOL_PLACES[to];
       const dirs = [
