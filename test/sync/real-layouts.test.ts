@@ -192,6 +192,7 @@ describe("sync on the layouts of real repositories", () => {
         "",
       ].join("\n");
       await expect(golden).toMatchFileSnapshot(`../../golden/sync/real-layouts/${shape.name}.txt`);
-    });
+      // Five runs of the built bin: up to 10 s a shape alone, more beside other test files.
+    }, 90_000);
   }
 });
