@@ -1,17 +1,19 @@
 /**
  * The loading-model claim, checked by the real clients: after one multi-target sync, each
- * instruction line of the source reaches each client's model request once. Two Claude Code
+ * instruction line of the source reaches each client's model request once. Three Claude Code
  * projects (headless runs, offline, a loopback server standing in for the model):
  * - CLAUDE.md with its own lines, and a nested pkg/CLAUDE.md with its own;
+ * - a real monorepo (test/fixtures/real-layouts/b-monorepo-nested): CLAUDE.md, AGENTS.md a link
+ *   to it, and js/CLAUDE.md;
  * - CLAUDE.md that is the line `@AGENTS.md`, the text in AGENTS.md (the shared source).
  * `contextfmt sync --from claude --to all` runs once; then each client runs at the root and, for
- * the nested file, in pkg/. Every line is a unique marker, counted in each request the client
- * sends. GitHub Copilot CLI may get a line twice, only where sync's `loaded_twice` warning says so.
+ * the nested file, in its folder. Each line counted is one no other line has, counted in each
+ * request the client sends. GitHub Copilot CLI may get a line twice, only where sync's `loaded_twice` warning says so.
  * Where a real client does otherwise today, DEVIATIONS says what it does and why, so the finding
  * stays visible until the client's loading rules or the plan account for it.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
@@ -70,15 +72,23 @@ function copilotTimes(stderr: string): Map<string, number> {
   return times;
 }
 
-/** The project synced once from Claude Code to every client, and homes that trust it. */
-function synced(files: Record<string, string>): Synced {
+/**
+ * The project (`files`, and `links`: path → target) synced once from Claude Code to every client,
+ * and homes that trust it and its folder `nested`.
+ */
+function synced(
+  files: Record<string, string>,
+  nested: string,
+  links: Record<string, string> = {},
+): Synced {
   const { root, dir, home } = syncProject(files);
+  for (const [path, target] of Object.entries(links)) symlinkSync(target, join(dir, path));
   const run = spawnSync(process.execPath, [BIN, "sync", "--from", "claude", "--to", "all"], {
     cwd: dir,
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`sync failed:\n${run.stderr}`);
-  const trusted = [dir, join(dir, "pkg")];
+  const trusted = [dir, join(dir, nested)];
   writeFileSync(
     join(home, "config.toml"),
     trusted.map((path) => `[projects."${path}"]\ntrust_level = "trusted"\n`).join("\n"),
@@ -234,10 +244,14 @@ const DEVIATIONS: Readonly<Record<string, { readonly counts: number; readonly wh
   // Copilot CLI also reads the instruction files of the folder it starts in (the client file
   // says `nestedInstructions: false`): in pkg/ it gets pkg/CLAUDE.md and the pkg/AGENTS.md sync
   // wrote for the others, with no warning for them.
-  "copilot pkg pkg/CLAUDE.md": { counts: 2, why: "reads pkg/CLAUDE.md and pkg/AGENTS.md in pkg/" },
+  "copilot nested pkg/CLAUDE.md": { counts: 2, why: "reads pkg/CLAUDE.md and pkg/AGENTS.md" },
+  "copilot nested js/CLAUDE.md": { counts: 2, why: "reads js/CLAUDE.md and js/AGENTS.md" },
   // Cline takes the folder it starts in as its workspace: in pkg/ it reads pkg/AGENTS.md and
   // never the root's, where Claude Code reads both.
-  "cline pkg CLAUDE.md": { counts: 0, why: "a session in pkg/ is a workspace of its own" },
+  "cline nested CLAUDE.md": {
+    counts: 0,
+    why: "a session in a subfolder is a workspace of its own",
+  },
 };
 
 /**
@@ -247,7 +261,7 @@ const DEVIATIONS: Readonly<Record<string, { readonly counts: number; readonly wh
 function expected(
   client: Client,
   project: Synced,
-  session: "root" | "pkg",
+  session: "root" | "nested",
   file: string,
   markers: readonly string[],
 ): Record<string, number> {
@@ -262,46 +276,94 @@ function expected(
   return Object.fromEntries(markers.map((marker) => [marker, times]));
 }
 
-describe("CLAUDE.md's own lines and a nested pkg/CLAUDE.md, synced to every client", () => {
-  let project: Synced;
-  beforeAll(() => {
-    project = synced(OWN_FILES);
-  });
-  afterAll(() => rmSync(project.root, { recursive: true, force: true }));
+/** A project whose CLAUDE.md has lines of its own, and a nested folder's CLAUDE.md too. */
+interface NestedCase {
+  readonly title: string;
+  readonly files: Record<string, string>;
+  readonly links?: Record<string, string>;
+  /** Lines of the root's CLAUDE.md. */
+  readonly rootLines: readonly string[];
+  /** The nested folder, and lines of its CLAUDE.md. */
+  readonly nested: string;
+  readonly nestedLines: readonly string[];
+}
 
-  it("sync warns that Copilot CLI reads CLAUDE.md's instructions more than once", () => {
-    // It counts AGENTS.md, CLAUDE.md and GEMINI.md: 3. The real client reads AGENTS.md and
-    // GEMINI.md, which sync writes alike, as one (see expected()): 2.
-    expect(project.copilotTimes.get("CLAUDE.md")).toBe(3);
-  });
-
-  for (const client of CLIENTS) {
-    it(`${client}, at the root: each line of CLAUDE.md once; pkg's at most once`, () => {
-      const bodies = requests(client, project, project.dir);
-      expect(counts(bodies, ROOT_LINES)).toEqual(
-        expected(client, project, "root", "CLAUDE.md", ROOT_LINES),
-      );
-      for (const count of Object.values(counts(bodies, NESTED_LINES))) {
-        expect(count).toBeLessThanOrEqual(1);
-      }
-    }, 150_000);
-
-    it(`${client}, in pkg/: each line of CLAUDE.md and of pkg/CLAUDE.md once`, () => {
-      const bodies = requests(client, project, join(project.dir, "pkg"));
-      expect(counts(bodies, ROOT_LINES)).toEqual(
-        expected(client, project, "pkg", "CLAUDE.md", ROOT_LINES),
-      );
-      expect(counts(bodies, NESTED_LINES)).toEqual(
-        expected(client, project, "pkg", "pkg/CLAUDE.md", NESTED_LINES),
-      );
-    }, 150_000);
+/** The files below `dir`, by path relative to it (a fixture folder as `syncProject` takes it). */
+function fixtureFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    files[full.slice(dir.length + 1)] = readFileSync(full, "utf8");
   }
-});
+  return files;
+}
+
+const MONOREPO = new URL("../fixtures/real-layouts/b-monorepo-nested", import.meta.url).pathname;
+
+const NESTED_CASES: readonly NestedCase[] = [
+  {
+    title: "CLAUDE.md's own lines and a nested pkg/CLAUDE.md",
+    files: OWN_FILES,
+    rootLines: ROOT_LINES,
+    nested: "pkg",
+    nestedLines: NESTED_LINES,
+  },
+  {
+    // A real monorepo (moq-dev/moq, see the fixture's SOURCES.md): AGENTS.md links to CLAUDE.md
+    // at the root; js/ has a CLAUDE.md alone. One line of each, as its authors wrote it.
+    title: "a real monorepo's CLAUDE.md and js/CLAUDE.md",
+    files: fixtureFiles(MONOREPO),
+    links: { "AGENTS.md": "CLAUDE.md", "drafts/AGENTS.md": "CLAUDE.md" },
+    rootLines: ["MoQ (Media over QUIC) is a next-generation live media delivery protocol"],
+    nested: "js",
+    nestedLines: ["Scopes the `/js` TypeScript/JavaScript workspace."],
+  },
+];
+
+for (const only of NESTED_CASES) {
+  const nestedFile = `${only.nested}/CLAUDE.md`;
+  describe(`${only.title}, synced to every client`, () => {
+    let project: Synced;
+    beforeAll(() => {
+      project = synced(only.files, only.nested, only.links);
+    });
+    afterAll(() => rmSync(project.root, { recursive: true, force: true }));
+
+    it("sync warns that Copilot CLI reads CLAUDE.md's instructions more than once", () => {
+      // It counts AGENTS.md, CLAUDE.md and GEMINI.md: 3. The real client reads two of them as
+      // one where their text is the same (see expected()): 2.
+      expect(project.copilotTimes.get("CLAUDE.md")).toBe(3);
+    });
+
+    for (const client of CLIENTS) {
+      it(`${client}, at the root: each line of CLAUDE.md once; ${nestedFile}'s at most once`, () => {
+        const bodies = requests(client, project, project.dir);
+        expect(counts(bodies, only.rootLines)).toEqual(
+          expected(client, project, "root", "CLAUDE.md", only.rootLines),
+        );
+        for (const count of Object.values(counts(bodies, only.nestedLines))) {
+          expect(count).toBeLessThanOrEqual(1);
+        }
+      }, 150_000);
+
+      it(`${client}, in ${only.nested}/: each line of CLAUDE.md and of ${nestedFile} once`, () => {
+        const bodies = requests(client, project, join(project.dir, only.nested));
+        expect(counts(bodies, only.rootLines)).toEqual(
+          expected(client, project, "nested", "CLAUDE.md", only.rootLines),
+        );
+        expect(counts(bodies, only.nestedLines)).toEqual(
+          expected(client, project, "nested", nestedFile, only.nestedLines),
+        );
+      }, 150_000);
+    }
+  });
+}
 
 describe("CLAUDE.md = @AGENTS.md, synced to every client", () => {
   let project: Synced;
   beforeAll(() => {
-    project = synced(SHARED_FILES);
+    project = synced(SHARED_FILES, "pkg");
   });
   afterAll(() => rmSync(project.root, { recursive: true, force: true }));
 
