@@ -70,16 +70,20 @@ export function clientItems(
       if (dir !== own?.dir) places.push({ ...(own as ItemFiles), dir, readable: true });
     }
   }
-  const first = new Map<string, string>();
+  const first = new Map<string, { readonly path: string; readonly real: string }>();
   const items: ConfigItem[] = [];
   for (const place of places) {
     for (const item of itemsIn(view, client, kind, place, problems)) {
-      const winner = first.get(item.name);
-      if (winner === undefined) {
-        first.set(item.name, item.path);
+      const real = realPath(view, item.path);
+      const found = first.get(item.name);
+      if (found === undefined) {
+        first.set(item.name, { path: item.path, real });
         items.push({ name: item.name, path: item.path, loaded: true });
         continue;
       }
+      // Two places that are one real file (a skill folder shared through a link) are one item.
+      if (found.real === real) continue;
+      const winner = found.path;
       items.push({ name: item.name, path: item.path, loaded: false, shadowedBy: winner });
       problems.push({
         code: "shadowed",
@@ -90,6 +94,12 @@ export function clientItems(
     }
   }
   return items;
+}
+
+/** The real file `path` leads to, links followed (the path itself where it may not be followed). */
+function realPath(view: ProjectView, path: string): string {
+  const located = view.project.locate(path);
+  return "real" in located ? located.real : path;
 }
 
 /** The MCP servers the project declares for the client, by its codec; a gate is `untrusted`. */
