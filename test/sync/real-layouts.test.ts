@@ -3,7 +3,7 @@
  * repository, commit and licence): `contextfmt sync --from <the shape's own client> --to all`,
  * then what it wrote (paths and sizes), a second sync that changes no byte, and what doctor
  * reports before and after, with `doctor --strict`'s exit code. Each shape's golden file
- * (golden/sync/real-layouts/) holds all of it, the problems doctor still finds after a sync
+ * (test/golden/sync/real-layouts/) holds all of it, the problems doctor still finds after a sync
  * included: they are read there, not hidden.
  */
 import { spawnSync } from "node:child_process";
@@ -191,7 +191,7 @@ describe("sync on the layouts of real repositories", () => {
         `doctor --strict after the sync: exit ${strict.status}`,
         "",
       ].join("\n");
-      await expect(golden).toMatchFileSnapshot(`../../golden/sync/real-layouts/${shape.name}.txt`);
+      await expect(golden).toMatchFileSnapshot(`../golden/sync/real-layouts/${shape.name}.txt`);
       // Five runs of the built bin: up to 10 s a shape alone, more beside other test files.
     }, 90_000);
   }
