@@ -14,6 +14,7 @@ import {
   writeManagedRegion,
 } from "../workspace/managed-region.js";
 import { sha256 } from "../workspace/record.js";
+import { importsLeftBehind } from "./imports-left-behind.js";
 import {
   type InstructionCandidate,
   InstructionTrial,
@@ -221,6 +222,11 @@ export function planRegions(
         });
       }
       const intoSource = importedBySource?.has(real) === true;
+      if (intoSource && from !== undefined) {
+        for (const issue of importsLeftBehind(plan, from, path, [first, ...others] as SyncTool[])) {
+          warn(issue);
+        }
+      }
       const text = source?.text(tool, reads) ?? "";
       if (intoSource && text !== "" && source !== undefined && from !== undefined) {
         const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);

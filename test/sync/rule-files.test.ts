@@ -276,3 +276,26 @@ describe("from Copilot's .github/instructions", () => {
     );
   });
 });
+
+describe("rule files an AGENTS.md imports, when CLAUDE.md imports that AGENTS.md", () => {
+  it("a target that does not follow imports is told what it misses, unless it reads the file itself", () => {
+    const dir = project({
+      "CLAUDE.md": "@AGENTS.md\n",
+      "AGENTS.md": "# Agents\n\nRun the tests.\n\n@rules/style.mdc\n@.cursor/rules/db.mdc\n",
+      "rules/style.mdc": "---\nalwaysApply: true\n---\nTabs only.\n",
+      ".cursor/rules/db.mdc": "---\nalwaysApply: true\n---\nNo raw SQL.\n",
+    });
+    const plan = planSync({
+      dir,
+      from: "claude",
+      to: ["codex", "cursor"],
+      kinds: ["instructions"],
+    });
+    expect(notCarried(plan)).toEqual([
+      "rules/style.mdc: not carried to codex, cursor: AGENTS.md imports it, which Claude Code follows and Codex CLI, Cursor do not; nothing is written into AGENTS.md, which Claude Code reads already (put its text into AGENTS.md to share it)",
+      // Cursor reads its own rules folder: only Codex CLI misses it.
+      ".cursor/rules/db.mdc: not carried to codex: AGENTS.md imports it, which Claude Code follows and Codex CLI does not; nothing is written into AGENTS.md, which Claude Code reads already (put its text into AGENTS.md to share it)",
+    ]);
+    expect(plan.changed).toEqual([]);
+  });
+});
