@@ -241,6 +241,7 @@ export function planRuleFiles(plan: Plan, request: SyncRequest): void {
     );
     const blocked =
       own !== undefined && folder === undefined ? fileOnTheWay(project, own.dir) : undefined;
+    const taken = new Map<string, string>();
     for (const source of sources) {
       const { rule } = source;
       if (readsFile.has(project.resolve(source.path))) continue;
@@ -268,6 +269,13 @@ export function planRuleFiles(plan: Plan, request: SyncRequest): void {
       }
       const path = targetPath(folder, rule.name);
       if (project.resolve(path) === project.resolve(source.path)) continue;
+      // Two rules one name in a folder without subfolders (`a/b.md`, `a-b.md` into Cline's).
+      const first = taken.get(path);
+      if (first !== undefined) {
+        plan.warnings.push(notCarried(source, to, `${first} goes to ${path} already`));
+        continue;
+      }
+      taken.set(path, source.path);
       const rendered = folder.codec.render(rule);
       plan.claimFile(path, "rule-file", Buffer.from(rendered.content, "utf8"), source.path);
       const warnings = rendered.warnings.map((issue: Issue) => ({

@@ -299,3 +299,18 @@ describe("rule files an AGENTS.md imports, when CLAUDE.md imports that AGENTS.md
     expect(plan.changed).toEqual([]);
   });
 });
+
+describe("two rules, one name in a folder without subfolders", () => {
+  it("the second is a warning naming both, and the rest is written", async () => {
+    const dir = project({
+      ".claude/rules/api/auth.md": "Check tokens.\n",
+      ".claude/rules/api-auth.md": "Rotate keys.\n",
+    });
+    const plan = await syncTwice(dir, "claude", ["cline"], ["rule-file"]);
+    // The folder's order: api/ before api-auth.md.
+    expect(read(dir, ".clinerules/api-auth.md")).toBe("Check tokens.\n");
+    expect(notCarried(plan)).toEqual([
+      ".claude/rules/api-auth.md: api-auth.applies: api-auth: not carried to cline: .claude/rules/api/auth.md goes to .clinerules/api-auth.md already",
+    ]);
+  });
+});
