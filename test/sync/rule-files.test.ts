@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { applyPlan, doctor, planSync, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
 import { summedLosses } from "../../src/cli/loss-summary.js";
+import { parseProjectConfig } from "../../src/config/project-config.js";
 import { project } from "../cli/project-dir.js";
 
 const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
@@ -312,5 +313,59 @@ describe("two rules, one name in a folder without subfolders", () => {
     expect(notCarried(plan)).toEqual([
       ".claude/rules/api-auth.md: api-auth.applies: api-auth: not carried to cline: .claude/rules/api/auth.md goes to .clinerules/api-auth.md already",
     ]);
+  });
+});
+
+describe("every client with a rules folder, into every other client, one at a time", () => {
+  /** Each source layout, and its rule loaded at every start with a line only it holds. */
+  const LAYOUTS: [SyncTool, Record<string, string>, string, string][] = [
+    ["claude", CLAUDE_PROJECT, ".claude/rules/style.md", "- No default exports."],
+    ["cursor", CURSOR_PROJECT, ".cursor/rules/base.mdc", "Write commit messages in English."],
+    [
+      "cline",
+      {
+        "AGENTS.md": "# Agents\n\nKeep services small.\n",
+        ".clinerules/base.md": "Log in JSON.\n",
+        ".clinerules/web.md": "---\npaths:\n  - web/**\n---\nUse CSS modules.\n",
+      },
+      ".clinerules/base.md",
+      "Log in JSON.",
+    ],
+    [
+      "copilot",
+      {
+        ".github/copilot-instructions.md": "Answer briefly.\n",
+        ".github/instructions/general.instructions.md":
+          '---\napplyTo: "**"\n---\nUse British spelling.\n',
+        ".github/instructions/go.instructions.md": '---\napplyTo: "**/*.go"\n---\nWrap errors.\n',
+      },
+      ".github/instructions/general.instructions.md",
+      "Use British spelling.",
+    ],
+  ];
+  for (const [from, files, always, line] of LAYOUTS) {
+    for (const to of others(from)) {
+      it(`${from} → ${to}: the rule loaded at every start reaches it once, or is named`, async () => {
+        const dir = project(files);
+        const plan = await syncTwice(dir, from, [to], ["instructions", "rule-file"]);
+        const [report] = (await doctor({ dir, clients: [to] })).clients;
+        const loaded = (report?.files ?? []).filter((file) => file.loaded);
+        const text = loaded.map((file) => read(dir, file.path)).join("\n");
+        const times = text.split(line).length - 1;
+        const named = notCarried(plan).some((each) => each.startsWith(`${always}:`));
+        expect({ times, named }).toEqual(named ? { times: 0, named } : { times: 1, named });
+      });
+    }
+  }
+});
+
+describe("the kind's name", () => {
+  it("contextfmt.json takes rule-files in only and exclude, and rules stays contextfmt's own", () => {
+    expect(parseProjectConfig("contextfmt.json", '{ "only": ["rule-files", "rules"] }')).toEqual({
+      only: ["rule-file", "rules"],
+    });
+    expect(() => parseProjectConfig("contextfmt.json", '{ "exclude": ["rule-file"] }')).toThrow(
+      /rule-files/,
+    );
   });
 });
