@@ -106,6 +106,15 @@ describe("written the target's way", () => {
     ]);
   });
 
+  it("a source key that is the target's own condition key is dropped, and said", () => {
+    const stray = "---\nglobs: src/**\npaths: docs/**\n---\nB\n";
+    const converted = convertRuleFile(stray, { from: "cursor", to: "claude", name: "s" });
+    expect(converted.content).toBe("---\npaths:\n  - src/**\n---\nB\n");
+    expect(converted.warnings.map((issue) => issue.message)).toEqual([
+      's: "paths" decides when Claude Code loads a rule; the source\'s dropped',
+    ]);
+  });
+
   it("globList splits only at commas outside braces", () => {
     expect(globList(" a/{b,c} ,, d ")).toEqual(["a/{b,c}", "d"]);
   });

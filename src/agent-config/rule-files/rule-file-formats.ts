@@ -64,6 +64,30 @@ function sayable(rule: RuleFile, codec: Pick<RuleFileCodec, "expresses">, label:
   return { applies: { when: "always" } as RuleApplies, log };
 }
 
+/**
+ * The rule's other keys, less those `known` to the target (its condition keys): a source key
+ * of that name (a Cursor rule's stray `paths`) would change when the target loads the rule, so
+ * it is dropped and said.
+ */
+function extraFor(
+  rule: RuleFile,
+  known: readonly string[],
+  label: string,
+  log: WarningLog,
+): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rule.extra ?? {})) {
+    if (!known.includes(key)) extra[key] = value;
+    else
+      log.lossy(
+        rule.name,
+        key,
+        `"${key}" decides when ${label} loads a rule; the source's dropped`,
+      );
+  }
+  return extra;
+}
+
 /** Globs as one comma-separated text, braces with commas expanded (they would split there). */
 function listText(globs: readonly string[], rule: RuleFile, key: string, log: WarningLog): string {
   const out: string[] = [];
@@ -113,7 +137,7 @@ function pathsFormat(id: string, label: string, fileLabel: string): RuleFileCode
         {
           ...(rule.description !== undefined ? { description: rule.description } : {}),
           ...(applies.when === "files" ? { paths: [...applies.globs] } : {}),
-          ...rule.extra,
+          ...extraFor(rule, ["paths", "description"], label, log),
         },
         rule.body,
       );
@@ -169,7 +193,7 @@ export const cursorRuleFile: RuleFileCodec = {
         ...(rule.description !== undefined ? { description: rule.description } : {}),
         ...(applies.when === "files" ? { globs: listText(applies.globs, rule, "globs", log) } : {}),
         alwaysApply: applies.when === "always",
-        ...rule.extra,
+        ...extraFor(rule, ["description", "globs", "alwaysApply"], "Cursor", log),
       },
       rule.body,
     );
@@ -217,7 +241,7 @@ export const copilotRuleFile: RuleFileCodec = {
       {
         ...(rule.description !== undefined ? { description: rule.description } : {}),
         ...(applyTo !== undefined ? { applyTo } : {}),
-        ...rule.extra,
+        ...extraFor(rule, ["applyTo", "description"], "GitHub Copilot CLI", log),
       },
       rule.body,
     );
