@@ -246,7 +246,14 @@ export function planRuleFiles(plan: Plan, request: SyncRequest): void {
       const { rule } = source;
       if (readsFile.has(project.resolve(source.path))) continue;
       const lines = textLines(rule.body);
-      if (rule.applies.when === "always" && lines.every((line) => reached.has(line))) continue;
+      if (rule.applies.when === "always" && lines.every((line) => reached.has(line))) {
+        // What an earlier run wrote for it goes, saying where the target reads the rule now.
+        const from = loads.kept.find((file) => textLines(file.text).includes(lines[0] as string));
+        if (folder !== undefined && from !== undefined) {
+          plan.leaveOut(targetPath(folder, rule.name), `${label} reads the rule in ${from.path}`);
+        }
+        continue;
+      }
       if (folder === undefined) {
         const place =
           blocked !== undefined

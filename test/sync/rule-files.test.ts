@@ -119,6 +119,24 @@ describe("from Claude Code's .claude/rules", () => {
     expect(read(dir, ".github/instructions/frontend/react.instructions.md")).toBe("mine now\n");
   });
 
+  it("a rule file an earlier sync wrote goes once the target reads the rule elsewhere, saying where", async () => {
+    const dir = project(CLAUDE_PROJECT);
+    await syncTwice(dir, "claude", ["cursor"]);
+    expect(read(dir, ".cursor/rules/style.mdc")).toBe(
+      "---\nalwaysApply: true\n---\n# Style\n\n- Tabs, not spaces.\n- No default exports.\n",
+    );
+    const plan = await syncTwice(dir, "claude", ["cursor", "codex"]);
+    expect(plan.changed.find((file) => file.path === ".cursor/rules/style.mdc")).toMatchObject({
+      after: undefined,
+      warnings: [
+        {
+          code: "removed",
+          message: "the file taken out: Cursor reads the rule in AGENTS.md",
+        },
+      ],
+    });
+  });
+
   it("a user's own rule file where sync would write is a conflict, replaced only with force", () => {
     const dir = project({ ...CLAUDE_PROJECT, ".cursor/rules/frontend/react.mdc": "my own rule\n" });
     const plan = planSync({ dir, from: "claude", to: ["cursor"] });
