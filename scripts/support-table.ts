@@ -17,6 +17,7 @@ import {
   SYNC_TOOLS,
   type SyncTool,
 } from "../src/sync/locations.js";
+import { ruleFolder } from "../src/sync/rule-files.js";
 import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js";
 
 export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathname;
@@ -49,6 +50,12 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
     return `${code(RULES_FILES[sync])}${extras ? ` (${extras})` : ""}`;
   }
   if (kind === "rules") return `${code(RULES_FILES[sync])}, its region`;
+  if (kind === "rule-file") {
+    const folder = ruleFolder(sync);
+    if (folder === undefined)
+      return `${code(RULES_FILES[sync])}, its region (rules loaded at every start)`;
+    return code(`${folder.dir}/${folder.nested ? "**/" : ""}*${folder.extension}`);
+  }
   if (kind === "mcp") {
     const file = SYNC_TOOL_PLACES[sync].mcp;
     return file && `${code(file.path)} ${code(file.key)}`;
@@ -63,6 +70,7 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
 const KINDS: readonly [SupportKind, string][] = [
   ["instructions", "instructions"],
   ["rules", "rules"],
+  ["rule-file", "rule files"],
   ["command", "commands"],
   ["agent", "agents"],
   ["skill", "skills"],

@@ -4,8 +4,15 @@
  */
 import type { Issue } from "../problems/issue.js";
 
-/** The codes of a conversion's warnings, whose items and words are read back to sum them. */
-const SUMMED: ReadonlySet<string> = new Set(["lossy_conversion", "unsupported_field"]);
+/**
+ * The codes of a conversion's warnings, whose items and words are read back to sum them, and of
+ * the rule files a target gets none of (`not_carried`, in the same `<item>: <words>` shape).
+ */
+const SUMMED: ReadonlySet<string> = new Set([
+  "lossy_conversion",
+  "unsupported_field",
+  "not_carried",
+]);
 
 /** One item's loss: its name, its source file, and what the loss is, in words. */
 interface Loss {

@@ -17,8 +17,18 @@ export const cline = {
   nestedInstructions: false,
   loading: {
     instructions: {
-      // `.clinerules/*.md` by name, then AGENTS.md; CLAUDE.md never.
-      places: [{ dir: ".clinerules", extension: ".md", nested: false }, one(AGENTS_MD)],
+      // `.clinerules/*.md` by name, then AGENTS.md; CLAUDE.md never. A rule file whose
+      // frontmatter has `paths` (globs, as Claude Code's) is read only for work on a matching
+      // file (Cline's source: its rule conditionals; no run of the pinned client had one).
+      places: [
+        {
+          dir: ".clinerules",
+          extension: ".md",
+          nested: false,
+          condition: { key: "paths", startsWhen: "absent" },
+        },
+        one(AGENTS_MD),
+      ],
       order: "start-only",
       below: "none",
       imports: false,

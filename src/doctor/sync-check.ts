@@ -15,6 +15,7 @@ import {
   type SyncTool,
 } from "../sync/locations.js";
 import { planChanges } from "../sync/plan.js";
+import { ruleFolder } from "../sync/rule-files.js";
 import { type WrittenKind, WrittenRecord } from "../workspace/record.js";
 import type { DoctorProblem } from "./report.js";
 
@@ -24,13 +25,16 @@ function holds(tool: SyncTool, path: string): boolean {
   return (
     Object.values(places.items).some((files) => path.startsWith(`${files.dir}/`)) ||
     places.mcp?.path === path ||
+    (ruleFolder(tool) !== undefined && path.startsWith(`${ruleFolder(tool)?.dir}/`)) ||
     posix.basename(path) === posix.basename(places.rulesFile)
   );
 }
 
 /** The kind `sync --only` names for what the record holds; undefined for `rules` (it needs the rules file). */
 function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefined {
-  if (kind === "command" || kind === "agent" || kind === "skill") return kind;
+  if (kind === "command" || kind === "agent" || kind === "skill" || kind === "rule-file") {
+    return kind;
+  }
   if (kind === "mcp-server" || kind === "mcp-excluded") return "mcp";
   if (kind === "rules-region" && from !== undefined) return "instructions";
   return undefined;

@@ -14,6 +14,7 @@ import {
   writeManagedRegion,
 } from "../workspace/managed-region.js";
 import { sha256 } from "../workspace/record.js";
+import { importsLeftBehind } from "./imports-left-behind.js";
 import {
   type InstructionCandidate,
   InstructionTrial,
@@ -32,6 +33,7 @@ import {
 } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 import type { SharedListing } from "./planned-view.js";
+import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files.js";
 
 /** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
 const sameRules = (a: string, b: string) => {
@@ -59,9 +61,14 @@ const instructionPath = (folder: string, tool: SyncTool) =>
  * at the root). A run that writes one of the two keeps the other part of the region as it is.
  * Two tools whose files are one (`AGENTS.md` read by both, or a link) get it once, in the terms
  * of the first of them in the fixed order of SYNC_TOOLS, whatever order `--to` names them in:
- * every run writes the same text.
+ * every run writes the same text. The source's rules loaded at every start (`inlined`) follow
+ * the instructions at the root, in the files that make each target needing them load them.
  */
-export function planRegions(plan: Plan, request: SyncRequest): void {
+export function planRegions(
+  plan: Plan,
+  request: SyncRequest,
+  inlined: InlinedRules = NO_INLINED_RULES,
+): void {
   const from = request.kinds.includes("instructions") ? request.from : undefined;
   const withRules = request.kinds.includes("rules");
   if (from === undefined && !withRules) return;
@@ -88,7 +95,7 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
   }
   const listing: SharedListing = {};
   const folders = new Set(sources.keys());
-  if (withRules) folders.add("");
+  if (withRules || inlined.text !== "") folders.add("");
   // A source file gone since an earlier run wrote its text: its targets are looked at too.
   if (from !== undefined) {
     const name = RULES_FILES[from];
@@ -154,6 +161,26 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
     // (OpenCode reads AGENTS.md, once there, instead of CLAUDE.md). Each holds them, as before.
     const rulesEverywhere = withRules && folder === "";
     const needed = trial === undefined || rulesEverywhere ? undefined : neededFiles(trial, targets);
+    const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
+    const rulesInto =
+      folder === "" && inlined.text !== ""
+        ? filesForRules(
+            plan,
+            from as SyncTool,
+            inlined,
+            new Set(
+              source === undefined
+                ? []
+                : [...(needed ?? byFile.keys())].filter(
+                    (real) => real !== sourceReal && importedBySource?.has(real) !== true,
+                  ),
+            ),
+            new Set([
+              ...(sourceReal === undefined ? [] : [sourceReal]),
+              ...(importedBySource ?? []),
+            ]),
+          )
+        : new Set<string>();
     const holding = new Set<string>();
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;
@@ -195,6 +222,11 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
         });
       }
       const intoSource = importedBySource?.has(real) === true;
+      if (intoSource && from !== undefined) {
+        for (const issue of importsLeftBehind(plan, from, path, [first, ...others] as SyncTool[])) {
+          warn(issue);
+        }
+      }
       const text = source?.text(tool, reads) ?? "";
       if (intoSource && text !== "" && source !== undefined && from !== undefined) {
         const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
@@ -205,8 +237,11 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
           message: `its own text is not written into ${path}, which it imports: ${SYNC_TOOL_PLACES[from].label} would read it twice; ${readers.map((reader) => reader.label).join(", ")} read${readers.length > 1 ? "" : "s"} ${path} alone (move the text into ${path} to share it)`,
         });
       }
-      const leftOut = intoSource || (needed !== undefined && !needed.has(real));
-      const carried = leftOut ? "" : text;
+      const withInlined = rulesInto.has(real);
+      const leftOut = intoSource || (needed !== undefined && !needed.has(real) && !withInlined);
+      const carried = leftOut
+        ? ""
+        : [text, withInlined ? inlined.text : ""].filter((part) => part !== "").join("\n\n");
       if (carried !== "") holding.add(real);
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
@@ -240,7 +275,11 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
           after: regionHash(region.inside),
         },
         "the contextfmt region",
-        carried !== "" ? source?.path : instructions !== "" ? recorded : undefined,
+        carried !== ""
+          ? (source?.path ?? (from !== undefined ? instructionPath(folder, from) : undefined))
+          : instructions !== ""
+            ? recorded
+            : undefined,
       );
       plan.write(path, region.text, notes, `region:${tool}`);
     }

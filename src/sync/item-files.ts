@@ -155,7 +155,7 @@ function targetPath(files: ItemFiles, name: string): string {
 }
 
 /** The first part of folder `dir` (or `dir` itself) that is a file, or undefined when none is. */
-function fileOnTheWay(project: Project, dir: string): string | undefined {
+export function fileOnTheWay(project: Project, dir: string): string | undefined {
   const parts = dir.split("/");
   for (let end = 1; end <= parts.length; end += 1) {
     const part = parts.slice(0, end).join("/");

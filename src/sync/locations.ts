@@ -16,8 +16,19 @@ export const SYNC_TOOLS: readonly SyncTool[] = SYNC_ORDER.map((client) => client
 /** A client `sync`, `init`'s places and the doctor know: one of {@link SYNC_TOOLS}. */
 export type SyncTool = ClientId;
 
-/** What `--only` may name. */
-export const SYNC_KINDS = ["command", "mcp", "agent", "skill", "instructions", "rules"] as const;
+/**
+ * What `--only` may name. `rule-file` is a client's modular rule files (`.claude/rules/*.md`,
+ * `.cursor/rules/*.mdc`, …); `rules` is contextfmt's own memory rules, rendered from an input.
+ */
+export const SYNC_KINDS = [
+  "command",
+  "mcp",
+  "agent",
+  "skill",
+  "instructions",
+  "rule-file",
+  "rules",
+] as const;
 /** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
 export type SyncKind = (typeof SYNC_KINDS)[number];
 

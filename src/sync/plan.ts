@@ -14,6 +14,7 @@ import type { SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
+import { inlinedRules, planRuleFiles } from "./rule-files.js";
 import { skillsLeftOut } from "./shared-skills.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
@@ -60,7 +61,7 @@ export function changedWrites(files: readonly PlannedFile[]): FileWrite[] {
 /** Everything `sync` would write for `request`, and what it would replace without owning it. */
 export function planChanges(request: SyncRequest): SyncPlan {
   const plan = new Plan(request.project, request.record);
-  planRegions(plan, request);
+  planRegions(plan, request, inlinedRules(plan, request));
   const from = request.from as SyncTool;
   const leftOut = {
     skill: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "skill"),
@@ -68,7 +69,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
   };
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules" || kind === "instructions") continue;
+      if (kind === "rules" || kind === "instructions" || kind === "rule-file") continue;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
       else {
@@ -85,6 +86,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
         plan.write(file.path, file.after, [issue], undefined, file.encoding);
     }
   }
+  planRuleFiles(plan, request);
   planRemovals(plan, request);
   const warnings = [...plan.warnings, ...unprovenWarning(plan.unproven)];
   const loads = clientLoads(plan, request.to);

@@ -186,14 +186,15 @@ export class Plan {
     });
   }
 
-  /** Notes that this run writes nothing into folder `dir` (a target's), and why. */
+  /** Notes that this run writes nothing into folder `dir` (a target's), or at file `dir`, and why. */
   leaveOut(dir: string, why: string): void {
     this.#leftOut.set(dir, why);
   }
 
-  /** Why this run writes nothing into the folder `path` is in, or undefined. */
+  /** Why this run writes nothing at `path` or into the folder it is in, or undefined. */
   whyLeftOut(path: string): string | undefined {
-    for (const [dir, why] of this.#leftOut) if (path.startsWith(`${dir}/`)) return why;
+    for (const [dir, why] of this.#leftOut)
+      if (path === dir || path.startsWith(`${dir}/`)) return why;
     return undefined;
   }
 

@@ -9,6 +9,7 @@ import { settingsFile } from "../workspace/settings-file.js";
 import { forgetExcluded } from "./gemini-excluded.js";
 import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
+import { isRuleFileFrom, ruleFolder } from "./rule-files.js";
 
 /** Why a whole file's source is no more: the file is gone. */
 const fileGone = (from: string) => `its source ${from} is gone`;
@@ -64,6 +65,14 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
         files.push(entry);
         skills.set(folder, files);
       } else removeFile(plan, entry);
+    } else if (entry.kind === "rule-file") {
+      // A rule file written from the source's rules folder into a target's.
+      if (!request.kinds.includes("rule-file") || !isRuleFileFrom(from, entry.from)) continue;
+      const into = targets.some((to) => {
+        const folder = ruleFolder(to);
+        return folder !== undefined && entry.path.startsWith(`${folder.dir}/`);
+      });
+      if (into) removeFile(plan, entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
       const source = SYNC_TOOL_PLACES[from].mcp;
       if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;

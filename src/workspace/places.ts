@@ -25,6 +25,7 @@ export type WrittenKind =
   | "command"
   | "agent"
   | "skill"
+  | "rule-file"
   | "starter"
   | "mcp-server"
   | "mcp-excluded"
@@ -66,6 +67,10 @@ const PLACES: readonly Place[] = (() => {
       places.push({ file: mcp.path, kinds });
     }
     places.push({ file: instructionFile, kinds: ["rules-region"] });
+    // A rules folder the client loads (`.claude/rules`, `.cursor/rules`): sync's rule files.
+    for (const place of client.loading.instructions.places) {
+      if ("dir" in place) places.push({ folder: place.dir, kinds: ["rule-file"] });
+    }
     if (client.nestedInstructions) {
       places.push({ name: instructionFile.split("/").at(-1) as string, kinds: ["rules-region"] });
     }

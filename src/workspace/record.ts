@@ -29,7 +29,13 @@ export const RECORD_PATH = ".contextfmt/written.json";
 
 export type { WrittenKind };
 
-const WHOLE_FILES: ReadonlySet<WrittenKind> = new Set(["command", "agent", "skill", "starter"]);
+const WHOLE_FILES: ReadonlySet<WrittenKind> = new Set([
+  "command",
+  "agent",
+  "skill",
+  "rule-file",
+  "starter",
+]);
 const KINDS: ReadonlySet<string> = new Set([
   ...WHOLE_FILES,
   "mcp-server",

@@ -12,6 +12,7 @@ import {
   renderMcpConfig,
 } from "contextfmt/agent-config";
 import { describe, expect, it } from "vitest";
+import { convertRuleFile } from "../../src/agent-config/rule-files/rule-file-formats.js";
 
 const LIMIT = 15;
 
@@ -127,6 +128,21 @@ describe("agent-config stays linear on adversarial text", () => {
       "agent tools list: one long comma list",
       (n) => `---\nname: a\ndescription: d\ntools: ${"Bash(a,".repeat(n / 7)}\n---\nHi\n`,
       (text) => convertAgent(text, { from: "claude", to: "gemini" }),
+    ],
+    [
+      "rule globs: one comma-separated list of many braces",
+      (n) => `---\nglobs: ${"a/{b,c},".repeat(n / 8)}\n---\nHi\n`,
+      (text) => convertRuleFile(text, { from: "cursor", to: "copilot", name: "r" }),
+    ],
+    [
+      "rule globs: one glob of many braces, expanded for a comma-separated list",
+      (n) => `---\npaths:\n  - "${"{a}".repeat(n / 3)}{b,c}"\n---\nHi\n`,
+      (text) => convertRuleFile(text, { from: "claude", to: "cursor", name: "r" }),
+    ],
+    [
+      "rule globs: braces never closed",
+      (n) => `---\napplyTo: "${"{a,".repeat(n / 3)}"\n---\nHi\n`,
+      (text) => convertRuleFile(text, { from: "copilot", to: "cursor", name: "r" }),
     ],
     [
       "JSON syntax error quoting a long line",

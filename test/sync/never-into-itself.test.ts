@@ -79,7 +79,11 @@ describe("an instruction file that only imports AGENTS.md", () => {
       "docs/style.md": "Style: tabs.\n",
       "docs/testing.md": "Testing: vitest.\n",
     });
-    expect(notCarried(dir)).toEqual([SAID]);
+    // What AGENTS.md imports reaches Claude Code alone: Codex CLI reads the line as text.
+    expect(notCarried(dir)).toEqual([
+      "docs/testing.md: not carried to codex: AGENTS.md imports it, which Claude Code follows and Codex CLI does not; nothing is written into AGENTS.md, which Claude Code reads already (put its text into AGENTS.md to share it)",
+      SAID,
+    ]);
     syncTwice(dir, "claude", ["codex"]);
     expect(read(dir, "AGENTS.md")).toBe(`${AGENTS}\n@docs/testing.md\n`);
   });
