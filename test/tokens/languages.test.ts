@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  fitLengthTables,
   LANGUAGE_BOUNDS,
   LANGUAGES,
   type LanguageSample,
@@ -21,7 +22,7 @@ import {
   propertyClass,
   unicodeClass,
 } from "../../src/tokens/heuristic.js";
-import { ENGLISH } from "../../src/tokens/scripts.js";
+import { ENGLISH, SCRIPT_COSTS } from "../../src/tokens/scripts.js";
 
 /** A one-line text's estimate read as English, whatever its words and letters. */
 function asEnglish(line: string): number {
@@ -220,6 +221,13 @@ describe("default counter: words priced by their length", () => {
     for (const line of lines) {
       expect({ line, close: Math.abs(error(line)) <= 5 }).toEqual({ line, close: true });
     }
+  });
+
+  it("uses the word-length tables the fit gives (npx tsx bench/languages.ts --fit-lengths)", () => {
+    const real = realCorpus();
+    const fitted = new Set(["ru", "ko"]); // the languages of the fitted columns with rules
+    const samples = languageCorpus(LANGUAGES.filter((language) => fitted.has(language.code)));
+    expect(fitLengthTables(samples, real)).toEqual(SCRIPT_COSTS.length);
   });
 });
 
