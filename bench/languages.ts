@@ -20,7 +20,16 @@ import { XMLParser } from "fast-xml-parser";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { splitLineUnits, type TokenCounter } from "../src/tokens/counter.js";
 import { defaultCounter, estimateUnit } from "../src/tokens/heuristic.js";
-import { functionWordVote, SCRIPT_COSTS, type ScriptCosts } from "../src/tokens/scripts.js";
+import {
+  functionWordVote,
+  LENGTH_COLUMN,
+  LENGTH_COLUMNS,
+  LENGTH_LIMIT,
+  SCRIPT_COSTS,
+  type ScriptCosts,
+  scriptOf,
+  VIETNAMESE,
+} from "../src/tokens/scripts.js";
 import { RULE_SENTENCES } from "../test/fixtures/languages/rules.js";
 import { type ErrorStats, errorStats, exactCount, solve } from "./token-accuracy.js";
 
@@ -325,21 +334,18 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
 /**
  * Languages not yet within {@link REAL_BOUNDS} on the held-out half, each held to the range of
  * bias (%) it reaches, a point or so either side, so that it gets no worse: prose in them keeps
- * more of its words whole in o200k than the command help and contributing guides the costs were
- * fitted on (counted high; translated react.dev pages in the fitted half are counted high too).
- * docs/counters.md says more.
+ * more of its words whole in o200k than the command help the costs were fitted on as well
+ * (counted high). Russian, Persian and Korean came within the bounds when their words were
+ * priced by their length on prose, Vietnamese when its accents were (`--fit-lengths`); the
+ * other Latin languages' words, Hindi's and Chinese characters are not (docs/counters.md). docs/counters.md says more.
  */
 export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   pl: [-3, 9.5],
-  vi: [-3, 6.5],
-  ru: [-3, 8.5],
   tr: [-3, 14.5],
   zh: [-3, 11],
-  ko: [-3, 6.5],
   hi: [-3, 7],
   cs: [-3, 12.5],
   id: [-3, 8],
-  fa: [-3, 7],
 };
 
 /** One file of the real corpus: a language's text from one source, for one half. */
@@ -495,22 +501,25 @@ export async function runRealAccuracy(samples = realCorpus()): Promise<string[]>
 // fit reads each sample's use of each entry off the counter itself (the change of its estimate
 // when that entry grows by one) and solves a weighted least squares on relative errors.
 
-/** The entries the fit may change; the others (English, ASCII, emoji) stay as they are. */
+/** The entries of ScriptCosts that hold one number per script or language. */
+type CostRow = Exclude<keyof ScriptCosts, "length">;
+
+/**
+ * The entries the fit may change; the others (English, ASCII, emoji) stay as they are, and the
+ * words of scripts with a `length` column are fitted on their own (`--fit-lengths`).
+ */
 const LATIN_COLUMNS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const FREE: readonly (readonly [keyof ScriptCosts, readonly number[]])[] = [
+const FREE: readonly (readonly [CostRow, readonly number[]])[] = [
   // Not 8 (the rest of the BMP): the symbols, emoji and variation selectors of English text are
   // there, whose counts the English fit sets.
-  ["word", [2, 4, 7, 9, 10, 11, 12, 14]],
-  ["letter", [2, 4, 7, 10, 11, 12, 14]],
+  ["word", [10, 11, 14]],
+  ["letter", [10, 11, 14]],
   ["symbol", [5, 7, 9]],
-  ["cyrillicWord", [0, 1]],
-  ["cyrillic", [0, 1]],
-  ["arabicWord", [0, 1]],
-  ["arabic", [0, 1]],
   ["han", [0, 1]],
   ["latinLetter", LATIN_COLUMNS],
   ["plainLetter", LATIN_COLUMNS],
-  ["accented", LATIN_COLUMNS],
+  // Not Vietnamese's: fitted on prose alone (`--fit-lengths`).
+  ["accented", LATIN_COLUMNS.filter((column) => column !== VIETNAMESE)],
   ["capitalLetter", LATIN_COLUMNS],
   ["elided", LATIN_COLUMNS],
   ["latinBare", LATIN_COLUMNS],
@@ -528,10 +537,8 @@ const OVERCOUNT = 0.02;
 const KIND_WEIGHT: Record<LanguageKind, number> = { rules: 2, declaration: 1 };
 
 /** Costs per letter, which the fit on samples leaves (nearly) as the fit on pieces has them. */
-const PER_LETTER = new Set<keyof ScriptCosts>([
+const PER_LETTER = new Set<CostRow>([
   "letter",
-  "cyrillic",
-  "arabic",
   "han",
   "latinLetter",
   "plainLetter",
@@ -550,9 +557,9 @@ const REAL_TOTAL_WEIGHT = 1;
  */
 const PROSE_SOURCES = new Set(["fpb", "react", "osg", "fc"]);
 
-const FLOOR: Partial<Record<keyof ScriptCosts, number>> = { elided: -0.7 };
+const FLOOR: Partial<Record<CostRow, number>> = { elided: -0.7 };
 
-function withEntry(costs: ScriptCosts, field: keyof ScriptCosts, index: number, value: number) {
+function withEntry(costs: ScriptCosts, field: CostRow, index: number, value: number) {
   const row = [...costs[field]];
   row[index] = value;
   return { ...costs, [field]: row } as ScriptCosts;
@@ -789,6 +796,7 @@ export function runLanguageFit(): string[] {
   };
   const lines = ["Refitted script costs, as the body of SCRIPT_COSTS:", ""];
   for (const [field, values] of Object.entries(costs)) {
+    if (field === "length") continue; // `--fit-lengths`
     const cells = (values as number[]).map((value, i, all) =>
       i === all.length - 1 ? String(value) : `${value},`.padEnd(7),
     );
@@ -812,9 +820,182 @@ export function runLanguageFit(): string[] {
   return lines;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Word-length tables (`--fit-lengths`). o200k holds a script's short common words whole and
+// splits longer ones, not evenly by letter; command help is written in rarer words than prose.
+// A column's table is each length's mean o200k count of a spaced word, on the fitted half's
+// prose (real prose sources, the rules and the declaration), 2 % over.
+
+/** Each {@link LENGTH_COLUMNS} column's language in the corpora. */
+const LENGTH_LANGUAGE: Record<keyof typeof LENGTH_COLUMNS, string> = {
+  russian: "ru",
+  ukrainian: "uk",
+  arabic: "ar",
+  persian: "fa",
+  greek: "el",
+  hebrew: "he",
+  devanagari: "hi",
+  hangul: "ko",
+};
+
+/**
+ * The columns the fit sets; the others keep the word-and-letter costs of the per-piece fit
+ * (their languages are within the bounds with them). Hindi's table from the same fit took its
+ * real held-out text from +5.9 % to +7.4 %, and was left out.
+ */
+export const LENGTH_FITTED: readonly (keyof typeof LENGTH_COLUMNS)[] = [
+  "russian",
+  "persian",
+  "hangul",
+];
+
+/** Fewest words of a length whose mean sets that length's cost; past it, a letter's cost more. */
+const LENGTH_LEAST_WORDS = 20;
+
+/**
+ * Word-length tables fitted on the fitted half: for each of `columns`, each length's mean o200k
+ * count of the spaced words of its script (a space, then letters of the script alone; Arabic's article not counted, as the counter does not), 2 % over (the safe side,
+ * as the per-piece fit aims); a length with fewer than 20 such words, and any past 12, costs the
+ * length before it and the script's cost of a letter; no length costs less than a shorter one.
+ */
+export function fitLengthTables(
+  samples: readonly LanguageSample[],
+  real: readonly RealSample[],
+  start: ScriptCosts = SCRIPT_COSTS,
+  columns: readonly (keyof typeof LENGTH_COLUMNS)[] = LENGTH_FITTED,
+): number[][] {
+  const pattern = new RegExp(o200k.pat_str, "gu");
+  const tables = start.length.map((row) => [...row]);
+  for (const name of columns) {
+    const column = LENGTH_COLUMNS[name];
+    const code = LENGTH_LANGUAGE[name];
+    const script = scriptFor(column);
+    const tail = tailLetter(start, column);
+    const texts = [
+      ...real.filter(
+        (sample) =>
+          sample.half === "fitted" && sample.language === code && PROSE_SOURCES.has(sample.source),
+      ),
+      ...samples.filter((sample) => sample.half === "fitted" && sample.language === code),
+    ].map((sample) => sample.text);
+    const words = new Array<number>(LENGTH_LIMIT + 1).fill(0);
+    const tokens = new Array<number>(LENGTH_LIMIT + 1).fill(0);
+    for (const text of texts) {
+      for (const [piece] of text.matchAll(pattern)) {
+        if (piece[0] !== " ") continue;
+        const letters = [...piece.slice(1)];
+        if (
+          letters.length === 0 ||
+          letters.some((c) => scriptOf(c.codePointAt(0) as number) !== script)
+        )
+          continue;
+        let length = letters.length;
+        // Arabic's article, which the counter does not count either.
+        if (
+          script === scriptFor(LENGTH_COLUMNS.arabic) &&
+          length > 2 &&
+          piece.startsWith("ال", 1)
+        ) {
+          length -= 2;
+        }
+        const bucket = Math.min(length, LENGTH_LIMIT);
+        words[bucket] = (words[bucket] ?? 0) + 1;
+        tokens[bucket] = (tokens[bucket] ?? 0) + exactCount(piece) - (length - bucket) * tail;
+      }
+    }
+    const row = tables[column] as number[];
+    for (let length = 1; length <= LENGTH_LIMIT; length += 1) {
+      const count = words[length] ?? 0;
+      const previous = length === 1 ? 0 : (row[length - 1] ?? 0);
+      const mean =
+        count >= LENGTH_LEAST_WORDS
+          ? ((tokens[length] ?? 0) / count) * (1 + OVERCOUNT)
+          : previous + tail;
+      row[length] = Number(Math.max(previous, mean).toFixed(3));
+      if (length === 1) row[0] = row[1] as number;
+    }
+  }
+  return tables;
+}
+
+/**
+ * Vietnamese's cost per accented letter, fitted per piece on the fitted half's prose (real prose
+ * sources, the rules and the declaration) towards 2 % over: its syllables are short, so what
+ * o200k holds whole or splits shows in their accents rather than their length. The
+ * per-piece fit on every kind of text, command help among it, put it at 0.193.
+ */
+export function fitVietnameseAccents(
+  samples: readonly LanguageSample[],
+  real: readonly RealSample[],
+  start: ScriptCosts = SCRIPT_COSTS,
+): number {
+  const pattern = new RegExp(o200k.pat_str, "gu");
+  const accent = /[\u00c0-\u024f\u1e00-\u1eff]/gu;
+  const texts = [
+    ...real.filter(
+      (sample) =>
+        sample.half === "fitted" && sample.language === "vi" && PROSE_SOURCES.has(sample.source),
+    ),
+    ...samples.filter((sample) => sample.half === "fitted" && sample.language === "vi"),
+  ];
+  let weighted = 0;
+  let squares = 0;
+  for (const { text } of texts) {
+    for (const unit of splitLineUnits(text)) {
+      const context = `${[...unit.matchAll(accent)].join("")}\n`;
+      const before = estimateUnit(context, 0, context.length, start);
+      for (const [piece] of unit.matchAll(pattern)) {
+        const uses = piece.match(accent)?.length ?? 0;
+        if (uses === 0) continue;
+        const whole = context + piece;
+        const estimate = estimateUnit(whole, 0, whole.length, start) - before;
+        weighted += uses * ((1 + OVERCOUNT) * exactCount(piece) - estimate);
+        squares += uses * uses;
+      }
+    }
+  }
+  const current = start.accented[VIETNAMESE] as number;
+  return Number((current + weighted / squares).toFixed(3));
+}
+
+/** The script of a {@link LENGTH_COLUMNS} column's words. */
+function scriptFor(column: number): number {
+  if (column === LENGTH_COLUMNS.ukrainian) return LENGTH_COLUMN.indexOf(LENGTH_COLUMNS.russian);
+  if (column === LENGTH_COLUMNS.persian) return LENGTH_COLUMN.indexOf(LENGTH_COLUMNS.arabic);
+  return LENGTH_COLUMN.indexOf(column);
+}
+
+/** What each letter past the table's last costs in a column, as the counter prices it. */
+function tailLetter(costs: ScriptCosts, column: number): number {
+  if (column === LENGTH_COLUMNS.russian || column === LENGTH_COLUMNS.ukrainian) {
+    return costs.cyrillic[column === LENGTH_COLUMNS.russian ? 0 : 1] as number;
+  }
+  if (column === LENGTH_COLUMNS.arabic || column === LENGTH_COLUMNS.persian) {
+    return costs.arabic[column === LENGTH_COLUMNS.arabic ? 0 : 1] as number;
+  }
+  return costs.letter[scriptFor(column)] as number;
+}
+
+/** Refits the word-length tables and prints them as the `length` rows of `SCRIPT_COSTS`. */
+export function runLengthFit(): string[] {
+  const samples = languageCorpus();
+  const real = realCorpus();
+  const tables = fitLengthTables(samples, real);
+  const names = Object.keys(LENGTH_COLUMNS);
+  return [
+    "Word-length tables, as the `length` rows of SCRIPT_COSTS:",
+    "",
+    ...tables.map((row, column) => `    [${row.join(", ")}], // ${names[column]}`),
+    "",
+    `Vietnamese's accented letter (accented[5]): ${fitVietnameseAccents(samples, real)}`,
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const lines = process.argv.includes("--fit")
-    ? runLanguageFit()
-    : [...runLanguageAccuracy(), "", ...(await runRealAccuracy())];
+  const lines = process.argv.includes("--fit-lengths")
+    ? runLengthFit()
+    : process.argv.includes("--fit")
+      ? runLanguageFit()
+      : [...runLanguageAccuracy(), "", ...(await runRealAccuracy())];
   for (const line of lines) console.log(line);
 }

@@ -26,6 +26,9 @@ import {
   LATIN_FREE,
   LATIN_LANGUAGES,
   LATIN_VOTE,
+  LENGTH_COLUMN,
+  LENGTH_COLUMNS,
+  LENGTH_LIMIT,
   latinLanguage,
   SCRIPT_COSTS,
   type ScriptCosts,
@@ -205,13 +208,13 @@ export function estimateUnit(
   const row = latin < 0 ? ENGLISH : latin;
   let tokens = 0;
   let latinWords = 0;
-  // Cyrillic and Han letters, priced at the end once the line's language is known.
-  let cyrillicWords = 0;
-  let cyrillicLetters = 0;
+  // Cyrillic and Arabic-script words, priced in both of their languages as they are read (the
+  // line's is known at its end), and Han letters, priced at the end.
+  let russianCost = 0;
+  let ukrainianCost = 0;
+  let arabicCost = 0;
+  let persianCost = 0;
   let hanLetters = 0;
-  // Arabic-script words and letters, priced at the end once the line's language is known.
-  let arabicWords = 0;
-  let arabicLetters = 0;
   let persian = false;
   let votes: Uint16Array | undefined; // per Latin language, from the letters pointing to it
   let deciding = 0; // letters and function words pointing to any
@@ -310,6 +313,7 @@ export function estimateUnit(
     let accented = 0;
     let script = LATIN; // the first script outside Latin in the word, if any
     let foreign = 0; // cost of its letters outside Latin but for Cyrillic and Han
+    let own = 0; // its letters of `script`
     let cyrillic = 0; // its Cyrillic letters, priced with the line's language
     let arabic = 0; // its Arabic-script letters, the same
     let foreignUnits = 0; // UTF-16 units of its non-ASCII letters
@@ -361,6 +365,7 @@ export function estimateUnit(
         continue;
       }
       if (script === LATIN) script = letterScript;
+      if (letterScript === script) own += 1;
       if (letterScript === CYRILLIC) {
         cyrillic += 1;
         if (!ukrainian && isUkrainian(c)) ukrainian = true;
@@ -426,23 +431,39 @@ export function estimateUnit(
         } else if (prefix === NO_PREFIX) cost += costs.latinBare[row] as number;
       }
     } else {
-      let free = costs.free[script] as number;
-      // Arabic's article joins its word: o200k holds most `ال` words whole ("الإلكتروني").
-      if (script === ARABIC && text.startsWith("ال", letters)) free += 2;
-      if (script === CYRILLIC) {
-        cyrillicWords += 1;
-        cyrillicLetters += cyrillic > free ? cyrillic - free : 0;
-        arabicLetters += arabic;
-      } else if (script === ARABIC) {
-        arabicWords += 1;
-        arabicLetters += arabic > free ? arabic - free : 0;
-        cyrillicLetters += cyrillic;
-      } else {
-        cyrillicLetters += cyrillic;
-        arabicLetters += arabic;
+      const column = LENGTH_COLUMN[script] as number;
+      if (column < 0) {
+        const free = costs.free[script] as number;
         foreign = Math.max(0, foreign - free * (costs.letter[script] as number));
+        cost += costs.word[script] as number;
+      } else if (script === CYRILLIC) {
+        russianCost += lengthCost(costs, LENGTH_COLUMNS.russian, own, costs.cyrillic[0] as number);
+        ukrainianCost += lengthCost(
+          costs,
+          LENGTH_COLUMNS.ukrainian,
+          own,
+          costs.cyrillic[1] as number,
+        );
+        foreign += arabic * (costs.arabic[0] as number);
+      } else if (script === ARABIC) {
+        // Arabic's article joins its word: o200k holds most `ال` words whole ("الإلكتروني").
+        const counted = own > 2 && text.startsWith("ال", letters) ? own - 2 : own;
+        arabicCost += lengthCost(costs, LENGTH_COLUMNS.arabic, counted, costs.arabic[0] as number);
+        persianCost += lengthCost(
+          costs,
+          LENGTH_COLUMNS.persian,
+          counted,
+          costs.arabic[1] as number,
+        );
+        foreign += cyrillic * (costs.cyrillic[0] as number);
+      } else {
+        const letter = costs.letter[script] as number;
+        foreign += lengthCost(costs, column, own, letter) - own * letter;
       }
-      cost += (costs.word[script] as number) + foreign;
+      if (column < 0 || (script !== CYRILLIC && script !== ARABIC)) {
+        foreign += cyrillic * (costs.cyrillic[0] as number) + arabic * (costs.arabic[0] as number);
+      }
+      cost += foreign;
       if (prefix !== SPACE_PREFIX && prefix !== ZERO_WIDTH_PREFIX) {
         cost += costs.bare[script] as number;
       }
@@ -456,18 +477,20 @@ export function estimateUnit(
     const language = latinLanguage(votes, deciding, latinWords);
     if (language !== ENGLISH) return estimateUnit(text, start, end, costs, language);
   }
-  if (cyrillicWords + cyrillicLetters > 0) {
-    const cyrillic = ukrainian ? 1 : 0;
-    tokens += cyrillicWords * (costs.cyrillicWord[cyrillic] as number);
-    tokens += cyrillicLetters * (costs.cyrillic[cyrillic] as number);
-  }
+  tokens += ukrainian ? ukrainianCost : russianCost;
   if (hanLetters > 0) tokens += hanLetters * (costs.han[japanese ? 1 : 0] as number);
-  if (arabicWords + arabicLetters > 0) {
-    const farsi = persian ? 1 : 0;
-    tokens += arabicWords * (costs.arabicWord[farsi] as number);
-    tokens += arabicLetters * (costs.arabic[farsi] as number);
-  }
+  tokens += persian ? persianCost : arabicCost;
   return tokens;
+}
+
+/**
+ * What a word of `letters` letters costs in a {@link ScriptCosts.length} column: its entry, and
+ * `letter` for each letter past the table's last.
+ */
+function lengthCost(costs: ScriptCosts, column: number, letters: number, letter: number): number {
+  const row = costs.length[column] as readonly number[];
+  if (letters <= LENGTH_LIMIT) return row[letters] as number;
+  return (row[LENGTH_LIMIT] as number) + (letters - LENGTH_LIMIT) * letter;
 }
 
 /** `votes` (made on the first) with a letter's or word's vote (`language * 8 + votes`) added. */

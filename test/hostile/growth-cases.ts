@@ -393,6 +393,22 @@ export const growthCases: readonly GrowthCase[] = [
     run: (text) => estimateTokens(text as string),
   },
   {
+    // Words priced by their length, in both of a line's possible languages as they are read.
+    name: "estimateTokens: one line of Russian, Persian and Korean words of every length",
+    build: (size) =>
+      repeated(
+        size,
+        (i) =>
+          ` ${"ж".repeat(1 + (i % 15))} ${"گ".repeat(1 + (i % 14))} ${"한".repeat(1 + (i % 13))}`,
+      ),
+    run: (text) => estimateTokens(text as string),
+  },
+  {
+    name: "estimateTokens: one Cyrillic word past the length table",
+    build: (size) => ` ${"ж".repeat(size)}`,
+    run: (text) => estimateTokens(text as string),
+  },
+  {
     name: "wordPunctuationCounter: a long text",
     build: spaced,
     run: (text) => wordPunctuationCounter.count(text as string),

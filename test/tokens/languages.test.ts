@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  fitLengthTables,
   LANGUAGE_BOUNDS,
   LANGUAGES,
   type LanguageSample,
@@ -21,7 +22,7 @@ import {
   propertyClass,
   unicodeClass,
 } from "../../src/tokens/heuristic.js";
-import { ENGLISH } from "../../src/tokens/scripts.js";
+import { ENGLISH, SCRIPT_COSTS } from "../../src/tokens/scripts.js";
 
 /** A one-line text's estimate read as English, whatever its words and letters. */
 function asEnglish(line: string): number {
@@ -206,6 +207,27 @@ describe("default counter: Hungarian, Romanian, Persian", () => {
     expect(defaultCounter.count("می‌شود\n")).toBe(exactCount("می‌شود\n"));
     const joined = "می‌توانید تغییرات خود را در یک شاخه‌ی جدید ثبت کنید و درخواست ادغام بفرستید.\n";
     expect(Math.abs(error(joined))).toBeLessThan(15); // +30 % before
+  });
+});
+
+describe("default counter: words priced by their length", () => {
+  it("counts a Russian line of short common words as o200k does, not a token per word too many", () => {
+    // o200k holds "не", "что", "как" whole, as it does English ones; priced once per word and
+    // per letter past the third, these lines counted 20–22 % high.
+    const lines = [
+      "Это не так, и мы не знаем, что он сказал им до того, как всё было решено.\n",
+      "Если вы не уверены, где начать, спросите в чате: мы всегда рады помочь.\n",
+    ];
+    for (const line of lines) {
+      expect({ line, close: Math.abs(error(line)) <= 5 }).toEqual({ line, close: true });
+    }
+  });
+
+  it("uses the word-length tables the fit gives (npx tsx bench/languages.ts --fit-lengths)", () => {
+    const real = realCorpus();
+    const fitted = new Set(["ru", "ko"]); // the languages of the fitted columns with rules
+    const samples = languageCorpus(LANGUAGES.filter((language) => fitted.has(language.code)));
+    expect(fitLengthTables(samples, real)).toEqual(SCRIPT_COSTS.length);
   });
 });
 
