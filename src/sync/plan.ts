@@ -14,7 +14,7 @@ import type { SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
-import { skillsLeftOut } from "./shared-skills.js";
+import { itemsLeftOut } from "./shared-skills.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
 
@@ -63,8 +63,9 @@ export function planChanges(request: SyncRequest): SyncPlan {
   planRegions(plan, request);
   const from = request.from as SyncTool;
   const leftOut = {
-    skill: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "skill"),
-    command: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "command"),
+    skill: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "skill"),
+    command: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "command"),
+    agent: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "agent"),
   };
   for (const to of request.to) {
     for (const kind of request.kinds) {
@@ -72,7 +73,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
       else {
-        const why = kind === "agent" ? undefined : leftOut[kind]?.leftOut.get(to);
+        const why = leftOut[kind]?.leftOut.get(to);
         planItems(plan, from, to, kind, why);
       }
     }
