@@ -40,6 +40,18 @@ function place(entry: ReadPlace, where: string): string {
   return `every ${code(glob)} (${where}${entry.last ? ", after every folder's files" : ""})${when}`;
 }
 
+/** The places only `sync --from` reads, the client loading none of them, in words. */
+function sourceOnly(tool: SyncTool): string {
+  const kinds = (["command", "agent", "skill"] as const).flatMap((kind) =>
+    readPlaces(tool, kind, "source")
+      .filter((place) => !place.loaded)
+      .map((place) => `${code(itemGlob(place))} (${kind}s)`),
+  );
+  return kinds.length === 0
+    ? ""
+    : ` Not loaded, but read by \`sync --from ${tool}\`: ${kinds.join(", ")}.`;
+}
+
 /** The places a client loads a kind from, in its order, and what a name found twice means. */
 function globs(tool: SyncTool, kind: ItemKind): string {
   const places = readPlaces(tool, kind, "loaded");
@@ -121,7 +133,7 @@ export function loadingTable(): string {
       rules.maxBytes === undefined
         ? "Byte cap: none."
         : `Byte cap: ${rules.maxBytes.bytes} bytes (${code(rules.maxBytes.setting.key.join("."))} in ${code(rules.maxBytes.setting.path)}), spent in the order above: the file it runs out in loses its end, later files are dropped.`,
-      `Commands: ${globs(tool, "command")}. Agents: ${globs(tool, "agent")}. Skills: ${globs(tool, "skill")}.`,
+      `Commands: ${globs(tool, "command")}. Agents: ${globs(tool, "agent")}. Skills: ${globs(tool, "skill")}.${sourceOnly(tool)}`,
       `MCP servers: ${places.mcp === undefined ? "none in the project" : `${code(places.mcp.path)} ${code(places.mcp.key)}`}${loading.mcpGate ? `; ${loading.mcpGate}` : ""}.`,
       ...(isHookTool(tool)
         ? [
