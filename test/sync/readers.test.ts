@@ -7,7 +7,7 @@
  * every target, a nested agent's name made one a flat folder can hold (with a warning), and
  * writes no copy where the target reads the source's file where it is.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type DoctorReport, doctor, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
@@ -107,6 +107,18 @@ describe("OpenCode: plural and nested folders", () => {
     expect(said(warnings, "item_skipped")).toEqual([
       ".opencode/agents/review.md: not synced: OpenCode uses .opencode/agent/review.md, the first agent named review",
     ]);
+  });
+
+  it("an agent of .opencode/agents that is gone takes its copy with it at the next sync", () => {
+    const dir = project({ ...GIT, ".opencode/agents/review.md": agent("Reviews diffs") });
+    expect(sync(dir, "opencode", ["claude"], ["agent"]).changed).toEqual([
+      ".claude/agents/review.md",
+    ]);
+    rmSync(join(dir, ".opencode/agents/review.md"));
+    expect(sync(dir, "opencode", ["claude"], ["agent"]).changed).toEqual([
+      ".claude/agents/review.md",
+    ]);
+    expect(existsSync(join(dir, ".claude/agents/review.md"))).toBe(false);
   });
 
   it("a skill OpenCode reads from .agents/skills gets no copy for Gemini CLI, which reads it there too; its own folder's does", () => {
