@@ -8,7 +8,14 @@
 import { HOOK_EVENTS, type HookTool, isHookTool } from "../src/hooks/events.js";
 import { type HookContextLimit, hookContextLimit } from "../src/hooks/output.js";
 import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
-import { type ItemFiles, itemGlob, SYNC_TOOL_PLACES, SYNC_TOOLS } from "../src/sync/locations.js";
+import {
+  type ItemKind,
+  itemGlob,
+  readPlaces,
+  SYNC_TOOL_PLACES,
+  SYNC_TOOLS,
+  type SyncTool,
+} from "../src/sync/locations.js";
 
 export const LOADING_PATH = new URL("../docs/loading.md", import.meta.url).pathname;
 
@@ -33,8 +40,25 @@ function place(entry: ReadPlace, where: string): string {
   return `every ${code(glob)} (${where}${entry.last ? ", after every folder's files" : ""})${when}`;
 }
 
-const glob = (files: ItemFiles | undefined) =>
-  files === undefined || !files.readable ? "none" : code(itemGlob(files));
+/** The places only `sync --from` reads, the client loading none of them, in words. */
+function sourceOnly(tool: SyncTool): string {
+  const kinds = (["command", "agent", "skill"] as const).flatMap((kind) =>
+    readPlaces(tool, kind, "source")
+      .filter((place) => !place.loaded)
+      .map((place) => `${code(itemGlob(place))} (${kind}s)`),
+  );
+  return kinds.length === 0
+    ? ""
+    : ` Not loaded, but read by \`sync --from ${tool}\`: ${kinds.join(", ")}.`;
+}
+
+/** The places a client loads a kind from, in its order, and what a name found twice means. */
+function globs(tool: SyncTool, kind: ItemKind): string {
+  const places = readPlaces(tool, kind, "loaded");
+  if (places.length === 0) return "none";
+  const listed = places.map((place) => code(itemGlob(place))).join(", then ");
+  return places.length > 1 ? `${listed} (a name found twice: the first wins)` : listed;
+}
 
 const limitText = (limit: HookContextLimit) =>
   [
@@ -109,10 +133,7 @@ export function loadingTable(): string {
       rules.maxBytes === undefined
         ? "Byte cap: none."
         : `Byte cap: ${rules.maxBytes.bytes} bytes (${code(rules.maxBytes.setting.key.join("."))} in ${code(rules.maxBytes.setting.path)}), spent in the order above: the file it runs out in loses its end, later files are dropped.`,
-      `Commands: ${glob(places.items.command)}. Agents: ${glob(places.items.agent)}. Skills: ${[
-        glob(places.items.skill),
-        ...(loading.moreSkills ?? []).map((dir) => code(`${dir}/*/SKILL.md`)),
-      ].join(", then ")}${loading.moreSkills ? " (a name found twice: the first wins)" : ""}.`,
+      `Commands: ${globs(tool, "command")}. Agents: ${globs(tool, "agent")}. Skills: ${globs(tool, "skill")}.${sourceOnly(tool)}`,
       `MCP servers: ${places.mcp === undefined ? "none in the project" : `${code(places.mcp.path)} ${code(places.mcp.key)}`}${loading.mcpGate ? `; ${loading.mcpGate}` : ""}.`,
       ...(isHookTool(tool)
         ? [

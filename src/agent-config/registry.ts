@@ -23,6 +23,7 @@ import type { CommandCodec } from "./commands/command.js";
 import { geminiCommand } from "./commands/gemini-command.js";
 import { opencodeCommand } from "./commands/opencode-command.js";
 import { clineCommand, cursorCommand } from "./commands/plain-command.js";
+import { qwenCommand } from "./commands/qwen-command.js";
 import { claudeMcp, cursorMcp } from "./mcp/claude-mcp.js";
 import { codexMcp } from "./mcp/codex-mcp.js";
 import { geminiMcp, qwenMcp } from "./mcp/gemini-mcp.js";
@@ -68,6 +69,7 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   opencodeCommand,
   cursorCommand,
   clineCommand,
+  qwenCommand,
   claudeMcp,
   geminiMcp,
   codexMcp,

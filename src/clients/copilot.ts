@@ -30,10 +30,27 @@ export const copilot = {
       below: "none",
       imports: false,
     },
-    moreSkills: [".claude/skills", ".agents/skills"],
+    moreItems: {
+      // Copilot CLI 1.0.102 offers every .md of .github/agents, review.agent.md over review.md.
+      agent: [{ dir: ".github/agents", extension: ".md" }],
+      // Prompt files are Copilot's commands in VS Code; Copilot CLI runs none of them (/name
+      // reaches the model as typed), so sync reads them as the source's commands only: their
+      // frontmatter and body as Claude Code's command (`${input:…}` variables left as written).
+      command: [
+        {
+          dir: ".github/prompts",
+          extension: ".prompt.md",
+          layout: "flat",
+          format: "claude",
+          sourceOnly: true,
+        },
+      ],
+      skill: [{ dir: ".claude/skills" }, { dir: ".agents/skills" }],
+    },
   },
   items: {
-    // Copilot CLI runs no prompt files: a command becomes a skill, which it offers as /name.
+    // Copilot CLI runs no prompt files (.github/prompts): a command becomes a skill, which it
+    // offers as /name.
     command: {
       format: "copilot-skill",
       dir: ".github/skills",

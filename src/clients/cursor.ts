@@ -30,7 +30,7 @@ export const cursor = {
       below: "on-demand",
       imports: false,
     },
-    moreSkills: [".agents/skills"],
+    moreItems: { skill: [{ dir: ".agents/skills" }] },
   },
   items: {
     command: {

@@ -17,7 +17,7 @@ export const gemini = {
       below: "none",
       imports: true,
     },
-    moreSkills: [".agents/skills"],
+    moreItems: { skill: [{ dir: ".agents/skills" }] },
     mcpGate: "Gemini CLI starts the project's MCP servers only in a trusted folder",
     hooksGate: "Gemini CLI runs the project's hooks only in a trusted folder",
   },

@@ -21,10 +21,26 @@ export const kilo = {
       below: "none",
       imports: false,
     },
-    moreSkills: [".claude/skills", ".agents/skills"],
+    // As OpenCode, from .kilo/ and from .kilocode/ (its older folder), both singular and plural;
+    // it reads .kilocode/ before .kilo/, and the last item of a name wins.
+    moreItems: {
+      command: [
+        { dir: ".kilo/commands" },
+        { dir: ".kilocode/command" },
+        { dir: ".kilocode/commands" },
+      ],
+      agent: [{ dir: ".kilo/agents" }, { dir: ".kilocode/agent" }, { dir: ".kilocode/agents" }],
+      skill: [
+        { dir: ".kilo/skills" },
+        { dir: ".kilocode/skill" },
+        { dir: ".kilocode/skills" },
+        { dir: ".agents/skills" },
+        { dir: ".claude/skills" },
+      ],
+    },
   },
-  // OpenCode's formats, read from .kilo/ (it does not load .opencode/) and kilo.json (it reads
-  // opencode.json too, as legacy).
+  // OpenCode's formats, read from .kilo/ and .kilocode/ (it does not load .opencode/) and
+  // kilo.json (it reads opencode.json too, as legacy).
   items: {
     command: {
       format: "opencode",
@@ -36,7 +52,7 @@ export const kilo = {
     agent: {
       format: "opencode",
       dir: ".kilo/agent",
-      layout: "flat",
+      layout: "nested",
       extension: ".md",
       readable: true,
     },

@@ -21,7 +21,15 @@ export const opencode = {
       below: "none",
       imports: false,
     },
-    moreSkills: [".claude/skills", ".agents/skills"],
+    // {command,commands}/**/*.md, {agent,agents}/**/*.md and {skill,skills}/**/SKILL.md in
+    // .opencode/, an item named by its path below the folder (agents/review/deep.md is
+    // review/deep). It reads .claude/skills, then .agents/skills, then its own folders, and the
+    // last skill of a name wins: its own first here, then .agents/skills.
+    moreItems: {
+      command: [{ dir: ".opencode/commands" }],
+      agent: [{ dir: ".opencode/agents" }],
+      skill: [{ dir: ".opencode/skills" }, { dir: ".agents/skills" }, { dir: ".claude/skills" }],
+    },
   },
   items: {
     command: {
@@ -34,7 +42,7 @@ export const opencode = {
     agent: {
       format: "opencode",
       dir: ".opencode/agent",
-      layout: "flat",
+      layout: "nested",
       extension: ".md",
       readable: true,
     },

@@ -17,6 +17,11 @@ export const qwen = {
       // Not checked with the client; sync carries imported files inline for it.
       imports: false,
     },
+    // Markdown commands beside the TOML ones (frontmatter and the prompt, Gemini CLI's {{args}}):
+    // it reads the TOML files, then the Markdown ones, and the last command of a name wins.
+    moreItems: {
+      command: [{ dir: ".qwen/commands", extension: ".md", format: "qwen", beforeOwn: true }],
+    },
     mcpGate: "Qwen Code starts the project's MCP servers only in a trusted folder",
     hooksGate: "Qwen Code runs the project's hooks only in a trusted folder",
   },

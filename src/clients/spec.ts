@@ -26,9 +26,37 @@ export interface ItemFiles {
   /** `.md` / `.toml` files anywhere below (commands, with namespaces), or `<name>/SKILL.md`. */
   readonly layout: "nested" | "flat" | "skill-folders";
   /** How each file's name ends: the item's name is the rest (`.agent.md` for Copilot agents). */
-  readonly extension: ".md" | ".toml" | ".agent.md";
+  readonly extension: ".md" | ".toml" | ".agent.md" | ".prompt.md";
   /** Whether the tool reads this location (false: written for it, never read from it). */
   readonly readable: boolean;
+}
+
+/**
+ * A folder a client also reads items of one kind from, besides the one sync writes for it (its
+ * {@link ItemFiles}): that place's facts, changed where this one differs. Sync writes only the
+ * one place; doctor lists items from every place, and `sync --from` reads them all.
+ */
+export interface MoreItems {
+  /** The folder, relative to the project. */
+  readonly dir: string;
+  /** Its files' ending, when not the written place's. */
+  readonly extension?: ItemFiles["extension"];
+  /** Its layout, when not the written place's. */
+  readonly layout?: ItemFiles["layout"];
+  /** Its codec, when not the written place's. */
+  readonly format?: string;
+  /**
+   * Its items win over the written place's items of the same name (Qwen Code reads its
+   * Markdown commands after the TOML ones, and the last of a name wins); else the written
+   * place's win, and these come after it in the order listed.
+   */
+  readonly beforeOwn?: true;
+  /**
+   * The client does not load it, but its users keep items of the kind there for the same
+   * product (Copilot's prompt files, which VS Code runs and Copilot CLI does not): `sync --from`
+   * reads them, doctor lists none of them.
+   */
+  readonly sourceOnly?: true;
 }
 
 /** The settings file that holds a tool's MCP servers, and under which key. */
@@ -126,10 +154,10 @@ export interface ClientLoading {
   /** How it finds and joins its instruction files. */
   readonly instructions: InstructionLoading;
   /**
-   * Skill folders read besides the one sync writes, after it: a skill of the same name in a
-   * later folder is shadowed by the first.
+   * By kind, the folders read besides the one sync writes (see {@link itemPlaces} for the
+   * order): of two items of one name, the client uses the one in the earlier place.
    */
-  readonly moreSkills?: readonly string[];
+  readonly moreItems?: Readonly<Partial<Record<ItemKind, readonly MoreItems[]>>>;
   /** The condition it puts on the project's MCP servers, when one. */
   readonly mcpGate?: string;
   /** The condition it puts on the project's hooks, when one. */
@@ -325,6 +353,52 @@ export const skillFolders = (format: string, dir: string): ItemFiles => ({
   extension: ".md",
   readable: true,
 });
+
+/** A place an item kind is read from, and whether the client itself loads it. */
+export interface ItemPlace extends ItemFiles {
+  /** False for a place only `sync --from` reads ({@link MoreItems.sourceOnly}). */
+  readonly loaded: boolean;
+}
+
+/**
+ * Every place `client` reads items of `kind` from, in its order: of two items of one name, the
+ * one in the earlier place wins. The places that win over the written place first, then the
+ * written place (when the client reads it), then the others as listed. `loaded` leaves out the
+ * places only `sync --from` reads.
+ *
+ * @example
+ * ```ts
+ * itemPlaces(qwen, "command", "loaded").map((place) => itemGlob(place));
+ * // [".qwen/commands/**\/*.md", ".qwen/commands/**\/*.toml"]
+ * ```
+ */
+export function itemPlaces(
+  client: Pick<ClientSpec, "items" | "loading">,
+  kind: ItemKind,
+  use: "loaded" | "source",
+): ItemPlace[] {
+  const own = client.items[kind];
+  const more = client.loading.moreItems?.[kind] ?? [];
+  const place = (extra: MoreItems): ItemPlace | undefined => {
+    if (own === undefined || (extra.sourceOnly && use === "loaded")) return undefined;
+    return {
+      format: extra.format ?? own.format,
+      dir: extra.dir,
+      layout: extra.layout ?? own.layout,
+      extension: extra.extension ?? own.extension,
+      readable: true,
+      loaded: extra.sourceOnly !== true,
+    };
+  };
+  const listed = (before: boolean) =>
+    more.flatMap((extra) => ((extra.beforeOwn === true) === before ? [place(extra)] : []));
+  const places = [
+    ...listed(true),
+    own?.readable ? { ...own, loaded: true } : undefined,
+    ...listed(false),
+  ];
+  return places.filter((found): found is ItemPlace => found !== undefined);
+}
 
 /**
  * Where a whole-file kind's items are, as a glob (a folder of skills: each one's SKILL.md).

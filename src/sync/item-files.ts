@@ -13,12 +13,14 @@ import { decodeUtf8, type Project } from "../workspace/project.js";
 import {
   type ItemFiles,
   type ItemKind,
+  type ItemPlace,
   itemGlob,
+  readPlaces,
   SYNC_TOOL_PLACES,
   type SyncTool,
 } from "./locations.js";
 import type { Plan } from "./planned-files.js";
-import type { LeftOut } from "./shared-skills.js";
+import { type LeftOut, readingPlace } from "./shared-skills.js";
 import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
 
 /** One item of a whole-file kind as the source keeps it. */
@@ -28,6 +30,11 @@ export interface SourceItem {
   readonly text: string;
   /** Other files of a skill's folder, as project paths. */
   readonly extras: readonly string[];
+}
+
+/** A source item and the place it was read from (its codec). */
+interface PlacedItem extends SourceItem {
+  readonly place: ItemPlace;
 }
 
 /**
@@ -70,25 +77,56 @@ export function notAnItem(
 }
 
 /** The source items of each kind a plan read, each read (and warned about) once for all targets. */
-const readOnce = new WeakMap<Plan, Map<string, SourceItem[]>>();
+const readOnce = new WeakMap<Plan, Map<string, PlacedItem[]>>();
 
-function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind, files: ItemFiles): SourceItem[] {
-  const read = readOnce.get(plan) ?? new Map<string, SourceItem[]>();
+/**
+ * The items of `kind` the source client has, from every place it reads them (see `itemPlaces`),
+ * in its order: a file an earlier place of one folder holds is that place's; of two items of
+ * one name the client uses the first, so the other is left out with a warning, as is a file
+ * that is no item of the kind.
+ */
+function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
+  const read = readOnce.get(plan) ?? new Map<string, PlacedItem[]>();
   readOnce.set(plan, read);
   const key = `${from} ${kind}`;
   const known = read.get(key);
   if (known !== undefined) return known;
   const { label } = SYNC_TOOL_PLACES[from];
-  const items = readItems(plan.project, files, (issue) => plan.warnings.push(issue)).filter(
-    (item) => {
-      const why = notAnItem(kind, files, item.name, item.text);
-      if (why === undefined) return true;
-      plan.warnings.push(skipped(item.path, `not a ${label} ${kind} (${why})`));
-      return false;
-    },
-  );
-  for (const path of strayFiles(plan.project, files)) {
-    plan.warnings.push(skipped(path, `not a ${label} ${kind}: ${label} reads ${itemGlob(files)}`));
+  const places = readPlaces(from, kind, "source");
+  // Two places of one folder (Copilot's agents) meet a link leading out twice: one warning.
+  const said = new Set<string>();
+  const warn = (issue: Issue) => {
+    const id = `${issue.path}\0${issue.message}`;
+    if (!said.has(id)) plan.warnings.push(issue);
+    said.add(id);
+  };
+  const held = new Set<string>();
+  const first = new Map<string, string>();
+  const items: PlacedItem[] = [];
+  for (const place of places) {
+    for (const item of readItems(plan.project, place, warn)) {
+      if (held.has(item.path)) continue;
+      held.add(item.path);
+      const why = notAnItem(kind, place, item.name, item.text);
+      if (why !== undefined) {
+        warn(skipped(item.path, `not a ${label} ${kind} (${why})`));
+        continue;
+      }
+      const winner = first.get(item.name);
+      if (winner !== undefined) {
+        warn(skipped(item.path, `${label} uses ${winner}, the first ${kind} named ${item.name}`));
+        continue;
+      }
+      first.set(item.name, item.path);
+      items.push({ ...item, place });
+    }
+  }
+  for (const place of places) {
+    const globs = places.filter((other) => other.dir === place.dir).map(itemGlob);
+    for (const path of strayFiles(plan.project, place)) {
+      if (held.has(path)) continue;
+      warn(skipped(path, `not a ${label} ${kind}: ${label} reads ${globs.join(", ")}`));
+    }
   }
   read.set(key, items);
   return items;
@@ -145,13 +183,17 @@ export function readItems(
 }
 
 /**
- * Where an item named `name` goes in the target's files. A flat folder has no namespaces:
- * `git/commit` is `git-commit` there (Cursor runs it as /git-commit, Cline as /git-commit.md).
+ * The name an item keeps in the target's files. A flat folder has no namespaces: `git/commit` is
+ * `git-commit` there (Cursor runs it as /git-commit, Cline as /git-commit.md), and a nested
+ * OpenCode agent `review/deep` is the agent `review-deep`.
  */
+const targetName = (files: ItemFiles, name: string): string =>
+  files.layout === "flat" ? name.replaceAll("/", "-") : name;
+
+/** Where an item named `name` goes in the target's files. */
 function targetPath(files: ItemFiles, name: string): string {
   if (files.layout === "skill-folders") return `${files.dir}/${skillName(name)}/SKILL.md`;
-  const flat = files.layout === "flat" ? name.replaceAll("/", "-") : name;
-  return `${files.dir}/${flat}${files.extension}`;
+  return `${files.dir}/${targetName(files, name)}${files.extension}`;
 }
 
 /** The first part of folder `dir` (or `dir` itself) that is a file, or undefined when none is. */
@@ -175,10 +217,9 @@ export function planItems(
   kind: ItemKind,
   leftOut?: LeftOut,
 ): void {
-  const source = SYNC_TOOL_PLACES[from].items[kind];
-  if (source === undefined || !source.readable) return;
+  if (readPlaces(from, kind, "source").length === 0) return;
   const target = SYNC_TOOL_PLACES[to].items[kind];
-  const items = sourceItems(plan, from, kind, source);
+  const items = sourceItems(plan, from, kind);
   if (target !== undefined && leftOut !== undefined) {
     plan.leaveOut(target.dir, leftOut.why);
     if (leftOut.readElsewhere) return;
@@ -215,12 +256,24 @@ export function planItems(
     return;
   }
   for (const item of items) {
+    // The target loads this one where it is (OpenCode reads .agents/skills): no copy.
+    if (item.place.loaded && readingPlace(plan, to, kind, item.place) !== undefined) continue;
+    // An agent's name is the one the target's folder can hold (`/` has no place in a flat one).
+    const name = kind === "agent" ? targetName(target, item.name) : item.name;
+    if (name !== item.name) {
+      plan.warnings.push({
+        code: "item_renamed",
+        severity: "warning",
+        path: item.path,
+        message: `written for ${to} as the ${kind} ${name}: ${SYNC_TOOL_PLACES[to].label} keeps ${kind}s in one folder (${itemGlob(target)}), without the subfolders of ${item.name}`,
+      });
+    }
     // The file's name is the item's name where the file does not say it (OpenCode's agents).
     const converted = naming(item.path, () =>
       convertAgentConfig(kind, item.text, {
-        from: source.format,
+        from: item.place.format,
         to: target.format,
-        name: item.name,
+        name,
       }),
     );
     const path = targetPath(target, item.name);

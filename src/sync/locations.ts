@@ -6,7 +6,15 @@
  * and left out. Each tool's facts are its file's in src/clients; this is sync's view of them.
  */
 import { byClient, type ClientId, clientById, SYNC_ORDER } from "../clients/index.js";
-import type { ClientSpec, ItemFiles, ItemKind, McpFile, RulesFormat } from "../clients/spec.js";
+import {
+  type ClientSpec,
+  type ItemFiles,
+  type ItemKind,
+  type ItemPlace,
+  itemPlaces,
+  type McpFile,
+  type RulesFormat,
+} from "../clients/spec.js";
 
 /**
  * The tools `sync` reads and writes (every client of src/clients), in the order that decides who
@@ -35,6 +43,7 @@ export type SyncKind = (typeof SYNC_KINDS)[number];
 export {
   type ItemFiles,
   type ItemKind,
+  type ItemPlace,
   itemGlob,
   type McpFile,
   type RulesFormat,
@@ -97,3 +106,10 @@ export const instructionReading = (tool: SyncTool): InstructionReading => {
   const client = clientById(tool);
   return { imports: client.loading.instructions.imports, nested: client.nestedInstructions };
 };
+
+/**
+ * Every place `tool` reads items of `kind` from, in its order (of two items of one name, the
+ * earlier place's wins): `loaded`, those the client loads; `source`, those `sync --from` reads.
+ */
+export const readPlaces = (tool: SyncTool, kind: ItemKind, use: "loaded" | "source"): ItemPlace[] =>
+  itemPlaces(clientById(tool), kind, use);

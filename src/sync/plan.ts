@@ -15,7 +15,7 @@ import { planMcp } from "./mcp-servers.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
 import { inlinedRules, planRuleFiles } from "./rule-files.js";
-import { skillsLeftOut } from "./shared-skills.js";
+import { itemsLeftOut } from "./shared-skills.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
 
@@ -64,8 +64,9 @@ export function planChanges(request: SyncRequest): SyncPlan {
   planRegions(plan, request, inlinedRules(plan, request));
   const from = request.from as SyncTool;
   const leftOut = {
-    skill: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "skill"),
-    command: from === undefined ? undefined : skillsLeftOut(plan, from, request.to, "command"),
+    skill: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "skill"),
+    command: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "command"),
+    agent: from === undefined ? undefined : itemsLeftOut(plan, from, request.to, "agent"),
   };
   for (const to of request.to) {
     for (const kind of request.kinds) {
@@ -73,7 +74,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
       else {
-        const why = kind === "agent" ? undefined : leftOut[kind]?.leftOut.get(to);
+        const why = leftOut[kind]?.leftOut.get(to);
         planItems(plan, from, to, kind, why);
       }
     }

@@ -7,7 +7,7 @@ import { ProjectFileError } from "../workspace/project.js";
 import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
 import { settingsFile } from "../workspace/settings-file.js";
 import { forgetExcluded } from "./gemini-excluded.js";
-import { type McpFile, SYNC_TOOL_PLACES } from "./locations.js";
+import { type McpFile, readPlaces, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 import { isRuleFileFrom, ruleFolder } from "./rule-files.js";
 
@@ -52,9 +52,10 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
     if (entry.from === undefined) continue;
     if (entry.kind === "command" || entry.kind === "agent" || entry.kind === "skill") {
       const kind = entry.kind;
-      const place = SYNC_TOOL_PLACES[from].items[kind];
-      if (!request.kinds.includes(kind) || !place?.readable) continue;
-      if (!entry.from.startsWith(`${place.dir}/`)) continue;
+      if (!request.kinds.includes(kind)) continue;
+      // Written from any place this run reads the kind from (OpenCode's agents/ and agent/).
+      const read = readPlaces(from, kind, "source");
+      if (!read.some((place) => entry.from?.startsWith(`${place.dir}/`))) continue;
       const target = targets
         .map((to) => SYNC_TOOL_PLACES[to].items[kind])
         .find((files) => files !== undefined && entry.path.startsWith(`${files.dir}/`));

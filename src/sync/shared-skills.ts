@@ -1,14 +1,23 @@
 /**
- * Skill folders several clients read (`.agents/skills`, `.claude/skills`): a skill goes into a
+ * Item folders several clients read (`.agents/skills`, `.claude/skills`): an item goes into a
  * target's own folder only when the target reads it from nowhere else. Gemini CLI, Copilot CLI,
  * OpenCode, Kilo Code and Cursor read `.agents/skills`, where Codex CLI's skills are; a copy in
  * their own folder too would be two skills of one name. Commands written as skills (Codex CLI,
  * Copilot CLI have no commands) follow the same rule, and never go where another target of the
- * sync would offer them as skills beside its own slash command of the same name.
+ * sync would offer them as skills beside its own slash command of the same name. Commands and
+ * agents get no copy where the target reads the source's own files (one of its places is the
+ * source's folder, links resolved).
  */
 import type { Issue } from "../problems/issue.js";
-import { CLIENT_LOADING } from "./loading.js";
-import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
+import {
+  type ItemKind,
+  type ItemPlace,
+  itemGlob,
+  readPlaces,
+  SYNC_TOOL_PLACES,
+  SYNC_TOOLS,
+  type SyncTool,
+} from "./locations.js";
 import type { Plan } from "./planned-files.js";
 
 /** Why a target gets no items of a kind in its own folder. */
@@ -18,7 +27,7 @@ export interface LeftOut {
   readonly why: string;
 }
 
-/** Where the items of one kind go as skills, and what a client's own rules read twice. */
+/** Where the items of one kind go (as skills, or read where they are), and what a client's own rules read twice. */
 export interface SharedSkills {
   /** The targets that get none in their own folder, and why. */
   readonly leftOut: ReadonlyMap<SyncTool, LeftOut>;
@@ -26,16 +35,34 @@ export interface SharedSkills {
   readonly twice: readonly { readonly dir: string; readonly issue: Issue }[];
 }
 
-/** The skill folders `tool` reads, its own first, by real path (a folder a link refuses: none). */
+/** The skill folders `tool` loads, in its order, by real path (a folder a link refuses: none). */
 function skillFoldersRead(plan: Plan, tool: SyncTool): Map<string, string> {
-  const own = SYNC_TOOL_PLACES[tool].items.skill;
-  const dirs = [...(own?.readable ? [own.dir] : []), ...(CLIENT_LOADING[tool].moreSkills ?? [])];
   const read = new Map<string, string>();
-  for (const dir of dirs) {
-    const located = plan.project.locate(dir);
-    if (!("refused" in located) && !read.has(located.real)) read.set(located.real, dir);
+  for (const { dir } of readPlaces(tool, "skill", "loaded")) {
+    const real = realDir(plan, dir);
+    if (real !== undefined && !read.has(real)) read.set(real, dir);
   }
   return read;
+}
+
+/**
+ * The place of `tool`'s own loaded ones that holds the files of `source` (the same folder, links
+ * resolved, and every file of the source's ending one of its own), or undefined.
+ */
+export function readingPlace(
+  plan: Plan,
+  tool: SyncTool,
+  kind: ItemKind,
+  source: ItemPlace,
+): ItemPlace | undefined {
+  const real = realDir(plan, source.dir);
+  if (real === undefined) return undefined;
+  return readPlaces(tool, kind, "loaded").find(
+    (place) =>
+      realDir(plan, place.dir) === real &&
+      place.layout === source.layout &&
+      source.extension.endsWith(place.extension),
+  );
 }
 
 /** The real path of `dir`, or undefined when a link refuses it. */
@@ -50,31 +77,49 @@ function realDir(plan: Plan, dir: string): string | undefined {
  * of SYNC_TOOLS: a target that reads the source's folder, or the folder an earlier target gets
  * them in, needs no copy.
  */
-export function skillsLeftOut(
+export function itemsLeftOut(
   plan: Plan,
   from: SyncTool,
   to: readonly SyncTool[],
-  kind: "skill" | "command",
+  kind: ItemKind,
 ): SharedSkills {
   const leftOut = new Map<SyncTool, LeftOut>();
-  const source = SYNC_TOOL_PLACES[from].items[kind];
-  if (source === undefined || !source.readable) return { leftOut, twice: [] };
+  const sources = readPlaces(from, kind, "source");
+  if (sources.length === 0) return { leftOut, twice: [] };
   const targets = SYNC_TOOLS.filter((tool) => to.includes(tool) && tool !== from);
   const asSkills = (tool: SyncTool) => {
     const place = SYNC_TOOL_PLACES[tool].items[kind];
     return place !== undefined && place.layout === "skill-folders" ? place : undefined;
   };
-  // Where the items are skills to a client: the source's folder (skills) and each written one.
+  // Where the items are skills to a client: the source's folders (skills) and each written one.
   const written = new Map<string, { readonly dir: string; readonly by?: SyncTool }>();
   if (kind === "skill") {
-    const real = realDir(plan, source.dir);
-    if (real !== undefined) written.set(real, { dir: source.dir });
+    for (const source of sources) {
+      const real = realDir(plan, source.dir);
+      if (real !== undefined && !written.has(real)) written.set(real, { dir: source.dir });
+    }
   }
   for (const tool of targets) {
+    // A target that loads the source's own files of the kind needs no copy of them: of none
+    // where it reads every place of the source (else planItems leaves out the items it reads).
+    const reading = sources.map((source) =>
+      source.loaded ? readingPlace(plan, tool, kind, source) : undefined,
+    );
+    const readsAll = reading.every((place) => place !== undefined);
+    const first = reading[0];
+    if (readsAll && first !== undefined) {
+      const source = sources[0] as ItemPlace;
+      leftOut.set(tool, {
+        readElsewhere: true,
+        why: `${SYNC_TOOL_PLACES[tool].label} reads ${kind === "skill" ? first.dir : itemGlob(first)}, the source's ${kind}s${first.dir === source.dir ? "" : ` (${source.dir})`}`,
+      });
+      continue;
+    }
     const place = asSkills(tool);
-    if (place === undefined) continue;
+    if (place === undefined || kind === "agent") continue;
     const read = skillFoldersRead(plan, tool);
-    const shared = [...written].find(([real]) => read.has(real));
+    // A folder written for an earlier target holds every item; the source's, only its own.
+    const shared = [...written].find(([real, at]) => at.by !== undefined && read.has(real));
     if (shared !== undefined) {
       const [real, { dir, by }] = shared;
       leftOut.set(tool, {
@@ -101,7 +146,11 @@ export function skillsLeftOut(
         continue;
       }
     }
-    if (real !== undefined) written.set(real, { dir: place.dir, by: tool });
+    // Its folder holds every item after the sync unless it reads some of them from another.
+    const elsewhere = reading.some(
+      (found) => found !== undefined && realDir(plan, found.dir) !== real,
+    );
+    if (real !== undefined && !elsewhere) written.set(real, { dir: place.dir, by: tool });
   }
   return { leftOut, twice: readTwice(plan, kind, targets, written) };
 }
@@ -113,7 +162,7 @@ export function skillsLeftOut(
  */
 function readTwice(
   plan: Plan,
-  kind: "skill" | "command",
+  kind: ItemKind,
   targets: readonly SyncTool[],
   written: ReadonlyMap<string, { readonly dir: string; readonly by?: SyncTool }>,
 ): { readonly dir: string; readonly issue: Issue }[] {

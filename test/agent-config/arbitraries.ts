@@ -265,6 +265,15 @@ export const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
     .map(compact),
   cursor: plainCommand,
   cline: plainCommand,
+  qwen: fc
+    .record({
+      name: fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?$/),
+      description: optional(text),
+      prompt: geminiPrompt,
+      argumentHint: optional(text),
+      disableModelInvocation: optional(fc.boolean()),
+    })
+    .map(compact),
 };
 
 const agentText = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,.()-]{0,30}$/);

@@ -28,6 +28,7 @@ const COMMAND_EXT: Record<CommandFormat, string> = {
   opencode: "md",
   cursor: "md",
   cline: "md",
+  qwen: "md",
 };
 const MCP_EXT: Record<McpConfigFormat, string> = {
   claude: "json",

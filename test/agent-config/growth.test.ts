@@ -115,6 +115,11 @@ describe("agent-config stays linear on adversarial text", () => {
       (text) => convertCommand(text, { from: "gemini", to: "claude", name: "c" }),
     ],
     [
+      "Qwen Code Markdown command: !{ openings in the body, none closed",
+      (n) => `---\ndescription: d\n---\n${"!{".repeat(n / 2)}\n`,
+      (text) => convertCommand(text, { from: "qwen", to: "claude", name: "c" }),
+    ],
+    [
       "Codex AGENTS.md heading: a name of spaces then a letter",
       (n) => `# a${" ".repeat(n)}x\n\n## Prompt\nHi\n`,
       (text) => convertCommand(text, { from: "codex", to: "claude" }),

@@ -53,6 +53,7 @@ const BUILTIN_COMMANDS = [
   "opencode",
   "cursor",
   "cline",
+  "qwen",
 ];
 
 const claudeMd = "---\ndescription: Review a file\n---\nReview this change. $ARGUMENTS\n";

@@ -45,7 +45,7 @@ function pathsOf(client: ClientSpec): string[] {
     ),
     ...(loading.instructions.addedBy ? [loading.instructions.addedBy.path] : []),
     ...(loading.instructions.maxBytes ? [loading.instructions.maxBytes.setting.path] : []),
-    ...(loading.moreSkills ?? []),
+    ...Object.values(loading.moreItems ?? {}).flatMap((places) => places.map((place) => place.dir)),
     ...(hooks ? [hooks.install.path, ...Object.keys(hooks.install.files ?? {})] : []),
   ];
 }

@@ -9,8 +9,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/problems/issue.js";
-import { CLIENT_LOADING } from "../../src/sync/loading.js";
-import { SYNC_TOOL_PLACES, type SyncKind, type SyncTool } from "../../src/sync/locations.js";
+import {
+  readPlaces,
+  SYNC_TOOL_PLACES,
+  type SyncKind,
+  type SyncTool,
+} from "../../src/sync/locations.js";
 import { planChanges } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
@@ -145,7 +149,7 @@ describe("each new tool's files synced back to Claude Code", () => {
         );
       }
       // A tool that reads .claude/skills itself gets no copy of the skill: nothing to go back.
-      if (CLIENT_LOADING[via].moreSkills?.includes(".claude/skills")) {
+      if (readPlaces(via, "skill", "loaded").some((place) => place.dir === ".claude/skills")) {
         const skills = `${places.items.skill?.dir}/pdf-forms/`;
         expect(Object.keys(mid).filter((path) => path.startsWith(skills))).toEqual([]);
       } else {

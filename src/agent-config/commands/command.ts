@@ -8,7 +8,7 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import type { WarningLog } from "../warnings.js";
 import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
-/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands and Cline workflows. */
+/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands, Cline workflows and Qwen Code markdown. */
 export type CommandFormat =
   | "claude"
   | "gemini"
@@ -17,7 +17,8 @@ export type CommandFormat =
   | "copilot-skill"
   | "opencode"
   | "cursor"
-  | "cline";
+  | "cline"
+  | "qwen";
 
 /** A command format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type CommandFormatId = CommandFormat | (string & {});
@@ -39,6 +40,7 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
   "opencode",
   "cursor",
   "cline",
+  "qwen",
 ];
 
 /**

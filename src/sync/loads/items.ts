@@ -8,6 +8,7 @@ import { CLIENT_LOADING } from "../loading.js";
 import {
   type ItemFiles,
   type ItemKind,
+  readPlaces,
   SYNC_TOOL_PLACES,
   SYNC_TOOLS,
   type SyncTool,
@@ -29,13 +30,16 @@ function itemsIn(
   client: SyncTool,
   kind: ItemKind,
   place: ItemFiles,
+  seen: Set<string>,
   problems: DoctorProblem[],
 ): { name: string; path: string }[] {
   const found: { name: string; path: string }[] = [];
   const { label } = SYNC_TOOL_PLACES[client];
   for (const path of view.filesBelow(place.dir)) {
     const at = itemOf(place, path.slice(place.dir.length + 1));
-    if (at === undefined || !at.main) continue;
+    // A file an earlier place of one folder holds is that place's (Copilot's review.agent.md).
+    if (at === undefined || !at.main || seen.has(path)) continue;
+    seen.add(path);
     const text = view.text(path);
     if (text === undefined) continue;
     const why = notAnItem(kind, place, at.name, text);
@@ -54,8 +58,9 @@ function itemsIn(
 }
 
 /**
- * The items of `kind` the client reads, from each of its folders in order; an item named as one
- * found before is shadowed by it (a `shadowed` problem: the client takes one and warns).
+ * The items of `kind` the client reads, from each place it loads them from in its order (see
+ * `itemPlaces`); an item named as one found before is shadowed by it (a `shadowed` problem: the
+ * client takes one and warns).
  */
 export function clientItems(
   view: ProjectView,
@@ -63,17 +68,11 @@ export function clientItems(
   kind: ItemKind,
   problems: DoctorProblem[],
 ): ConfigItem[] {
-  const own = SYNC_TOOL_PLACES[client].items[kind];
-  const places: ItemFiles[] = own?.readable ? [own] : [];
-  if (kind === "skill") {
-    for (const dir of CLIENT_LOADING[client].moreSkills ?? []) {
-      if (dir !== own?.dir) places.push({ ...(own as ItemFiles), dir, readable: true });
-    }
-  }
   const first = new Map<string, { readonly path: string; readonly real: string }>();
+  const seen = new Set<string>();
   const items: ConfigItem[] = [];
-  for (const place of places) {
-    for (const item of itemsIn(view, client, kind, place, problems)) {
+  for (const place of readPlaces(client, kind, "loaded")) {
+    for (const item of itemsIn(view, client, kind, place, seen, problems)) {
       const real = realPath(view, item.path);
       const found = first.get(item.name);
       if (found === undefined) {
