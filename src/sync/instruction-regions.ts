@@ -193,10 +193,22 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
     // The source's own client is counted too: it may read a file written for a target (Qwen
     // Code reads the AGENTS.md written for Codex CLI beside its QWEN.md).
     const clients = from === undefined || targets.includes(from) ? targets : [from, ...targets];
+    // A run of the rules alone keeps the files that import the source as they are.
     const importing =
-      trial === undefined || needed === undefined || keepOnly
+      trial === undefined || needed === undefined || source === undefined
         ? new Set<string>()
-        : importingFiles(trial, clients, needed);
+        : keepOnly
+          ? new Set(
+              candidates
+                .filter(
+                  (candidate) =>
+                    holdingNow.has(candidate.real) &&
+                    currentRegion(candidate.path, plan.text(candidate.path))?.instructions ===
+                      importOfSource(candidate.path, source.path),
+                )
+                .map((candidate) => candidate.real),
+            )
+          : importingFiles(trial, clients, needed);
     const holding = new Set<string>();
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;

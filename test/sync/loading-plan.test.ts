@@ -287,6 +287,20 @@ describe("each thing loaded once: what the property over every pair found", () =
     ]);
   });
 
+  it("then --only rules: GEMINI.md keeps importing CLAUDE.md, and Copilot CLI is still said to read the text twice", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const to: SyncTool[] = ["codex", "gemini", "copilot"];
+    sync(dir, "claude", to, ["instructions"]);
+    const plan = planSync({ dir, from: "claude", to, kinds: ["rules"], rules: RULES });
+    applyPlan(plan);
+    expect(tree(dir)["GEMINI.md"]).toContain("<!-- contextfmt:instructions -->\n@CLAUDE.md\n");
+    expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["AGENTS.md", "CLAUDE.md"]);
+    const warnings = [...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
+    expect(twice(warnings).map((line) => line.split(", so ")[0])).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md",
+    ]);
+  });
+
   it("the source's own client is counted: Qwen Code reads the AGENTS.md written for Codex CLI beside its QWEN.md, named", () => {
     const dir = project({ "QWEN.md": NOTES });
     const { warnings } = sync(dir, "qwen", ["codex"], ["instructions"]);
