@@ -257,6 +257,16 @@ describe("each thing loaded once: what the property over every pair found", () =
     ).toEqual([]);
   });
 
+  it("--to copilot,qwen with the rules: .github/copilot-instructions.md holds the rules alone, Copilot CLI loads the text once, from CLAUDE.md", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const kinds: SyncKind[] = ["instructions", "rules"];
+    applyPlan(planSync({ dir, from: "claude", to: ["copilot", "qwen"], kinds, rules: RULES }));
+    expect(tree(dir)[".github/copilot-instructions.md"]).not.toContain(LINE);
+    expect(tree(dir)[".github/copilot-instructions.md"]).toContain("Run the linter");
+    expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["CLAUDE.md"]);
+    expect(copiesLoaded(dir, "qwen", LINE)).toEqual(["QWEN.md"]);
+  });
+
   it("--only rules takes no text to a target that did not load it (Codex CLI), nor out of one that did", () => {
     const dir = project({ "CLAUDE.md": NOTES });
     const kinds: SyncKind[] = ["rules"];
