@@ -7,11 +7,12 @@
  * front of the model is noise, and the doctor names it.
  */
 
+import { posix } from "node:path";
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
 import { clientFiles } from "./loads/files.js";
-import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
+import { instructionReading, SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { PlannedView, type SharedListing } from "./planned-view.js";
 
@@ -29,7 +30,10 @@ const STAND_IN = "<!-- the source's instructions -->";
 /** What the clients would load from one folder's instruction files, for a set of them written. */
 export class InstructionTrial {
   readonly #view: PlannedView;
+  /** The project as it is, before this run. */
+  readonly #now: PlannedView;
   #written: ReadonlySet<string> = new Set();
+  #pointers: ReadonlySet<string> = new Set();
   readonly #byReal: ReadonlyMap<string, InstructionCandidate>;
 
   constructor(
@@ -39,8 +43,12 @@ export class InstructionTrial {
     /** The source's instruction file of the folder. */
     readonly source: string,
     readonly candidates: readonly InstructionCandidate[],
-    /** Whether the file's region holds text this run's source wrote (it goes when unwritten). */
-    ours: (path: string) => boolean,
+    /**
+     * What the file's region holds after this run when the source's text is not written into
+     * it ("" for nothing): the rules, or instructions another source wrote that stay. A file
+     * that keeps a region is there after the run, and shadows what its name shadows.
+     */
+    rest: (path: string) => string,
     shared: SharedListing,
   ) {
     this.#byReal = new Map(candidates.map((candidate) => [candidate.real, candidate]));
@@ -53,22 +61,53 @@ export class InstructionTrial {
         if (candidate === undefined) return undefined;
         const current = plan.text(candidate.path);
         const outside = outsideRegion(candidate.path, current);
+        if (this.#pointers.has(real)) {
+          return `${outside}\n${importOfSource(candidate.path, this.source)}\n`;
+        }
         if (this.#written.has(real)) return `${outside}\n${STAND_IN}\n`;
-        if (!ours(candidate.path)) return undefined;
-        // Without our region: a file that held nothing else is removed.
+        const kept = rest(candidate.path);
+        if (kept !== "") return `${outside}\n${kept}\n`;
+        // Without a region: a file that held nothing else is removed.
         return outside.trim() === "" ? null : outside;
       },
       () => candidates.map((candidate) => candidate.path),
       shared,
     );
+    this.#now = new PlannedView(
+      project,
+      folder,
+      () => undefined,
+      () => [],
+      shared,
+    );
   }
 
   /**
-   * The files `tool` loads that hold the source's text when `written` are written: the source's
-   * own, and the written ones, each by its path.
+   * Whether `tool` loads the source's text before this run: from the source's file, or from one
+   * of `holding` (real paths of the files whose region holds it now).
    */
-  copies(tool: SyncTool, written: ReadonlySet<string>): string[] {
+  loadsNow(tool: SyncTool, holding: ReadonlySet<string>): boolean {
+    const { project } = this.plan;
+    const source = project.resolve(this.source);
+    return clientFiles(this.#now, tool, defaultCounter).files.some((file) => {
+      if (!file.loaded) return false;
+      const located = project.locate(file.path);
+      return !("refused" in located) && (located.real === source || holding.has(located.real));
+    });
+  }
+
+  /**
+   * The files `tool` loads that hold the source's text when `written` are written (`pointers`
+   * among them import the source's file instead): the source's own, and the written ones, each
+   * by its path.
+   */
+  copies(
+    tool: SyncTool,
+    written: ReadonlySet<string>,
+    pointers: ReadonlySet<string> = new Set(),
+  ): string[] {
     this.#written = written;
+    this.#pointers = pointers;
     const { project } = this.plan;
     const source = project.resolve(this.source);
     const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
@@ -78,7 +117,9 @@ export class InstructionTrial {
     for (const file of loaded) {
       const located = project.locate(file.path);
       if ("refused" in located) continue;
-      if (located.real === source || written.has(located.real)) paths.push(file.path);
+      if (located.real === source || (written.has(located.real) && !pointers.has(located.real))) {
+        paths.push(file.path);
+      }
     }
     return [...new Set(paths)];
   }
@@ -88,9 +129,13 @@ export class InstructionTrial {
  * The real paths of the candidates to write the source's text into: starting from all of them,
  * each is left out when every target still loads the source's text without it. The files read
  * by fewer targets are tried first, so a file several targets share is kept over one of their
- * own.
+ * own. The `kept` ones hold it whatever the trial finds.
  */
-export function neededFiles(trial: InstructionTrial, targets: readonly SyncTool[]): Set<string> {
+export function neededFiles(
+  trial: InstructionTrial,
+  targets: readonly SyncTool[],
+  kept: ReadonlySet<string> = new Set(),
+): Set<string> {
   const written = new Set(trial.candidates.map((candidate) => candidate.real));
   const order = [...trial.candidates].sort(
     (a, b) =>
@@ -98,6 +143,7 @@ export function neededFiles(trial: InstructionTrial, targets: readonly SyncTool[
       SYNC_TOOLS.indexOf(b.tools[0] as SyncTool) - SYNC_TOOLS.indexOf(a.tools[0] as SyncTool),
   );
   for (const candidate of order) {
+    if (kept.has(candidate.real)) continue;
     const without = new Set(written);
     without.delete(candidate.real);
     if (targets.every((tool) => trial.copies(tool, without).length > 0)) {
@@ -105,6 +151,42 @@ export function neededFiles(trial: InstructionTrial, targets: readonly SyncTool[
     }
   }
   return written;
+}
+
+/**
+ * The `@path` line that imports the source's file `source` from the instruction file at `path`:
+ * what a file holds in place of the text for clients that follow imports.
+ */
+export const importOfSource = (path: string, source: string): string =>
+  `@${posix.relative(posix.dirname(path), source)}`;
+
+/**
+ * The written files (real paths) that import the source's file rather than hold its text, so
+ * that no client of `clients` loads the text more than twice. A client whose own rules read
+ * several files, none shadowing another (Copilot CLI reads AGENTS.md, CLAUDE.md and GEMINI.md),
+ * would otherwise load it from each one other targets need; a file whose every reader follows
+ * imports (GEMINI.md) can hold `@CLAUDE.md` instead, and its readers still load the text once.
+ * Files are taken in candidate order until none loads it more than twice, or none is left.
+ */
+export function importingFiles(
+  trial: InstructionTrial,
+  clients: readonly SyncTool[],
+  written: ReadonlySet<string>,
+): Set<string> {
+  const chosen = new Set<string>();
+  const over = (with_: ReadonlySet<string>) =>
+    clients.some((tool) => trial.copies(tool, written, with_).length > 2);
+  while (over(chosen)) {
+    const next = trial.candidates.find((candidate) => {
+      if (!written.has(candidate.real) || chosen.has(candidate.real)) return false;
+      if (!candidate.tools.every((tool) => instructionReading(tool).imports)) return false;
+      const tried = new Set([...chosen, candidate.real]);
+      return candidate.tools.every((tool) => trial.copies(tool, written, tried).length === 1);
+    });
+    if (next === undefined) break;
+    chosen.add(next.real);
+  }
+  return chosen;
 }
 
 /**
@@ -116,11 +198,12 @@ export function loadedTwice(
   trial: InstructionTrial,
   targets: readonly SyncTool[],
   written: ReadonlySet<string>,
+  pointers: ReadonlySet<string> = new Set(),
 ): { readonly path: string; readonly issue: Issue }[] {
   const { project } = trial.plan;
   const found: { path: string; issue: Issue }[] = [];
   for (const tool of targets) {
-    const copies = trial.copies(tool, written);
+    const copies = trial.copies(tool, written, pointers);
     if (copies.length < 2) continue;
     const needs = copies.map((path) => {
       const real = project.resolve(path);
@@ -134,7 +217,8 @@ export function loadedTwice(
       );
       return `${path} is for ${labels.join(", ")}`;
     });
-    const path = copies.find((copy) => written.has(project.resolve(copy))) as string;
+    const path = copies.find((copy) => written.has(project.resolve(copy)));
+    if (path === undefined) continue;
     found.push({
       path,
       issue: {

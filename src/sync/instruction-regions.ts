@@ -18,6 +18,8 @@ import { importsLeftBehind } from "./imports-left-behind.js";
 import {
   type InstructionCandidate,
   InstructionTrial,
+  importingFiles,
+  importOfSource,
   loadedTwice,
   neededFiles,
 } from "./instruction-choice.js";
@@ -34,6 +36,9 @@ import {
 import type { Plan, SyncRequest } from "./planned-files.js";
 import type { SharedListing } from "./planned-view.js";
 import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files.js";
+
+/** What stands for the rules in a file the instruction trial counts (it is there after the run). */
+const RULES_STAND_IN = "<!-- the rules -->";
 
 /** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
 const sameRules = (a: string, b: string) => {
@@ -69,8 +74,13 @@ export function planRegions(
   request: SyncRequest,
   inlined: InlinedRules = NO_INLINED_RULES,
 ): void {
-  const from = request.kinds.includes("instructions") ? request.from : undefined;
   const withRules = request.kinds.includes("rules");
+  // A run of the rules without the instructions (`--only rules`) still knows the source: a file
+  // it creates for the rules may shadow the one a target loaded the source's text from (OpenCode
+  // reads an AGENTS.md, once there, instead of CLAUDE.md). Such a target keeps loading the text:
+  // it goes into that file too. No other instructions are written or taken out.
+  const keepOnly = withRules && !request.kinds.includes("instructions");
+  const from = request.kinds.includes("instructions") || keepOnly ? request.from : undefined;
   if (from === undefined && !withRules) return;
   const warn = (issue: Issue) => plan.warnings.push(issue);
   const sources = new Map<
@@ -79,6 +89,8 @@ export function planRegions(
   >();
   if (from !== undefined) {
     for (const file of instructionFiles(plan, from, warn)) {
+      // The rules are at the root alone: a run of them alone looks at no other folder.
+      if (keepOnly && file.folder !== "") continue;
       // Read once for each way targets read it: importing or not, and what they read already.
       const texts = new Map<string, string>();
       const text = (to: SyncTool, reads: TargetReads) => {
@@ -97,7 +109,7 @@ export function planRegions(
   const folders = new Set(sources.keys());
   if (withRules || inlined.text !== "") folders.add("");
   // A source file gone since an earlier run wrote its text: its targets are looked at too.
-  if (from !== undefined) {
+  if (from !== undefined && !keepOnly) {
     const name = RULES_FILES[from];
     for (const entry of plan.record.untouched()) {
       if (entry.kind !== "rules-region" || entry.from === undefined) continue;
@@ -143,6 +155,17 @@ export function planRegions(
               (real) => real !== plan.project.resolve(source.path),
             ),
           );
+    // What stays in a file's region without the source's text: the rules of this run (at the
+    // root), or instructions another source wrote. Such a file is there after the run, and the
+    // trial counts it: OpenCode reads an AGENTS.md that holds the rules instead of CLAUDE.md.
+    const rest = (path: string) => {
+      const old = currentRegion(path, plan.text(path));
+      const ours = from !== undefined && recordedFrom(path) === instructionPath(folder, from);
+      return joinRegionParts({
+        instructions: ours && !keepOnly ? "" : (old?.instructions ?? ""),
+        rules: withRules ? (folder === "" ? RULES_STAND_IN : "") : (old?.rules ?? ""),
+      });
+    };
     // Only the files some target needs get the source's text: the others are left out.
     const trial =
       source === undefined || from === undefined
@@ -152,15 +175,47 @@ export function planRegions(
             folder,
             source.path,
             candidates.filter((candidate) => candidate.real !== plan.project.resolve(source.path)),
-            (path) => recordedFrom(path) === instructionPath(folder, from),
+            rest,
             listing,
           );
     const targets = [...byFile.values()].flat();
-    // With the rules, every target's file at the root gets a region, so each of them is there
-    // after the sync: one left without the instructions would shadow the file that holds them
-    // (OpenCode reads AGENTS.md, once there, instead of CLAUDE.md). Each holds them, as before.
-    const rulesEverywhere = withRules && folder === "";
-    const needed = trial === undefined || rulesEverywhere ? undefined : neededFiles(trial, targets);
+    // The files whose region holds the source's text already: a run of the rules alone keeps
+    // them, and needs the others only for targets that load the text now.
+    const holdingNow = new Set(
+      keepOnly
+        ? candidates
+            .filter((candidate) => {
+              const ours =
+                recordedFrom(candidate.path) === instructionPath(folder, from as SyncTool);
+              return ours && currentRegion(candidate.path, plan.text(candidate.path))?.instructions;
+            })
+            .map((candidate) => candidate.real)
+        : [],
+    );
+    const needing =
+      trial === undefined || !keepOnly
+        ? targets
+        : targets.filter((tool) => trial.loadsNow(tool, holdingNow));
+    const needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    // The source's own client is counted too: it may read a file written for a target (Qwen
+    // Code reads the AGENTS.md written for Codex CLI beside its QWEN.md).
+    const clients = from === undefined || targets.includes(from) ? targets : [from, ...targets];
+    // A run of the rules alone keeps the files that import the source as they are.
+    const importing =
+      trial === undefined || needed === undefined || source === undefined
+        ? new Set<string>()
+        : keepOnly
+          ? new Set(
+              candidates
+                .filter(
+                  (candidate) =>
+                    holdingNow.has(candidate.real) &&
+                    currentRegion(candidate.path, plan.text(candidate.path))?.instructions ===
+                      importOfSource(candidate.path, source.path),
+                )
+                .map((candidate) => candidate.real),
+            )
+          : importingFiles(trial, clients, needed);
     const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
     const rulesInto =
       folder === "" && inlined.text !== ""
@@ -211,7 +266,7 @@ export function planRegions(
       const old = currentRegion(path, current);
       // Instructions another source wrote stay when this run's source has no text of its own.
       const recorded = recordedFrom(path);
-      const ours = from !== undefined && recorded === instructionPath(folder, from);
+      const ours = !keepOnly && from !== undefined && recorded === instructionPath(folder, from);
       const reads = targetReads(plan, tool, path);
       if (source !== undefined && reads.has(source.path)) {
         notes.push({
@@ -227,7 +282,12 @@ export function planRegions(
           warn(issue);
         }
       }
-      const text = source?.text(tool, reads) ?? "";
+      const text =
+        source === undefined
+          ? ""
+          : importing.has(real)
+            ? importOfSource(path, source.path)
+            : source.text(tool, reads);
       if (intoSource && text !== "" && source !== undefined && from !== undefined) {
         const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
         warn({
@@ -238,11 +298,14 @@ export function planRegions(
         });
       }
       const withInlined = rulesInto.has(real);
-      const leftOut = intoSource || (needed !== undefined && !needed.has(real) && !withInlined);
+      const leftOut =
+        intoSource ||
+        holdingNow.has(real) ||
+        (needed !== undefined && !needed.has(real) && !withInlined);
       const carried = leftOut
         ? ""
         : [text, withInlined ? inlined.text : ""].filter((part) => part !== "").join("\n\n");
-      if (carried !== "") holding.add(real);
+      if (carried !== "" || holdingNow.has(real)) holding.add(real);
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
         instructions,
@@ -285,7 +348,7 @@ export function planRegions(
     }
     // A session at the root: a client whose own rules read two of the files holding the text.
     if (trial !== undefined && folder === "") {
-      for (const { path, issue } of loadedTwice(trial, targets, holding)) {
+      for (const { path, issue } of loadedTwice(trial, clients, holding, importing)) {
         plan.write(path, plan.text(path), [issue]);
       }
     }

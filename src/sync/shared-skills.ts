@@ -4,9 +4,9 @@
  * OpenCode, Kilo Code and Cursor read `.agents/skills`, where Codex CLI's skills are; a copy in
  * their own folder too would be two skills of one name. Commands written as skills (Codex CLI,
  * Copilot CLI have no commands) follow the same rule, and never go where another target of the
- * sync would offer them as skills beside its own slash command of the same name. Commands and
- * agents get no copy where the target reads the source's own files (one of its places is the
- * source's folder, links resolved).
+ * sync (its source included) would offer them as skills beside its own slash command of the
+ * same name. Commands and agents get no copy where the target reads the source's own files (one
+ * of its places is the source's folder, links resolved).
  */
 import type { Issue } from "../problems/issue.js";
 import {
@@ -130,8 +130,9 @@ export function itemsLeftOut(
     }
     const real = realDir(plan, place.dir);
     if (kind === "command") {
-      // Another target with slash commands of its own would offer each one twice.
-      const offers = targets.find(
+      // Another client of the sync (the source too) with slash commands of its own would offer
+      // each one twice.
+      const offers = [from, ...targets].find(
         (other) =>
           other !== tool &&
           SYNC_TOOL_PLACES[other].items.command?.readable === true &&
@@ -152,7 +153,9 @@ export function itemsLeftOut(
     );
     if (real !== undefined && !elsewhere) written.set(real, { dir: place.dir, by: tool });
   }
-  return { leftOut, twice: readTwice(plan, kind, targets, written) };
+  // The source's client reads the folders written for targets too (Gemini CLI reads the
+  // .agents/skills written for Codex CLI beside its own).
+  return { leftOut, twice: readTwice(plan, kind, [from, ...targets], written) };
 }
 
 /**
@@ -181,7 +184,7 @@ function readTwice(
         code: "loaded_twice",
         severity: "warning",
         path: forced.dir,
-        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it twice and it uses the first (${why.join("; ")})`,
+        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it ${holding.length === 2 ? "twice" : `${holding.length} times`} and it uses the first (${why.join("; ")})`,
       },
     });
   }

@@ -238,3 +238,108 @@ describe("with the rules, every target's file is there after the sync", () => {
     expect(planSync({ dir, from: "claude", to: ["opencode"], kinds, rules }).changed).toEqual([]);
   });
 });
+
+describe("each thing loaded once: what the property over every pair found", () => {
+  const RULES = {
+    rules: [{ name: "lint", rule: "Run the linter", category: "behavior", authority: "absolute" }],
+  };
+  const LINE = "Use pnpm, never npm.";
+
+  it("sync, then sync --only rules: OpenCode keeps loading CLAUDE.md's text, from the AGENTS.md the rules create", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    expect(sync(dir, "claude", ["opencode"], ["instructions"]).changed).toEqual([]);
+    const kinds: SyncKind[] = ["rules"];
+    applyPlan(planSync({ dir, from: "claude", to: ["opencode"], kinds, rules: RULES }));
+    expect(copiesLoaded(dir, "opencode", LINE)).toEqual(["AGENTS.md"]);
+    expect(tree(dir)["AGENTS.md"]).toContain(`<!-- contextfmt:instructions -->\n${NOTES.trim()}\n`);
+    expect(
+      planSync({ dir, from: "claude", to: ["opencode"], kinds, rules: RULES }).changed,
+    ).toEqual([]);
+  });
+
+  it("--to copilot,qwen with the rules: .github/copilot-instructions.md holds the rules alone, Copilot CLI loads the text once, from CLAUDE.md", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const kinds: SyncKind[] = ["instructions", "rules"];
+    applyPlan(planSync({ dir, from: "claude", to: ["copilot", "qwen"], kinds, rules: RULES }));
+    expect(tree(dir)[".github/copilot-instructions.md"]).not.toContain(LINE);
+    expect(tree(dir)[".github/copilot-instructions.md"]).toContain("Run the linter");
+    expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["CLAUDE.md"]);
+    expect(copiesLoaded(dir, "qwen", LINE)).toEqual(["QWEN.md"]);
+  });
+
+  it("--only rules takes no text to a target that did not load it (Codex CLI), nor out of one that did", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const kinds: SyncKind[] = ["rules"];
+    applyPlan(planSync({ dir, from: "claude", to: ["codex"], kinds, rules: RULES }));
+    expect(tree(dir)["AGENTS.md"]).not.toContain(LINE);
+    const synced = project({ "CLAUDE.md": NOTES });
+    sync(synced, "claude", ["codex"], ["instructions"]);
+    applyPlan(planSync({ dir: synced, from: "claude", to: ["codex"], kinds, rules: RULES }));
+    expect(copiesLoaded(synced, "codex", LINE)).toEqual(["AGENTS.md"]);
+  });
+
+  it("--from claude --to codex,gemini,copilot: GEMINI.md imports CLAUDE.md, so Copilot CLI reads the text twice, not three times", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const { changed, warnings } = sync(
+      dir,
+      "claude",
+      ["codex", "gemini", "copilot"],
+      ["instructions"],
+    );
+    expect(changed).toEqual(["AGENTS.md", "GEMINI.md"]);
+    expect(tree(dir)["GEMINI.md"]).toBe(
+      "<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n@CLAUDE.md\n<!-- contextfmt:end -->\n",
+    );
+    expect(copiesLoaded(dir, "gemini", LINE)).toEqual(["CLAUDE.md"]);
+    expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["AGENTS.md", "CLAUDE.md"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice (AGENTS.md is for Codex CLI; CLAUDE.md is the source)",
+    ]);
+  });
+
+  it("then --only rules: GEMINI.md keeps importing CLAUDE.md, and Copilot CLI is still said to read the text twice", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const to: SyncTool[] = ["codex", "gemini", "copilot"];
+    sync(dir, "claude", to, ["instructions"]);
+    const plan = planSync({ dir, from: "claude", to, kinds: ["rules"], rules: RULES });
+    applyPlan(plan);
+    expect(tree(dir)["GEMINI.md"]).toContain("<!-- contextfmt:instructions -->\n@CLAUDE.md\n");
+    expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["AGENTS.md", "CLAUDE.md"]);
+    const warnings = [...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
+    expect(twice(warnings).map((line) => line.split(", so ")[0])).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md",
+    ]);
+  });
+
+  it("the source's own client is counted: Qwen Code reads the AGENTS.md written for Codex CLI beside its QWEN.md, named", () => {
+    const dir = project({ "QWEN.md": NOTES });
+    const { warnings } = sync(dir, "qwen", ["codex"], ["instructions"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: Qwen Code reads each of QWEN.md, AGENTS.md, so the instructions of QWEN.md reach it twice (QWEN.md is the source; AGENTS.md is for Codex CLI)",
+    ]);
+  });
+
+  it("--from gemini --to codex: no command as a skill in .agents/skills, where Gemini CLI, the source, would offer it beside its own /review", () => {
+    const dir = project({
+      ".gemini/commands/review.toml": 'description = "Review"\nprompt = "Review the diff."\n',
+    });
+    const { changed, warnings } = sync(dir, "gemini", ["codex"], ["command"]);
+    expect(changed).toEqual([]);
+    expect(warnings.map((w) => `${w.code} ${w.path}: ${w.message}`)).toEqual([
+      "item_skipped .gemini/commands/review.toml: not written for codex: Gemini CLI reads .agents/skills too, where a command written as a skill would be offered beside its own slash command of the same name",
+    ]);
+    expect(skillsFound(dir, "gemini", "review")).toEqual([]);
+  });
+
+  it("--from gemini --to codex: the skill Codex CLI needs in .agents/skills reaches Gemini CLI twice, named", () => {
+    const dir = project({ ".gemini/skills/pdf/SKILL.md": SKILL });
+    const { warnings } = sync(dir, "gemini", ["codex"], ["skill"]);
+    expect(twice(warnings)).toEqual([
+      ".agents/skills: Gemini CLI reads each of .gemini/skills, .agents/skills, so each skill reaches it twice and it uses the first (.gemini/skills is the source's; .agents/skills is for Codex CLI)",
+    ]);
+    expect(skillsFound(dir, "gemini", "pdf")).toEqual([
+      ".gemini/skills/pdf/SKILL.md",
+      ".agents/skills/pdf/SKILL.md",
+    ]);
+  });
+});
