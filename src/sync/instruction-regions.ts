@@ -40,6 +40,9 @@ import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files
 /** What stands for the rules in a file the instruction trial counts (it is there after the run). */
 const RULES_STAND_IN = "<!-- the rules -->";
 
+/** What stands for the rule files loaded at every start in a file the trial counts. */
+const INLINED_STAND_IN = "<!-- the rules loaded at every start -->";
+
 /** Same rules text, whatever the `Generated:` timestamp of the Codex format says. */
 const sameRules = (a: string, b: string) => {
   const mask = (text: string) => text.replace(/^Generated: .*$/m, "Generated:");
@@ -158,11 +161,17 @@ export function planRegions(
     // What stays in a file's region without the source's text: the rules of this run (at the
     // root), or instructions another source wrote. Such a file is there after the run, and the
     // trial counts it: OpenCode reads an AGENTS.md that holds the rules instead of CLAUDE.md.
+    // The files that get the rules loaded at every start (decided after a first trial): they
+    // are there after the run too, and may shadow the source's file (OpenCode reads an AGENTS.md
+    // made for a rule instead of CLAUDE.md).
+    let rulesInto: ReadonlySet<string> = new Set<string>();
     const rest = (path: string) => {
       const old = currentRegion(path, plan.text(path));
       const ours = from !== undefined && recordedFrom(path) === instructionPath(folder, from);
+      const kept = ours && !keepOnly ? "" : (old?.instructions ?? "");
       return joinRegionParts({
-        instructions: ours && !keepOnly ? "" : (old?.instructions ?? ""),
+        instructions:
+          kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept,
         rules: withRules ? (folder === "" ? RULES_STAND_IN : "") : (old?.rules ?? ""),
       });
     };
@@ -196,7 +205,31 @@ export function planRegions(
       trial === undefined || !keepOnly
         ? targets
         : targets.filter((tool) => trial.loadsNow(tool, holdingNow));
-    const needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    let needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
+    rulesInto =
+      folder === "" && inlined.text !== ""
+        ? filesForRules(
+            plan,
+            from as SyncTool,
+            inlined,
+            new Set(
+              source === undefined
+                ? []
+                : [...(needed ?? byFile.keys())].filter(
+                    (real) => real !== sourceReal && importedBySource?.has(real) !== true,
+                  ),
+            ),
+            new Set([
+              ...(sourceReal === undefined ? [] : [sourceReal]),
+              ...(importedBySource ?? []),
+            ]),
+          )
+        : new Set<string>();
+    // A file made for the rules alone may shadow one a target needed: try again with it there.
+    if (trial !== undefined && [...rulesInto].some((real) => needed?.has(real) !== true)) {
+      needed = neededFiles(trial, needing, holdingNow);
+    }
     // The source's own client is counted too: it may read a file written for a target (Qwen
     // Code reads the AGENTS.md written for Codex CLI beside its QWEN.md).
     const clients = from === undefined || targets.includes(from) ? targets : [from, ...targets];
@@ -216,26 +249,6 @@ export function planRegions(
                 .map((candidate) => candidate.real),
             )
           : importingFiles(trial, clients, needed);
-    const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
-    const rulesInto =
-      folder === "" && inlined.text !== ""
-        ? filesForRules(
-            plan,
-            from as SyncTool,
-            inlined,
-            new Set(
-              source === undefined
-                ? []
-                : [...(needed ?? byFile.keys())].filter(
-                    (real) => real !== sourceReal && importedBySource?.has(real) !== true,
-                  ),
-            ),
-            new Set([
-              ...(sourceReal === undefined ? [] : [sourceReal]),
-              ...(importedBySource ?? []),
-            ]),
-          )
-        : new Set<string>();
     const holding = new Set<string>();
     for (const [real, [first, ...others]] of byFile) {
       const tool = first as SyncTool;
@@ -297,15 +310,16 @@ export function planRegions(
           message: `its own text is not written into ${path}, which it imports: ${SYNC_TOOL_PLACES[from].label} would read it twice; ${readers.map((reader) => reader.label).join(", ")} read${readers.length > 1 ? "" : "s"} ${path} alone (move the text into ${path} to share it)`,
         });
       }
+      // The source's text where a target needs this file for it; the rules loaded at every start
+      // where a target needs it for them (a file may be needed for the rules alone: Qwen Code
+      // reads the source's AGENTS.md, and QWEN.md for the rules).
+      const withText =
+        !intoSource && !holdingNow.has(real) && (needed === undefined || needed.has(real));
       const withInlined = rulesInto.has(real);
-      const leftOut =
-        intoSource ||
-        holdingNow.has(real) ||
-        (needed !== undefined && !needed.has(real) && !withInlined);
-      const carried = leftOut
-        ? ""
-        : [text, withInlined ? inlined.text : ""].filter((part) => part !== "").join("\n\n");
-      if (carried !== "" || holdingNow.has(real)) holding.add(real);
+      const carried = [withText ? text : "", withInlined ? inlined.text : ""]
+        .filter((part) => part !== "")
+        .join("\n\n");
+      if ((withText && text !== "") || holdingNow.has(real)) holding.add(real);
       const instructions = carried !== "" || ours ? carried : (old?.instructions ?? "");
       const parts = {
         instructions,
@@ -321,7 +335,7 @@ export function planRegions(
           const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
           const why = intoSource
             ? `the source ${source?.path} imports ${path}`
-            : leftOut
+            : !withText
               ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
               : "its sources are gone";
           planRegionRemoval(plan, path, current, notes, why);

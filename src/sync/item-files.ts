@@ -10,6 +10,7 @@ import {
 } from "../agent-config/index.js";
 import type { Issue } from "../problems/issue.js";
 import { decodeUtf8, type Project } from "../workspace/project.js";
+import { sha256 } from "../workspace/record.js";
 import {
   type ItemFiles,
   type ItemKind,
@@ -107,6 +108,9 @@ function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
     for (const item of readItems(plan.project, place, warn)) {
       if (held.has(item.path)) continue;
       held.add(item.path);
+      // A copy an earlier sync wrote for a target, unchanged since (Codex CLI's .agents/skills,
+      // which Gemini CLI reads too): the source's own item, not a second one.
+      if (syncWrote(plan, item.path, kind)) continue;
       const why = notAnItem(kind, place, item.name, item.text);
       if (why !== undefined) {
         warn(skipped(item.path, `not a ${label} ${kind} (${why})`));
@@ -130,6 +134,14 @@ function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
   }
   read.set(key, items);
   return items;
+}
+
+/** Whether this user's sync wrote the file at `path` as it is now (its record proves it). */
+function syncWrote(plan: Plan, path: string, kind: ItemKind): boolean {
+  const bytes = plan.before(path);
+  return (
+    bytes !== undefined && plan.record.wrote(plan.recordPath(path), kind, undefined, sha256(bytes))
+  );
 }
 
 /** The warning for a file of an item folder that sync leaves out. */

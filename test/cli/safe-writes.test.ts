@@ -159,7 +159,7 @@ describe("one file behind two names", () => {
     const { dir } = repo({ "CLAUDE.md": "# Team notes\n" }, { "AGENTS.md": "CLAUDE.md" });
     const first = sync(dir, "--only", "rules", "--rules", RULES, "--to", "codex,claude");
     expect(first.stdout).toBe(
-      "wrote CLAUDE.md\nCodex CLI loads 13 → 1252 bytes, 4 → 271 tokens, 0 items\nClaude Code loads 13 → 1252 bytes, 4 → 271 tokens, 0 items\n",
+      "wrote CLAUDE.md\nCodex CLI loads 13 → 1205 bytes, 4 → 262 tokens, 0 items\nClaude Code loads 13 → 1205 bytes, 4 → 262 tokens, 0 items\n",
     );
     expect(first.stderr).toBe(
       "contextfmt: info: same_file at AGENTS.md: AGENTS.md is CLAUDE.md (a link): the region is written there once, in the claude format, which codex reads as well\n",

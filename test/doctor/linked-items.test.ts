@@ -33,8 +33,9 @@ describe("skills reached through a link", () => {
     expect(shadowed(report)).toEqual([]);
     expect(fixLint(report)).toEqual([
       ["copilot", ".claude/skills/fix-lint/SKILL.md", true],
-      ["opencode", ".claude/skills/fix-lint/SKILL.md", true],
-      ["kilo", ".claude/skills/fix-lint/SKILL.md", true],
+      // OpenCode and Kilo Code read .agents/skills first (the last of a name wins in theirs).
+      ["opencode", ".agents/skills/fix-lint/SKILL.md", true],
+      ["kilo", ".agents/skills/fix-lint/SKILL.md", true],
     ]);
   });
 
@@ -45,6 +46,6 @@ describe("skills reached through a link", () => {
       ".claude/skills/fix-lint/SKILL.md": SKILL,
     });
     const report = await doctor({ dir, clients: ["opencode"] });
-    expect(shadowed(report)).toEqual([["opencode", ".agents/skills/fix-lint/SKILL.md"]]);
+    expect(shadowed(report)).toEqual([["opencode", ".claude/skills/fix-lint/SKILL.md"]]);
   });
 });
