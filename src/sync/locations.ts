@@ -6,7 +6,14 @@
  * and left out. Each tool's facts are its file's in src/clients; this is sync's view of them.
  */
 import { byClient, type ClientId, clientById, SYNC_ORDER } from "../clients/index.js";
-import type { ClientSpec, ItemFiles, ItemKind, McpFile, RulesFormat } from "../clients/spec.js";
+import {
+  type ClientSpec,
+  type ItemFiles,
+  type ItemKind,
+  importsIn,
+  type McpFile,
+  type RulesFormat,
+} from "../clients/spec.js";
 
 /**
  * The tools `sync` reads and writes (every client of src/clients), in the order that decides who
@@ -71,7 +78,8 @@ export const RULES_FILES: Readonly<Record<SyncTool, string>> = Object.fromEntrie
 export interface InstructionReading {
   /**
    * The file may import others with `@path` relative to it (Claude Code, Gemini CLI), which the
-   * tool reads along with it.
+   * tool reads along with it: false where the tool follows imports in other files only (Copilot
+   * CLI follows them in AGENTS.md and CLAUDE.md, not in .github/copilot-instructions.md).
    */
   readonly imports: boolean;
   /**
@@ -84,5 +92,8 @@ export interface InstructionReading {
 /** How `tool` reads its instruction file (src/clients: its loading rules and what sync writes). */
 export const instructionReading = (tool: SyncTool): InstructionReading => {
   const client = clientById(tool);
-  return { imports: client.loading.instructions.imports, nested: client.nestedInstructions };
+  return {
+    imports: importsIn(client.loading.instructions, client.instructionFile),
+    nested: client.nestedInstructions,
+  };
 };
