@@ -80,6 +80,18 @@ describe("instructions: nothing for a target that loads them already", () => {
     expect(copiesLoaded(dir, "codex", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
   });
 
+  it("--from claude --to codex,gemini,copilot: AGENTS.md and GEMINI.md written alike reach Copilot CLI once between them: twice with CLAUDE.md, not 3 times", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const { warnings } = sync(dir, "claude", ["codex", "gemini", "copilot"], ["instructions"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice (AGENTS.md is for Codex CLI; CLAUDE.md is the source)",
+    ]);
+    expect(copiesLoaded(dir, "copilot", "Use pnpm, never npm.")).toEqual([
+      "AGENTS.md",
+      "CLAUDE.md",
+    ]);
+  });
+
   it("--from claude --to copilot alone writes nothing: Copilot CLI reads CLAUDE.md itself", () => {
     const dir = project({ "CLAUDE.md": NOTES });
     const { plan, changed, warnings } = sync(dir, "claude", ["copilot"], ["instructions"]);
