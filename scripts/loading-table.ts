@@ -111,7 +111,9 @@ export function loadingTable(): string {
           : `${rules.imports === true ? "" : `in ${rules.imports.map(code).join(" and ")} only: `}read right after the file that names them, five hops deep${rules.importsReadAgain === true ? ", even a file it has read in its own right (that text reaches it twice)" : ""}`
       }.`,
       ...(rules.dropsSameText === true
-        ? ["A file whose whole text is that of one it read before is dropped: two files alike reach it once."]
+        ? [
+            "A file whose whole text is that of one it read before is dropped: two files alike reach it once.",
+          ]
         : []),
       rules.maxBytes === undefined
         ? "Byte cap: none."

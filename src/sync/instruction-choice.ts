@@ -42,6 +42,14 @@ export class InstructionTrial {
     /** Whether the file's region holds text this run's source wrote (it goes when unwritten). */
     ours: (path: string) => boolean,
     shared: SharedListing,
+    /**
+     * The files the source's own file imports (real paths), which hold part of its text, and
+     * whether it has lines of its own besides the lines that point at them.
+     */
+    readonly imported: { readonly files: ReadonlySet<string>; readonly ownText: boolean } = {
+      files: new Set(),
+      ownText: true,
+    },
   ) {
     this.#byReal = new Map(candidates.map((candidate) => [candidate.real, candidate]));
     const { project } = plan;
@@ -64,8 +72,10 @@ export class InstructionTrial {
   }
 
   /**
-   * The files `tool` loads that hold the source's text when `written` are written: the source's
-   * own, and the written ones, each by its path.
+   * The files `tool` loads that hold the source's text when `written` are written, each by its
+   * path (an import as `path (imported by file)`), as often as it reads them: for the part of
+   * the source's text it reads most often (its own lines: the source's file; a file it imports:
+   * that file), the written files holding all of it counted in. None when it misses a part.
    */
   copies(tool: SyncTool, written: ReadonlySet<string>): string[] {
     this.#written = written;
@@ -74,13 +84,27 @@ export class InstructionTrial {
     const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
       (file) => file.loaded,
     );
-    const paths: string[] = [];
+    const parts = [...(this.imported.ownText ? [source] : []), ...this.imported.files];
+    // In load order: each file read that holds the source's text, and the part it holds (none:
+    // a written file, which holds all of it).
+    const read: { shown: string; part?: string }[] = [];
     for (const file of loaded) {
       const located = project.locate(file.path);
       if ("refused" in located) continue;
-      if (located.real === source || written.has(located.real)) paths.push(file.path);
+      const shown =
+        file.importedBy === undefined ? file.path : `${file.path} (imported by ${file.importedBy})`;
+      if (written.has(located.real)) read.push({ shown });
+      else if (parts.includes(located.real)) read.push({ shown, part: located.real });
     }
-    return [...new Set(paths)];
+    const times = (part: string) =>
+      read.filter((entry) => entry.part === undefined || entry.part === part).length;
+    if (parts.some((part) => times(part) === 0)) return [];
+    const most = parts.reduce<string | undefined>(
+      (best, part) => (best === undefined || times(part) > times(best) ? part : best),
+      undefined,
+    );
+    const shown = read.filter((entry) => entry.part === undefined || entry.part === most);
+    return [...new Set(shown.map((entry) => entry.shown))];
   }
 }
 
@@ -122,8 +146,12 @@ export function loadedTwice(
   for (const tool of targets) {
     const copies = trial.copies(tool, written);
     if (copies.length < 2) continue;
-    const needs = copies.map((path) => {
+    const needs = copies.map((shown) => {
+      const importer = / \(imported by (.*)\)$/.exec(shown)?.[1];
+      const path = importer === undefined ? shown : shown.slice(0, shown.indexOf(" (imported by "));
       const real = project.resolve(path);
+      if (importer !== undefined) return `${importer} imports ${path}`;
+      if (trial.imported.files.has(real)) return `${path} is read in its own right`;
       if (real === project.resolve(trial.source)) {
         return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
       }
@@ -134,7 +162,8 @@ export function loadedTwice(
       );
       return `${path} is for ${labels.join(", ")}`;
     });
-    const path = copies.find((copy) => written.has(project.resolve(copy))) as string;
+    // The first written file among them; none written: the source, whose layout it is.
+    const path = copies.find((copy) => written.has(project.resolve(copy))) ?? trial.source;
     found.push({
       path,
       issue: {

@@ -22,7 +22,9 @@ import {
 } from "./instruction-choice.js";
 import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
 import { CLIENT_LOADING } from "./loading.js";
+import { pointsAt } from "./loads/files.js";
 import { namesInFolders, namesReadInFolder } from "./loads/folder-reading.js";
+import { textLines } from "./loads/text-lines.js";
 import {
   instructionReading,
   RULES_FILES,
@@ -147,6 +149,7 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
             candidates.filter((candidate) => candidate.real !== plan.project.resolve(source.path)),
             (path) => recordedFrom(path) === instructionPath(folder, from),
             listing,
+            importedParts(plan, source.path, importedBySource ?? new Set()),
           );
     const targets = [...byFile.values()].flat();
     // With the rules, every target's file at the root gets a region, so each of them is there
@@ -247,10 +250,27 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
     // A session at the root: a client whose own rules read two of the files holding the text.
     if (trial !== undefined && folder === "") {
       for (const { path, issue } of loadedTwice(trial, targets, holding)) {
-        plan.write(path, plan.text(path), [issue]);
+        // Nothing written holds it (the source's own layout reads twice): a warning of the run.
+        if (holding.has(plan.project.resolve(path))) plan.write(path, plan.text(path), [issue]);
+        else warn(issue);
       }
     }
   }
+}
+
+/**
+ * The files the source's own file imports (real paths), and whether it has lines of its own
+ * besides those that only point at them (`CLAUDE.md` = `@AGENTS.md` has none).
+ */
+function importedParts(
+  plan: Plan,
+  sourcePath: string,
+  files: ReadonlySet<string>,
+): { readonly files: ReadonlySet<string>; readonly ownText: boolean } {
+  const own = outsideRegion(sourcePath, plan.text(sourcePath)).replace(/\r\n/g, "\n");
+  const imported = (path: string) => files.has(plan.project.resolve(path));
+  const ownText = textLines(own).some((line) => !pointsAt(line, sourcePath, imported));
+  return { files, ownText };
 }
 
 /**

@@ -92,6 +92,21 @@ describe("instructions: nothing for a target that loads them already", () => {
     ]);
   });
 
+  it("CLAUDE.md = @AGENTS.md, --to codex,copilot: nothing written; Copilot CLI reads AGENTS.md itself and as CLAUDE.md's import, and the warning says so", () => {
+    const agents = "# Agents\n\nUse pnpm, never npm.\n";
+    const dir = project({ "CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": agents });
+    const { changed, warnings } = sync(dir, "claude", ["codex", "copilot"], ["instructions"]);
+    expect(changed).toEqual([]);
+    expect(twice(warnings)).toEqual([
+      "CLAUDE.md: GitHub Copilot CLI reads each of AGENTS.md, AGENTS.md (imported by CLAUDE.md), so the instructions of CLAUDE.md reach it twice (AGENTS.md is read in its own right; CLAUDE.md imports AGENTS.md)",
+    ]);
+    expect(copiesLoaded(dir, "copilot", "Use pnpm, never npm.")).toEqual([
+      "AGENTS.md",
+      "AGENTS.md",
+    ]);
+    expect(copiesLoaded(dir, "codex", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
+  });
+
   it("--from claude --to copilot alone writes nothing: Copilot CLI reads CLAUDE.md itself", () => {
     const dir = project({ "CLAUDE.md": NOTES });
     const { plan, changed, warnings } = sync(dir, "claude", ["copilot"], ["instructions"]);

@@ -193,8 +193,9 @@ export function clientFiles(
   /** A file read before in its own right whose text is `text`, for a client that drops it. */
   const sameTextAs = (text: string): string | undefined =>
     rules.dropsSameText === true
-      ? entries.find((entry) => entry.loaded && entry.importedBy === undefined && entry.text === text)
-          ?.path
+      ? entries.find(
+          (entry) => entry.loaded && entry.importedBy === undefined && entry.text === text,
+        )?.path
       : undefined;
   /**
    * The first present file of `names` in `folder`, and the others shadowed by it. `chainFirst`:
@@ -345,7 +346,9 @@ export function clientFiles(
     const instead = new Set(later ? textLines(winner.text) : []);
     const lost = textLines(entry.text).filter(
       (line) =>
-        !reached.has(line) && !instead.has(line) && !pointsAt(line, entry.path, by),
+        !reached.has(line) &&
+        !instead.has(line) &&
+        !pointsAt(line, entry.path, (path) => path === by),
     ).length;
     if (lost === 0) continue;
     problem(
@@ -358,15 +361,19 @@ export function clientFiles(
 }
 
 /**
- * Whether `line` of the file at `from` only points at the file `at` with `@path` (`@AGENTS.md`,
- * `See @AGENTS.md`): in a file shadowed by the one it names, such a line loses nothing.
+ * Whether `line` (as {@link textLines} gives it) of the file at `from` only points with `@path`
+ * at files `at` accepts (`@AGENTS.md`, `See @AGENTS.md`): in a file shadowed by the one it
+ * names, such a line loses nothing; beside the files it imports, it says nothing of its own.
  */
-function pointsAt(line: string, from: string, at: string): boolean {
+export function pointsAt(line: string, from: string, at: (path: string) => boolean): boolean {
   const tokens = line.match(/(?:^|\s)@\S+/g);
   if (tokens === null) return false;
   const all = tokens.every((token) => {
-    const bare = token.trim().slice(1).replace(/[.,;:!?)\]]+$/, "");
-    return posix.normalize(posix.join(posix.dirname(from), bare)) === at;
+    const bare = token
+      .trim()
+      .slice(1)
+      .replace(/[.,;:!?)\]]+$/, "");
+    return at(posix.normalize(posix.join(posix.dirname(from), bare)));
   });
   const rest = line.replace(/(?:^|\s)@\S+/g, " ").match(/\p{L}+/gu)?.length ?? 0;
   return all && rest <= POINTER_WORDS;
