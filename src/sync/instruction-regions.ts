@@ -104,10 +104,17 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
   for (const folder of folders) {
     const source = sources.get(folder);
     const byFile = new Map<string, SyncTool[]>();
+    // Targets with no file of their own here that read the source's text here anyway (Copilot
+    // CLI reads pkg/CLAUDE.md and pkg/AGENTS.md): counted for loaded_twice, written nothing.
+    const readersOnly: SyncTool[] = [];
     for (const tool of SYNC_TOOLS) {
       if (!request.to.includes(tool)) continue;
       if (folder !== "" && !instructionReading(tool).nested) {
-        if (source === undefined || readsNestedText(plan, request, tool, source.path)) continue;
+        if (source === undefined) continue;
+        if (readsNestedText(plan, request, tool, source.path)) {
+          readersOnly.push(tool);
+          continue;
+        }
         warn({
           code: "not_carried",
           severity: "warning",
@@ -247,9 +254,9 @@ export function planRegions(plan: Plan, request: SyncRequest): void {
       );
       plan.write(path, region.text, notes, `region:${tool}`);
     }
-    // A session at the root: a client whose own rules read two of the files holding the text.
-    if (trial !== undefined && folder === "") {
-      for (const { path, issue } of loadedTwice(trial, targets, holding)) {
+    // A session in the folder: a client whose own rules read two of the files holding the text.
+    if (trial !== undefined) {
+      for (const { path, issue } of loadedTwice(trial, [...targets, ...readersOnly], holding)) {
         // Nothing written holds it (the source's own layout reads twice): a warning of the run.
         if (holding.has(plan.project.resolve(path))) plan.write(path, plan.text(path), [issue]);
         else warn(issue);

@@ -107,6 +107,22 @@ describe("instructions: nothing for a target that loads them already", () => {
     expect(copiesLoaded(dir, "codex", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
   });
 
+  it("a nested pkg/CLAUDE.md --to codex,copilot: pkg/AGENTS.md is written for Codex CLI; Copilot CLI, which reads both in pkg/, is warned of it", () => {
+    const dir = project({
+      "CLAUDE.md": NOTES,
+      "pkg/CLAUDE.md": "Keep pkg free of runtime dependencies.\n",
+    });
+    const { changed, warnings } = sync(dir, "claude", ["codex", "copilot"], ["instructions"]);
+    expect(changed.sort()).toEqual(["AGENTS.md", "pkg/AGENTS.md"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice (AGENTS.md is for Codex CLI; CLAUDE.md is the source)",
+      "pkg/AGENTS.md: GitHub Copilot CLI reads each of pkg/AGENTS.md, pkg/CLAUDE.md, so the instructions of pkg/CLAUDE.md reach it twice (pkg/AGENTS.md is for Codex CLI; pkg/CLAUDE.md is the source)",
+    ]);
+    const inPkg = new ProjectView(Project.at(dir), "pkg");
+    const kept = clientFiles(inPkg, "copilot", defaultCounter).kept.map((file) => file.path);
+    expect(kept).toEqual(["AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "pkg/CLAUDE.md"]);
+  });
+
   it("--from claude --to copilot alone writes nothing: Copilot CLI reads CLAUDE.md itself", () => {
     const dir = project({ "CLAUDE.md": NOTES });
     const { plan, changed, warnings } = sync(dir, "claude", ["copilot"], ["instructions"]);
