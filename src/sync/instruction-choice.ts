@@ -7,11 +7,13 @@
  * front of the model is noise, and the doctor names it.
  */
 
+import { importsIn } from "../clients/spec.js";
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
+import { CLIENT_LOADING } from "./loading.js";
 import { clientFiles } from "./loads/files.js";
-import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
+import { instructionReading, SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { PlannedView, type SharedListing } from "./planned-view.js";
 
@@ -93,8 +95,17 @@ export class InstructionTrial {
       if ("refused" in located) continue;
       const shown =
         file.importedBy === undefined ? file.path : `${file.path} (imported by ${file.importedBy})`;
-      if (written.has(located.real)) read.push({ shown });
-      else if (parts.includes(located.real)) read.push({ shown, part: located.real });
+      if (written.has(located.real)) {
+        // A written file holds the source's imports inline, or as its `@path` lines for a writer
+        // that imports: those reach a reader that follows imports there, else only its own text.
+        const writer = this.#byReal.get(located.real)?.tools[0];
+        const whole =
+          writer === undefined ||
+          !instructionReading(writer).imports ||
+          importsIn(CLIENT_LOADING[tool].instructions, file.path);
+        if (whole) read.push({ shown });
+        else if (this.imported.ownText) read.push({ shown, part: source });
+      } else if (parts.includes(located.real)) read.push({ shown, part: located.real });
     }
     const times = (part: string) =>
       read.filter((entry) => entry.part === undefined || entry.part === part).length;

@@ -275,7 +275,12 @@ function importedParts(
   files: ReadonlySet<string>,
 ): { readonly files: ReadonlySet<string>; readonly ownText: boolean } {
   const own = outsideRegion(sourcePath, plan.text(sourcePath)).replace(/\r\n/g, "\n");
-  const imported = (path: string) => files.has(plan.project.resolve(path));
+  // A path leading outside the project (or refused) is no file it imports.
+  const imported = (path: string) => {
+    if (path === ".." || path.startsWith("../")) return false;
+    const located = plan.project.locate(path);
+    return !("refused" in located) && files.has(located.real);
+  };
   const ownText = textLines(own).some((line) => !pointsAt(line, sourcePath, imported));
   return { files, ownText };
 }

@@ -97,7 +97,11 @@ describe("instructions: nothing for a target that loads them already", () => {
     const dir = project({ "CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": agents });
     const { changed, warnings } = sync(dir, "claude", ["codex", "copilot"], ["instructions"]);
     expect(changed).toEqual([]);
-    expect(twice(warnings)).toEqual([
+    const withGemini = sync(dir, "claude", ["codex", "gemini", "copilot"], ["instructions"]);
+    // GEMINI.md gets `@AGENTS.md` for Gemini CLI, an import Copilot CLI does not follow there.
+    expect(withGemini.changed).toEqual(["GEMINI.md"]);
+    expect(twice([...warnings, ...withGemini.warnings])).toEqual([
+      "CLAUDE.md: GitHub Copilot CLI reads each of AGENTS.md, AGENTS.md (imported by CLAUDE.md), so the instructions of CLAUDE.md reach it twice (AGENTS.md is read in its own right; CLAUDE.md imports AGENTS.md)",
       "CLAUDE.md: GitHub Copilot CLI reads each of AGENTS.md, AGENTS.md (imported by CLAUDE.md), so the instructions of CLAUDE.md reach it twice (AGENTS.md is read in its own right; CLAUDE.md imports AGENTS.md)",
     ]);
     expect(copiesLoaded(dir, "copilot", "Use pnpm, never npm.")).toEqual([
