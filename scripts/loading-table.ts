@@ -129,7 +129,16 @@ export function loadingTable(): string {
     lines.push("");
     const facts = [
       `Folders below the start folder: ${rules.below === "none" ? "not read" : "read when the agent works on a file there"}.`,
-      `\`@path\` imports: ${rules.imports ? "read right after the file that names them, five hops deep" : "not followed"}.`,
+      `\`@path\` imports: ${
+        rules.imports === false
+          ? "not followed"
+          : `${rules.imports === true ? "" : `in ${rules.imports.map(code).join(" and ")} only: `}read right after the file that names them, five hops deep${rules.importsReadAgain === true ? ", even a file it has read in its own right (that text reaches it twice)" : ""}`
+      }.`,
+      ...(rules.dropsSameText === true
+        ? [
+            "A file whose whole text is that of one it read before is dropped: two files alike reach it once.",
+          ]
+        : []),
       rules.maxBytes === undefined
         ? "Byte cap: none."
         : `Byte cap: ${rules.maxBytes.bytes} bytes (${code(rules.maxBytes.setting.key.join("."))} in ${code(rules.maxBytes.setting.path)}), spent in the order above: the file it runs out in loses its end, later files are dropped.`,

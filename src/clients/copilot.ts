@@ -12,7 +12,9 @@ export const copilot = {
   nestedInstructions: false,
   loading: {
     instructions: {
-      // All of them, none shadowing another: the same text in two reaches it twice.
+      // All of them, none shadowing another, in the folders from the root to the one it starts
+      // in (pkg/CLAUDE.md and pkg/AGENTS.md for a session in pkg/): the same text in two
+      // reaches it twice, unless two files are alike to the byte (then once).
       places: [
         one(".github/copilot-instructions.md"),
         one(AGENTS_MD),
@@ -28,7 +30,13 @@ export const copilot = {
       ],
       order: "root-first",
       below: "none",
-      imports: false,
+      // Seen with the client: CLAUDE.md's `@AGENTS.md` arrives as an
+      // <imported_custom_instruction source=…> block after CLAUDE.md; GEMINI.md's does not.
+      imports: [AGENTS_MD, "CLAUDE.md"],
+      // ...even when it read AGENTS.md itself: the text reaches it twice.
+      importsReadAgain: true,
+      // Two files written alike (AGENTS.md, GEMINI.md) reach it once.
+      dropsSameText: true,
     },
     moreItems: {
       // Copilot CLI 1.0.102 offers every .md of .github/agents, review.agent.md over review.md.

@@ -137,10 +137,22 @@ export interface InstructionLoading {
    */
   readonly below: "none" | "on-demand";
   /**
-   * Whether `@path` lines import other files, read right after the file (five hops deep). Sync
-   * carries what a file imports inline into the file of a client that does not import.
+   * Which of its files' `@path` lines import other files, read right after the file (five hops
+   * deep): every file it reads (`true`), none (`false`), or the files of these names only
+   * (Copilot CLI: AGENTS.md and CLAUDE.md, not GEMINI.md). Sync carries what a file imports
+   * inline into the file of a client that does not import there. See {@link importsIn}.
    */
-  readonly imports: boolean;
+  readonly imports: boolean | readonly string[];
+  /**
+   * An imported file that it reads in its own right too is read again as the import (Copilot
+   * CLI: AGENTS.md, and CLAUDE.md's `@AGENTS.md`, reach it twice); without it, once.
+   */
+  readonly importsReadAgain?: boolean;
+  /**
+   * A file whose whole text is that of a file it read before is dropped (Copilot CLI: AGENTS.md
+   * and GEMINI.md written alike reach it once). Imports are not compared.
+   */
+  readonly dropsSameText?: boolean;
   /**
    * The cap on the joined files' bytes: what is over it is cut, the budget spent in order, so
    * the last file loses its end (Codex CLI's `project_doc_max_bytes`), and the setting that
@@ -435,3 +447,19 @@ export const AGENTS_MD = "AGENTS.md";
 
 /** A place that is one file name. */
 export const one = (name: string): ReadPlace => ({ names: [name] });
+
+/**
+ * Whether a client following `loading` reads the `@path` imports of its instruction file `path`
+ * (a project path: its last part is the name the loading rules list).
+ *
+ * @example
+ * ```ts
+ * importsIn({ ...copilot.loading.instructions }, "pkg/CLAUDE.md"); // true
+ * importsIn({ ...copilot.loading.instructions }, "GEMINI.md"); // false
+ * ```
+ */
+export function importsIn(loading: Pick<InstructionLoading, "imports">, path: string): boolean {
+  if (typeof loading.imports === "boolean") return loading.imports;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return loading.imports.includes(name);
+}

@@ -8,9 +8,11 @@
  */
 
 import { posix } from "node:path";
+import { importsIn } from "../clients/spec.js";
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
+import { CLIENT_LOADING } from "./loading.js";
 import { clientFiles } from "./loads/files.js";
 import { instructionReading, SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -50,6 +52,14 @@ export class InstructionTrial {
      */
     rest: (path: string) => string,
     shared: SharedListing,
+    /**
+     * The files the source's own file imports (real paths), which hold part of its text, and
+     * whether it has lines of its own besides the lines that point at them.
+     */
+    readonly imported: { readonly files: ReadonlySet<string>; readonly ownText: boolean } = {
+      files: new Set(),
+      ownText: true,
+    },
   ) {
     this.#byReal = new Map(candidates.map((candidate) => [candidate.real, candidate]));
     const { project } = plan;
@@ -64,7 +74,11 @@ export class InstructionTrial {
         if (this.#pointers.has(real)) {
           return `${outside}\n${importOfSource(candidate.path, this.source)}\n`;
         }
-        if (this.#written.has(real)) return `${outside}\n${STAND_IN}\n`;
+        // Written: the source's text, and what else its region holds (the rules, in its format).
+        if (this.#written.has(real)) {
+          const kept = rest(candidate.path);
+          return `${outside}\n${STAND_IN}\n${kept === "" ? "" : `${kept}\n`}`;
+        }
         const kept = rest(candidate.path);
         if (kept !== "") return `${outside}\n${kept}\n`;
         // Without a region: a file that held nothing else is removed.
@@ -98,8 +112,10 @@ export class InstructionTrial {
 
   /**
    * The files `tool` loads that hold the source's text when `written` are written (`pointers`
-   * among them import the source's file instead): the source's own, and the written ones, each
-   * by its path.
+   * among them import the source's file instead), each by its path (an import as `path (imported
+   * by file)`), as often as it reads them: for the part of the source's text it reads most often
+   * (its own lines: the source's file; a file it imports: that file), the written files holding
+   * all of it counted in. None when it misses a part.
    */
   copies(
     tool: SyncTool,
@@ -113,15 +129,39 @@ export class InstructionTrial {
     const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
       (file) => file.loaded,
     );
-    const paths: string[] = [];
+    const parts = [...(this.imported.ownText ? [source] : []), ...this.imported.files];
+    // In load order: each file read that holds the source's text, and the part it holds (none:
+    // a written file, which holds all of it).
+    const read: { shown: string; part?: string }[] = [];
     for (const file of loaded) {
       const located = project.locate(file.path);
       if ("refused" in located) continue;
-      if (located.real === source || (written.has(located.real) && !pointers.has(located.real))) {
-        paths.push(file.path);
-      }
+      const shown =
+        file.importedBy === undefined ? file.path : `${file.path} (imported by ${file.importedBy})`;
+      if (written.has(located.real)) {
+        // A file that only imports the source holds none of its text: what it brings in is read
+        // as the source's own file.
+        if (pointers.has(located.real)) continue;
+        // A written file holds the source's imports inline, or as its `@path` lines for a writer
+        // that imports: those reach a reader that follows imports there, else only its own text.
+        const writer = this.#byReal.get(located.real)?.tools[0];
+        const whole =
+          writer === undefined ||
+          !instructionReading(writer).imports ||
+          importsIn(CLIENT_LOADING[tool].instructions, file.path);
+        if (whole) read.push({ shown });
+        else if (this.imported.ownText) read.push({ shown, part: source });
+      } else if (parts.includes(located.real)) read.push({ shown, part: located.real });
     }
-    return [...new Set(paths)];
+    const times = (part: string) =>
+      read.filter((entry) => entry.part === undefined || entry.part === part).length;
+    if (parts.some((part) => times(part) === 0)) return [];
+    const most = parts.reduce<string | undefined>(
+      (best, part) => (best === undefined || times(part) > times(best) ? part : best),
+      undefined,
+    );
+    const shown = read.filter((entry) => entry.part === undefined || entry.part === most);
+    return [...new Set(shown.map((entry) => entry.shown))];
   }
 }
 
@@ -181,7 +221,14 @@ export function importingFiles(
       if (!written.has(candidate.real) || chosen.has(candidate.real)) return false;
       if (!candidate.tools.every((tool) => instructionReading(tool).imports)) return false;
       const tried = new Set([...chosen, candidate.real]);
-      return candidate.tools.every((tool) => trial.copies(tool, written, tried).length === 1);
+      if (!candidate.tools.every((tool) => trial.copies(tool, written, tried).length === 1)) {
+        return false;
+      }
+      // No client may read it more often through the import (Copilot CLI follows CLAUDE.md's).
+      return clients.every(
+        (tool) =>
+          trial.copies(tool, written, tried).length <= trial.copies(tool, written, chosen).length,
+      );
     });
     if (next === undefined) break;
     chosen.add(next.real);
@@ -205,8 +252,12 @@ export function loadedTwice(
   for (const tool of targets) {
     const copies = trial.copies(tool, written, pointers);
     if (copies.length < 2) continue;
-    const needs = copies.map((path) => {
+    const needs = copies.map((shown) => {
+      const importer = / \(imported by (.*)\)$/.exec(shown)?.[1];
+      const path = importer === undefined ? shown : shown.slice(0, shown.indexOf(" (imported by "));
       const real = project.resolve(path);
+      if (importer !== undefined) return `${importer} imports ${path}`;
+      if (trial.imported.files.has(real)) return `${path} is read in its own right`;
       if (real === project.resolve(trial.source)) {
         return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
       }
@@ -217,8 +268,8 @@ export function loadedTwice(
       );
       return `${path} is for ${labels.join(", ")}`;
     });
-    const path = copies.find((copy) => written.has(project.resolve(copy)));
-    if (path === undefined) continue;
+    // The first written file among them; none written: the source, whose layout it is.
+    const path = copies.find((copy) => written.has(project.resolve(copy))) ?? trial.source;
     found.push({
       path,
       issue: {

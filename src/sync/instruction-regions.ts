@@ -25,7 +25,9 @@ import {
 } from "./instruction-choice.js";
 import { importedFiles, instructionFiles, instructionText } from "./instructions.js";
 import { CLIENT_LOADING } from "./loading.js";
+import { pointsAt } from "./loads/files.js";
 import { namesInFolders, namesReadInFolder } from "./loads/folder-reading.js";
+import { textLines } from "./loads/text-lines.js";
 import {
   instructionReading,
   RULES_FILES,
@@ -37,8 +39,12 @@ import type { Plan, SyncRequest } from "./planned-files.js";
 import type { SharedListing } from "./planned-view.js";
 import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files.js";
 
-/** What stands for the rules in a file the instruction trial counts (it is there after the run). */
-const RULES_STAND_IN = "<!-- the rules -->";
+/**
+ * What stands for the rules in a file the instruction trial counts (it is there after the run),
+ * in the file's format: two files holding them in two formats are not the same text to a client
+ * that drops a file it has read already (Copilot CLI).
+ */
+const rulesStandIn = (format: string) => `<!-- the rules, ${format} -->`;
 
 /** What stands for the rule files loaded at every start in a file the trial counts. */
 const INLINED_STAND_IN = "<!-- the rules loaded at every start -->";
@@ -124,10 +130,17 @@ export function planRegions(
   for (const folder of folders) {
     const source = sources.get(folder);
     const byFile = new Map<string, SyncTool[]>();
+    // Targets with no file of their own here that read the source's text here anyway (Copilot
+    // CLI reads pkg/CLAUDE.md and pkg/AGENTS.md): counted for loaded_twice, written nothing.
+    const readersOnly: SyncTool[] = [];
     for (const tool of SYNC_TOOLS) {
       if (!request.to.includes(tool)) continue;
       if (folder !== "" && !instructionReading(tool).nested) {
-        if (source === undefined || readsNestedText(plan, request, tool, source.path)) continue;
+        if (source === undefined) continue;
+        if (readsNestedText(plan, request, tool, source.path)) {
+          readersOnly.push(tool);
+          continue;
+        }
         warn({
           code: "not_carried",
           severity: "warning",
@@ -165,6 +178,10 @@ export function planRegions(
     // are there after the run too, and may shadow the source's file (OpenCode reads an AGENTS.md
     // made for a rule instead of CLAUDE.md).
     let rulesInto: ReadonlySet<string> = new Set<string>();
+    const formatOf = (path: string) => {
+      const writer = candidates.find((candidate) => candidate.path === path)?.tools[0];
+      return writer === undefined ? "" : SYNC_TOOL_PLACES[writer].rulesFormat;
+    };
     const rest = (path: string) => {
       const old = currentRegion(path, plan.text(path));
       const ours = from !== undefined && recordedFrom(path) === instructionPath(folder, from);
@@ -172,7 +189,7 @@ export function planRegions(
       return joinRegionParts({
         instructions:
           kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept,
-        rules: withRules ? (folder === "" ? RULES_STAND_IN : "") : (old?.rules ?? ""),
+        rules: withRules ? (folder === "" ? rulesStandIn(formatOf(path)) : "") : (old?.rules ?? ""),
       });
     };
     // Only the files some target needs get the source's text: the others are left out.
@@ -186,6 +203,7 @@ export function planRegions(
             candidates.filter((candidate) => candidate.real !== plan.project.resolve(source.path)),
             rest,
             listing,
+            importedParts(plan, source.path, importedBySource ?? new Set()),
           );
     const targets = [...byFile.values()].flat();
     // The files whose region holds the source's text already: a run of the rules alone keeps
@@ -360,13 +378,37 @@ export function planRegions(
       );
       plan.write(path, region.text, notes, `region:${tool}`);
     }
-    // A session at the root: a client whose own rules read two of the files holding the text.
-    if (trial !== undefined && folder === "") {
-      for (const { path, issue } of loadedTwice(trial, clients, holding, importing)) {
-        plan.write(path, plan.text(path), [issue]);
+    // A session in the folder: a client whose own rules read two of the files holding the text
+    // (the targets, the source's own client, and those that read the text here without a file).
+    if (trial !== undefined) {
+      const readers = [...new Set([...clients, ...readersOnly])];
+      for (const { path, issue } of loadedTwice(trial, readers, holding, importing)) {
+        // Nothing written holds it (the source's own layout reads twice): a warning of the run.
+        if (holding.has(plan.project.resolve(path))) plan.write(path, plan.text(path), [issue]);
+        else warn(issue);
       }
     }
   }
+}
+
+/**
+ * The files the source's own file imports (real paths), and whether it has lines of its own
+ * besides those that only point at them (`CLAUDE.md` = `@AGENTS.md` has none).
+ */
+function importedParts(
+  plan: Plan,
+  sourcePath: string,
+  files: ReadonlySet<string>,
+): { readonly files: ReadonlySet<string>; readonly ownText: boolean } {
+  const own = outsideRegion(sourcePath, plan.text(sourcePath)).replace(/\r\n/g, "\n");
+  // A path leading outside the project (or refused) is no file it imports.
+  const imported = (path: string) => {
+    if (path === ".." || path.startsWith("../")) return false;
+    const located = plan.project.locate(path);
+    return !("refused" in located) && files.has(located.real);
+  };
+  const ownText = textLines(own).some((line) => !pointsAt(line, sourcePath, imported));
+  return { files, ownText };
 }
 
 /**

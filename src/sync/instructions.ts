@@ -116,7 +116,7 @@ const importTokens = (text: string): string[] =>
   linesWithImports(text).flatMap((entry) => entry.tokens);
 
 /** A line with this many words at most beside its imports only points at them (`See @AGENTS.md`). */
-const POINTER_WORDS = 3;
+export const POINTER_WORDS = 3;
 
 /**
  * `text` (of the file at `from`) without the lines that only point at files the target already

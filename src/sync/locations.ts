@@ -11,6 +11,7 @@ import {
   type ItemFiles,
   type ItemKind,
   type ItemPlace,
+  importsIn,
   itemPlaces,
   type McpFile,
   type RulesFormat,
@@ -91,7 +92,8 @@ export const RULES_FILES: Readonly<Record<SyncTool, string>> = Object.fromEntrie
 export interface InstructionReading {
   /**
    * The file may import others with `@path` relative to it (Claude Code, Gemini CLI), which the
-   * tool reads along with it.
+   * tool reads along with it: false where the tool follows imports in other files only (Copilot
+   * CLI follows them in AGENTS.md and CLAUDE.md, not in .github/copilot-instructions.md).
    */
   readonly imports: boolean;
   /**
@@ -104,7 +106,10 @@ export interface InstructionReading {
 /** How `tool` reads its instruction file (src/clients: its loading rules and what sync writes). */
 export const instructionReading = (tool: SyncTool): InstructionReading => {
   const client = clientById(tool);
-  return { imports: client.loading.instructions.imports, nested: client.nestedInstructions };
+  return {
+    imports: importsIn(client.loading.instructions, client.instructionFile),
+    nested: client.nestedInstructions,
+  };
 };
 
 /**

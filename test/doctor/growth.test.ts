@@ -1,11 +1,14 @@
 /**
  * The names doctor and `init --dry-run` print for a hook's items (`writtenNames`: a rule's name,
- * a memory's first words, a project's name and part) take time linear in the input file: at
+ * a memory's first words, a project's name and part), and its test of a shadowed file's lines
+ * that only point at the file shadowing it (`pointsAt`), take time linear in the input file: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
  * ~100×). Only the ratio is asserted; a ratio over the limit is measured again, up to three times.
  */
 import { describe, expect, it } from "vitest";
 import { writtenNames } from "../../src/doctor/item-names.js";
+import { pointsAt } from "../../src/sync/loads/files.js";
+import { textLines } from "../../src/sync/loads/text-lines.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
 import { measureGrowth } from "../hostile/growth-measure.js";
 
@@ -63,6 +66,17 @@ const cases: GrowthCase[] = [
       return { data: { projects }, ids };
     },
     run: (input) => nameAll("project", (input as Input).data, (input as Input).ids),
+  },
+  {
+    // A shadowed file's lines, each asked whether it only points at the file shadowing it: one
+    // line of many `@` tokens, and many short pointer lines.
+    name: "pointsAt: a shadowed file's import lines",
+    build: (size): string =>
+      `${"See @AGENTS.md and @./AGENTS.md ".repeat(size / 64)}\n${"@AGENTS.md\n".repeat(size / 22)}`,
+    run: (input) =>
+      textLines(input as string).filter((line) =>
+        pointsAt(line, "CLAUDE.md", (path) => path === "AGENTS.md"),
+      ).length,
   },
 ];
 

@@ -42,6 +42,9 @@ function sync(dir: string, from: SyncTool, to: SyncTool[], kinds: SyncKind[] = K
 }
 
 const NOTES = "# Team notes\n\nUse pnpm, never npm.\n";
+
+/** A GEMINI.md with a line of the user's own. */
+const GEMINI_OWN = "Gemini CLI only: prefer the flash model for quick answers.\n";
 const SKILL = "---\nname: pdf\ndescription: Fill PDF forms\n---\nUse the form filler.\n";
 const REVIEW = "---\ndescription: Review\n---\nReview the diff.\n";
 
@@ -78,6 +81,53 @@ describe("instructions: nothing for a target that loads them already", () => {
       "CLAUDE.md",
     ]);
     expect(copiesLoaded(dir, "codex", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
+  });
+
+  it("--from claude --to codex,gemini,copilot: AGENTS.md and GEMINI.md written alike reach Copilot CLI once between them: twice with CLAUDE.md, not 3 times", () => {
+    const dir = project({ "CLAUDE.md": NOTES });
+    const { warnings } = sync(dir, "claude", ["codex", "gemini", "copilot"], ["instructions"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice (AGENTS.md is for Codex CLI; CLAUDE.md is the source)",
+    ]);
+    expect(copiesLoaded(dir, "copilot", "Use pnpm, never npm.")).toEqual([
+      "AGENTS.md",
+      "CLAUDE.md",
+    ]);
+  });
+
+  it("CLAUDE.md = @AGENTS.md, --to codex,copilot: nothing written; Copilot CLI reads AGENTS.md itself and as CLAUDE.md's import, and the warning says so", () => {
+    const agents = "# Agents\n\nUse pnpm, never npm.\n";
+    const dir = project({ "CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": agents });
+    const { changed, warnings } = sync(dir, "claude", ["codex", "copilot"], ["instructions"]);
+    expect(changed).toEqual([]);
+    const withGemini = sync(dir, "claude", ["codex", "gemini", "copilot"], ["instructions"]);
+    // GEMINI.md gets `@AGENTS.md` for Gemini CLI, an import Copilot CLI does not follow there.
+    expect(withGemini.changed).toEqual(["GEMINI.md"]);
+    expect(twice([...warnings, ...withGemini.warnings])).toEqual([
+      "CLAUDE.md: GitHub Copilot CLI reads each of AGENTS.md, AGENTS.md (imported by CLAUDE.md), so the instructions of CLAUDE.md reach it twice (AGENTS.md is read in its own right; CLAUDE.md imports AGENTS.md)",
+      "CLAUDE.md: GitHub Copilot CLI reads each of AGENTS.md, AGENTS.md (imported by CLAUDE.md), so the instructions of CLAUDE.md reach it twice (AGENTS.md is read in its own right; CLAUDE.md imports AGENTS.md)",
+    ]);
+    expect(copiesLoaded(dir, "copilot", "Use pnpm, never npm.")).toEqual([
+      "AGENTS.md",
+      "AGENTS.md",
+    ]);
+    expect(copiesLoaded(dir, "codex", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
+  });
+
+  it("a nested pkg/CLAUDE.md --to codex,copilot: pkg/AGENTS.md is written for Codex CLI; Copilot CLI, which reads both in pkg/, is warned of it", () => {
+    const dir = project({
+      "CLAUDE.md": NOTES,
+      "pkg/CLAUDE.md": "Keep pkg free of runtime dependencies.\n",
+    });
+    const { changed, warnings } = sync(dir, "claude", ["codex", "copilot"], ["instructions"]);
+    expect(changed.sort()).toEqual(["AGENTS.md", "pkg/AGENTS.md"]);
+    expect(twice(warnings)).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice (AGENTS.md is for Codex CLI; CLAUDE.md is the source)",
+      "pkg/AGENTS.md: GitHub Copilot CLI reads each of pkg/AGENTS.md, pkg/CLAUDE.md, so the instructions of pkg/CLAUDE.md reach it twice (pkg/AGENTS.md is for Codex CLI; pkg/CLAUDE.md is the source)",
+    ]);
+    const inPkg = new ProjectView(Project.at(dir), "pkg");
+    const kept = clientFiles(inPkg, "copilot", defaultCounter).kept.map((file) => file.path);
+    expect(kept).toEqual(["AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "pkg/CLAUDE.md"]);
   });
 
   it("--from claude --to copilot alone writes nothing: Copilot CLI reads CLAUDE.md itself", () => {
@@ -278,8 +328,10 @@ describe("each thing loaded once: what the property over every pair found", () =
     expect(copiesLoaded(synced, "codex", LINE)).toEqual(["AGENTS.md"]);
   });
 
+  // GEMINI.md has a line of the user's own: not the same text as AGENTS.md, which Copilot CLI
+  // would drop (two files written alike reach it once, a real-client fact).
   it("--from claude --to codex,gemini,copilot: GEMINI.md imports CLAUDE.md, so Copilot CLI reads the text twice, not three times", () => {
-    const dir = project({ "CLAUDE.md": NOTES });
+    const dir = project({ "CLAUDE.md": NOTES, "GEMINI.md": GEMINI_OWN });
     const { changed, warnings } = sync(
       dir,
       "claude",
@@ -288,7 +340,7 @@ describe("each thing loaded once: what the property over every pair found", () =
     );
     expect(changed).toEqual(["AGENTS.md", "GEMINI.md"]);
     expect(tree(dir)["GEMINI.md"]).toBe(
-      "<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n@CLAUDE.md\n<!-- contextfmt:end -->\n",
+      `${GEMINI_OWN}\n<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n@CLAUDE.md\n<!-- contextfmt:end -->\n`,
     );
     expect(copiesLoaded(dir, "gemini", LINE)).toEqual(["CLAUDE.md"]);
     expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["AGENTS.md", "CLAUDE.md"]);
@@ -298,7 +350,7 @@ describe("each thing loaded once: what the property over every pair found", () =
   });
 
   it("then --only rules: GEMINI.md keeps importing CLAUDE.md, and Copilot CLI is still said to read the text twice", () => {
-    const dir = project({ "CLAUDE.md": NOTES });
+    const dir = project({ "CLAUDE.md": NOTES, "GEMINI.md": GEMINI_OWN });
     const to: SyncTool[] = ["codex", "gemini", "copilot"];
     sync(dir, "claude", to, ["instructions"]);
     const plan = planSync({ dir, from: "claude", to, kinds: ["rules"], rules: RULES });

@@ -1,9 +1,10 @@
 import { posix } from "node:path";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
+import { importsIn } from "../../clients/spec.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { valueAt } from "../../workspace/json-edit.js";
 import { ProjectFileError } from "../../workspace/project.js";
-import { importedFiles } from "../instructions.js";
+import { importedFiles, POINTER_WORDS } from "../instructions.js";
 import {
   CLIENT_LOADING,
   type InstructionLoading,
@@ -146,8 +147,12 @@ export function clientFiles(
   const places = placesOf(view, rules);
   const entries: Entry[] = [];
   const listed = new Set<string>();
+  // The files read in their own right, not as an import: a client that reads an import of one
+  // of them again lists it twice.
+  const ownRight = new Set<string>();
   const add = (entry: Entry) => {
     listed.add(entry.path);
+    if (entry.importedBy === undefined) ownRight.add(entry.path);
     entries.push(entry);
   };
   const addImports = (path: string, text: string) => {
@@ -174,7 +179,8 @@ export function clientFiles(
       },
     );
     for (const file of found) {
-      if (listed.has(file.path)) continue;
+      const again = rules.importsReadAgain === true && ownRight.has(file.path);
+      if (listed.has(file.path) && !again) continue;
       add({
         path: file.path,
         text: file.text,
@@ -184,6 +190,13 @@ export function clientFiles(
       });
     }
   };
+  /** A file read before in its own right whose text is `text`, for a client that drops it. */
+  const sameTextAs = (text: string): string | undefined =>
+    rules.dropsSameText === true
+      ? entries.find(
+          (entry) => entry.loaded && entry.importedBy === undefined && entry.text === text,
+        )?.path
+      : undefined;
   /**
    * The first present file of `names` in `folder`, and the others shadowed by it. `chainFirst`:
    * a file of the first name somewhere from the root to the start folder, when the client
@@ -202,8 +215,18 @@ export function clientFiles(
     const winner = chainFirst === undefined ? present[0] : present.includes(own) ? own : undefined;
     if (winner !== undefined && !listed.has(winner)) {
       const text = view.text(winner) as string;
-      add({ path: winner, text, ...fate });
-      if (rules.imports && fate.loaded) addImports(winner, text);
+      const alike = fate.loaded ? sameTextAs(text) : undefined;
+      if (alike !== undefined) {
+        add({
+          path: winner,
+          text,
+          loaded: false,
+          reason: `its text is that of ${alike}, which ${label} read already: dropped`,
+        });
+      } else {
+        add({ path: winner, text, ...fate });
+        if (importsIn(rules, winner) && fate.loaded) addImports(winner, text);
+      }
     }
     const by = winner ?? chainFirst;
     for (const other of present) {
@@ -315,13 +338,17 @@ export function clientFiles(
   const reached = new Set(kept.flatMap((file) => textLines(file.text)));
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   for (const entry of entries) {
-    if (entry.shadowedBy === undefined) continue;
-    const winner = byPath.get(entry.shadowedBy);
+    const by = entry.shadowedBy;
+    if (by === undefined) continue;
+    const winner = byPath.get(by);
     // A file below, read later; not one the cap dropped (its text reaches no session whole).
     const later = winner !== undefined && !winner.loaded && winner.cut === undefined;
     const instead = new Set(later ? textLines(winner.text) : []);
     const lost = textLines(entry.text).filter(
-      (line) => !reached.has(line) && !instead.has(line),
+      (line) =>
+        !reached.has(line) &&
+        !instead.has(line) &&
+        !pointsAt(line, entry.path, (path) => path === by),
     ).length;
     if (lost === 0) continue;
     problem(
@@ -331,6 +358,25 @@ export function clientFiles(
     );
   }
   return { files, ...(maxBytes !== undefined ? { maxBytes } : {}), kept, problems };
+}
+
+/**
+ * Whether `line` (as {@link textLines} gives it) of the file at `from` only points with `@path`
+ * at files `at` accepts (`@AGENTS.md`, `See @AGENTS.md`): in a file shadowed by the one it
+ * names, such a line loses nothing; beside the files it imports, it says nothing of its own.
+ */
+export function pointsAt(line: string, from: string, at: (path: string) => boolean): boolean {
+  const tokens = line.match(/(?:^|\s)@\S+/g);
+  if (tokens === null) return false;
+  const all = tokens.every((token) => {
+    const bare = token
+      .trim()
+      .slice(1)
+      .replace(/[.,;:!?)\]]+$/, "");
+    return at(posix.normalize(posix.join(posix.dirname(from), bare)));
+  });
+  const rest = line.replace(/(?:^|\s)@\S+/g, " ").match(/\p{L}+/gu)?.length ?? 0;
+  return all && rest <= POINTER_WORDS;
 }
 
 /** Spends the client's byte cap in order: the file it runs out in is cut, later ones dropped. */
