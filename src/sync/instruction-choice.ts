@@ -4,7 +4,9 @@
  * A target that already reads the source's file (Copilot CLI reads CLAUDE.md itself; OpenCode
  * reads CLAUDE.md where there is no AGENTS.md), or a file written for another target (Qwen Code
  * reads the AGENTS.md written for Codex CLI), gets no file of its own: the same text twice in
- * front of the model is noise, and the doctor names it.
+ * front of the model is noise, and the doctor names it. The same trial places the rules (the
+ * `rules` kind), which no file holds before the run: a trial carries one thing, the source's
+ * text or the rules.
  */
 
 import { posix } from "node:path";
@@ -27,7 +29,11 @@ export interface InstructionCandidate {
 /** The text that stands for the source's, in a file the trial writes it into. */
 const STAND_IN = "<!-- the source's instructions -->";
 
-/** What the clients would load from one folder's instruction files, for a set of them written. */
+/**
+ * What the clients would load from one folder's instruction files, for a set of them written
+ * with what it carries: the source's text (`source` is its file), or the rules (`source`
+ * undefined: they come from no file a client reads).
+ */
 export class InstructionTrial {
   readonly #view: PlannedView;
   /** The project as it is, before this run. */
@@ -40,8 +46,8 @@ export class InstructionTrial {
     readonly plan: Plan,
     /** The folder a session starts in: the folder of the instruction files. */
     folder: string,
-    /** The source's instruction file of the folder. */
-    readonly source: string,
+    /** The source's instruction file of the folder; undefined for a trial of the rules. */
+    readonly source: string | undefined,
     readonly candidates: readonly InstructionCandidate[],
     /**
      * What the file's region holds after this run when the source's text is not written into
@@ -61,7 +67,7 @@ export class InstructionTrial {
         if (candidate === undefined) return undefined;
         const current = plan.text(candidate.path);
         const outside = outsideRegion(candidate.path, current);
-        if (this.#pointers.has(real)) {
+        if (this.#pointers.has(real) && this.source !== undefined) {
           return `${outside}\n${importOfSource(candidate.path, this.source)}\n`;
         }
         if (this.#written.has(real)) return `${outside}\n${STAND_IN}\n`;
@@ -88,7 +94,7 @@ export class InstructionTrial {
    */
   loadsNow(tool: SyncTool, holding: ReadonlySet<string>): boolean {
     const { project } = this.plan;
-    const source = project.resolve(this.source);
+    const source = this.source === undefined ? undefined : project.resolve(this.source);
     return clientFiles(this.#now, tool, defaultCounter).files.some((file) => {
       if (!file.loaded) return false;
       const located = project.locate(file.path);
@@ -109,7 +115,7 @@ export class InstructionTrial {
     this.#written = written;
     this.#pointers = pointers;
     const { project } = this.plan;
-    const source = project.resolve(this.source);
+    const source = this.source === undefined ? undefined : project.resolve(this.source);
     const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
       (file) => file.loaded,
     );
@@ -207,7 +213,7 @@ export function loadedTwice(
     if (copies.length < 2) continue;
     const needs = copies.map((path) => {
       const real = project.resolve(path);
-      if (real === project.resolve(trial.source)) {
+      if (trial.source !== undefined && real === project.resolve(trial.source)) {
         return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
       }
       const readers = trial.candidates.find((candidate) => candidate.real === real)?.tools ?? [];
@@ -225,7 +231,7 @@ export function loadedTwice(
         code: "loaded_twice",
         severity: "warning",
         path,
-        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so the instructions of ${trial.source} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
+        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so ${trial.source === undefined ? "the rules" : `the instructions of ${trial.source}`} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
       },
     });
   }

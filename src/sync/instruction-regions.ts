@@ -40,6 +40,9 @@ import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files
 /** What stands for the rules in a file the instruction trial counts (it is there after the run). */
 const RULES_STAND_IN = "<!-- the rules -->";
 
+/** What stands for the source's text in a file the trial of the rules counts. */
+const TEXT_STAND_IN = "<!-- the source's instructions -->";
+
 /** What stands for the rule files loaded at every start in a file the trial counts. */
 const INLINED_STAND_IN = "<!-- the rules loaded at every start -->";
 
@@ -165,14 +168,34 @@ export function planRegions(
     // are there after the run too, and may shadow the source's file (OpenCode reads an AGENTS.md
     // made for a rule instead of CLAUDE.md).
     let rulesInto: ReadonlySet<string> = new Set<string>();
-    const rest = (path: string) => {
+    // The files the rules go into (at the root), by their own trial: decided before the source's
+    // text, and again after it with the files that text needs.
+    let rulesIn: ReadonlySet<string> = new Set<string>();
+    // The files that get the source's text (decided by the trial below).
+    let needed: Set<string> | undefined;
+    const keptInstructions = (path: string) => {
       const old = currentRegion(path, plan.text(path));
       const ours = from !== undefined && recordedFrom(path) === instructionPath(folder, from);
       const kept = ours && !keepOnly ? "" : (old?.instructions ?? "");
+      return kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept;
+    };
+    const rest = (path: string) =>
+      joinRegionParts({
+        instructions: keptInstructions(path),
+        rules: withRules
+          ? rulesIn.has(plan.project.resolve(path))
+            ? RULES_STAND_IN
+            : ""
+          : (currentRegion(path, plan.text(path))?.rules ?? ""),
+      });
+    // What a file holds after the run without the rules: the source's text where a target
+    // needs it (or a run of the rules alone keeps it), and what else stays.
+    const withoutRules = (path: string) => {
+      const real = plan.project.resolve(path);
+      const text = needed?.has(real) === true || holdingNow.has(real);
       return joinRegionParts({
-        instructions:
-          kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept,
-        rules: withRules ? (folder === "" ? RULES_STAND_IN : "") : (old?.rules ?? ""),
+        instructions: text ? TEXT_STAND_IN : keptInstructions(path),
+        rules: "",
       });
     };
     // Only the files some target needs get the source's text: the others are left out.
@@ -205,7 +228,28 @@ export function planRegions(
       trial === undefined || !keepOnly
         ? targets
         : targets.filter((tool) => trial.loadsNow(tool, holdingNow));
-    let needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    const rulesTrial =
+      withRules && folder === ""
+        ? new InstructionTrial(
+            plan,
+            folder,
+            undefined,
+            candidates.filter((candidate) => candidate.real !== sourceRealOf(plan, source?.path)),
+            withoutRules,
+            listing,
+          )
+        : undefined;
+    if (rulesTrial !== undefined) rulesIn = neededFiles(rulesTrial, targets);
+    needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    // A file made for the source's text may shadow one that holds the rules for a target
+    // (Claude Code reads a CLAUDE.md made for it instead of AGENTS.md): the rules go there too.
+    if (rulesTrial !== undefined) {
+      const before = rulesIn.size;
+      rulesIn = neededFiles(rulesTrial, targets, rulesIn);
+      if (trial !== undefined && rulesIn.size > before) {
+        needed = neededFiles(trial, needing, holdingNow);
+      }
+    }
     const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
     rulesInto =
       folder === "" && inlined.text !== ""
@@ -324,7 +368,7 @@ export function planRegions(
       const parts = {
         instructions,
         rules: withRules
-          ? folder === ""
+          ? rulesIn.has(real)
             ? (request.renderRules?.(SYNC_TOOL_PLACES[tool].rulesFormat) ?? "")
             : ""
           : (old?.rules ?? ""),
@@ -333,11 +377,14 @@ export function planRegions(
       if (content === "") {
         if (old !== undefined) {
           const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
+          const load = `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"}`;
           const why = intoSource
             ? `the source ${source?.path} imports ${path}`
-            : !withText
-              ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
-              : "its sources are gone";
+            : withRules && old.rules !== "" && (source === undefined || !withText)
+              ? `${load} ${source === undefined ? "" : `the instructions of ${source.path} and `}the rules without it`
+              : source !== undefined && !withText
+                ? `${load} the instructions of ${source.path} without it`
+                : "its sources are gone";
           planRegionRemoval(plan, path, current, notes, why);
         }
         continue;
@@ -360,14 +407,24 @@ export function planRegions(
       );
       plan.write(path, region.text, notes, `region:${tool}`);
     }
-    // A session at the root: a client whose own rules read two of the files holding the text.
+    // A session at the root: a client whose own rules read two of the files holding the text,
+    // or the rules.
     if (trial !== undefined && folder === "") {
       for (const { path, issue } of loadedTwice(trial, clients, holding, importing)) {
         plan.write(path, plan.text(path), [issue]);
       }
     }
+    if (rulesTrial !== undefined) {
+      for (const { path, issue } of loadedTwice(rulesTrial, clients, rulesIn)) {
+        plan.write(path, plan.text(path), [issue]);
+      }
+    }
   }
 }
+
+/** The real path of the source's file, or undefined where the run has none. */
+const sourceRealOf = (plan: Plan, path: string | undefined) =>
+  path === undefined ? undefined : plan.project.resolve(path);
 
 /**
  * Whether `tool`, which gets no file of its own in the source's folder, reads the source's text
