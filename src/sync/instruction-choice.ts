@@ -4,7 +4,9 @@
  * A target that already reads the source's file (Copilot CLI reads CLAUDE.md itself; OpenCode
  * reads CLAUDE.md where there is no AGENTS.md), or a file written for another target (Qwen Code
  * reads the AGENTS.md written for Codex CLI), gets no file of its own: the same text twice in
- * front of the model is noise, and the doctor names it.
+ * front of the model is noise, and the doctor names it. The same trial places the rules (the
+ * `rules` kind), which no file holds before the run: a trial carries one thing, the source's
+ * text or the rules.
  */
 
 import { posix } from "node:path";
@@ -29,7 +31,11 @@ export interface InstructionCandidate {
 /** The text that stands for the source's, in a file the trial writes it into. */
 const STAND_IN = "<!-- the source's instructions -->";
 
-/** What the clients would load from one folder's instruction files, for a set of them written. */
+/**
+ * What the clients would load from one folder's instruction files, for a set of them written
+ * with what it carries: the source's text (`source` is its file), or the rules (`source`
+ * undefined: they come from no file a client reads).
+ */
 export class InstructionTrial {
   readonly #view: PlannedView;
   /** The project as it is, before this run. */
@@ -42,8 +48,8 @@ export class InstructionTrial {
     readonly plan: Plan,
     /** The folder a session starts in: the folder of the instruction files. */
     folder: string,
-    /** The source's instruction file of the folder. */
-    readonly source: string,
+    /** The source's instruction file of the folder; undefined for a trial of the rules. */
+    readonly source: string | undefined,
     readonly candidates: readonly InstructionCandidate[],
     /**
      * What the file's region holds after this run when the source's text is not written into
@@ -60,6 +66,12 @@ export class InstructionTrial {
       files: new Set(),
       ownText: true,
     },
+    /**
+     * What stands for what is carried in a written file: the rules are in each file's own
+     * format, so two files holding them are not the same text to a client that drops a file it
+     * has read already (Copilot CLI).
+     */
+    standIn: (path: string) => string = () => STAND_IN,
   ) {
     this.#byReal = new Map(candidates.map((candidate) => [candidate.real, candidate]));
     const { project } = plan;
@@ -71,13 +83,13 @@ export class InstructionTrial {
         if (candidate === undefined) return undefined;
         const current = plan.text(candidate.path);
         const outside = outsideRegion(candidate.path, current);
-        if (this.#pointers.has(real)) {
+        if (this.#pointers.has(real) && this.source !== undefined) {
           return `${outside}\n${importOfSource(candidate.path, this.source)}\n`;
         }
         // Written: the source's text, and what else its region holds (the rules, in its format).
         if (this.#written.has(real)) {
           const kept = rest(candidate.path);
-          return `${outside}\n${STAND_IN}\n${kept === "" ? "" : `${kept}\n`}`;
+          return `${outside}\n${standIn(candidate.path)}\n${kept === "" ? "" : `${kept}\n`}`;
         }
         const kept = rest(candidate.path);
         if (kept !== "") return `${outside}\n${kept}\n`;
@@ -102,7 +114,7 @@ export class InstructionTrial {
    */
   loadsNow(tool: SyncTool, holding: ReadonlySet<string>): boolean {
     const { project } = this.plan;
-    const source = project.resolve(this.source);
+    const source = this.source === undefined ? undefined : project.resolve(this.source);
     return clientFiles(this.#now, tool, defaultCounter).files.some((file) => {
       if (!file.loaded) return false;
       const located = project.locate(file.path);
@@ -125,11 +137,15 @@ export class InstructionTrial {
     this.#written = written;
     this.#pointers = pointers;
     const { project } = this.plan;
-    const source = project.resolve(this.source);
+    const source = this.source === undefined ? undefined : project.resolve(this.source);
     const loaded = clientFiles(this.#view, tool, defaultCounter).files.filter(
       (file) => file.loaded,
     );
-    const parts = [...(this.imported.ownText ? [source] : []), ...this.imported.files];
+    // The rules (no source file): only the written files hold them.
+    const parts = [
+      ...(this.imported.ownText && source !== undefined ? [source] : []),
+      ...this.imported.files,
+    ];
     // In load order: each file read that holds the source's text, and the part it holds (none:
     // a written file, which holds all of it).
     const read: { shown: string; part?: string }[] = [];
@@ -149,7 +165,7 @@ export class InstructionTrial {
           writer === undefined ||
           !instructionReading(writer).imports ||
           importsIn(CLIENT_LOADING[tool].instructions, file.path);
-        if (whole) read.push({ shown });
+        if (whole || source === undefined) read.push({ shown });
         else if (this.imported.ownText) read.push({ shown, part: source });
       } else if (parts.includes(located.real)) read.push({ shown, part: located.real });
     }
@@ -258,7 +274,7 @@ export function loadedTwice(
       const real = project.resolve(path);
       if (importer !== undefined) return `${importer} imports ${path}`;
       if (trial.imported.files.has(real)) return `${path} is read in its own right`;
-      if (real === project.resolve(trial.source)) {
+      if (trial.source !== undefined && real === project.resolve(trial.source)) {
         return path === trial.source ? `${path} is the source` : `${path} is the source (a link)`;
       }
       const readers = trial.candidates.find((candidate) => candidate.real === real)?.tools ?? [];
@@ -270,13 +286,14 @@ export function loadedTwice(
     });
     // The first written file among them; none written: the source, whose layout it is.
     const path = copies.find((copy) => written.has(project.resolve(copy))) ?? trial.source;
+    if (path === undefined) continue;
     found.push({
       path,
       issue: {
         code: "loaded_twice",
         severity: "warning",
         path,
-        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so the instructions of ${trial.source} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
+        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so ${trial.source === undefined ? "the rules" : `the instructions of ${trial.source}`} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
       },
     });
   }

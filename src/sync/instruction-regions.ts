@@ -46,6 +46,9 @@ import { filesForRules, type InlinedRules, NO_INLINED_RULES } from "./rule-files
  */
 const rulesStandIn = (format: string) => `<!-- the rules, ${format} -->`;
 
+/** What stands for the source's text in a file the trial of the rules counts. */
+const TEXT_STAND_IN = "<!-- the source's instructions -->";
+
 /** What stands for the rule files loaded at every start in a file the trial counts. */
 const INLINED_STAND_IN = "<!-- the rules loaded at every start -->";
 
@@ -182,14 +185,34 @@ export function planRegions(
       const writer = candidates.find((candidate) => candidate.path === path)?.tools[0];
       return writer === undefined ? "" : SYNC_TOOL_PLACES[writer].rulesFormat;
     };
-    const rest = (path: string) => {
+    // The files the rules go into (at the root), by their own trial: decided before the source's
+    // text, and again after it with the files that text needs.
+    let rulesIn: ReadonlySet<string> = new Set<string>();
+    // The files that get the source's text (decided by the trial below).
+    let needed: Set<string> | undefined;
+    const keptInstructions = (path: string) => {
       const old = currentRegion(path, plan.text(path));
       const ours = from !== undefined && recordedFrom(path) === instructionPath(folder, from);
       const kept = ours && !keepOnly ? "" : (old?.instructions ?? "");
+      return kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept;
+    };
+    const rest = (path: string) =>
+      joinRegionParts({
+        instructions: keptInstructions(path),
+        rules: withRules
+          ? rulesIn.has(plan.project.resolve(path))
+            ? rulesStandIn(formatOf(path))
+            : ""
+          : (currentRegion(path, plan.text(path))?.rules ?? ""),
+      });
+    // What a file holds after the run without the rules: the source's text where a target
+    // needs it (or a run of the rules alone keeps it), and what else stays.
+    const withoutRules = (path: string) => {
+      const real = plan.project.resolve(path);
+      const text = needed?.has(real) === true || holdingNow.has(real);
       return joinRegionParts({
-        instructions:
-          kept === "" && rulesInto.has(plan.project.resolve(path)) ? INLINED_STAND_IN : kept,
-        rules: withRules ? (folder === "" ? rulesStandIn(formatOf(path)) : "") : (old?.rules ?? ""),
+        instructions: text ? TEXT_STAND_IN : keptInstructions(path),
+        rules: "",
       });
     };
     // Only the files some target needs get the source's text: the others are left out.
@@ -223,7 +246,30 @@ export function planRegions(
       trial === undefined || !keepOnly
         ? targets
         : targets.filter((tool) => trial.loadsNow(tool, holdingNow));
-    let needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    const rulesTrial =
+      withRules && folder === ""
+        ? new InstructionTrial(
+            plan,
+            folder,
+            undefined,
+            candidates.filter((candidate) => candidate.real !== sourceRealOf(plan, source?.path)),
+            withoutRules,
+            listing,
+            undefined,
+            (path) => rulesStandIn(formatOf(path)),
+          )
+        : undefined;
+    if (rulesTrial !== undefined) rulesIn = neededFiles(rulesTrial, targets);
+    needed = trial === undefined ? undefined : neededFiles(trial, needing, holdingNow);
+    // A file made for the source's text may shadow one that holds the rules for a target
+    // (Claude Code reads a CLAUDE.md made for it instead of AGENTS.md): the rules go there too.
+    if (rulesTrial !== undefined) {
+      const before = rulesIn.size;
+      rulesIn = neededFiles(rulesTrial, targets, rulesIn);
+      if (trial !== undefined && rulesIn.size > before) {
+        needed = neededFiles(trial, needing, holdingNow);
+      }
+    }
     const sourceReal = source === undefined ? undefined : plan.project.resolve(source.path);
     rulesInto =
       folder === "" && inlined.text !== ""
@@ -342,7 +388,7 @@ export function planRegions(
       const parts = {
         instructions,
         rules: withRules
-          ? folder === ""
+          ? rulesIn.has(real)
             ? (request.renderRules?.(SYNC_TOOL_PLACES[tool].rulesFormat) ?? "")
             : ""
           : (old?.rules ?? ""),
@@ -351,11 +397,14 @@ export function planRegions(
       if (content === "") {
         if (old !== undefined) {
           const readers = [first, ...others].map((reader) => SYNC_TOOL_PLACES[reader as SyncTool]);
+          const load = `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"}`;
           const why = intoSource
             ? `the source ${source?.path} imports ${path}`
-            : !withText
-              ? `${readers.map((reader) => reader.label).join(", ")} load${readers.length > 1 ? "" : "s"} the instructions of ${source?.path} without it`
-              : "its sources are gone";
+            : withRules && old.rules !== "" && (source === undefined || !withText)
+              ? `${load} ${source === undefined ? "" : `the instructions of ${source.path} and `}the rules without it`
+              : source !== undefined && !withText
+                ? `${load} the instructions of ${source.path} without it`
+                : "its sources are gone";
           planRegionRemoval(plan, path, current, notes, why);
         }
         continue;
@@ -388,8 +437,17 @@ export function planRegions(
         else warn(issue);
       }
     }
+    if (rulesTrial !== undefined) {
+      for (const { path, issue } of loadedTwice(rulesTrial, clients, rulesIn)) {
+        plan.write(path, plan.text(path), [issue]);
+      }
+    }
   }
 }
+
+/** The real path of the source's file, or undefined where the run has none. */
+const sourceRealOf = (plan: Plan, path: string | undefined) =>
+  path === undefined ? undefined : plan.project.resolve(path);
 
 /**
  * The files the source's own file imports (real paths), and whether it has lines of its own

@@ -3,12 +3,18 @@
  * a memory's first words, a project's name and part), and its test of a shadowed file's lines
  * that only point at the file shadowing it (`pointsAt`), take time linear in the input file: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
- * ~100×). Only the ratio is asserted; a ratio over the limit is measured again, up to three times.
+ * ~100×). So do the lines doctor counts as lost in a shadowed file (its contextfmt region's rules
+ * part left out). Only the ratio is asserted; a ratio over the limit is measured again, up to
+ * three times.
  */
 import { describe, expect, it } from "vitest";
 import { writtenNames } from "../../src/doctor/item-names.js";
-import { pointsAt } from "../../src/sync/loads/files.js";
+import { clientFiles, pointsAt } from "../../src/sync/loads/files.js";
 import { textLines } from "../../src/sync/loads/text-lines.js";
+import { ProjectView } from "../../src/sync/loads/view.js";
+import { defaultCounter } from "../../src/tokens/heuristic.js";
+import { Project } from "../../src/workspace/project.js";
+import { project } from "../cli/project-dir.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
 import { measureGrowth } from "../hostile/growth-measure.js";
 
@@ -77,6 +83,22 @@ const cases: GrowthCase[] = [
       textLines(input as string).filter((line) =>
         pointsAt(line, "CLAUDE.md", (path) => path === "AGENTS.md"),
       ).length,
+  },
+  {
+    // A shadowed AGENTS.md whose contextfmt region holds many rules and carried lines: the lines
+    // Claude Code misses are counted without the rules part (one split of the region).
+    name: "clientFiles: a shadowed file with a long contextfmt region",
+    build: (size): string => {
+      const lines = Math.floor(size / 40);
+      const rules = Array.from({ length: lines }, (_, at) => `- rule ${at}: run the tests`);
+      const carried = Array.from({ length: lines }, (_, at) => `carried line ${at}`);
+      return project({
+        "CLAUDE.md": "# Notes\n",
+        "AGENTS.md": `# Guide\n\n<!-- contextfmt:begin -->\n${rules.join("\n")}\n\n<!-- contextfmt:instructions -->\n${carried.join("\n")}\n<!-- contextfmt:end -->\n`,
+      });
+    },
+    run: (dir) =>
+      clientFiles(new ProjectView(Project.at(dir as string), ""), "claude", defaultCounter),
   },
 ];
 

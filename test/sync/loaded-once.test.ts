@@ -6,7 +6,9 @@
  * for byte; (c) doctor finds no problem the sync made. Where a client's own loading rules read two
  * places that each hold the item and neither shadows the other, it may load it twice, and only
  * when a `loaded_twice` warning names that client: the exception follows the client facts, not a
- * list. Real files in temp projects, planned and written through the library entry.
+ * list. The rules (no source item: each file gets them in its readers' format) are held to the
+ * same: each client the run syncs them to loads them from one file, two only where named.
+ * Real files in temp projects, planned and written through the library entry.
  */
 import { applyPlan, doctor, planSync, type SyncKind } from "contextfmt/sync";
 import fc from "fast-check";
@@ -30,8 +32,10 @@ import { project, tree } from "../cli/project-dir.js";
 
 /** The source's instruction line: long enough for doctor's duplicate check to see it. */
 const LINE = "Keep every change small, and have a second person review it.";
+/** The rule's text: every rules format holds it on a line of its own or after the rule's name. */
+const RULE = "Run the linter before every commit";
 const RULES = {
-  rules: [{ name: "lint", rule: "Run the linter", category: "behavior", authority: "absolute" }],
+  rules: [{ name: "lint", rule: RULE, category: "behavior", authority: "absolute" }],
 };
 const COMMAND = { name: "review", description: "Review the diff", prompt: "Review the diff." };
 const AGENT = { name: "helper", description: "Writes tests", prompt: "You write tests." };
@@ -202,6 +206,38 @@ function expectLoadedOnce(
   }
 }
 
+/**
+ * Checks that each client of the run that loads the rules loads them from one file, or from
+ * more only where its own rules read them all and a warning names it; and that each target
+ * loads them unless its only file is the source's, which sync leaves as it is.
+ */
+function expectRulesOnce(
+  dir: string,
+  from: SyncTool,
+  to: readonly SyncTool[],
+  warnings: readonly Issue[],
+) {
+  const twice = namedTwice(warnings);
+  const said = warnings.map((warning) => `${warning.path}: ${warning.message}`).join("\n");
+  const view = new ProjectView(Project.at(dir), "");
+  for (const client of [from, ...to]) {
+    const { label } = SYNC_TOOL_PLACES[client];
+    const places = clientFiles(view, client, defaultCounter)
+      .kept.filter((file) => file.text.includes(RULE))
+      .map((file) => file.path);
+    const where = `${client} rules: ${places.join(", ")}\n${said}`;
+    if (places.length > 1) {
+      expect(places.length, where).toBeLessThanOrEqual(placesRead(client, "instructions"));
+      expect(
+        twice.some((message) => message.startsWith(`${label} reads each of`)),
+        where,
+      ).toBe(true);
+    } else if (places.length === 0 && client !== from) {
+      expect(said, where).toContain(`is the source ${RULES_FILES[from]}: left as it is`);
+    }
+  }
+}
+
 /** The doctor problems of `clients`, one line each, but those a project's config accepts. */
 async function problems(dir: string, clients: readonly SyncTool[]): Promise<string[]> {
   const report = await doctor({ dir, clients });
@@ -241,21 +277,18 @@ async function check(from: SyncTool, to: readonly SyncTool[], given: Shape) {
   );
   const synced = new Set([...kinds, ...(given.earlier ?? [])]);
   expectLoadedOnce(dir, from, to, synced, sourceHas, warnings);
+  if (synced.has("rules")) expectRulesOnce(dir, from, to, warnings);
   const written = tree(dir);
   expect(sync(dir, from, to, kinds).changed).toEqual([]);
   expect(tree(dir)).toEqual(written);
-  // The rules are no source item: each target's file gets them in its own format, so a client
-  // reading two such files meets them twice in two forms. Doctor is asked where they are not.
-  if (!synced.has("rules")) {
-    const after = await problems(dir, clients);
-    // What the project had before the sync is none of its making: asked only when needed, of a
-    // copy of the project as it was.
-    const before =
-      madeBySync([], after, warnings).length === 0
-        ? []
-        : await problems(project(sourceFiles(from, given)), clients);
-    expect(madeBySync(before, after, warnings)).toEqual([]);
-  }
+  const after = await problems(dir, clients);
+  // What the project had before the sync is none of its making: asked only when needed, of a
+  // copy of the project as it was.
+  const before =
+    madeBySync([], after, warnings).length === 0
+      ? []
+      : await problems(project(sourceFiles(from, given)), clients);
+  expect(madeBySync(before, after, warnings)).toEqual([]);
 }
 
 const pairs = SYNC_TOOLS.flatMap((from) => [

@@ -349,7 +349,7 @@ describe("each thing loaded once: what the property over every pair found", () =
     ]);
   });
 
-  it("then --only rules: GEMINI.md keeps importing CLAUDE.md, and Copilot CLI is still said to read the text twice", () => {
+  it("then --only rules: GEMINI.md keeps importing CLAUDE.md, and Copilot CLI is still said to read the text twice, and the rules twice", () => {
     const dir = project({ "CLAUDE.md": NOTES, "GEMINI.md": GEMINI_OWN });
     const to: SyncTool[] = ["codex", "gemini", "copilot"];
     sync(dir, "claude", to, ["instructions"]);
@@ -358,8 +358,9 @@ describe("each thing loaded once: what the property over every pair found", () =
     expect(tree(dir)["GEMINI.md"]).toContain("<!-- contextfmt:instructions -->\n@CLAUDE.md\n");
     expect(copiesLoaded(dir, "copilot", LINE)).toEqual(["AGENTS.md", "CLAUDE.md"]);
     const warnings = [...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
-    expect(twice(warnings).map((line) => line.split(", so ")[0])).toEqual([
-      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md",
+    expect(twice(warnings).map((line) => line.split(" (")[0])).toEqual([
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, CLAUDE.md, so the instructions of CLAUDE.md reach it twice",
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, GEMINI.md, so the rules reach it twice",
     ]);
   });
 

@@ -159,7 +159,10 @@ describe("sync --from claude --to codex,gemini", () => {
 
 describe("sync of the rules", () => {
   it("writes the rules into each tool's instruction file inside the managed region, the rest untouched", () => {
-    const dir = project({ "AGENTS.md": "# Repo guide\r\n\r\nRun `make test`.\r\n" });
+    const dir = project({
+      "AGENTS.md": "# Repo guide\r\n\r\nRun `make test`.\r\n",
+      "CLAUDE.md": "# Claude notes\n",
+    });
     expect(rulesSync(dir, ["claude", "codex", "gemini"])).toEqual([
       "CLAUDE.md",
       "AGENTS.md",
@@ -173,7 +176,7 @@ describe("sync of the rules", () => {
     ).toBe(true);
     expect(agents.endsWith("<!-- contextfmt:end -->\r\n")).toBe(true);
     expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toMatch(
-      /^<!-- contextfmt:begin -->\n# Project Memory Rules\n/,
+      /^# Claude notes\n\n<!-- contextfmt:begin -->\n# Project Memory Rules\n/,
     );
     expect(readFileSync(join(dir, "GEMINI.md"), "utf8")).toMatch(
       /^<!-- contextfmt:begin -->\nYou are/,
@@ -197,7 +200,7 @@ describe("sync of the rules", () => {
   });
 
   it("writes no timestamp and no generator line into committed files; a second sync changes no byte", () => {
-    const dir = project({ "AGENTS.md": "# Repo guide\n" });
+    const dir = project({ "AGENTS.md": "# Repo guide\n", "CLAUDE.md": "# Claude notes\n" });
     rulesSync(dir, ["claude", "codex", "gemini"]);
     const files = ["CLAUDE.md", "AGENTS.md", "GEMINI.md"];
     const first = files.map((file) => readFileSync(join(dir, file), "utf8"));

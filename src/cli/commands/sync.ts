@@ -101,8 +101,8 @@ imports (@path, inside the project) go along after it; a nested file (pkg/CLAUDE
 same folder (pkg/AGENTS.md). A file two targets read (a link) is written once. When the source's
 text is gone, a region sync wrote and nobody changed since is taken out again.
 
-Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each target's format into
-each target's instruction file, between <!-- contextfmt:begin --> and <!-- contextfmt:end -->
+Rules: --only rules --rules <file> renders the rules (JSON or YAML) in each file's format into
+the fewest instruction files that make each target load them once, between <!-- contextfmt:begin --> and <!-- contextfmt:end -->
 (each alone on its line; appended when absent); the rest of the file is never touched. The
 instruction files: ${instructionFiles().join(", ")}.
 With --only rules, --from may be left out. Two targets that are one file (a link, AGENTS.md ->

@@ -1,8 +1,10 @@
 import { posix } from "node:path";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
 import { importsIn } from "../../clients/spec.js";
+import { InputFileError } from "../../hooks/input-text.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { valueAt } from "../../workspace/json-edit.js";
+import { regionParts, removeManagedRegion } from "../../workspace/managed-region.js";
 import { ProjectFileError } from "../../workspace/project.js";
 import { importedFiles, POINTER_WORDS } from "../instructions.js";
 import {
@@ -344,7 +346,7 @@ export function clientFiles(
     // A file below, read later; not one the cap dropped (its text reaches no session whole).
     const later = winner !== undefined && !winner.loaded && winner.cut === undefined;
     const instead = new Set(later ? textLines(winner.text) : []);
-    const lost = textLines(entry.text).filter(
+    const lost = shadowableLines(entry.path, entry.text).filter(
       (line) =>
         !reached.has(line) &&
         !instead.has(line) &&
@@ -377,6 +379,25 @@ export function pointsAt(line: string, from: string, at: (path: string) => boole
   });
   const rest = line.replace(/(?:^|\s)@\S+/g, " ").match(/\p{L}+/gu)?.length ?? 0;
   return all && rest <= POINTER_WORDS;
+}
+
+/**
+ * The lines a client misses when another file shadows this one: all but the rules part of a
+ * contextfmt region. Sync writes the rules in the format of the file's own readers, and plans
+ * them so that each client it syncs them to loads them from a file that client reads: the same
+ * rules in another client's format are no loss. A file whose markers do not parse is all lines.
+ */
+function shadowableLines(path: string, text: string): string[] {
+  let removed: ReturnType<typeof removeManagedRegion>;
+  try {
+    removed = removeManagedRegion(path, text);
+  } catch (error) {
+    if (!InputFileError.is(error)) throw error;
+    return textLines(text);
+  }
+  if (removed === undefined) return textLines(text);
+  const { instructions } = regionParts(removed.before.replace(/\r\n/g, "\n"));
+  return [...textLines(removed.text), ...textLines(instructions)];
 }
 
 /** Spends the client's byte cap in order: the file it runs out in is cut, later ones dropped. */
