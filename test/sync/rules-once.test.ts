@@ -116,8 +116,18 @@ describe("the rules, loaded once", () => {
     sync(later, "claude", ALL_BUT_CLAUDE, ["rules"]);
     const withRules = files(later);
     expect(sync(later, "claude", ALL_BUT_CLAUDE, ["rules"]).changed).toEqual([]);
-    expect(sync(later, "claude", ALL_BUT_CLAUDE, ["instructions", "command"]).changed).toEqual([]);
     expect(files(later)).toEqual(withRules);
+    expect(rulesLoaded(later, "copilot")).toEqual(["AGENTS.md", "GEMINI.md"]);
+    // The instructions again: with the rules in their two formats, AGENTS.md and GEMINI.md are
+    // no longer the same text to Copilot CLI, so GEMINI.md now imports CLAUDE.md (a run of the
+    // rules alone leaves the instructions as they are); from then on each run changes nothing.
+    expect(sync(later, "claude", ALL_BUT_CLAUDE, ["instructions", "command"]).changed).toEqual([
+      "GEMINI.md",
+    ]);
+    const settled = files(later);
+    expect(sync(later, "claude", ALL_BUT_CLAUDE, ["instructions", "command"]).changed).toEqual([]);
+    expect(sync(later, "claude", ALL_BUT_CLAUDE, ["rules"]).changed).toEqual([]);
+    expect(files(later)).toEqual(settled);
     expect(rulesLoaded(later, "copilot")).toEqual(["AGENTS.md", "GEMINI.md"]);
     expect(rulesLoaded(later, "qwen")).toEqual(["AGENTS.md"]);
   });
