@@ -11,6 +11,7 @@ import { posix } from "node:path";
 import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
+import type { LoadedTwiceIssue } from "../workspace/record.js";
 import { clientFiles } from "./loads/files.js";
 import { instructionReading, SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -199,9 +200,9 @@ export function loadedTwice(
   targets: readonly SyncTool[],
   written: ReadonlySet<string>,
   pointers: ReadonlySet<string> = new Set(),
-): { readonly path: string; readonly issue: Issue }[] {
+): { readonly path: string; readonly issue: LoadedTwiceIssue }[] {
   const { project } = trial.plan;
-  const found: { path: string; issue: Issue }[] = [];
+  const found: { path: string; issue: LoadedTwiceIssue }[] = [];
   for (const tool of targets) {
     const copies = trial.copies(tool, written, pointers);
     if (copies.length < 2) continue;
@@ -226,6 +227,8 @@ export function loadedTwice(
         severity: "warning",
         path,
         message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so the instructions of ${trial.source} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
+        // For the record: doctor then knows the duplicate as sync's own (see NamedTwice).
+        named: { client: tool, kind: "instructions", paths: copies },
       },
     });
   }
