@@ -8,7 +8,6 @@
  */
 
 import { posix } from "node:path";
-import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
 import type { LoadedTwiceIssue } from "../workspace/record.js";
