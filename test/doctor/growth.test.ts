@@ -1,11 +1,13 @@
 /**
  * The names doctor and `init --dry-run` print for a hook's items (`writtenNames`: a rule's name,
- * a memory's first words, a project's name and part) take time linear in the input file: at
+ * a memory's first words, a project's name and part), and the hash doctor checks a duplicate
+ * sync named by (`namedHash`), take time linear in the input: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
  * ~100×). Only the ratio is asserted; a ratio over the limit is measured again, up to three times.
  */
 import { describe, expect, it } from "vitest";
 import { writtenNames } from "../../src/doctor/item-names.js";
+import { namedHash } from "../../src/workspace/record.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
 import { measureGrowth } from "../hostile/growth-measure.js";
 
@@ -63,6 +65,38 @@ const cases: GrowthCase[] = [
       return { data: { projects }, ids };
     },
     run: (input) => nameAll("project", (input as Input).data, (input as Input).ids),
+  },
+  {
+    // A folder sync named (skills read twice): many files below it, each hashed by its bytes.
+    name: "namedHash: a named folder of many files",
+    build: (size): Map<string, Buffer> =>
+      new Map(
+        Array.from({ length: Math.floor(size / 50) }, (_, at) => [
+          `.agents/skills/s${at}/SKILL.md`,
+          Buffer.from(`---\nname: s${at}\n---\n${"x".repeat(30)}`),
+        ]),
+      ),
+    run: (input) => {
+      const files = input as Map<string, Buffer>;
+      return namedHash(
+        "skill",
+        [".agents/skills", ".claude/skills"],
+        (path) => files.get(path),
+        (dir) => [...files.keys()].filter((path) => path.startsWith(`${dir}/`)),
+      );
+    },
+  },
+  {
+    // Named instruction files, each one long text.
+    name: "namedHash: two long named files",
+    build: (size): Buffer => Buffer.from("Every amount in integer cents. ".repeat(size / 31)),
+    run: (input) =>
+      namedHash(
+        "instructions",
+        ["CLAUDE.md", "GEMINI.md"],
+        () => input as Buffer,
+        () => [],
+      ),
   },
 ];
 
