@@ -88,7 +88,10 @@ export function doctorTable(report: DoctorReport): string[] {
     for (const problem of pressing) {
       lines.push(
         `  ${problem.severity} ${problem.code} (${problem.client}): ${shown(problem.message)}`,
-        `    fix: ${problem.fix}`,
+        // A duplicate the last sync named itself: what it said in place of a fix to make.
+        problem.known !== undefined
+          ? `    known: ${shown(problem.known)}`
+          : `    fix: ${problem.fix}`,
       );
     }
   }

@@ -16,6 +16,7 @@ import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
 import { clientHooks } from "./hooks.js";
+import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
@@ -118,5 +119,5 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     }
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
-  return { clients, problems: problems.map(advised) };
+  return { clients, problems: markKnown(problems.map(advised), namedByOwnSync(request.project)) };
 }

@@ -193,7 +193,7 @@ const severityOf = (problem: ReportedProblem): IssueSeverity =>
 /** One problem: its severity, code, sentence and fix. */
 const problemItem = (problem: ReportedProblem) => {
   const severity = severityOf(problem);
-  return `<li class="problem ${severity}" data-code="${html(problem.code)}" data-severity="${severity}"><span class="severity">${severity}</span> <code>${html(problem.code)}</code> ${html(problem.message)}<p class="fix">Fix: ${html(problem.fix ?? "")}</p></li>`;
+  return `<li class="problem ${severity}" data-code="${html(problem.code)}" data-severity="${severity}"><span class="severity">${severity}</span> <code>${html(problem.code)}</code> ${html(problem.message)}${problem.known !== undefined ? `<p class="fix">Known: ${html(problem.known)}</p>` : `<p class="fix">Fix: ${html(problem.fix ?? "")}</p>`}</li>`;
 };
 
 /** A client's problems, most pressing first, each severity its own list. */

@@ -118,4 +118,10 @@ export interface InstalledHook {
 export interface ReportedProblem extends DoctorProblem {
   readonly severity: IssueSeverity;
   readonly fix: string;
+  /**
+   * Set when the last sync named this duplicate itself (a client whose own rules read two of
+   * the places it wrote): which sync, and what it named. Such a problem is `info`, and
+   * `--strict` passes over it, while the places hold what that sync left there.
+   */
+  readonly known?: string;
 }

@@ -11,9 +11,9 @@
 
 import { posix } from "node:path";
 import { importsIn } from "../clients/spec.js";
-import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { outsideRegion } from "../workspace/managed-region.js";
+import type { LoadedTwiceIssue } from "../workspace/record.js";
 import { CLIENT_LOADING } from "./loading.js";
 import { clientFiles } from "./loads/files.js";
 import { instructionReading, SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "./locations.js";
@@ -262,9 +262,9 @@ export function loadedTwice(
   targets: readonly SyncTool[],
   written: ReadonlySet<string>,
   pointers: ReadonlySet<string> = new Set(),
-): { readonly path: string; readonly issue: Issue }[] {
+): { readonly path: string; readonly issue: LoadedTwiceIssue }[] {
   const { project } = trial.plan;
-  const found: { path: string; issue: Issue }[] = [];
+  const found: { path: string; issue: LoadedTwiceIssue }[] = [];
   for (const tool of targets) {
     const copies = trial.copies(tool, written, pointers);
     if (copies.length < 2) continue;
@@ -294,6 +294,12 @@ export function loadedTwice(
         severity: "warning",
         path,
         message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${copies.join(", ")}, so ${trial.source === undefined ? "the rules" : `the instructions of ${trial.source}`} reach it ${copies.length === 2 ? "twice" : `${copies.length} times`} (${needs.join("; ")})`,
+        // For the record: doctor then knows the duplicate as sync's own (see NamedTwice).
+        named: {
+          client: tool,
+          kind: "instructions",
+          paths: copies.map((shown) => shown.replace(/ \(imported by .*\)$/, "")),
+        },
       },
     });
   }

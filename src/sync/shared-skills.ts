@@ -9,6 +9,7 @@
  * of its places is the source's folder, links resolved).
  */
 import type { Issue } from "../problems/issue.js";
+import type { LoadedTwiceIssue } from "../workspace/record.js";
 import {
   type ItemKind,
   type ItemPlace,
@@ -168,8 +169,8 @@ function readTwice(
   kind: ItemKind,
   targets: readonly SyncTool[],
   written: ReadonlyMap<string, { readonly dir: string; readonly by?: SyncTool }>,
-): { readonly dir: string; readonly issue: Issue }[] {
-  const found: { dir: string; issue: Issue }[] = [];
+): { readonly dir: string; readonly issue: LoadedTwiceIssue }[] {
+  const found: { dir: string; issue: LoadedTwiceIssue }[] = [];
   for (const tool of targets) {
     const read = skillFoldersRead(plan, tool);
     const holding = [...written].filter(([real]) => read.has(real)).map(([, place]) => place);
@@ -185,6 +186,12 @@ function readTwice(
         severity: "warning",
         path: forced.dir,
         message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it ${holding.length === 2 ? "twice" : `${holding.length} times`} and it uses the first (${why.join("; ")})`,
+        // For the record: doctor then knows the two items as sync's own (see NamedTwice).
+        named: {
+          client: tool,
+          kind: kind === "skill" ? "skill" : "command",
+          paths: holding.map((place) => place.dir),
+        },
       },
     });
   }

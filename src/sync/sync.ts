@@ -13,7 +13,7 @@ import {
 import type { Issue } from "../problems/issue.js";
 import { renderNamingFile } from "../workspace/input-file.js";
 import { Project, ProjectFileError } from "../workspace/project.js";
-import { WrittenRecord } from "../workspace/record.js";
+import { type NamedTwice, namedHash, WrittenRecord } from "../workspace/record.js";
 import { type FileWrite, writeBatch } from "../workspace/write-batch.js";
 import type { ClientLoads } from "./client-loads.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./locations.js";
@@ -157,6 +157,40 @@ export function writeWithRecord(
   return [...kept, ...record.saveEvidence()];
 }
 
+/**
+ * The {@link namedHash} of named places as `files` leave them: a planned file by what it will
+ * hold, any other by what it holds now, so that doctor, hashing the disk after the sync, gets
+ * the same.
+ */
+function hashAfter(
+  project: Project,
+  files: readonly PlannedFile[],
+): (named: Omit<NamedTwice, "sha256">) => string {
+  // By real path: a file read through a link (AGENTS.md → CLAUDE.md) is the one planned.
+  const real = (path: string) => {
+    const located = project.locate(path);
+    return "real" in located ? located.real : path;
+  };
+  const planned = new Map(files.map((file) => [real(file.path), file]));
+  const read = (path: string) => {
+    const file = planned.get(real(path));
+    if (file !== undefined) {
+      return file.after === undefined ? undefined : Buffer.from(file.after, file.encoding);
+    }
+    return project.read(path);
+  };
+  const below = (dir: string) => {
+    const found = new Set(project.filesBelow(dir, () => {}));
+    for (const file of files) {
+      if (!file.path.startsWith(`${dir}/`)) continue;
+      if (file.after === undefined) found.delete(file.path);
+      else found.add(file.path);
+    }
+    return [...found];
+  };
+  return ({ kind, paths }) => namedHash(kind, paths, read, below);
+}
+
 const publicChange = (file: PlannedFile): PlannedChange => ({
   path: file.path,
   before: file.before,
@@ -249,7 +283,11 @@ export function planSync(options: SyncOptions): WritePlan {
   const changed = plan.files.filter((file) => file.after !== file.before);
   // The record says which sync it is from and what that sync lost (doctor and --strict read it).
   const losses = [...ruleIssues, ...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
-  record.noteSync({ ...(from !== undefined ? { from } : {}), to, kinds }, losses);
+  record.noteSync(
+    { ...(from !== undefined ? { from } : {}), to, kinds },
+    losses,
+    hashAfter(project, plan.files),
+  );
   return writePlan(
     {
       files: plan.files.map(publicChange),

@@ -71,7 +71,59 @@ export interface SyncedRequest {
   readonly kinds: readonly string[];
   /** Each loss it reported (what a target cannot hold, a source left out): its code and path. */
   readonly losses: readonly Loss[];
+  /** Each place it said a client loads something twice, its own rules forcing it. */
+  readonly named?: readonly NamedTwice[];
 }
+
+/**
+ * What a `loaded_twice` warning of sync names: a client whose own rules read the same thing from
+ * several places sync needed (Copilot CLI reads AGENTS.md, CLAUDE.md and GEMINI.md, none
+ * shadowing). doctor reports the duplicate it finds there as known, not as a problem, while the
+ * places hold what that sync left in them ({@link namedHash}) and this user's evidence proves the
+ * sync was theirs: a record that came with a clone cannot silence anything.
+ */
+export interface NamedTwice {
+  readonly client: ClientId;
+  /** `instructions`: the files each hold the text; `skill`, `command`: folders each hold the items. */
+  readonly kind: NamedKind;
+  /** The files or folders, relative to the project, in the client's reading order. */
+  readonly paths: readonly string[];
+  /** {@link namedHash} of the places as that sync left them. */
+  readonly sha256: string;
+}
+
+/** What a {@link NamedTwice} is about. */
+export type NamedKind = "instructions" | "skill" | "command";
+
+/** A `loaded_twice` warning as the planner makes it: with what it names, for the record. */
+export interface LoadedTwiceIssue extends Issue {
+  readonly code: "loaded_twice";
+  readonly named: Omit<NamedTwice, "sha256">;
+}
+
+/** Whether `issue` is a {@link LoadedTwiceIssue}. */
+export const isLoadedTwice = (issue: Issue): issue is LoadedTwiceIssue =>
+  issue.code === "loaded_twice" && typeof (issue as Partial<LoadedTwiceIssue>).named === "object";
+
+/**
+ * The hash of what `paths` hold, as `read` gives a file's bytes and `below` the files under a
+ * folder: a file by its bytes, a folder by each file's path and bytes. Sync computes it from what
+ * it is about to write, doctor from the disk: equal exactly when nothing there changed since.
+ */
+export function namedHash(
+  kind: NamedKind,
+  paths: readonly string[],
+  read: (path: string) => Uint8Array | undefined,
+  below: (dir: string) => readonly string[],
+): string {
+  const parts = paths.map((path) => {
+    if (kind === "instructions") return [path, hashOf(read(path))];
+    return [path, [...below(path)].sort().map((file) => [file, hashOf(read(file))])];
+  });
+  return sha256(JSON.stringify(parts));
+}
+
+const hashOf = (bytes: Uint8Array | undefined) => (bytes === undefined ? null : sha256(bytes));
 
 /** A loss as the record keeps it: its warning's code and path. */
 export type Loss = readonly [code: string, path: string];
@@ -99,9 +151,30 @@ export const isLoss = (issue: Issue): issue is Issue & { readonly path: string }
 const isClient = (value: unknown): value is ClientId =>
   typeof value === "string" && clientById(value) !== undefined;
 
+const NAMED_KINDS: ReadonlySet<string> = new Set(["instructions", "skill", "command"]);
+
+/** A {@link NamedTwice} as the record has it, or undefined when it is not one. */
+function parseNamed(value: unknown): NamedTwice | undefined {
+  const { client, kind, paths, sha256: hash } = (value ?? {}) as Record<string, unknown>;
+  if (
+    typeof value !== "object" ||
+    !isClient(client) ||
+    typeof kind !== "string" ||
+    !NAMED_KINDS.has(kind) ||
+    !Array.isArray(paths) ||
+    paths.length < 2 ||
+    !paths.every((path) => typeof path === "string" && isPlainPath(path)) ||
+    typeof hash !== "string" ||
+    !/^[0-9a-f]{64}$/.test(hash)
+  ) {
+    return undefined;
+  }
+  return { client, kind: kind as NamedKind, paths: paths as string[], sha256: hash };
+}
+
 /** What the record's `synced` says, or why it says nothing readable. */
 function parseSynced(value: unknown): SyncedRequest | string {
-  const { from, to, kinds, losses } = (value ?? {}) as Record<string, unknown>;
+  const { from, to, kinds, losses, named } = (value ?? {}) as Record<string, unknown>;
   const strings = (list: unknown): list is string[] =>
     Array.isArray(list) && list.every((item) => typeof item === "string");
   if (
@@ -111,15 +184,20 @@ function parseSynced(value: unknown): SyncedRequest | string {
     !to.every(isClient) ||
     !strings(kinds) ||
     !Array.isArray(losses) ||
-    !losses.every((loss) => strings(loss) && loss.length === 2)
+    !losses.every((loss) => strings(loss) && loss.length === 2) ||
+    (named !== undefined &&
+      !(Array.isArray(named) && named.every((item) => parseNamed(item) !== undefined)))
   ) {
-    return 'expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]] }';
+    return 'expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }';
   }
   return {
     ...(from !== undefined ? { from: from as ClientId } : {}),
     to,
     kinds,
     losses: losses as Loss[],
+    ...(Array.isArray(named) && named.length > 0
+      ? { named: named.map((item) => parseNamed(item) as NamedTwice) }
+      : {}),
   };
 }
 
@@ -216,6 +294,8 @@ export class WrittenRecord {
   #knownLosses: ReadonlySet<string> = new Set();
   /** The sync the record will say it is from: the one read, until a run notes its own. */
   #synced: SyncedRequest | undefined;
+  /** Digests ({@link #namedDigest}) of the named places this user's own syncs noted. */
+  readonly #namedProven = new Set<string>();
 
   /** Whether every entry is taken at its word, proven or not (a run that writes nothing). */
   readonly #atItsWord: boolean;
@@ -285,6 +365,11 @@ export class WrittenRecord {
         record.#readSynced = parsed;
         record.#knownLosses = new Set(parsed.losses.map(lossKey));
         record.#synced = parsed;
+        // Proven by the evidence alone, even for a run that takes the entries at their word.
+        for (const named of parsed.named ?? []) {
+          const digest = record.#namedDigest(named);
+          if (evidence.holds(digest)) record.#namedProven.add(digest);
+        }
       }
     }
     for (const [index, value] of written.entries()) record.#take(value, index);
@@ -350,6 +435,23 @@ export class WrittenRecord {
     );
   }
 
+  /** The digest the evidence keeps of a named place: as {@link #digest}, for this folder. */
+  #namedDigest({ client, kind, paths, sha256: hash }: NamedTwice): string {
+    return sha256(
+      JSON.stringify(["contextfmt named", this.#evidence.root, client, kind, paths, hash]),
+    );
+  }
+
+  /**
+   * What the last sync named as loaded twice (see {@link NamedTwice}) and this user's evidence
+   * proves their own sync noted: never what a record that came with the project says alone.
+   */
+  provenNamed(): NamedTwice[] {
+    return (this.#readSynced?.named ?? []).filter((named) =>
+      this.#namedProven.has(this.#namedDigest(named)),
+    );
+  }
+
   /**
    * Whether contextfmt wrote what is there now: `hash` is the current file's (whole-file kinds)
    * or part's hash, and the record holds that hash for it, proven by this user's evidence.
@@ -390,24 +492,37 @@ export class WrittenRecord {
 
   /**
    * Notes the sync this run makes, with the losses among its `warnings` (see {@link isLoss}),
-   * each once: what the record says it is from once written. `init` notes none (the last sync
-   * stays).
+   * each once, and what its `loaded_twice` warnings name, each with `hashOf` it (the hash of the
+   * places as this run leaves them): what the record says it is from once written. `init` notes
+   * none (the last sync stays).
    */
   noteSync(
     request: Pick<SyncedRequest, "from" | "to" | "kinds">,
     warnings: readonly Issue[],
+    hashOf: (named: Omit<NamedTwice, "sha256">) => string = () => "",
   ): void {
     const losses = new Map<string, Loss>();
+    const named = new Map<string, NamedTwice>();
     for (const issue of warnings) {
+      if (isLoadedTwice(issue)) {
+        const { client, kind, paths } = issue.named;
+        const key = JSON.stringify([client, kind, paths]);
+        if (!named.has(key)) {
+          named.set(key, { client, kind, paths: [...paths], sha256: hashOf(issue.named) });
+        }
+      }
       if (!isLoss(issue)) continue;
       const loss: Loss = [issue.code, issue.path];
       losses.set(lossKey(loss), loss);
     }
+    const sorted = [...named.entries()].sort(([a], [b]) => compare(a, b)).map(([, item]) => item);
+    for (const item of sorted) this.#namedProven.add(this.#namedDigest(item));
     this.#synced = {
       ...(request.from !== undefined ? { from: request.from } : {}),
       to: [...request.to],
       kinds: [...request.kinds],
       losses: [...losses.values()].sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1])),
+      ...(sorted.length > 0 ? { named: sorted } : {}),
     };
   }
 
@@ -483,6 +598,10 @@ export class WrittenRecord {
     for (const { entry, proven } of this.#entries.values()) {
       if (proven) digests.add(this.#digest(entry));
     }
+    for (const named of this.#synced?.named ?? []) {
+      const digest = this.#namedDigest(named);
+      if (this.#namedProven.has(digest)) digests.add(digest);
+    }
     return this.#evidence.save(digests);
   }
 }
@@ -490,7 +609,7 @@ export class WrittenRecord {
 /** The `synced` member, a loss a line; nothing for a record without one. */
 function syncedText(synced: SyncedRequest | undefined): string {
   if (synced === undefined) return "";
-  const { from, to, kinds, losses } = synced;
+  const { from, to, kinds, losses, named } = synced;
   const request = [
     ...(from !== undefined ? [`    "from": ${JSON.stringify(from)}`] : []),
     `    "to": ${JSON.stringify(to)}`,
@@ -498,7 +617,12 @@ function syncedText(synced: SyncedRequest | undefined): string {
   ];
   const lossLines = losses.map((loss) => `      ${JSON.stringify(loss)}`);
   const list = lossLines.length ? `[\n${lossLines.join(",\n")}\n    ]` : "[]";
-  return `  "synced": {\n${request.join(",\n")},\n    "losses": ${list}\n  },\n`;
+  const namedLines = (named ?? []).map(
+    ({ client, kind, paths, sha256: hash }) =>
+      `      ${JSON.stringify({ client, kind, paths, sha256: hash })}`,
+  );
+  const namedList = namedLines.length ? `,\n    "named": [\n${namedLines.join(",\n")}\n    ]` : "";
+  return `  "synced": {\n${request.join(",\n")},\n    "losses": ${list}${namedList}\n  },\n`;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

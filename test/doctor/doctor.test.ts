@@ -310,6 +310,7 @@ describe("doctor()", () => {
         code: "duplicate_content",
         client: "copilot",
         path: "CLAUDE.md",
+        other: "AGENTS.md",
         message: `1 line of AGENTS.md reaches GitHub Copilot CLI again from CLAUDE.md ("${source.slice(0, 50)}…")`,
       },
     ]);

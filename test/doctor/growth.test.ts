@@ -1,7 +1,8 @@
 /**
  * The names doctor and `init --dry-run` print for a hook's items (`writtenNames`: a rule's name,
- * a memory's first words, a project's name and part), and its test of a shadowed file's lines
- * that only point at the file shadowing it (`pointsAt`), take time linear in the input file: at
+ * a memory's first words, a project's name and part), its test of a shadowed file's lines that
+ * only point at the file shadowing it (`pointsAt`), and the hash doctor checks a duplicate sync
+ * named by (`namedHash`), take time linear in the input: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
  * ~100×). So do the lines doctor counts as lost in a shadowed file (its contextfmt region's rules
  * part left out). Only the ratio is asserted; a ratio over the limit is measured again, up to
@@ -14,6 +15,7 @@ import { textLines } from "../../src/sync/loads/text-lines.js";
 import { ProjectView } from "../../src/sync/loads/view.js";
 import { defaultCounter } from "../../src/tokens/heuristic.js";
 import { Project } from "../../src/workspace/project.js";
+import { namedHash } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
 import { measureGrowth } from "../hostile/growth-measure.js";
@@ -99,6 +101,38 @@ const cases: GrowthCase[] = [
     },
     run: (dir) =>
       clientFiles(new ProjectView(Project.at(dir as string), ""), "claude", defaultCounter),
+  },
+  {
+    // A folder sync named (skills read twice): many files below it, each hashed by its bytes.
+    name: "namedHash: a named folder of many files",
+    build: (size): Map<string, Buffer> =>
+      new Map(
+        Array.from({ length: Math.floor(size / 50) }, (_, at) => [
+          `.agents/skills/s${at}/SKILL.md`,
+          Buffer.from(`---\nname: s${at}\n---\n${"x".repeat(30)}`),
+        ]),
+      ),
+    run: (input) => {
+      const files = input as Map<string, Buffer>;
+      return namedHash(
+        "skill",
+        [".agents/skills", ".claude/skills"],
+        (path) => files.get(path),
+        (dir) => [...files.keys()].filter((path) => path.startsWith(`${dir}/`)),
+      );
+    },
+  },
+  {
+    // Named instruction files, each one long text.
+    name: "namedHash: two long named files",
+    build: (size): Buffer => Buffer.from("Every amount in integer cents. ".repeat(size / 31)),
+    run: (input) =>
+      namedHash(
+        "instructions",
+        ["CLAUDE.md", "GEMINI.md"],
+        () => input as Buffer,
+        () => [],
+      ),
   },
 ];
 

@@ -90,13 +90,70 @@ describe("WrittenRecord", () => {
         severity: "warning",
         path: `${RECORD_PATH}: synced`,
         message:
-          'ignored: expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]] }; the next sync writes its own',
+          'ignored: expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }; the next sync writes its own',
       },
     ]);
     record.noteSync({ to: ["codex"], kinds: ["rules"] }, []);
     expect(record.write()?.bytes.toString()).toContain(
       '  "synced": {\n    "to": ["codex"],\n    "kinds": ["rules"],\n    "losses": []\n  },\n',
     );
+  });
+
+  it("a named duplicate with a path out of the project makes the synced unreadable, named", () => {
+    const named = { client: "copilot", kind: "instructions", sha256: "a".repeat(64) };
+    for (const paths of [["CLAUDE.md", "../GEMINI.md"], ["CLAUDE.md"], ["CLAUDE.md", 3]]) {
+      const dir = project({
+        [RECORD_PATH]: JSON.stringify({
+          version: 1,
+          synced: {
+            from: "claude",
+            to: ["copilot"],
+            kinds: [],
+            losses: [],
+            named: [{ ...named, paths }],
+          },
+          written: [],
+        }),
+      });
+      const record = read(dir, userState());
+      expect(record.synced, JSON.stringify(paths)).toBeUndefined();
+      expect(record.provenNamed()).toEqual([]);
+      expect(record.warnings.map((w) => w.path)).toEqual([`${RECORD_PATH}: synced`]);
+    }
+  });
+
+  it("keeps what a loaded_twice warning names, once, and proves it for this user alone", () => {
+    const dir = project();
+    const state = userState();
+    const record = read(dir, state);
+    const twice = {
+      code: "loaded_twice",
+      severity: "warning" as const,
+      path: "GEMINI.md",
+      message: "GitHub Copilot CLI reads each of CLAUDE.md, GEMINI.md",
+      named: {
+        client: "copilot" as const,
+        kind: "instructions" as const,
+        paths: ["CLAUDE.md", "GEMINI.md"],
+      },
+    };
+    record.noteSync(
+      { from: "claude", to: ["gemini", "copilot"], kinds: ["instructions"] },
+      [twice, twice],
+      () => "b".repeat(64),
+    );
+    const bytes = record.write()?.bytes as Uint8Array;
+    expect(Buffer.from(bytes).toString()).toContain(
+      `    "named": [\n      {"client":"copilot","kind":"instructions","paths":["CLAUDE.md","GEMINI.md"],"sha256":"${"b".repeat(64)}"}\n    ]\n  },\n`,
+    );
+    mkdirSync(join(dir, ".contextfmt"));
+    writeFileSync(join(dir, RECORD_PATH), bytes);
+    expect(record.saveEvidence()).toEqual([]);
+    const named = { ...twice.named, sha256: "b".repeat(64) };
+    expect(read(dir, state).provenNamed()).toEqual([named]);
+    // Another user (or a clone) has the record, not the evidence.
+    expect(read(dir, userState()).synced?.named).toEqual([named]);
+    expect(read(dir, userState()).provenNamed()).toEqual([]);
   });
 
   it("keeps one entry a line in path order, the bytes the previous release wrote, and reads back what it wrote", () => {

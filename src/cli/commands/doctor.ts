@@ -46,7 +46,8 @@ Options:
                   against its limit, and the problems by severity with their fix); prints
                   one line saying where it is
   --strict        exit 1 when there is any problem (but those of a code ${CONFIG_FILE}
-                  lists in "accept")
+                  lists in "accept", and those the last sync named, as "known", while
+                  the files are as it left them)
   --exact         count tokens exactly with o200k (slower to start)
   -h, --help      show this help
 
@@ -117,6 +118,7 @@ export const run: Command["run"] = async (args) => {
 /** The project root doctor takes for the folder `dir`: the nearest up, else `dir` itself. */
 const rootOf = (dir: string) => findProjectRoot(dir) ?? dir;
 
-/** How many problems of `report` have a code not in `accept`. */
+/** How many problems of `report` are neither known (named by the last sync) nor of a code in `accept`. */
 const unaccepted = (report: DoctorReport, accept: readonly string[]) =>
-  report.problems.filter((problem) => !accept.includes(problem.code)).length;
+  report.problems.filter((problem) => problem.known === undefined && !accept.includes(problem.code))
+    .length;

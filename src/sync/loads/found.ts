@@ -101,5 +101,10 @@ export interface DoctorProblem {
   readonly client: SyncTool;
   /** The file it is about, when one. */
   readonly path?: string;
+  /**
+   * The other file or item it is between, when two: the file whose lines reached the client
+   * first (`duplicate_content`), the item the client uses instead (`shadowed`).
+   */
+  readonly other?: string;
   readonly message: string;
 }

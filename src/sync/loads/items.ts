@@ -88,6 +88,7 @@ export function clientItems(
         code: "shadowed",
         client,
         path: item.path,
+        other: winner,
         message: `${SYNC_TOOL_PLACES[client].label} has two ${kind}s named ${item.name}: it uses ${winner}, not ${item.path}`,
       });
     }
@@ -177,6 +178,7 @@ export function duplicates(
     code: "duplicate_content",
     client,
     path: later,
+    other: first,
     message: `${count} line${count > 1 ? "s" : ""} of ${first} reach${count > 1 ? "" : "es"} ${label} again from ${later} (${JSON.stringify(`${sample.slice(0, 50)}…`)})`,
   }));
 }
