@@ -276,13 +276,14 @@ for (const from of ["claude", "gemini", "codex"] as const) {
           const run = together ? body : modelRequest(to, box, `${slash} ARG_MARKER`, false);
           expect(run).toContain(`${COMMAND_MARKER}: write a commit message. ARG_MARKER`);
         }
-        // Codex has no commands: a synced command is a skill it lists, but not beside Gemini CLI,
-        // which reads .agents/skills too and would offer it beside its own /git:commit (sync
-        // warns that it left it out).
+        // Codex has no commands: a synced command is a skill it lists, but not beside Gemini CLI
+        // (a target, or the source), which reads .agents/skills too and would offer it beside its
+        // own /git:commit (sync warns that it left it out).
         const skillOfCommand = "git-commit: Commit staged work";
         if (command && to === "codex") {
-          if (targets.includes("gemini" as never)) expect(body).not.toContain(skillOfCommand);
-          else expect(body).toContain(skillOfCommand);
+          if (from === "gemini" || targets.includes("gemini" as never)) {
+            expect(body).not.toContain(skillOfCommand);
+          } else expect(body).toContain(skillOfCommand);
         }
       });
     }
