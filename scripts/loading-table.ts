@@ -5,6 +5,7 @@
  * `npm run docs:loading` rewrites the page; test/docs/loading.test.ts fails when it is stale.
  */
 
+import { type ClientSpec, clientById } from "../src/clients/index.js";
 import { HOOK_EVENTS, type HookTool, isHookTool } from "../src/hooks/events.js";
 import { type HookContextLimit, hookContextLimit } from "../src/hooks/output.js";
 import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
@@ -106,7 +107,7 @@ export function loadingTable(): string {
     lines.push(`## ${places.label} (${code(tool)})`, "");
     lines.push(
       loading.checked === "documentation"
-        ? "From its documentation (no client run here)."
+        ? `From [its documentation](${(clientById(tool) as ClientSpec).documentation}) (no client run here).`
         : `Checked with ${code(loading.checked.client)} ${loading.checked.version}: what reached the model.`,
       "",
     );

@@ -6,7 +6,7 @@
  * `npm run docs:support` rewrites the page; test/docs/support.test.ts fails when it is stale.
  */
 
-import { clientById } from "../src/clients/index.js";
+import { type ClientSpec, clientById } from "../src/clients/index.js";
 import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
 import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
@@ -84,9 +84,11 @@ const nameOf = (tool: Tool) => clientById(tool).label;
 export function supportTable(): string {
   const tools = [...new Set<Tool>([...SYNC_TOOLS, ...HOOK_TOOLS])];
   const rows = tools.map((tool) => {
-    const { checked } = clientById(tool);
+    const { checked, documentation } = clientById(tool) as ClientSpec;
     const pinned =
-      checked === "documentation" ? "not run here" : code(`${checked.client}@${checked.version}`);
+      checked === "documentation"
+        ? `[documentation](${documentation})`
+        : code(`${checked.client}@${checked.version}`);
     return `| ${code(tool)} ${nameOf(tool)} | ${pinned} | ${KINDS.map(([kind]) => cell(tool, kind, where(tool, kind))).join(" | ")} |`;
   });
   const events = HOOK_TOOLS.map((tool) => {
@@ -108,9 +110,10 @@ npx contextfmt sync --from claude --to codex,gemini --dry-run
 "✓ real client" means \`npm run test:clients\` installs the pinned client, writes the kind with
 contextfmt, and proves the client reads it (the text reaches the model request, the command runs,
 the server is listed, the agent and skill are offered, the hook's context arrives). "Not checked
-by the real client" means it is written from the tool's documentation only. "—": not written.
+by the real client" means it is written from the tool's documentation only (the page is linked
+beside the tool). "—": not written.
 
-| tool | pinned client | ${KINDS.map(([, title]) => title).join(" | ")} |
+| tool | checked with | ${KINDS.map(([, title]) => title).join(" | ")} |
 | --- | --- | ${KINDS.map(() => "---").join(" | ")} |
 ${rows.join("\n")}
 

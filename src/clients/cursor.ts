@@ -8,6 +8,7 @@ export const cursor = {
   id: "cursor",
   label: "Cursor",
   checked: "documentation",
+  documentation: "https://cursor.com/docs/context/rules",
   // Cursor reads AGENTS.md at the root as an always-applied rule, beside .cursor/rules/*.mdc.
   // A contextfmt.mdc of its own (alwaysApply: true) would hold the same text as the AGENTS.md
   // written for Codex, OpenCode or Copilot CLI in the same sync, and Cursor would send it

@@ -330,6 +330,11 @@ export interface ClientSpec {
   /** What its facts were checked against: the pinned real client, or its documentation. */
   readonly checked: RulesChecked;
   /**
+   * The page its facts come from when no real client checked them (`checked: "documentation"`):
+   * cited in docs/support.md and docs/loading.md. Required then; absent otherwise.
+   */
+  readonly documentation?: string;
+  /**
    * The instruction file it reads at the project's root (several read `AGENTS.md`: written
    * once for them): the `instructions` kind carries the source's own text from it into each
    * target's, and the `rules` kind renders the rules into it.

@@ -76,6 +76,9 @@ function problemsOf(client: ClientSpec): string[] {
   if (checked !== "documentation" && pinned?.package !== checked.client) {
     problems.push("checked: not the package scripts/test-clients.mjs installs");
   }
+  if ((checked === "documentation") !== (client.documentation?.startsWith("https://") === true)) {
+    problems.push("documentation: an https page exactly when no real client checked the facts");
+  }
   const { hooks } = client;
   if (hooks === undefined) return problems;
   const events = Object.keys(hooks.events);
@@ -163,6 +166,12 @@ describe("every client's spec", () => {
     );
     expect(broken({ checked: "documentation" })).toContain(
       "checked: not the client scripts/test-clients.mjs installs",
+    );
+    expect(broken({ checked: "documentation" })).toContain(
+      "documentation: an https page exactly when no real client checked the facts",
+    );
+    expect(broken({ documentation: "https://example.com" })).toContain(
+      "documentation: an https page exactly when no real client checked the facts",
     );
     const hooks = claude.hooks;
     expect(broken({ hooks: { ...hooks, events: { Begin: "start" as never } } })).toContain(
