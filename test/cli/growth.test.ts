@@ -2,16 +2,12 @@
  * The loss summary `sync` prints (one line per kind of loss, naming each item) takes time linear
  * in the warnings it sums: at 100k characters of warnings at most ~15× what it takes at 10k (a
  * linear path takes ~10×, a quadratic one ~100×). Only the ratio is asserted, never a time; a
- * ratio over the limit is measured again, up to three times.
+ * ratio over the limit is measured again, up to five times.
  */
 import type { Issue } from "contextfmt";
-import { describe, expect, it } from "vitest";
 import { summedLosses } from "../../src/cli/loss-summary.js";
+import { describeGrowth } from "../growth-suite.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
-import { measureGrowth } from "../hostile/growth-measure.js";
-
-const LIMIT = 15;
-const ATTEMPTS = 3;
 
 /** A conversion's warning as sync reports it: `<file>: <item>.<field>` and `<item>: <words>`. */
 const loss = (file: string, item: string, field: string, words: string): Issue => ({
@@ -67,25 +63,4 @@ const cases: GrowthCase[] = [
   },
 ];
 
-describe("the loss summary in linear time (10k vs 100k characters)", () => {
-  it.each(cases.map((growthCase) => [growthCase.name, growthCase] as const))(
-    "%s",
-    async (_, growthCase) => {
-      let best = Number.POSITIVE_INFINITY;
-      for (let attempt = 0; attempt < ATTEMPTS && best > LIMIT; attempt += 1) {
-        const { ratio } = await measureGrowth(growthCase, { samples: 3, minMs: 20 });
-        best = Math.min(best, ratio);
-      }
-      expect(best).toBeLessThanOrEqual(LIMIT);
-    },
-    60_000,
-  );
-
-  it("the summed line names every item (what is timed is the real summary)", () => {
-    const issues = (cases[0] as GrowthCase).build(2_000) as Issue[];
-    const [line] = summedLosses(issues);
-    expect(line?.message).toMatch(
-      new RegExp(`^Gemini CLI has no "allowed-tools"; dropped, for ${issues.length} items: c0 \\(`),
-    );
-  });
-});
+describeGrowth("the loss summary in linear time (10k vs 100k characters)", cases);
