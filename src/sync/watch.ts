@@ -231,6 +231,9 @@ export function watchSync(options: WatchSyncOptions, handlers: WatchHandlers = {
       );
       watchers.clear();
       await Promise.all(closing);
+      // A closed watcher's handle is freed in the event loop's close phase, which comes after
+      // this turn's immediates: after the second, none is left.
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
@@ -240,7 +243,7 @@ export function watchSync(options: WatchSyncOptions, handlers: WatchHandlers = {
  * holds what the run wrote there counts as seen; any other difference (someone's edit while the
  * run ran) keeps its `before` content, so the next look sees it and runs again.
  */
-function settled(
+export function settled(
   project: Project,
   before: ReadonlyMap<string, string>,
   after: ReadonlyMap<string, string>,
