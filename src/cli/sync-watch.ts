@@ -56,8 +56,10 @@ export async function watchUntilStopped(
   options: WatchSyncOptions,
   verbose: boolean,
 ): Promise<number> {
+  // Heard before the first run: a signal then waits for the run's batch instead of cutting it.
+  let stop = () => {};
   const stopped = new Promise<void>((resolve) => {
-    const stop = () => {
+    stop = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolve();
@@ -65,7 +67,26 @@ export async function watchUntilStopped(
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  const watcher = watchSync(options, {
+  let watcher: ReturnType<typeof watchSync>;
+  try {
+    watcher = start(options, verbose);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const { files, folders, everywhere } = watcher.places;
+  const watched = [...files, ...folders, ...(everywhere ? [`**/${everywhere.name}`] : [])];
+  writeStderr(
+    `contextfmt: watching ${watched.map((place) => shown(place)).join(", ")} (Ctrl-C stops)\n`,
+  );
+  await stopped;
+  await watcher.close();
+  return 0;
+}
+
+/** The watch, each run printed as it ends. */
+function start(options: WatchSyncOptions, verbose: boolean) {
+  return watchSync(options, {
     onRun: ({ plan, applied }) => {
       // What a file already written says again is no news, as in a single sync.
       const warnings: Issue[] = [
@@ -81,12 +102,4 @@ export async function watchUntilStopped(
       writeStderr(`contextfmt: ${clock(new Date())} ${described(error)}; watching on\n`);
     },
   });
-  const { files, folders, everywhere } = watcher.places;
-  const watched = [...files, ...folders, ...(everywhere ? [`**/${everywhere.name}`] : [])];
-  writeStderr(
-    `contextfmt: watching ${watched.map((place) => shown(place)).join(", ")} (Ctrl-C stops)\n`,
-  );
-  await stopped;
-  await watcher.close();
-  return 0;
 }

@@ -110,8 +110,12 @@ export function watchSync(options: WatchSyncOptions, handlers: WatchHandlers = {
     options.debounceMs === undefined
       ? DEFAULT_DEBOUNCE_MS
       : integerArgument(options.debounceMs, "debounceMs");
-  const project = Project.at(options.dir ?? ".");
   const places = sourcePlaces(from, kinds);
+  if (places.files.length === 0 && places.folders.length === 0) {
+    // The rules kind alone reads only its input, given once: there is nothing to watch.
+    throw badArgument("kinds", "a kind read from the source's files (not the rules alone)", kinds);
+  }
+  const project = Project.at(options.dir ?? ".");
   const watchers = new Map<string, Watched>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;

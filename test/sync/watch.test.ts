@@ -201,6 +201,10 @@ describe("watchSync.close", () => {
     expect(() =>
       watchSync({ dir, to: ["codex"], kinds: ["rules"], rules: RULES } as never),
     ).toThrow(/from/);
+    // The rules alone come from their input, given once: no place of the source to watch.
+    expect(() =>
+      watchSync({ dir, from: "claude", to: ["codex"], kinds: ["rules"], rules: RULES }),
+    ).toThrow(/kinds: expected a kind read from the source's files/);
     expect(folderWatchers()).toBe(before);
   });
 });
