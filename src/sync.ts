@@ -1,8 +1,9 @@
 /**
  * `contextfmt/sync`: the project verbs of the `contextfmt` CLI as a library, for Node. Plan a sync
- * or an init as data and write it, or ask a doctor what each client loads. They read and write a
- * project folder (the pure entries never do): every write is confined to the project, never into
- * `.git`, all files or none, and only over what contextfmt wrote.
+ * or an init as data and write it, watch a source and sync on each change, or ask a doctor what
+ * each client loads. They read and write a project folder (the pure entries never do): every
+ * write is confined to the project, never into `.git`, all files or none, and only over what
+ * contextfmt wrote.
  *
  * @packageDocumentation
  */
@@ -45,6 +46,7 @@ export {
   planInit,
 } from "./sync/init.js";
 export { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./sync/locations.js";
+export type { SourcePlaces } from "./sync/source-places.js";
 export {
   type AppliedPlan,
   type ApplyOptions,
@@ -55,5 +57,12 @@ export {
   type SyncOptions,
   type WritePlan,
 } from "./sync/sync.js";
+export {
+  type SyncRun,
+  type SyncWatcher,
+  type WatchHandlers,
+  type WatchSyncOptions,
+  watchSync,
+} from "./sync/watch.js";
 export { ProjectFileError } from "./workspace/project.js";
 export { findProjectRoot, NotInProjectError } from "./workspace/project-root.js";

@@ -162,6 +162,7 @@ it("pins the public exports of contextfmt/sync: the project verbs, for Node", ()
     "planInitRemoval",
     "planSync",
     "readProjectConfig",
+    "watchSync",
     "writeProjectConfig",
   ]);
 });

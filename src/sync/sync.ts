@@ -198,7 +198,8 @@ const publicChange = (file: PlannedFile): PlannedChange => ({
   warnings: file.warnings,
 });
 
-function checkedOptions(given: SyncOptions): {
+/** `given` checked (each bad option named), with its kinds and targets settled. */
+export function checkedOptions(given: SyncOptions): {
   from: SyncTool | undefined;
   to: SyncTool[];
   kinds: SyncKind[];

@@ -224,12 +224,14 @@ export class Project {
    * leads outside, or to nothing, is left out and reported through `warn`, as is `dir` itself
    * when it is such a link, a version control folder (a skill cloned with its `.git`), and
    * anything that is neither a file nor a folder (a FIFO). A folder (or link) whose name `skip`
-   * accepts is not entered.
+   * accepts is not entered. `entered` hears of each folder walked, `dir` first, with its real
+   * path (a watcher watches the folders the walk went through).
    */
   filesBelow(
     dir: string,
     warn: (issue: Issue) => void,
     skip: (folder: string) => boolean = () => false,
+    entered: (path: string, real: string) => void = () => {},
   ): string[] {
     const leftOut = (path: string, why: string) =>
       warn({
@@ -248,6 +250,7 @@ export class Project {
     const walk = (path: string, real: string) => {
       if (seen.has(real)) return;
       seen.add(real);
+      entered(path, real);
       const entries = readdirSync(real, { withFileTypes: true });
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {

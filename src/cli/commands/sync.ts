@@ -24,6 +24,8 @@ import { readInputFile } from "../input-files.js";
 import { summedLosses } from "../loss-summary.js";
 import { printLines, shown } from "../output.js";
 import { planDiff } from "../plan-diff.js";
+import { writtenLines } from "../sync-lines.js";
+import { checkWatchFlags, watchUntilStopped } from "../sync-watch.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
 /** Help's width: a line is broken before the part that would go past it. */
@@ -139,6 +141,9 @@ Options:
                       the losses a sync reported are kept in .contextfmt/written.json
   --strict=warnings   exit 1 and write nothing on any warning, known losses included
   --force             replace what sync did not write, or what changed since it did
+  --watch             sync, then sync again on every change of the source's files (its
+                      instruction files and their imports, commands, agents, skills, rules
+                      and MCP settings), each run's lines after its time; Ctrl-C stops
   --verbose           a warning line for each item a target cannot hold all of (default: one
                       line per kind of loss, naming the items)
   -h, --help          show this help
@@ -271,9 +276,11 @@ export const run: Command["run"] = async (args) => {
     force: { type: "boolean" },
     "init-config": { type: "boolean" },
     verbose: { type: "boolean" },
+    watch: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
+  if (values.watch) checkWatchFlags(values);
   // What is typed is checked before any folder is looked at.
   const typed: Request = {
     from: values.from === undefined ? undefined : toolList("from", values.from)[0],
@@ -312,6 +319,22 @@ export const run: Command["run"] = async (args) => {
     throw new UsageError('the rules kind needs --rules <file>; see "contextfmt sync --help"');
   }
   const rules = values.rules === undefined ? undefined : await readInputFile(values.rules);
+  if (values.watch) {
+    if (from === undefined)
+      throw new UsageError("--watch watches the --from tool's files; give --from");
+    return watchUntilStopped(
+      {
+        dir,
+        from,
+        to,
+        kinds,
+        ...(rules === undefined ? {} : { rules, rulesName: values.rules as string }),
+        ...(budget === undefined ? {} : { budget }),
+        force: values.force === true,
+      },
+      values.verbose === true,
+    );
+  }
   // --check takes the record at its word (in CI there is no user's evidence), --dry-run shows
   // what this user's sync would do; neither saves evidence.
   const plan = planSync({
@@ -354,15 +377,7 @@ export const run: Command["run"] = async (args) => {
   }
   const { done, warnings: kept } = applyPlan(plan, { force: values.force === true });
   reportIssues(kept);
-  printLines(
-    changed.length === 0
-      ? [`up to date (${files.length} files)`]
-      : done.map((file) => {
-          const count = file.warnings.filter((w) => w.severity !== "info").length;
-          const verb = file.after === undefined ? "removed" : "wrote";
-          return `${verb} ${shown(file.path)}${count ? ` (${count} warning${count > 1 ? "s" : ""})` : ""}`;
-        }),
-  );
+  printLines(writtenLines(plan, done));
   printLines(loads);
   return 0;
 };
