@@ -18,7 +18,10 @@ function fileStatus(file: ClientReport["files"][number]): string {
         : file.shadowedBy
           ? "shadowed"
           : "not loaded";
-  return file.reason === undefined ? status : `${status}: ${shown(file.reason)}`;
+  const level = file.level === undefined ? "" : `${file.level}, `;
+  return file.reason === undefined
+    ? `${level}${status}`
+    : `${level}${status}: ${shown(file.reason)}`;
 }
 
 function items(title: string, list: readonly ConfigItem[]): string {
@@ -56,6 +59,9 @@ function clientBlock(client: ClientReport): string[] {
       rows.push([String(file.bytes), String(file.tokens), shown(file.path), fileStatus(file)]);
     }
     lines.push(...columns(rows).map((line) => `  ${line}`));
+  }
+  if (client.userLevel !== undefined) {
+    lines.push(`  user level: ${shown(client.userLevel)}`);
   }
   const cap = client.maxBytes === undefined ? "" : ` of its ${client.maxBytes}-byte cap`;
   lines.push(

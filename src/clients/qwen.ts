@@ -79,4 +79,13 @@ export const qwen = {
       commandOf: groupedCommands,
     },
   },
+  // Checked with the client: ~/.qwen/QWEN.md and ~/.qwen/AGENTS.md. Qwen Code reads name by
+  // name (~/.qwen/QWEN.md, QWEN.md, ~/.qwen/AGENTS.md, AGENTS.md); listed here before the project's.
+  user: {
+    folder: { path: "~/.qwen" },
+    instructions: [
+      { level: "user", folder: { path: "~/.qwen" }, read: one("QWEN.md") },
+      { level: "user", folder: { path: "~/.qwen" }, read: one(AGENTS_MD) },
+    ],
+  },
 } as const satisfies ClientSpec;
