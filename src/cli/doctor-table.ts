@@ -63,7 +63,16 @@ function clientBlock(client: ClientReport): string[] {
   if (client.userLevel !== undefined) {
     lines.push(`  user level: ${shown(client.userLevel)}`);
   }
-  const cap = client.maxBytes === undefined ? "" : ` of its ${client.maxBytes}-byte cap`;
+  // The cap counts the project's files alone (Codex CLI's user-level AGENTS.md is outside it).
+  const outside = client.files
+    .filter((file) => file.level !== undefined && file.loaded)
+    .reduce((sum, file) => sum + (file.cut?.atByte ?? file.bytes), 0);
+  const cap =
+    client.maxBytes === undefined
+      ? ""
+      : outside === 0
+        ? ` of its ${client.maxBytes}-byte cap`
+        : ` (the project's ${client.loaded.bytes - outside} of its ${client.maxBytes}-byte cap)`;
   lines.push(
     `  reaches the model: ${client.loaded.bytes} bytes${cap}, ${client.loaded.tokens} tokens`,
   );
