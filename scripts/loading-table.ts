@@ -78,6 +78,7 @@ function userPlace(entry: UserPlace): string {
       ? `${code(`$${entry.folder.env}`)} defaults to ${code(entry.folder.path)}`
       : "",
     entry.fallback ? "only where the place before it has no file" : "",
+    entry.byName ? "right before the project's first file of its name, where there is one" : "",
     entry.after ? "after the project's files" : "",
   ].filter((note) => note !== "");
   return notes.length === 0 ? read : `${read} (${notes.join("; ")})`;

@@ -345,6 +345,12 @@ export interface UserPlace {
   readonly read: ReadPlace;
   /** Read after the project's instruction files, not before them (Cline's global rules). */
   readonly after?: true;
+  /**
+   * Read right before the project's first file of its name, where the project has one, not
+   * before all of them (Qwen Code goes name by name: ~/.qwen/QWEN.md, QWEN.md, ~/.qwen/AGENTS.md,
+   * AGENTS.md).
+   */
+  readonly byName?: true;
   /** Read only when the place before it in the list found no file (OpenCode's ~/.claude/CLAUDE.md). */
   readonly fallback?: true;
   /** The only system it is read on (`process.platform`'s words), for a managed place. */

@@ -21,7 +21,7 @@ import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
-import { type UserLookup, userFiles } from "./user-files.js";
+import { inClientOrder, type UserLookup, userFiles } from "./user-files.js";
 
 /** What {@link doctor} examines. */
 export interface DoctorOptions {
@@ -151,7 +151,7 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
       client,
       label: SYNC_TOOL_PLACES[client].label,
       checked: loading.checked,
-      files: [...(outside?.before ?? []), ...found.files, ...(outside?.after ?? [])],
+      files: outside === undefined ? found.files : inClientOrder(outside, found.files),
       ...(userLevel !== undefined ? { userLevel } : {}),
       ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
       loaded: {

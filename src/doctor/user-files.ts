@@ -36,6 +36,34 @@ export interface UserFiles {
   readonly problems: DoctorProblem[];
   /** Why none is listed when the client has no user level contextfmt can read. */
   readonly none?: string;
+  /** The files of `before` read right before the project's first file of a name: that name. */
+  readonly byName: ReadonlyMap<LoadedFile, string>;
+}
+
+/** The last part of `path`. */
+const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+/**
+ * The client's files in its order: the user's files before the project's (each read by name
+ * right before the project's first file of that name, where there is one), the project's, then
+ * the user's read after them.
+ */
+export function inClientOrder(user: UserFiles, project: readonly LoadedFile[]): LoadedFile[] {
+  const waiting = new Map<string, LoadedFile[]>();
+  const first: LoadedFile[] = [];
+  for (const file of user.before) {
+    const name = user.byName.get(file);
+    if (name !== undefined && project.some((other) => nameOf(other.path) === name)) {
+      waiting.set(name, [...(waiting.get(name) ?? []), file]);
+    } else first.push(file);
+  }
+  const files = [...first];
+  for (const file of project) {
+    const name = nameOf(file.path);
+    files.push(...(waiting.get(name) ?? []), file);
+    waiting.delete(name);
+  }
+  return [...files, ...user.after];
 }
 
 /** A file's text, nothing there, or why it cannot be read. */
@@ -130,6 +158,7 @@ export function userFiles(client: SyncTool, lookup: UserLookup, counter: TokenCo
   const after: LoadedFile[] = [];
   const kept: { path: string; text: string }[] = [];
   const problems: DoctorProblem[] = [];
+  const byName = new Map<LoadedFile, string>();
   const user: UserLevel | undefined = spec.user;
   if (user === undefined) {
     return {
@@ -137,6 +166,7 @@ export function userFiles(client: SyncTool, lookup: UserLookup, counter: TokenCo
       after,
       kept,
       problems,
+      byName,
       none: `contextfmt knows no user-level file of ${spec.label}`,
     };
   }
@@ -153,14 +183,16 @@ export function userFiles(client: SyncTool, lookup: UserLookup, counter: TokenCo
         : folder;
     const list = place.after ? after : before;
     const add = (shown: string, text: string, loaded: boolean, extra: Partial<LoadedFile>) => {
-      list.push({
+      const file: LoadedFile = {
         path: shown,
         bytes: Buffer.byteLength(text),
         tokens: counter.count(text),
         loaded,
         level: place.level,
         ...extra,
-      });
+      };
+      list.push(file);
+      if (place.byName && !place.after) byName.set(file, nameOf(shown));
       if (loaded) kept.push({ path: shown, text });
     };
     const read = (relative: string): { shown: string; text: string } | undefined => {
@@ -214,5 +246,5 @@ export function userFiles(client: SyncTool, lookup: UserLookup, counter: TokenCo
     user.instructions.length === 0
       ? (user.elsewhere ?? `${spec.label} reads no user-level file`)
       : undefined;
-  return { before, after, kept, problems, ...(none !== undefined ? { none } : {}) };
+  return { before, after, kept, problems, byName, ...(none !== undefined ? { none } : {}) };
 }

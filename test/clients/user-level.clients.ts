@@ -14,7 +14,7 @@ import { BIN } from "../cli/run-bin.js";
 import { codexExecArgs } from "./run-client.js";
 import { modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
-type Client = "claude" | "codex" | "gemini";
+type Client = "claude" | "codex" | "gemini" | "qwen";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -46,6 +46,16 @@ const START: Record<
     args: codexExecArgs("hi"),
     env: { RECORDER_KEY: "x" },
     home: (dir) => ({ ".codex/config.toml": `[projects."${dir}"]\ntrust_level = "trusted"\n` }),
+  },
+  qwen: {
+    args: ["--yolo", "hi"],
+    env: { ANTHROPIC_API_KEY: "x" },
+    home: () => ({
+      ".qwen/settings.json": JSON.stringify({
+        security: { auth: { selectedType: "anthropic" } },
+        model: { name: "claude-sonnet-4-5" },
+      }),
+    }),
   },
   gemini: {
     args: ["-p", "hi"],
@@ -194,6 +204,31 @@ describe("the user-level file reaches the model, before the project's, as doctor
     expect(fates(got.said)).toEqual([
       "~/.gemini/GEMINI.md (user, loaded)",
       "GEMINI.md (project, loaded)",
+    ]);
+  });
+
+  it("Qwen Code: ~/.qwen/QWEN.md and ~/.qwen/AGENTS.md, each right before the project's file of its name", () => {
+    const got = run(
+      "qwen",
+      { "QWEN.md": "PROJECT_QWEN_MARK\n", "AGENTS.md": "PROJECT_AGENTS_MARK\n" },
+      { ".qwen/QWEN.md": "USER_QWEN_MARK\n", ".qwen/AGENTS.md": "USER_AGENTS_MARK\n" },
+    );
+    const order = [
+      "USER_QWEN_MARK",
+      "PROJECT_QWEN_MARK",
+      "USER_AGENTS_MARK",
+      "PROJECT_AGENTS_MARK",
+    ];
+    const found = at(got.text, order);
+    expect(
+      found.every((n, i) => n >= 0 && (i === 0 || n > (found[i - 1] ?? -1))),
+      found.join(),
+    ).toBe(true);
+    expect(fates(got.said)).toEqual([
+      "~/.qwen/QWEN.md (user, loaded)",
+      "QWEN.md (project, loaded)",
+      "~/.qwen/AGENTS.md (user, loaded)",
+      "AGENTS.md (project, loaded)",
     ]);
   });
 });

@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type DoctorReport, doctor, type SyncTool } from "contextfmt/sync";
+import { type DoctorReport, doctor, doctorHtml, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
 import { type UserFolder, userFolderPath } from "../../src/clients/spec.js";
 import { project } from "../cli/project-dir.js";
@@ -141,6 +141,33 @@ describe("doctor() with the user's files", () => {
       "~/.config/opencode/AGENTS.md (user, loaded)",
       "AGENTS.md (project, loaded)",
     ]);
+  });
+
+  it("Qwen Code: each user file right before the project's file of its name, else first", async () => {
+    const home = project({ ".qwen/QWEN.md": "Mine.\n", ".qwen/AGENTS.md": "Mine too.\n" });
+    const both = project({ ...GIT, "QWEN.md": "Q.\n", "AGENTS.md": "A.\n" });
+    expect(fates(await asUser(both, home, ["qwen"]), "qwen")).toEqual([
+      "~/.qwen/QWEN.md (user, loaded)",
+      "QWEN.md (project, loaded)",
+      "~/.qwen/AGENTS.md (user, loaded)",
+      "AGENTS.md (project, loaded)",
+    ]);
+    const agentsOnly = project({ ...GIT, "AGENTS.md": "A.\n" });
+    expect(fates(await asUser(agentsOnly, home, ["qwen"]), "qwen")).toEqual([
+      "~/.qwen/QWEN.md (user, loaded)",
+      "~/.qwen/AGENTS.md (user, loaded)",
+      "AGENTS.md (project, loaded)",
+    ]);
+  });
+
+  it("marks them on the page: the level before the path, the row classed by it", async () => {
+    const home = project({ ".claude/CLAUDE.md": "Mine.\n" });
+    const dir = project({ ...GIT, "CLAUDE.md": "The project's.\n" });
+    const page = doctorHtml(await asUser(dir, home, ["claude"]));
+    expect(page).toContain(
+      '<tr class="file loaded user" data-path="~/.claude/CLAUDE.md"><td class="path"><span class="level">user</span> ~/.claude/CLAUDE.md</td>',
+    );
+    expect(page).toContain('<tr class="file loaded" data-path="CLAUDE.md">');
   });
 
   it("says why a client shows none: Cursor keeps them in its settings database", async () => {
