@@ -5,11 +5,16 @@
  */
 
 import { relative, sep } from "node:path";
-import type { UserEnv } from "../clients/spec.js";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { clientFiles } from "../sync/loads/files.js";
 import { clientItems, clientMcpServers, duplicates } from "../sync/loads/items.js";
+import {
+  inClientOrder,
+  type UserEnv,
+  type UserLookup,
+  userFiles,
+} from "../sync/loads/user-files.js";
 import { ProjectView } from "../sync/loads/view.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
@@ -21,7 +26,6 @@ import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
 import { outOfSync } from "./sync-check.js";
-import { inClientOrder, type UserLookup, userFiles } from "./user-files.js";
 
 /** What {@link doctor} examines. */
 export interface DoctorOptions {

@@ -5,16 +5,23 @@
  * cloned repository's: a link is followed, as the client follows it. Read-only.
  */
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { readFrontmatter } from "../agent-config/frontmatter.js";
-import { clientById } from "../clients/index.js";
-import { type ReadFolder, type UserEnv, type UserLevel, userFolderPath } from "../clients/spec.js";
-import { unreadableReason } from "../sync/loads/unreadable.js";
-import type { SyncTool } from "../sync/locations.js";
-import type { TokenCounter } from "../tokens/counter.js";
-import { decodeUtf8, kindOf, readFileCapped } from "../workspace/project.js";
-import type { DoctorProblem, LoadedFile } from "./report.js";
+import { readFrontmatter } from "../../agent-config/frontmatter.js";
+import { clientById } from "../../clients/index.js";
+import {
+  type ReadFolder,
+  type UserEnv,
+  type UserLevel,
+  userFolderPath,
+} from "../../clients/spec.js";
+import type { TokenCounter } from "../../tokens/counter.js";
+import { decodeUtf8, kindOf, readFileCapped } from "../../workspace/project.js";
+import type { SyncTool } from "../locations.js";
+import type { DoctorProblem, LoadedFile } from "./found.js";
+import { unreadableReason } from "./unreadable.js";
 
-/** Whose files outside the project doctor reads: the user's environment and system. */
+export type { UserEnv };
+
+/** Whose files outside the project are read: the user's environment and system. */
 export interface UserLookup {
   /** The environment the client would start in (`HOME`, `XDG_CONFIG_HOME`, `CODEX_HOME`, …). */
   readonly env: UserEnv;
