@@ -6,6 +6,7 @@
  */
 
 import { type ClientSpec, clientById } from "../src/clients/index.js";
+import type { UserLevel, UserPlace } from "../src/clients/spec.js";
 import { HOOK_EVENTS, type HookTool, isHookTool } from "../src/hooks/events.js";
 import { type HookContextLimit, hookContextLimit } from "../src/hooks/output.js";
 import { CLIENT_LOADING, type ReadPlace } from "../src/sync/loading.js";
@@ -59,6 +60,41 @@ function globs(tool: SyncTool, kind: ItemKind): string {
   if (places.length === 0) return "none";
   const listed = places.map((place) => code(itemGlob(place))).join(", then ");
   return places.length > 1 ? `${listed} (a name found twice: the first wins)` : listed;
+}
+
+/** One user-level or managed place, in words. */
+function userPlace(entry: UserPlace): string {
+  const folder = entry.folder.env === undefined ? entry.folder.path : `$${entry.folder.env}`;
+  const read =
+    "names" in entry.read
+      ? place({ names: entry.read.names.map((name) => `${folder}/${name}`) }, "")
+      : place({ ...entry.read, dir: `${folder}/${entry.read.dir}` }, entry.level).replace(
+          ` (${entry.level})`,
+          "",
+        );
+  const notes = [
+    entry.level === "managed" ? `managed${entry.platform ? `, on ${entry.platform}` : ""}` : "",
+    entry.folder.env !== undefined
+      ? `${code(`$${entry.folder.env}`)} defaults to ${code(entry.folder.path)}`
+      : "",
+    entry.fallback ? "only where the place before it has no file" : "",
+    entry.byName ? "right before the project's first file of its name, where there is one" : "",
+    entry.after ? "after the project's files" : "",
+  ].filter((note) => note !== "");
+  return notes.length === 0 ? read : `${read} (${notes.join("; ")})`;
+}
+
+/** The user-level and managed files a client reads for every project, in words. */
+function userLevel(tool: SyncTool): string {
+  const user: UserLevel | undefined = clientById(tool).user;
+  if (user === undefined || user.instructions.length === 0) {
+    return `User-level and managed files: none contextfmt reads${user?.elsewhere ? ` (${user.elsewhere})` : ""}.`;
+  }
+  const config = user.instructions.some((entry) => entry.folder.path.startsWith("~config"))
+    ? " (`~config`: `$XDG_CONFIG_HOME`, else `~/.config`)"
+    : "";
+  const listed = user.instructions.map((entry, index) => `\n  ${index + 1}. ${userPlace(entry)}`);
+  return `User-level and managed files, before the project's unless said${config}:${listed.join("")}`;
 }
 
 const limitText = (limit: HookContextLimit) =>
@@ -143,6 +179,7 @@ export function loadingTable(): string {
       rules.maxBytes === undefined
         ? "Byte cap: none."
         : `Byte cap: ${rules.maxBytes.bytes} bytes (${code(rules.maxBytes.setting.key.join("."))} in ${code(rules.maxBytes.setting.path)}), spent in the order above: the file it runs out in loses its end, later files are dropped.`,
+      userLevel(tool),
       `Commands: ${globs(tool, "command")}. Agents: ${globs(tool, "agent")}. Skills: ${globs(tool, "skill")}.${sourceOnly(tool)}`,
       `MCP servers: ${places.mcp === undefined ? "none in the project" : `${code(places.mcp.path)} ${code(places.mcp.key)}`}${loading.mcpGate ? `; ${loading.mcpGate}` : ""}.`,
       ...(isHookTool(tool)

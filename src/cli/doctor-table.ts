@@ -18,7 +18,10 @@ function fileStatus(file: ClientReport["files"][number]): string {
         : file.shadowedBy
           ? "shadowed"
           : "not loaded";
-  return file.reason === undefined ? status : `${status}: ${shown(file.reason)}`;
+  const level = file.level === undefined ? "" : `${file.level}, `;
+  return file.reason === undefined
+    ? `${level}${status}`
+    : `${level}${status}: ${shown(file.reason)}`;
 }
 
 function items(title: string, list: readonly ConfigItem[]): string {
@@ -57,7 +60,19 @@ function clientBlock(client: ClientReport): string[] {
     }
     lines.push(...columns(rows).map((line) => `  ${line}`));
   }
-  const cap = client.maxBytes === undefined ? "" : ` of its ${client.maxBytes}-byte cap`;
+  if (client.userLevel !== undefined) {
+    lines.push(`  user level: ${shown(client.userLevel)}`);
+  }
+  // The cap counts the project's files alone (Codex CLI's user-level AGENTS.md is outside it).
+  const outside = client.files
+    .filter((file) => file.level !== undefined && file.loaded)
+    .reduce((sum, file) => sum + (file.cut?.atByte ?? file.bytes), 0);
+  const cap =
+    client.maxBytes === undefined
+      ? ""
+      : outside === 0
+        ? ` of its ${client.maxBytes}-byte cap`
+        : ` (the project's ${client.loaded.bytes - outside} of its ${client.maxBytes}-byte cap)`;
   lines.push(
     `  reaches the model: ${client.loaded.bytes} bytes${cap}, ${client.loaded.tokens} tokens`,
   );

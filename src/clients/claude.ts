@@ -94,4 +94,34 @@ export const claude = {
       commandOf: groupedCommands,
     },
   },
+  // Checked with the client: ~/.claude/CLAUDE.md, then ~/.claude/rules/, then the project's
+  // files; no CLAUDE.local.md or AGENTS.md there. The managed file (documentation) comes first.
+  user: {
+    folder: { path: "~/.claude" },
+    instructions: [
+      {
+        level: "managed",
+        folder: { path: "/etc/claude-code" },
+        read: one("CLAUDE.md"),
+        platform: "linux",
+      },
+      {
+        level: "managed",
+        folder: { path: "/Library/Application Support/ClaudeCode" },
+        read: one("CLAUDE.md"),
+        platform: "darwin",
+      },
+      { level: "user", folder: { path: "~/.claude" }, read: one("CLAUDE.md") },
+      {
+        level: "user",
+        folder: { path: "~/.claude" },
+        read: {
+          dir: "rules",
+          extension: ".md",
+          nested: true,
+          condition: { key: "paths", startsWhen: "absent" },
+        },
+      },
+    ],
+  },
 } as const satisfies ClientSpec;

@@ -122,4 +122,16 @@ export const cline = {
       script: (command) => `#!/bin/sh\ncd "$(dirname "$0")/../.." || exit 1\nexec ${command}\n`,
     },
   },
+  // Checked with the client: the global rules folder's files come after the project's.
+  user: {
+    folder: { path: "~/Documents/Cline" },
+    instructions: [
+      {
+        level: "user",
+        folder: { path: "~/Documents/Cline" },
+        read: { dir: "Rules", extension: ".md", nested: false },
+        after: true,
+      },
+    ],
+  },
 } as const satisfies ClientSpec;

@@ -82,4 +82,16 @@ export const codex = {
       commandOf: groupedCommands,
     },
   },
+  // Checked with the client: the first non-empty of the two in CODEX_HOME, before the project's
+  // files and outside project_doc_max_bytes (the cap counts the project's files only).
+  user: {
+    folder: { path: "~/.codex", env: "CODEX_HOME" },
+    instructions: [
+      {
+        level: "user",
+        folder: { path: "~/.codex", env: "CODEX_HOME" },
+        read: { names: ["AGENTS.override.md", AGENTS_MD] },
+      },
+    ],
+  },
 } as const satisfies ClientSpec;

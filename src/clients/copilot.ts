@@ -126,4 +126,23 @@ export const copilot = {
       version: 1,
     },
   },
+  // Checked with the client: ~/.copilot/copilot-instructions.md before the project's files, its
+  // instructions/*.instructions.md (applyTo "**") after them; not ~/.copilot/AGENTS.md.
+  user: {
+    folder: { path: "~/.copilot" },
+    instructions: [
+      { level: "user", folder: { path: "~/.copilot" }, read: one("copilot-instructions.md") },
+      {
+        level: "user",
+        folder: { path: "~/.copilot" },
+        read: {
+          dir: "instructions",
+          extension: ".instructions.md",
+          nested: true,
+          condition: { key: "applyTo", startsWhen: "**" },
+        },
+        after: true,
+      },
+    ],
+  },
 } as const satisfies ClientSpec;

@@ -109,4 +109,10 @@ export const cursor = {
       version: 1,
     },
   },
+  user: {
+    folder: { path: "~/.cursor" },
+    instructions: [],
+    elsewhere:
+      "Cursor keeps its user rules in its settings database, which contextfmt does not read",
+  },
 } as const satisfies ClientSpec;

@@ -77,4 +77,10 @@ export const gemini = {
       commandOf: groupedCommands,
     },
   },
+  // Checked with the client: ~/.gemini/GEMINI.md goes in the system instruction, before the
+  // project's files (which open the conversation); not ~/.gemini/AGENTS.md.
+  user: {
+    folder: { path: "~/.gemini" },
+    instructions: [{ level: "user", folder: { path: "~/.gemini" }, read: one("GEMINI.md") }],
+  },
 } as const satisfies ClientSpec;

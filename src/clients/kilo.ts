@@ -2,7 +2,7 @@
  * Kilo Code's CLI (`@kilocode/cli`), a descendant of OpenCode: checked with the pinned client
  * against a loopback model server. contextfmt installs no hooks for it.
  */
-import { AGENTS_MD, type ClientSpec, skillFolders } from "./spec.js";
+import { AGENTS_MD, type ClientSpec, one, skillFolders } from "./spec.js";
 
 /** Kilo Code. */
 export const kilo = {
@@ -59,4 +59,24 @@ export const kilo = {
     skill: skillFolders("opencode", ".kilo/skill"),
   },
   mcp: { format: "opencode", path: "kilo.json", key: "mcp" },
+  // Checked with the client: OpenCode's rule in its own config folder (AGENTS.md, else
+  // ~/.claude/CLAUDE.md) before the project's files, and ~/.kilocode/rules/ after them.
+  user: {
+    folder: { path: "~config/kilo" },
+    instructions: [
+      { level: "user", folder: { path: "~config/kilo" }, read: one(AGENTS_MD) },
+      {
+        level: "user",
+        folder: { path: "~/.claude" },
+        read: one("CLAUDE.md"),
+        fallback: true,
+      },
+      {
+        level: "user",
+        folder: { path: "~/.kilocode" },
+        read: { dir: "rules", extension: ".md", nested: false },
+        after: true,
+      },
+    ],
+  },
 } as const satisfies ClientSpec;

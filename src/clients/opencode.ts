@@ -3,7 +3,7 @@
  * runs no hook commands: the plugin `contextfmt init opencode` writes runs them.
  */
 import { OPENCODE_PLUGIN } from "./opencode-plugin.js";
-import { AGENTS_MD, type ClientSpec, entryCommand, skillFolders } from "./spec.js";
+import { AGENTS_MD, type ClientSpec, entryCommand, one, skillFolders } from "./spec.js";
 
 /** OpenCode. */
 export const opencode = {
@@ -84,5 +84,19 @@ export const opencode = {
       commandOf: entryCommand,
       files: { ".opencode/plugins/contextfmt.js": OPENCODE_PLUGIN },
     },
+  },
+  // Checked with the client: its AGENTS.md in the config folder, else Claude Code's
+  // ~/.claude/CLAUDE.md; before the project's files.
+  user: {
+    folder: { path: "~config/opencode" },
+    instructions: [
+      { level: "user", folder: { path: "~config/opencode" }, read: one(AGENTS_MD) },
+      {
+        level: "user",
+        folder: { path: "~/.claude" },
+        read: one("CLAUDE.md"),
+        fallback: true,
+      },
+    ],
   },
 } as const satisfies ClientSpec;

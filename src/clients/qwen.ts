@@ -79,4 +79,13 @@ export const qwen = {
       commandOf: groupedCommands,
     },
   },
+  // Checked with the client: ~/.qwen/QWEN.md and ~/.qwen/AGENTS.md, name by name: each right
+  // before the project's file of its name.
+  user: {
+    folder: { path: "~/.qwen" },
+    instructions: [
+      { level: "user", folder: { path: "~/.qwen" }, read: one("QWEN.md"), byName: true },
+      { level: "user", folder: { path: "~/.qwen" }, read: one(AGENTS_MD), byName: true },
+    ],
+  },
 } as const satisfies ClientSpec;

@@ -321,6 +321,56 @@ export interface ClientHooks {
   readonly install: HookInstall;
 }
 
+/**
+ * A folder of the user's: `~/…` below the home folder (`HOME`), `~config/…` below the config
+ * folder (`XDG_CONFIG_HOME`, else `~/.config`), or an absolute path (an organisation's managed
+ * folder). Where `env` names a variable that is set, its value is the folder instead (Codex
+ * CLI's `CODEX_HOME`).
+ */
+export interface UserFolder {
+  readonly path: string;
+  readonly env?: string;
+}
+
+/**
+ * A place a client reads outside the project, for every project: a place as in a project (the
+ * first present of some names, or a folder's files), inside a folder of the user's.
+ */
+export interface UserPlace {
+  /** `user`: the user's own, for every project; `managed`: an organisation's, set by an admin. */
+  readonly level: "user" | "managed";
+  /** The folder its paths are relative to. */
+  readonly folder: UserFolder;
+  /** What is read there; a folder's `dir` is relative to `folder` ("" for the folder itself). */
+  readonly read: ReadPlace;
+  /** Read after the project's instruction files, not before them (Cline's global rules). */
+  readonly after?: true;
+  /**
+   * Read right before the project's first file of its name, where the project has one, not
+   * before all of them (Qwen Code goes name by name: ~/.qwen/QWEN.md, QWEN.md, ~/.qwen/AGENTS.md,
+   * AGENTS.md).
+   */
+  readonly byName?: true;
+  /** Read only when the place before it in the list found no file (OpenCode's ~/.claude/CLAUDE.md). */
+  readonly fallback?: true;
+  /** The only system it is read on (`process.platform`'s words), for a managed place. */
+  readonly platform?: string;
+}
+
+/**
+ * What a client loads at the user level, besides a project: its own folder of the user's, and
+ * the instruction files it reads from there (and from managed folders) for every session, in
+ * its order. A client without one loads nothing of the user's that contextfmt can read.
+ */
+export interface UserLevel {
+  /** The client's own folder of the user's (where a `--user` sync writes for it). */
+  readonly folder: UserFolder;
+  /** The instruction places, in the client's order; before the project's files unless `after`. */
+  readonly instructions: readonly UserPlace[];
+  /** What the client keeps at the user level where contextfmt cannot read it, in words. */
+  readonly elsewhere?: string;
+}
+
 /** One client: everything contextfmt knows of it, each fact once. */
 export interface ClientSpec {
   /** The id command lines use: lowercase letters. */
@@ -360,6 +410,8 @@ export interface ClientSpec {
   readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
   /** Its hooks; absent: contextfmt installs none for it. */
   readonly hooks?: ClientHooks;
+  /** What it loads of the user's for every project; absent: nothing contextfmt knows of. */
+  readonly user?: UserLevel;
 }
 
 /** Skills in `<dir>/<name>/SKILL.md`, read by the client, in codec `format`. */
@@ -467,4 +519,33 @@ export function importsIn(loading: Pick<InstructionLoading, "imports">, path: st
   if (typeof loading.imports === "boolean") return loading.imports;
   const name = path.slice(path.lastIndexOf("/") + 1);
   return loading.imports.includes(name);
+}
+
+/** The environment a user folder is found from (`HOME`, `XDG_CONFIG_HOME`, `CODEX_HOME`, …). */
+export type UserEnv = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Where `folder` is for the user `env` describes, or undefined when the environment does not
+ * say (no `HOME`). Pure: the caller passes the environment (the CLI passes `process.env`).
+ *
+ * @example
+ * ```ts
+ * userFolderPath({ path: "~/.codex", env: "CODEX_HOME" }, { HOME: "/home/ada" }); // "/home/ada/.codex"
+ * userFolderPath({ path: "~config/opencode" }, { HOME: "/home/ada", XDG_CONFIG_HOME: "/cfg" }); // "/cfg/opencode"
+ * ```
+ */
+export function userFolderPath(folder: UserFolder, env: UserEnv): string | undefined {
+  const named = folder.env === undefined ? undefined : env[folder.env];
+  if (named !== undefined && named !== "") return named;
+  const { path } = folder;
+  if (path.startsWith("/")) return path;
+  const home = env.HOME || env.USERPROFILE;
+  if (!home) return undefined;
+  if (path === "~" || path.startsWith("~/")) return `${home}${path.slice(1)}`;
+  if (path === "~config" || path.startsWith("~config/")) {
+    // The XDG rule: a relative value is invalid and ignored.
+    const config = env.XDG_CONFIG_HOME?.startsWith("/") ? env.XDG_CONFIG_HOME : `${home}/.config`;
+    return `${config}${path.slice("~config".length)}`;
+  }
+  return undefined;
 }

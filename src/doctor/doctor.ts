@@ -9,6 +9,12 @@ import { badArgument, optionsArgument, stringArgument } from "../problems/argume
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { clientFiles } from "../sync/loads/files.js";
 import { clientItems, clientMcpServers, duplicates } from "../sync/loads/items.js";
+import {
+  inClientOrder,
+  type UserEnv,
+  type UserLookup,
+  userFiles,
+} from "../sync/loads/user-files.js";
 import { ProjectView } from "../sync/loads/view.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
@@ -32,6 +38,18 @@ export interface DoctorOptions {
   readonly clients?: readonly SyncTool[];
   /** How tokens are counted (default: the estimator). */
   readonly counter?: TokenCounter;
+  /**
+   * The user whose user-level and managed files to report beside the project's: the
+   * environment the clients start in (`HOME`, `XDG_CONFIG_HOME`, `CODEX_HOME`; the CLI passes
+   * its own), the system as `process.platform` names it (default `linux`), and the folder
+   * absolute managed paths are read below (default: the system's own root). Absent: the
+   * project's files alone, as `--project-only` asks.
+   */
+  readonly user?: {
+    readonly env: UserEnv;
+    readonly platform?: string;
+    readonly systemRoot?: string;
+  };
 }
 
 /** The project holding `dir` (the nearest project root up, else `dir`) and dir within it. */
@@ -55,8 +73,9 @@ function projectOf(dir: string): { project: Project; start: string } {
  * ```
  */
 export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport> {
-  const { dir, clients, counter } = optionsArgument(options);
+  const { dir, clients, counter, user } = optionsArgument(options);
   if (dir !== undefined) stringArgument(dir, "dir");
+  if (user !== undefined) userArgument(user);
   if (
     clients !== undefined &&
     !(
@@ -74,7 +93,33 @@ export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport>
     ...projectOf(dir ?? "."),
     clients: SYNC_TOOLS.filter((tool) => chosen.has(tool)),
     counter: counter ?? defaultCounter,
+    ...(user !== undefined
+      ? {
+          user: {
+            env: user.env,
+            platform: user.platform ?? "linux",
+            systemRoot: (user.systemRoot ?? "").replace(/\/+$/, ""),
+          },
+        }
+      : {}),
   });
+}
+
+/** Checks `user` is what {@link DoctorOptions.user} takes. */
+function userArgument(user: unknown): void {
+  const value = user as DoctorOptions["user"];
+  if (typeof value !== "object" || value === null) badArgument("user", "an object", user);
+  const env = (value as { env?: unknown }).env;
+  if (
+    typeof env !== "object" ||
+    env === null ||
+    Object.values(env).some((entry) => entry !== undefined && typeof entry !== "string")
+  ) {
+    badArgument("user.env", "an environment: names to strings", env);
+  }
+  const { platform, systemRoot } = value as { platform?: unknown; systemRoot?: unknown };
+  if (platform !== undefined) stringArgument(platform, "user.platform");
+  if (systemRoot !== undefined) stringArgument(systemRoot, "user.systemRoot");
 }
 
 /** What to examine. */
@@ -84,6 +129,8 @@ interface DoctorRequest {
   readonly start: string;
   readonly clients: readonly SyncTool[];
   readonly counter: TokenCounter;
+  /** Whose files outside the project to read; absent: the project's alone. */
+  readonly user?: UserLookup;
 }
 
 /** The report of every client of `request`, in their order. */
@@ -94,14 +141,22 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
   const sync = outOfSync(view, request.clients);
   for (const client of request.clients) {
     const found = clientFiles(view, client, request.counter);
-    const own: DoctorProblem[] = [...found.problems, ...duplicates(client, found.kept)];
+    const outside =
+      request.user === undefined ? undefined : userFiles(client, request.user, request.counter);
+    const own: DoctorProblem[] = [
+      ...(outside?.problems ?? []),
+      ...found.problems,
+      ...duplicates(client, found.kept),
+    ];
     const loading = CLIENT_LOADING[client];
-    const kept = found.kept.map((file) => file.text);
+    const kept = [...(outside?.kept ?? []), ...found.kept].map((file) => file.text);
+    const userLevel = outside?.none;
     clients.push({
       client,
       label: SYNC_TOOL_PLACES[client].label,
       checked: loading.checked,
-      files: found.files,
+      files: outside === undefined ? found.files : inClientOrder(outside, found.files),
+      ...(userLevel !== undefined ? { userLevel } : {}),
       ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
       loaded: {
         bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),

@@ -73,10 +73,15 @@ function filesBar(client: ClientReport, scale: number): string {
     );
     x += width;
   }
+  // The cap counts the project's files alone: its mark falls past the user-level files before them.
+  const firstProject = client.files.findIndex((file) => file.level === undefined);
+  const userBefore = client.files
+    .slice(0, firstProject === -1 ? 0 : firstProject)
+    .reduce((sum, file) => sum + keptBytes(file), 0);
   const cap =
     client.maxBytes === undefined
       ? ""
-      : limitLine(client.maxBytes / scale, `cap: ${count(client.maxBytes)} bytes`);
+      : limitLine((userBefore + client.maxBytes) / scale, `cap: ${count(client.maxBytes)} bytes`);
   return svg(`${rects.join("")}${cap}`, `${client.label}: instruction files`);
 }
 
@@ -95,7 +100,9 @@ function filesTable(client: ClientReport): string {
   if (client.files.length === 0) return `<p class="none">No instruction file found.</p>`;
   const rows = client.files.map((file) => {
     const { status, words } = fate(file);
-    return `<tr class="file ${status}" data-path="${html(file.path)}"><td class="path">${html(file.path)}</td><td class="bytes">${count(file.bytes)}</td><td class="tokens">${count(file.tokens)}</td><td class="kept">${count(keptBytes(file))}</td><td class="fate">${html(words)}</td></tr>`;
+    const level = file.level === undefined ? "" : ` ${file.level}`;
+    const mark = file.level === undefined ? "" : `<span class="level">${html(file.level)}</span> `;
+    return `<tr class="file ${status}${level}" data-path="${html(file.path)}"><td class="path">${mark}${html(file.path)}</td><td class="bytes">${count(file.bytes)}</td><td class="tokens">${count(file.tokens)}</td><td class="kept">${count(keptBytes(file))}</td><td class="fate">${html(words)}</td></tr>`;
   });
   return `<table><thead><tr><th>file</th><th>bytes</th><th>tokens</th><th>bytes reaching the model</th><th>what happens</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -264,7 +271,7 @@ svg.bar{display:block;width:100%;height:40px;overflow:visible}
 line.limit{stroke:#1a202c;stroke-width:3;stroke-dasharray:4 2}
 table{border-collapse:collapse;width:100%;margin:.4em 0}th,td{text-align:left;padding:.2em .5em;border-bottom:1px solid #e2e8f0}
 td.bytes,td.tokens,td.kept{text-align:right;font-variant-numeric:tabular-nums}
-td.path{font-family:monospace}tr.cut td.fate{color:#c53030}tr.shadowed td,tr.not-loaded td{color:#718096}
+td.path{font-family:monospace}span.level{font-family:sans-serif;font-size:.8em;padding:0 .3em;border-radius:3px;background:#ebf4ff;color:#2c5282}tr.cut td.fate{color:#c53030}tr.shadowed td,tr.not-loaded td{color:#718096}
 .size.over{color:#c53030;font-weight:bold}ul.items,ul.problems{margin:.3em 0;padding-left:1.2em}
 .legend span{display:inline-block;margin-right:1em}
 .no-limit{height:28px;line-height:28px;margin:6px 0;padding-left:.6em;color:#2d3748;border:1px dashed #4a5568;border-right:none;background:repeating-linear-gradient(135deg,#edf2f7 0 8px,#fff 8px 16px)}

@@ -41,15 +41,26 @@ export interface ClientReport {
   /**
    * The instruction files the client considers for a session started in the project folder,
    * in the order it joins them into the prompt (root first, then each folder down; a file's
-   * imports right after it). Files it skips are listed too, with why.
+   * imports right after it), with the managed and user-level files it reads for every project
+   * where it reads them (marked by `level`; left out without `user`, as `--project-only` does). Files it skips are
+   * listed too, with why.
    */
   readonly files: readonly LoadedFile[];
   /**
-   * The byte cap on the joined instruction files, where the client has one (Codex CLI's
-   * `project_doc_max_bytes`): the total of loaded bytes is at most this.
+   * Why no user-level file is listed when the report looks for them: the client has no user
+   * level contextfmt can read (Cursor keeps its user rules in its settings database).
+   */
+  readonly userLevel?: string;
+  /**
+   * The byte cap on the joined project instruction files, where the client has one (Codex
+   * CLI's `project_doc_max_bytes`): the loaded bytes of the project's files are at most this
+   * (Codex CLI does not count its user-level AGENTS.md against it).
    */
   readonly maxBytes?: number;
-  /** Bytes and tokens of what reaches the model from the files (cut files by their kept part). */
+  /**
+   * Bytes and tokens of what reaches the model from the files, user-level ones included (cut
+   * files by their kept part).
+   */
   readonly loaded: { readonly bytes: number; readonly tokens: number };
   readonly commands: readonly ConfigItem[];
   readonly agents: readonly ConfigItem[];

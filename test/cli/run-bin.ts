@@ -3,12 +3,21 @@ import { spawnSync } from "node:child_process";
 /** The built bin (test/cli/build.global.ts builds it before the tests run). */
 export const BIN = new URL("../../dist/bin/cli.cjs", import.meta.url).pathname;
 
-/** Runs `contextfmt` with `args`, `stdin` piped in, and returns what it wrote and its exit code. */
-export function contextfmt(args: readonly string[], stdin = "", cwd?: string) {
+/**
+ * Runs `contextfmt` with `args`, `stdin` piped in, and returns what it wrote and its exit code;
+ * `env` is set over the test's environment (a fake `HOME`).
+ */
+export function contextfmt(
+  args: readonly string[],
+  stdin = "",
+  cwd?: string,
+  env?: Record<string, string>,
+) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     input: stdin,
     encoding: "utf8",
     ...(cwd ? { cwd } : {}),
+    ...(env ? { env: { ...process.env, ...env } } : {}),
   });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }

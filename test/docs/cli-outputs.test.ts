@@ -39,6 +39,21 @@ describe("the command outputs the docs show", () => {
     expect(run.stdout).toBe(shownAfter(page("doctor.md"), "npx contextfmt doctor /tmp/atlas"));
   });
 
+  it("doctor.md: what doctor prints for the bundled example project with the example home", () => {
+    const base = mkdtempSync(join(tmpdir(), "contextfmt-doctor-"));
+    const dir = join(base, "atlas");
+    const home = join(base, "home");
+    cpSync(`${root}examples/project`, dir, { recursive: true });
+    cpSync(`${root}examples/home`, home, { recursive: true });
+    const command = "HOME=/tmp/home npx contextfmt doctor /tmp/atlas --client claude,codex,gemini";
+    const run = contextfmt(["doctor", dir, "--client", "claude,codex,gemini"], "", undefined, {
+      HOME: home,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(shownAfter(page("doctor.md"), command));
+  });
+
   it("sync.md: a new user's init, --dry-run with the README's examples filled in, and --remove", () => {
     const dir = mkdtempSync(join(tmpdir(), "contextfmt-init-docs-"));
     // A new user's project: a git repository (init finds the project's root by it).

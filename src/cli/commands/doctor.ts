@@ -16,16 +16,18 @@ import { doctorTable } from "../doctor-table.js";
 import { printLines, shown, writeOut, writeStdoutExact } from "../output.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
-const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--json] [--html <file>] [--strict] [--exact]
+const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--project-only] [--json] [--html <file>] [--strict] [--exact]
 
 Shows what each client loads from the project for a session started in dir (default: the
 current folder), and what it cuts, misses or reads twice. The project is the nearest folder up
 from dir with ${PROJECT_MARKERS}: else dir itself, or, with no dir given, an error
-(exit code 2). Reads only the project (never through a link out of it
-or into .git), runs nothing, writes nothing.
+(exit code 2). Reads the project (never through a link out of it or into .git) and
+the user-level and managed instruction files each client reads for every project
+(~/.claude/CLAUDE.md, $CODEX_HOME/AGENTS.md, /etc/claude-code/CLAUDE.md, …); runs
+nothing, writes nothing.
 
 For each client: the instruction files it reads, in its order, with bytes and tokens, and
-whether each is loaded, shadowed (by what), cut (where, and how much is lost) or not read
+whether each is loaded (a user-level or managed file marked "user" or "managed"), shadowed (by what), cut (where, and how much is lost) or not read
 (and why); its commands, agents, skills and MCP servers (two of one name: which wins); the
 contextfmt hooks installed for it, per event, with what each would inject now against the
 event's inline limit. Each client's rules say whether a real client confirmed them or they
@@ -39,6 +41,8 @@ out_of_sync (what "sync --check" would change, for a project synced before), unt
 Options:
   --client <ids>  the clients, comma separated: ${SYNC_TOOLS.join(", ")} (default: those
                   ${CONFIG_FILE} syncs, its "from" and "to"; without it, all)
+  --project-only  the project's files alone, no user-level or managed file (what CI
+                  checks, the same on every machine)
   --json          the report as JSON: { clients: [...], problems: [...] }
   --html <file>   write the report as one self-contained page instead of the table (an
                   overview of every client, then per client a bar of what it loads, what
@@ -88,6 +92,7 @@ export const run: Command["run"] = async (args) => {
     html: { type: "string" },
     strict: { type: "boolean" },
     exact: { type: "boolean" },
+    "project-only": { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("doctor", positionals, 1);
@@ -97,7 +102,12 @@ export const run: Command["run"] = async (args) => {
   const root = positionals[0] === undefined ? projectRoot(process.cwd()) : rootOf(dir);
   const clients = clientList(values.client, root);
   const counter = await counterFor(values.exact);
-  const report = await doctor({ dir, clients, ...(counter === undefined ? {} : { counter }) });
+  const report = await doctor({
+    dir,
+    clients,
+    ...(counter === undefined ? {} : { counter }),
+    ...(values["project-only"] ? {} : { user: { env: process.env, platform: process.platform } }),
+  });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   const failing = unaccepted(report, readProjectConfig(root)?.accept ?? []);
   if (values.json) writeStdoutExact(`${JSON.stringify(report, null, 2)}\n`);

@@ -9,7 +9,16 @@ import type { SyncTool } from "../locations.js";
 
 /** One instruction file and what becomes of it. */
 export interface LoadedFile {
+  /**
+   * Relative to the project, with `/`; for a file outside it (`level`), `~/…` below the home
+   * folder, else its absolute path.
+   */
   readonly path: string;
+  /**
+   * Set for a file outside the project that the client reads for every project: the user's own
+   * (`user`: `~/.claude/CLAUDE.md`) or an organisation's (`managed`: `/etc/claude-code/CLAUDE.md`).
+   */
+  readonly level?: "user" | "managed";
   /** Its whole size in UTF-8 bytes. */
   readonly bytes: number;
   /** Its whole size in tokens, by the counter in use (default, or o200k with `--exact`). */
