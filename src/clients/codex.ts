@@ -82,4 +82,6 @@ export const codex = {
       commandOf: groupedCommands,
     },
   },
+  // Its hooks name the shell tool as Claude Code does; its other tools are not named to them.
+  tools: { shell: "Bash" },
 } as const satisfies ClientSpec;

@@ -59,4 +59,7 @@ export const kilo = {
     skill: skillFolders("opencode", ".kilo/skill"),
   },
   mcp: { format: "opencode", path: "kilo.json", key: "mcp" },
+  cannotHold: {
+    hook: "Kilo Code's hooks are plugins written in JavaScript, not commands",
+  },
 } as const satisfies ClientSpec;

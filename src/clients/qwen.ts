@@ -75,8 +75,20 @@ export const qwen = {
     install: {
       path: ".qwen/settings.json",
       projectDir: "",
+      variables: ["QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"],
       entry: (command) => grouped({ type: "command", command, timeout: 10 }),
       commandOf: groupedCommands,
     },
+  },
+  // packages/core/src/tools/tool-names.ts
+  tools: {
+    shell: "run_shell_command",
+    read: "read_file",
+    write: "write_file",
+    edit: "edit",
+    search: "grep_search",
+    find: "glob",
+    fetch: "web_fetch",
+    "web-search": "web_search",
   },
 } as const satisfies ClientSpec;
