@@ -17,7 +17,6 @@ import {
 import type { Issue } from "../problems/issue.js";
 import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash, type WrittenEntry } from "../workspace/record.js";
-import { sameValue } from "../workspace/same-value.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
@@ -300,6 +299,12 @@ function targetGroup(
   return { event, group, warnings };
 }
 
+/** The hashes of the groups listed for `event` in `file`. */
+const hashesAt = (file: SettingsFile, event: string): Set<string> => {
+  const listed = file.at(["hooks", event]);
+  return new Set(Array.isArray(listed) ? listed.map((item) => valueHash(item)) : []);
+};
+
 /** The record's name of a group: the event and its value's hash (a list has no names). */
 const groupName = (event: string, hash: string) => `${event}#${hash}`;
 
@@ -355,7 +360,10 @@ export function planUserHooks(plan: Plan, from: SyncTool, to: SyncTool): void {
   const install = target.hooks.install;
   const file = settingsFile(install.path, plan.text(install.path));
   const warnings: Issue[] = [];
-  let changed = false;
+  // By event: the hashes of the groups there (one hash per group, not a comparison per pair),
+  // and the groups to append, all at once.
+  const there = new Map<string, Set<string>>();
+  const added = new Map<string, Record<string, unknown>[]>();
   for (const hook of hooks) {
     const made = targetGroup(hook, target);
     if ("why" in made) {
@@ -363,13 +371,15 @@ export function planUserHooks(plan: Plan, from: SyncTool, to: SyncTool): void {
       continue;
     }
     for (const warning of made.warnings) warnings.push(warning);
-    const listed = file.at(["hooks", made.event]);
-    const there = Array.isArray(listed) && listed.some((item) => sameValue(item, made.group));
-    if (!there) {
-      file.append(["hooks", made.event], made.group);
-      changed = true;
-    }
     const hash = valueHash(made.group);
+    const listed = there.get(made.event) ?? hashesAt(file, made.event);
+    there.set(made.event, listed);
+    if (!listed.has(hash)) {
+      listed.add(hash);
+      const groups = added.get(made.event);
+      if (groups === undefined) added.set(made.event, [made.group]);
+      else groups.push(made.group);
+    }
     plan.claimPart(
       install.path,
       "user-hook",
@@ -380,10 +390,11 @@ export function planUserHooks(plan: Plan, from: SyncTool, to: SyncTool): void {
     );
   }
   // Nothing to add: the file stays unplanned (an absent one is not made empty).
-  if (!changed) {
+  if (added.size === 0) {
     for (const warning of warnings) plan.warnings.push(warning);
     return;
   }
+  for (const [event, groups] of added) file.append(["hooks", event], ...groups);
   if (install.version !== undefined && file.at(["version"]) === undefined) {
     file.set(["version"], install.version);
   }
@@ -411,20 +422,32 @@ export function removeUserHooks(plan: Plan, request: SyncRequest, entries: Writt
     const file = settingsFile(path, plan.text(path));
     const gone = new Map<string, Set<number>>();
     const notes: Issue[] = [];
+    // By event, each hash's places in the list, each group hashed once.
+    const places = new Map<string, Map<string, number[]>>();
+    const placesOf = (event: string) => {
+      const known = places.get(event);
+      if (known !== undefined) return known;
+      const found = new Map<string, number[]>();
+      const listed = file.at(["hooks", event]);
+      (Array.isArray(listed) ? listed : []).forEach((item, at) => {
+        const hash = valueHash(item);
+        const list = found.get(hash);
+        if (list === undefined) found.set(hash, [at]);
+        else list.push(at);
+      });
+      places.set(event, found);
+      return found;
+    };
     for (const entry of mine) {
       const event = (entry.name ?? "").slice(0, (entry.name ?? "").lastIndexOf("#"));
-      const listed = file.at(["hooks", event]);
-      const index = Array.isArray(listed)
-        ? listed.findIndex(
-            (item, at) => !gone.get(event)?.has(at) && valueHash(item) === entry.sha256,
-          )
-        : -1;
+      const index = placesOf(event).get(entry.sha256)?.[0] ?? -1;
       if (!plan.record.proves(entry)) {
         if (index !== -1) plan.unproven.push(`${path}: hooks.${event}`);
         continue;
       }
       plan.record.forget(recordPath, "user-hook", entry.name);
       if (index === -1) continue;
+      placesOf(event).get(entry.sha256)?.shift();
       const indexes = gone.get(event) ?? new Set<number>();
       indexes.add(index);
       gone.set(event, indexes);

@@ -76,3 +76,82 @@ describe("sync planning grows linearly with the number of servers", () => {
     }, 120_000);
   }
 });
+
+/**
+ * A project with `n` of the user's hooks in Claude Code's settings, each with a tool matcher and a
+ * command of `size` characters, half of them already in each target as sync would write them.
+ */
+function userHooks(n: number, size = 40): string {
+  const source: Record<string, unknown>[] = [];
+  const gemini: Record<string, unknown>[] = [];
+  let codex = '# team settings\nmodel = "o3"\n';
+  for (let i = 0; i < n; i++) {
+    const command = `./hooks/h${i}.sh ${"x".repeat(size)} $CLAUDE_PROJECT_DIR contextfmt`;
+    source.push({ matcher: "Bash|Edit", hooks: [{ type: "command", command, timeout: 5 }] });
+    if (i % 2 === 0) {
+      gemini.push({
+        matcher: "run_shell_command|replace",
+        hooks: [{ type: "command", command, timeout: 5000 }],
+      });
+      codex += `\n[[hooks.PostToolUse]]\nmatcher = "Bash"\n[[hooks.PostToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(command)}\ntimeout = 5\n`;
+    }
+  }
+  return project({
+    ".claude/settings.json": JSON.stringify({ hooks: { PostToolUse: source } }, null, 2),
+    ".gemini/settings.json": `{\n  // team\n  "hooks": { "AfterTool": ${JSON.stringify(gemini)} }\n}\n`,
+    ".codex/config.toml": codex,
+  });
+}
+
+const planHooks = (dir: string, to: SyncTool) => {
+  const project = Project.at(dir);
+  return planChanges({
+    project,
+    record: WrittenRecord.read(project),
+    from: "claude",
+    to: [to],
+    kinds: ["hook"],
+  });
+};
+
+/** The lowest of a few large/small ratios, the large input first so both meet warmed code. */
+function lowestRatio(large: () => unknown, small: () => unknown, limit: number): number {
+  large();
+  small();
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 5 && lowest > limit; attempt++) {
+    lowest = Math.min(lowest, fastest(large, 2) / fastest(small, 3));
+  }
+  return lowest;
+}
+
+describe("the user's hooks: planning grows linearly", () => {
+  for (const to of ["codex", "gemini"] as const) {
+    it(`into ${to}: 4x the hooks, at most ${LIMIT}x the time`, () => {
+      const small = userHooks(400);
+      const large = userHooks(1600);
+      const files = planHooks(large, to).files;
+      expect(files).toHaveLength(1);
+      expect(files[0]?.after).toContain("h1599.sh");
+      const lowest = lowestRatio(
+        () => planHooks(large, to),
+        () => planHooks(small, to),
+        LIMIT,
+      );
+      if (process.env.SHOW_GROWTH) console.log(`hooks into ${to}`, lowest.toFixed(1));
+      expect(lowest).toBeLessThanOrEqual(LIMIT);
+    }, 120_000);
+  }
+
+  it("one command of 100k characters against 10k: at most 15x the time", () => {
+    const small = userHooks(4, 10_000);
+    const large = userHooks(4, 100_000);
+    const lowest = lowestRatio(
+      () => planHooks(large, "gemini"),
+      () => planHooks(small, "gemini"),
+      15,
+    );
+    if (process.env.SHOW_GROWTH) console.log("one long hook command", lowest.toFixed(1));
+    expect(lowest).toBeLessThanOrEqual(15);
+  }, 120_000);
+});

@@ -161,7 +161,7 @@ timeout = 30
     const dir = project({ ".claude/settings.json": CLAUDE_SETTINGS });
     const before = tree(dir);
     const plan = sync(dir, ["opencode", "kilo", "cline"]);
-    const { [".contextfmt/written.json"]: _record, ...after } = tree(dir);
+    const { ".contextfmt/written.json": _record, ...after } = tree(dir);
     expect(after).toEqual(before);
     const said = messages(plan).filter((m) => m.includes("not written for"));
     expect(said).toContain(
