@@ -18,6 +18,7 @@ import {
   type SyncTool,
 } from "../src/sync/locations.js";
 import { ruleFolder } from "../src/sync/rule-files.js";
+import { userHookFile } from "../src/sync/user-hooks.js";
 import { REAL_CLIENT_CHECKS, type SupportKind } from "../test/clients/checked.js";
 
 export const SUPPORT_PATH = new URL("../docs/support.md", import.meta.url).pathname;
@@ -60,6 +61,10 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
     const file = SYNC_TOOL_PLACES[sync].mcp;
     return file && `${code(file.path)} ${code(file.key)}`;
   }
+  if (kind === "hook") {
+    const path = userHookFile(sync);
+    return path && `${code(path)} ${code("hooks")}`;
+  }
   const files = SYNC_TOOL_PLACES[sync].items[kind];
   if (files === undefined) return undefined;
   const glob = code(itemGlob(files));
@@ -75,6 +80,7 @@ const KINDS: readonly [SupportKind, string][] = [
   ["agent", "agents"],
   ["skill", "skills"],
   ["mcp", "MCP servers"],
+  ["hook", "the user's hooks (sync)"],
   ["hooks", "hooks (init)"],
 ];
 

@@ -90,6 +90,7 @@ export const claude = {
     install: {
       path: ".claude/settings.json",
       projectDir: '"$CLAUDE_PROJECT_DIR"/',
+      variables: ["CLAUDE_PROJECT_DIR"],
       entry: (command) => grouped({ type: "command", command, timeout: 10 }),
       commandOf: groupedCommands,
     },
@@ -123,5 +124,15 @@ export const claude = {
         },
       },
     ],
+  },
+  tools: {
+    shell: "Bash",
+    read: "Read",
+    write: "Write",
+    edit: "Edit",
+    search: "Grep",
+    find: "Glob",
+    fetch: "WebFetch",
+    "web-search": "WebSearch",
   },
 } as const satisfies ClientSpec;

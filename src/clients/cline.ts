@@ -48,6 +48,7 @@ export const cline = {
   cannotHold: {
     agent: "Cline's CLI reads agents from .cline/agents/*.yaml, which sync does not write",
     mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
+    hook: "Cline runs one script per event from .clinerules/hooks/, not a list of commands; sync writes none",
   },
   hooks: {
     // It sends the context of its tool events to the next model request. Its TaskStart runs,

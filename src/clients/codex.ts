@@ -94,4 +94,6 @@ export const codex = {
       },
     ],
   },
+  // Its hooks name the shell tool as Claude Code does; its other tools are not named to them.
+  tools: { shell: "Bash" },
 } as const satisfies ClientSpec;

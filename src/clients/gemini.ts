@@ -71,6 +71,9 @@ export const gemini = {
     install: {
       path: ".gemini/settings.json",
       projectDir: '"$GEMINI_PROJECT_DIR"/',
+      // Claude Code's name too, for hooks written for it.
+      variables: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+      timeoutUnit: "ms",
       // Gemini CLI's timeout is in milliseconds.
       entry: (command, event) =>
         grouped({ name: `contextfmt-${event}`, type: "command", command, timeout: 10_000 }),
@@ -82,5 +85,16 @@ export const gemini = {
   user: {
     folder: { path: "~/.gemini" },
     instructions: [{ level: "user", folder: { path: "~/.gemini" }, read: one("GEMINI.md") }],
+  },
+  // packages/core/src/tools/tool-names.ts
+  tools: {
+    shell: "run_shell_command",
+    read: "read_file",
+    write: "write_file",
+    edit: "replace",
+    search: "grep_search",
+    find: "glob",
+    fetch: "web_fetch",
+    "web-search": "google_web_search",
   },
 } as const satisfies ClientSpec;

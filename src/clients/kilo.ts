@@ -79,4 +79,7 @@ export const kilo = {
       },
     ],
   },
+  cannotHold: {
+    hook: "Kilo Code's hooks are plugins written in JavaScript, not commands",
+  },
 } as const satisfies ClientSpec;

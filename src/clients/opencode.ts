@@ -49,6 +49,9 @@ export const opencode = {
     skill: skillFolders("opencode", ".opencode/skill"),
   },
   mcp: { format: "opencode", path: "opencode.json", key: "mcp" },
+  cannotHold: {
+    hook: "OpenCode's hooks are plugins written in JavaScript, not commands (contextfmt's own plugin runs only contextfmt's hooks)",
+  },
   hooks: {
     // The plugin names the events. Its session start is the first model request of a session in
     // the process (the system prompt it adds to every request of that session); its prompt,

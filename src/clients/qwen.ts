@@ -75,6 +75,7 @@ export const qwen = {
     install: {
       path: ".qwen/settings.json",
       projectDir: "",
+      variables: ["QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"],
       entry: (command) => grouped({ type: "command", command, timeout: 10 }),
       commandOf: groupedCommands,
     },
@@ -87,5 +88,16 @@ export const qwen = {
       { level: "user", folder: { path: "~/.qwen" }, read: one("QWEN.md"), byName: true },
       { level: "user", folder: { path: "~/.qwen" }, read: one(AGENTS_MD), byName: true },
     ],
+  },
+  // packages/core/src/tools/tool-names.ts
+  tools: {
+    shell: "run_shell_command",
+    read: "read_file",
+    write: "write_file",
+    edit: "edit",
+    search: "grep_search",
+    find: "glob",
+    fetch: "web_fetch",
+    "web-search": "web_search",
   },
 } as const satisfies ClientSpec;

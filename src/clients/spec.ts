@@ -275,6 +275,35 @@ export interface HookStdin {
   };
 }
 
+/**
+ * What a client's built-in tool is for, whatever the client calls it: running a shell command
+ * (`shell`), reading a file (`read`), writing a new one (`write`), editing one in place
+ * (`edit`), searching file contents (`search`), finding files by name (`find`), fetching a web
+ * page (`fetch`), searching the web (`web-search`). Hook matchers and permission rules name tools
+ * by the client's own names; sync maps them by this meaning.
+ */
+export type ToolMeaning =
+  | "shell"
+  | "read"
+  | "write"
+  | "edit"
+  | "search"
+  | "find"
+  | "fetch"
+  | "web-search";
+
+/** Every tool meaning, in the order docs list them. */
+export const TOOL_MEANINGS: readonly ToolMeaning[] = [
+  "shell",
+  "read",
+  "write",
+  "edit",
+  "search",
+  "find",
+  "fetch",
+  "web-search",
+];
+
 /** How `contextfmt init` keeps a client's hooks in a project. */
 export interface HookInstall {
   /** The settings file (or, for a client that runs a file per event, the folder), relative. */
@@ -292,6 +321,13 @@ export interface HookInstall {
   readonly files?: Readonly<Record<string, string>>;
   /** The format version the file carries at its top (`version`), set when absent. */
   readonly version?: number;
+  /** The unit of an entry's `timeout` when not seconds (Gemini CLI's are milliseconds). */
+  readonly timeoutUnit?: "ms";
+  /**
+   * The environment variables it sets for a hook command that name the project folder, its own
+   * first (Qwen Code sets Claude Code's and Gemini CLI's too); absent: none.
+   */
+  readonly variables?: readonly string[];
   /**
    * For a tool that runs a file per event instead of reading a settings file (Cline): the
    * text of the executable `<path>/<Event>` that runs `command`. Each is init's own, as `files`.
@@ -406,12 +442,20 @@ export interface ClientSpec {
   readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
   /** Where its MCP servers live; absent: the tool reads none from the project. */
   readonly mcp?: McpFile;
-  /** Why a kind is absent, for warnings and docs. */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+  /**
+   * Why a kind is absent, for warnings and docs (`hook`: why sync writes none of the user's
+   * own hooks for it, though init may install contextfmt's).
+   */
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook", string>>>;
   /** Its hooks; absent: contextfmt installs none for it. */
   readonly hooks?: ClientHooks;
   /** What it loads of the user's for every project; absent: nothing contextfmt knows of. */
   readonly user?: UserLevel;
+  /**
+   * Its built-in tools' names by meaning, as its hook matchers name them (checked with the pinned
+   * client's source); a meaning absent is a tool it has under no name known here.
+   */
+  readonly tools?: Readonly<Partial<Record<ToolMeaning, string>>>;
 }
 
 /** Skills in `<dir>/<name>/SKILL.md`, read by the client, in codec `format`. */

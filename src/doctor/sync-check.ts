@@ -36,6 +36,7 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
     return kind;
   }
   if (kind === "mcp-server" || kind === "mcp-excluded") return "mcp";
+  if (kind === "user-hook") return "hook";
   if (kind === "rules-region" && from !== undefined) return "instructions";
   return undefined;
 }

@@ -27,7 +27,8 @@ export type SyncTool = ClientId;
 
 /**
  * What `--only` may name. `rule-file` is a client's modular rule files (`.claude/rules/*.md`,
- * `.cursor/rules/*.mdc`, …); `rules` is contextfmt's own memory rules, rendered from an input.
+ * `.cursor/rules/*.mdc`, …); `hook` is the user's own hook commands (never contextfmt's);
+ * `rules` is contextfmt's own memory rules, rendered from an input.
  */
 export const SYNC_KINDS = [
   "command",
@@ -36,6 +37,7 @@ export const SYNC_KINDS = [
   "skill",
   "instructions",
   "rule-file",
+  "hook",
   "rules",
 ] as const;
 /** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
@@ -63,7 +65,7 @@ export interface ToolPlaces {
   /** The rules format written into that file. */
   readonly rulesFormat: RulesFormat;
   /** Why a kind is absent, for warnings and docs. */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook", string>>>;
 }
 
 /** Each tool's project files, from its file in src/clients. */

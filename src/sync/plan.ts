@@ -16,6 +16,7 @@ import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
 import { inlinedRules, planRuleFiles } from "./rule-files.js";
 import { itemsLeftOut } from "./shared-skills.js";
+import { planUserHooks } from "./user-hooks.js";
 
 export type { PlannedFile, SyncRequest } from "./planned-files.js";
 
@@ -73,6 +74,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
       if (kind === "rules" || kind === "instructions" || kind === "rule-file") continue;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
+      else if (kind === "hook") planUserHooks(plan, from, to);
       else {
         const why = leftOut[kind]?.leftOut.get(to);
         planItems(plan, from, to, kind, why);

@@ -10,6 +10,7 @@ import { forgetExcluded } from "./gemini-excluded.js";
 import { type McpFile, readPlaces, SYNC_TOOL_PLACES } from "./locations.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 import { isRuleFileFrom, ruleFolder } from "./rule-files.js";
+import { removeUserHooks } from "./user-hooks.js";
 
 /** Why a whole file's source is no more: the file is gone. */
 const fileGone = (from: string) => `its source ${from} is gone`;
@@ -45,6 +46,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   if (from === undefined) return;
   const targets = request.to.filter((to) => to !== from);
   const servers = new Map<string, { readonly file: McpFile; entries: WrittenEntry[] }>();
+  const hooks: WrittenEntry[] = [];
   const skills = new Map<string, WrittenEntry[]>();
   for (const entry of plan.record.untouched()) {
     // Only an older contextfmt wrote a file or server without its source: it is kept, as any
@@ -74,6 +76,8 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
         return folder !== undefined && entry.path.startsWith(`${folder.dir}/`);
       });
       if (into) removeFile(plan, entry);
+    } else if (entry.kind === "user-hook") {
+      hooks.push(entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
       const source = SYNC_TOOL_PLACES[from].mcp;
       if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
@@ -94,6 +98,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   }
   const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
   for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
+  removeUserHooks(plan, request, hooks);
 }
 
 /** The folder of the skill that `path` (a file below `dir`, a skills folder) belongs to. */

@@ -19,6 +19,7 @@ import {
   type SyncTool,
 } from "./locations.js";
 import { ruleFolder } from "./rule-files.js";
+import { userHookFile } from "./user-hooks.js";
 
 /** The places one sync reads of its source client, relative to the project. */
 export interface SourcePlaces {
@@ -58,6 +59,9 @@ export function sourcePlaces(from: SyncTool, kinds: readonly SyncKind[]): Source
     } else if (kind === "mcp") {
       const mcp = SYNC_TOOL_PLACES[from].mcp;
       if (mcp !== undefined) files.push(mcp.path);
+    } else if (kind === "hook") {
+      const hooks = userHookFile(from);
+      if (hooks !== undefined) files.push(hooks);
     } else if (kind === "rule-file") {
       const folder = ruleFolder(from);
       if (folder !== undefined) folders.push(folder.dir);

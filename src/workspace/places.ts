@@ -31,6 +31,7 @@ export type WrittenKind =
   | "mcp-excluded"
   | "rules-region"
   | "hook"
+  | "user-hook"
   | "setting";
 
 /** contextfmt's own folder: the input files init starts and the record of what was written. */
@@ -80,7 +81,7 @@ const PLACES: readonly Place[] = (() => {
     places.push(
       settings.script
         ? { folder: settings.path, kinds: ["starter"] }
-        : { file: settings.path, kinds: ["hook", "setting"] },
+        : { file: settings.path, kinds: ["hook", "user-hook", "setting"] },
     );
     for (const path of Object.keys(settings.files ?? {})) {
       places.push({ file: path, kinds: ["starter"] });

@@ -42,6 +42,7 @@ const KINDS: ReadonlySet<string> = new Set([
   "mcp-excluded",
   "rules-region",
   "hook",
+  "user-hook",
   "setting",
 ]);
 

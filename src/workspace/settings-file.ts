@@ -37,8 +37,8 @@ export interface SettingsFile {
   plainText(): string;
   /** Sets the key at `keyPath` to `value`, a scalar or list of them (its tables made when absent). */
   set(keyPath: readonly string[], value: LineValue): void;
-  /** Appends `entry` to the list at `keyPath` (in TOML an array of tables, `[[a.b]]`). */
-  append(keyPath: readonly string[], entry: Record<string, unknown>): void;
+  /** Appends `entries` to the list at `keyPath` (in TOML an array of tables, `[[a.b]]`). */
+  append(keyPath: readonly string[], ...entries: Record<string, unknown>[]): void;
   /**
    * Sets each entry `name` of `group` (`mcpServers.name`, `[mcp_servers.name]`) to its value;
    * the group's other entries stay, and so does an entry already holding its value.
@@ -81,7 +81,9 @@ function jsonSettings(path: string, text: string): SettingsFile {
     at: (keyPath) => valueAt(file.value(), keyPath),
     plainText: () => JSON.stringify(file.value()),
     set: (keyPath, value) => file.set(keyPath, value),
-    append: (keyPath, entry) => file.append(keyPath, entry),
+    append: (keyPath, ...entries) => {
+      for (const entry of entries) file.append(keyPath, entry);
+    },
     setEntries: (group, entries) => {
       for (const [name, value] of entries) file.set([group, name], value);
     },
@@ -112,8 +114,8 @@ function tomlSettings(path: string, text: string): SettingsFile {
     set: (keyPath, setting) => {
       after = setTomlKey(path, after, keyPath, setting);
     },
-    append: (keyPath, entry) => {
-      after = appendTomlArrayTable(path, after, keyPath, entry);
+    append: (keyPath, ...entries) => {
+      after = appendTomlArrayTable(path, after, keyPath, entries);
     },
     setEntries: (group, entries) => {
       after = setTomlTables(path, after, group, entries);

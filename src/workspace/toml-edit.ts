@@ -458,14 +458,15 @@ function checked(path: string, result: string, keyPath: readonly Key[], value: u
 }
 
 /**
- * `text` with `entry` appended to the array of tables at `keyPath` (`[[hooks.SessionStart]]`),
- * written after the file's last table; the result is read back and checked.
+ * `text` with `entries` appended to the array of tables at `keyPath` (`[[hooks.SessionStart]]`),
+ * written after the file's last table; the result is read back and checked. One parse and one
+ * check for all of them: appending one at a time would parse the file again for each.
  */
 export function appendTomlArrayTable(
   path: string,
   text: string,
   keyPath: readonly string[],
-  entry: Record<string, unknown>,
+  entries: readonly Record<string, unknown>[],
 ): string {
   const { data } = parseFile(path, text);
   expectTables(path, data, keyPath.slice(0, -1));
@@ -475,7 +476,8 @@ export function appendTomlArrayTable(
       `${path}: ${keyPath.join(".")}: expected an array of tables, found ${describeValue(list)}`,
     );
   }
-  let nested: Record<string, unknown> = { [keyPath.at(-1) as string]: [entry] };
+  if (entries.length === 0) return text;
+  let nested: Record<string, unknown> = { [keyPath.at(-1) as string]: entries };
   for (const key of keyPath.slice(0, -1).reverse()) nested = { [key]: nested };
   // smol-toml writes the parents as [a] headers before [[a.b]]; only the array table is new.
   const block = stringify(nested)
@@ -484,7 +486,7 @@ export function appendTomlArrayTable(
     .join("\n")
     .replace(/^\n+/, "");
   const result = `${text}${placed(text, text.length, `${block.trimEnd()}\n`)}`;
-  return checked(path, result, keyPath, [...((list as unknown[]) ?? []), entry]);
+  return checked(path, result, keyPath, [...((list as unknown[]) ?? []), ...entries]);
 }
 
 /** A value written on its key's line: a scalar, or a list of scalars. */

@@ -61,14 +61,17 @@ const SYNCED_KILO = {
   skill: "kilo.clients.ts",
 } as const;
 
+/** user-hooks.clients.ts syncs the user's hooks from Claude Code's settings, and runs them. */
+const USER_HOOKS = { hook: "user-hooks.clients.ts" } as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
   claude: SYNCED,
-  codex: SYNCED,
-  gemini: SYNCED,
+  codex: { ...SYNCED, ...USER_HOOKS },
+  gemini: { ...SYNCED, ...USER_HOOKS },
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
-  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
+  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE, ...USER_HOOKS },
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
   cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
   kilo: SYNCED_KILO,

@@ -61,3 +61,68 @@ describe("what the growth check times", () => {
     expect(files[0]?.after).toContain("pkg-1599");
   });
 });
+
+/**
+ * A project with `n` of the user's hooks in Claude Code's settings, each with a tool matcher and a
+ * command of `size` characters, half of them already in each target as sync would write them.
+ */
+function userHooks(n: number, size = 40): string {
+  const source: Record<string, unknown>[] = [];
+  const gemini: Record<string, unknown>[] = [];
+  let codex = '# team settings\nmodel = "o3"\n';
+  for (let i = 0; i < n; i++) {
+    const command = `./hooks/h${i}.sh ${"x".repeat(size)} $CLAUDE_PROJECT_DIR contextfmt`;
+    source.push({ matcher: "Bash|Edit", hooks: [{ type: "command", command, timeout: 5 }] });
+    if (i % 2 === 0) {
+      gemini.push({
+        matcher: "run_shell_command|replace",
+        hooks: [{ type: "command", command, timeout: 5000 }],
+      });
+      codex += `\n[[hooks.PostToolUse]]\nmatcher = "Bash"\n[[hooks.PostToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(command)}\ntimeout = 5\n`;
+    }
+  }
+  return project({
+    ".claude/settings.json": JSON.stringify({ hooks: { PostToolUse: source } }, null, 2),
+    ".gemini/settings.json": `{\n  // team\n  "hooks": { "AfterTool": ${JSON.stringify(gemini)} }\n}\n`,
+    ".codex/config.toml": codex,
+  });
+}
+
+const planHooks = (dir: string, to: SyncTool) => {
+  const project = Project.at(dir);
+  return planChanges({
+    project,
+    record: WrittenRecord.read(project),
+    from: "claude",
+    to: [to],
+    kinds: ["hook"],
+  });
+};
+
+describeGrowth(
+  "the user's hooks: planning grows linearly",
+  (["codex", "gemini"] as const).map((to) => ({
+    name: `into ${to}: 4x the hooks, at most ${LIMIT}x the time`,
+    build: (n: number) => userHooks(n),
+    run: (dir: unknown) => planHooks(dir as string, to),
+  })),
+  { small: 400, large: 1600, limit: LIMIT },
+);
+
+describeGrowth("the user's hooks: a long command", [
+  {
+    name: "one command of 100k characters against 10k: at most 15x the time",
+    build: (size) => userHooks(4, size),
+    run: (dir) => planHooks(dir as string, "gemini"),
+  },
+]);
+
+describe("what the hooks' growth checks time", () => {
+  it("plans every hook into the one settings file", () => {
+    for (const to of ["codex", "gemini"] as const) {
+      const files = planHooks(userHooks(1600), to).files;
+      expect(files).toHaveLength(1);
+      expect(files[0]?.after).toContain("h1599.sh");
+    }
+  });
+});
