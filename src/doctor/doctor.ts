@@ -8,7 +8,7 @@ import { relative, sep } from "node:path";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { clientFiles } from "../sync/loads/files.js";
-import { clientItems, clientMcpServers, duplicates } from "../sync/loads/items.js";
+import { clientItems, clientMcpDefinitions, duplicates } from "../sync/loads/items.js";
 import { ProjectView } from "../sync/loads/view.js";
 import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
@@ -16,9 +16,11 @@ import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
 import { clientHooks } from "./hooks.js";
+import { type ListedTools, listTools } from "./mcp-tools.js";
 import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
+import { sessionStart } from "./start.js";
 import { outOfSync } from "./sync-check.js";
 
 /** What {@link doctor} examines. */
@@ -32,6 +34,13 @@ export interface DoctorOptions {
   readonly clients?: readonly SyncTool[];
   /** How tokens are counted (default: the estimator). */
   readonly counter?: TokenCounter;
+  /**
+   * Start each stdio MCP server the project declares, ask it for its tools and count their
+   * definitions (default: never). This runs the commands the project's settings name, with
+   * this process's environment: only for a project whose settings you trust. Each server gets
+   * `timeoutMs` (default 10,000) to list its tools, then it is stopped.
+   */
+  readonly startMcp?: boolean | { readonly timeoutMs?: number };
 }
 
 /** The project holding `dir` (the nearest project root up, else `dir`) and dir within it. */
@@ -55,7 +64,7 @@ function projectOf(dir: string): { project: Project; start: string } {
  * ```
  */
 export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport> {
-  const { dir, clients, counter } = optionsArgument(options);
+  const { dir, clients, counter, startMcp } = optionsArgument(options);
   if (dir !== undefined) stringArgument(dir, "dir");
   if (
     clients !== undefined &&
@@ -69,11 +78,30 @@ export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport>
   if (counter !== undefined && !isTokenCounter(counter)) {
     badArgument("counter", "a token counter", counter);
   }
+  const timeoutMs = typeof startMcp === "object" && startMcp !== null ? startMcp.timeoutMs : 10_000;
+  if (
+    startMcp !== undefined &&
+    typeof startMcp !== "boolean" &&
+    !(
+      typeof startMcp === "object" &&
+      startMcp !== null &&
+      (timeoutMs === undefined || (Number.isInteger(timeoutMs) && timeoutMs > 0))
+    )
+  ) {
+    badArgument(
+      "startMcp",
+      "a boolean or { timeoutMs: a whole number of milliseconds over 0 }",
+      startMcp,
+    );
+  }
   const chosen = new Set<string>(clients ?? SYNC_TOOLS);
   return report({
     ...projectOf(dir ?? "."),
     clients: SYNC_TOOLS.filter((tool) => chosen.has(tool)),
     counter: counter ?? defaultCounter,
+    ...(startMcp === true || typeof startMcp === "object"
+      ? { startMcpMs: timeoutMs ?? 10_000 }
+      : {}),
   });
 }
 
@@ -84,6 +112,8 @@ interface DoctorRequest {
   readonly start: string;
   readonly clients: readonly SyncTool[];
   readonly counter: TokenCounter;
+  /** Set to start the MCP servers: each one's time to list its tools. */
+  readonly startMcpMs?: number;
 }
 
 /** The report of every client of `request`, in their order. */
@@ -92,26 +122,41 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
   const clients: ClientReport[] = [];
   const problems: DoctorProblem[] = [];
   const sync = outOfSync(view, request.clients);
+  // A server several clients read from one file (.mcp.json) is started once.
+  const started = new Map<string, Promise<ListedTools>>();
   for (const client of request.clients) {
     const found = clientFiles(view, client, request.counter);
     const own: DoctorProblem[] = [...found.problems, ...duplicates(client, found.kept)];
     const loading = CLIENT_LOADING[client];
     const kept = found.kept.map((file) => file.text);
+    const loaded = {
+      bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+      tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),
+    };
+    const commands = clientItems(view, client, "command", own);
+    const agents = clientItems(view, client, "agent", own);
+    const skills = clientItems(view, client, "skill", own);
+    const servers = clientMcpDefinitions(view, client, own);
+    const hooks = await clientHooks(view, client, request.counter, own);
+    const mcp = await startedServers(servers, request, started);
     clients.push({
       client,
       label: SYNC_TOOL_PLACES[client].label,
       checked: loading.checked,
       files: found.files,
       ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
-      loaded: {
-        bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
-        tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),
-      },
-      commands: clientItems(view, client, "command", own),
-      agents: clientItems(view, client, "agent", own),
-      skills: clientItems(view, client, "skill", own),
-      mcpServers: clientMcpServers(view, client, own),
-      hooks: await clientHooks(view, client, request.counter, own),
+      loaded,
+      commands,
+      agents,
+      skills,
+      mcpServers: servers.map(({ found }) => found),
+      hooks,
+      start: sessionStart(
+        view,
+        client,
+        { instructionTokens: loaded.tokens, commands, agents, skills, hooks, mcp },
+        request.counter,
+      ),
     });
     // The files met for this client that could not be read: each once, where met first.
     for (const { path, reason } of view.takeUnreadable()) {
@@ -120,4 +165,25 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
   return { clients, problems: markKnown(problems.map(advised), namedByOwnSync(request.project)) };
+}
+
+/**
+ * The client's MCP servers by name, each with its tools when the request lets doctor start
+ * them (one start per server definition, whichever clients read it).
+ */
+async function startedServers(
+  servers: ReturnType<typeof clientMcpDefinitions>,
+  request: DoctorRequest,
+  started: Map<string, Promise<ListedTools>>,
+): Promise<{ name: string; listed?: ListedTools }[]> {
+  const timeoutMs = request.startMcpMs;
+  return Promise.all(
+    servers.map(async ({ found, definition }) => {
+      if (timeoutMs === undefined) return { name: found.name };
+      const key = JSON.stringify(definition);
+      const listing = started.get(key) ?? listTools(definition, request.project.root, timeoutMs);
+      started.set(key, listing);
+      return { name: found.name, listed: await listing };
+    }),
+  );
 }
