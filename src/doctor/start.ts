@@ -5,12 +5,11 @@
  * tools' definitions only when the caller lets doctor start them).
  */
 import { parseAgentConfig } from "../agent-config/index.js";
-import { ASSUMED_LISTING, type ItemKind, type StartListing } from "../clients/spec.js";
 import { hookMoment } from "../hooks/index.js";
 import { itemOf } from "../sync/item-files.js";
-import { CLIENT_LOADING } from "../sync/loading.js";
+import { ASSUMED_LISTING, CLIENT_LOADING, type StartListing } from "../sync/loading.js";
 import type { ProjectView } from "../sync/loads/view.js";
-import { readPlaces, type SyncTool } from "../sync/locations.js";
+import { type ItemKind, readPlaces, type SyncTool } from "../sync/locations.js";
 import type { TokenCounter } from "../tokens/counter.js";
 import { otherHooks } from "./hooks.js";
 import type { ListedTools } from "./mcp-tools.js";
