@@ -36,7 +36,7 @@ export const claude = {
     startListing: {
       skill: { line: "- {name}: {description}\n" },
       command: { line: "- {name}: {description}\n" },
-      agent: { line: "- {name}: {description} (Tools: {tools})\n" },
+      agent: { line: "- {name}: {description} (Tools: {tools})\n", allTools: "All tools" },
     },
   },
   items: {

@@ -185,11 +185,17 @@ export interface ClientLoading {
 /**
  * One kind's listing in the prompt a session starts with: `line` is written once per item the
  * client offers the model, with `{name}`, `{description}`, `{tools}` (an agent's tools joined
- * by `, `, `*` for all) and `{file}` (the item's file, relative to the project; the client may
+ * by `, `, or `allTools` when it names none) and `{file}` (the item's file, relative to the project; the client may
  * show it absolute) put in; `not-listed` when the model is not told of the kind's items (the
  * person types them). The listing's heading, the same for every project, is not counted.
  */
-export type StartListing = { readonly line: string } | "not-listed";
+export type StartListing =
+  | {
+      readonly line: string;
+      /** `{tools}` of an agent that names none (it may use every tool); default `*`. */
+      readonly allTools?: string;
+    }
+  | "not-listed";
 
 /** The listing line a client of unknown listing is counted with. */
 export const ASSUMED_LISTING: StartListing = { line: "- {name}: {description}\n" };

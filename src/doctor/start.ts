@@ -99,7 +99,7 @@ function listedPart(
   const lines: string[] = [];
   for (const item of items) {
     if (!item.loaded) continue;
-    const fields = itemFields(view, client, kind, item);
+    const fields = itemFields(view, client, kind, item, listing.allTools ?? "*");
     if (fields === undefined) continue;
     lines.push(fillLine(listing.line, fields));
   }
@@ -117,6 +117,7 @@ function itemFields(
   client: SyncTool,
   kind: ItemKind,
   item: ConfigItem,
+  allTools: string,
 ): Record<string, string> | undefined {
   const place = readPlaces(client, kind, "loaded").find(
     (candidate) =>
@@ -136,7 +137,7 @@ function itemFields(
   if (value.disableModelInvocation === true || extra["disable-model-invocation"] === true) {
     return undefined;
   }
-  const tools = Array.isArray(value.tools) ? (value.tools as string[]).join(", ") : "*";
+  const tools = Array.isArray(value.tools) ? (value.tools as string[]).join(", ") : allTools;
   return {
     name: kind === "command" || typeof value.name !== "string" ? item.name : value.name,
     description: typeof value.description === "string" ? value.description : "",

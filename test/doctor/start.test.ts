@@ -67,7 +67,8 @@ describe("the session's start", () => {
       ".claude/commands/deploy.md": HIDDEN,
     });
     const claude = await start(dir, "claude");
-    const agents = "- helper: Helps. (Tools: *)\n- reviewer: Reviews diffs. (Tools: Read, Grep)\n";
+    const agents =
+      "- helper: Helps. (Tools: All tools)\n- reviewer: Reviews diffs. (Tools: Read, Grep)\n";
     expect(claude.skills).toEqual({
       tokens: "- pdf-forms: Fill in PDF forms.\n".length,
       listed: 1,
