@@ -20,7 +20,7 @@ export interface ToolDefinition {
   readonly inputSchema?: unknown;
 }
 
-/** Output past this many bytes is not an answer doctor waits for: the server is stopped. */
+/** Output past this many characters is not an answer doctor waits for: the server is stopped. */
 const MAX_OUTPUT = 16 * 1024 * 1024;
 /** A server that pages its tools more often than this is stopped, as one that never ends. */
 const MAX_PAGES = 100;
@@ -100,18 +100,24 @@ export function listTools(
       if (typeof next === "string" && next !== "" && pages < MAX_PAGES) askTools(next);
       else finish({ tools: chosen(tools, server) });
     };
-    let pending = "";
+    // The unfinished line's chunks, joined once when its end comes: a long line written in
+    // many chunks is copied once, not once per chunk.
+    let pending: string[] = [];
     let seen = 0;
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       seen += chunk.length;
       if (seen > MAX_OUTPUT) {
-        finish({ error: `wrote over ${MAX_OUTPUT} bytes without listing its tools` });
+        finish({ error: `wrote over ${MAX_OUTPUT} characters without listing its tools` });
         return;
       }
-      // One message a line: only the unfinished tail is kept between chunks.
-      const lines = (pending + chunk).split("\n");
-      pending = lines.pop() ?? "";
+      if (!chunk.includes("\n")) {
+        pending.push(chunk);
+        return;
+      }
+      // One message a line.
+      const lines = [...pending, chunk].join("").split("\n");
+      pending = [lines.pop() ?? ""];
       for (const line of lines) {
         if (line.trim() === "") continue;
         let message: unknown;
