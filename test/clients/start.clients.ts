@@ -17,9 +17,18 @@ import { recordModelRequests, runClient } from "./run-client.js";
 /**
  * How far doctor's listing count may be from the client's own lines, by client: Claude Code's
  * lines are doctor's exactly (what is left is three counts against one); Codex names a skill's
- * file by its root's alias (`r1/pdf-forms/SKILL.md`) where doctor writes the project path.
+ * file by its root's alias (`r1/pdf-forms/SKILL.md`) where doctor writes the project path; an
+ * MCP tool reaches Claude Code's model under a longer name (`mcp__notes__read_note`): 4.8 %
+ * more with SDK 1.32 and Claude Code 2.1.330.
  */
-const TOLERANCE = { claude: 0.02, codex: 0.1 };
+const TOLERANCE = { claude: 0.02, codex: 0.1, mcp: 0.08 };
+
+/** A tool definition as Claude Code sends it to the model. */
+interface SentTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly input_schema?: unknown;
+}
 
 const SKILLS: Record<string, string> = {
   "pdf-forms": "Fill in PDF forms and extract their fields.",
@@ -68,6 +77,13 @@ afterAll(() => {
   for (const root of boxes) rmSync(root, { recursive: true, force: true });
 });
 
+/** The folder the real-client checks installed the clients in, with the MCP SDK beside them. */
+const CLIENT_MODULES = join(
+  process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin"),
+  "..",
+);
+const SDK_SERVER = new URL("../fixtures/mcp/sdk-server.mjs", import.meta.url).pathname;
+
 describe("doctor's session start against the real clients", () => {
   it(`Claude Code: the skills, agents and commands listing is within ${TOLERANCE.claude * 100} % of the lines it sends`, async () => {
     const box = sandbox({
@@ -114,6 +130,57 @@ describe("doctor's session start against the real clients", () => {
     expect(start?.skills.listed).toBe(2);
     expect(start?.agents.listed).toBe(2);
     expect(start?.commands.listed).toBe(1);
+  });
+
+  it(`Claude Code: an MCP server's tool definitions, counted with startMcp, are within ${TOLERANCE.mcp * 100} % of what it sends`, async () => {
+    const box = sandbox({
+      "CLAUDE.md": "# Rules\n",
+      ".mcp.json": JSON.stringify({
+        mcpServers: { notes: { command: process.execPath, args: [SDK_SERVER, CLIENT_MODULES] } },
+      }),
+      // Approved, as a person does when Claude Code asks; doctor needs no approval, only its flag.
+      ".claude/settings.local.json": JSON.stringify({ enableAllProjectMcpServers: true }),
+    });
+    boxes.push(box.root);
+    const run = recordModelRequests(
+      "claude",
+      ["-p", "hi", "--max-turns", "1"],
+      { HOME: box.home, ANTHROPIC_API_KEY: "x" },
+      box.project,
+    );
+    const tools = run.requests
+      .filter((request) => request.body !== "")
+      .flatMap((request) => (JSON.parse(request.body) as { tools?: SentTool[] }).tools ?? [])
+      .filter((tool) => tool.name.startsWith("mcp__notes__"));
+    const sent = new Map(tools.map((tool) => [tool.name, tool]));
+    expect([...sent.keys()].sort()).toEqual([
+      "mcp__notes__add_note",
+      "mcp__notes__read_note",
+      "mcp__notes__search_notes",
+    ]);
+    const real = [...sent.values()].reduce(
+      (sum, tool) =>
+        sum +
+        defaultCounter.count(
+          JSON.stringify({
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.input_schema,
+          }),
+        ),
+      0,
+    );
+
+    const quiet = await doctor({ dir: box.project, clients: ["claude"] });
+    expect(quiet.clients[0]?.start.mcp).toEqual({ servers: 1, tokens: 0 });
+    const report = await doctor({ dir: box.project, clients: ["claude"], startMcp: true });
+    const mcp = report.clients[0]?.start.mcp;
+    expect(mcp?.started).toEqual([{ name: "notes", tools: 3, tokens: mcp?.tokens }]);
+    const counted = mcp?.tokens ?? 0;
+    expect(
+      Math.abs(counted - real) / real,
+      `doctor ${counted}, Claude Code ${real}`,
+    ).toBeLessThanOrEqual(TOLERANCE.mcp);
   });
 
   it(`Codex CLI: the skills listing is within ${TOLERANCE.codex * 100} % of the lines it sends`, async () => {
