@@ -107,6 +107,18 @@ describe("the session's start", () => {
     );
   });
 
+  it("lists Qwen Code's project skills in its own block, marked by their level", async () => {
+    const dir = project({ ...GIT, ".qwen/skills/pdf-forms/SKILL.md": SKILL });
+    const qwen = await start(dir, "qwen");
+    expect(qwen.skills).toEqual({
+      tokens:
+        "<skill>\n<name>\npdf-forms\n</name>\n<description>\nFill in PDF forms. (project)\n</description>\n<location>\nproject\n</location>\n</skill>\n"
+          .length,
+      listed: 1,
+      shape: "client",
+    });
+  });
+
   it("counts a client whose listing is not known as one `- name: description` line each, and says so", async () => {
     const dir = project({ ...GIT, ".github/skills/pdf-forms/SKILL.md": SKILL });
     const copilot = await start(dir, "copilot");
