@@ -28,9 +28,14 @@ export type {
   HookItem,
   HookLimit,
   InstalledHook,
+  ListedPart,
   LoadedFile,
   McpServer,
+  McpStart,
+  McpStarted,
   ReportedProblem,
+  SessionStart,
+  StartHook,
 } from "./doctor/report.js";
 export { DOCTOR_PROBLEM_CODES } from "./doctor/report.js";
 export { InputFileError } from "./hooks/input-text.js";

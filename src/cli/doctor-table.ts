@@ -1,6 +1,14 @@
 /** The doctor's report as text for a person: one block per client, then the problems. */
 
-import type { ClientReport, ConfigItem, DoctorReport, HookLimit, InstalledHook } from "../sync.js";
+import type {
+  ClientReport,
+  ConfigItem,
+  DoctorReport,
+  HookLimit,
+  InstalledHook,
+  ListedPart,
+  SessionStart,
+} from "../sync.js";
 import { shown } from "./output.js";
 import { columns } from "./report.js";
 
@@ -88,12 +96,85 @@ function clientBlock(client: ClientReport): string[] {
   );
   if (client.hooks.length === 0) lines.push("  hooks: none");
   else lines.push("  hooks:", ...client.hooks.map(hookLine));
+  lines.push(...startLines(client.start));
   return lines;
+}
+
+/** A listing's tokens, and how many items it lists; `-` when the client lists none of the kind. */
+const listedCell = (part: ListedPart) =>
+  part.shape === "not-listed"
+    ? "-"
+    : `${part.tokens}${part.shape === "assumed" && part.listed > 0 ? "*" : ""}`;
+
+/** The MCP servers' cell: their tools' tokens when started, else how many servers. */
+function mcpCell(start: SessionStart): string {
+  const { mcp } = start;
+  if (mcp.servers === 0) return "0";
+  if (mcp.started === undefined) return `${mcp.servers} not started`;
+  return String(mcp.tokens);
+}
+
+/** The lines under a client's block that say what its start is made of, past the total. */
+function startLines(start: SessionStart): string[] {
+  const lines = [
+    `  session start: ${start.tokens} tokens (instructions ${start.instructions}, skills ${listedCell(start.skills)}, agents ${listedCell(start.agents)}, commands ${listedCell(start.commands)}, hooks ${start.hookTokens}, MCP ${mcpCell(start)})`,
+  ];
+  for (const hook of start.hooks) {
+    if (hook.notCounted > 0) {
+      lines.push(
+        `    ${shown(hook.event)}: ${hook.notCounted} other hook${hook.notCounted === 1 ? "" : "s"} run${hook.notCounted === 1 ? "s" : ""} at the start, not counted`,
+      );
+    }
+  }
+  for (const server of start.mcp.started ?? []) {
+    lines.push(
+      "error" in server
+        ? `    MCP ${shown(server.name)}: no tools counted: ${shown(server.error)}`
+        : `    MCP ${shown(server.name)}: ${server.tools} tool${server.tools === 1 ? "" : "s"}, ${server.tokens} tokens`,
+    );
+  }
+  return lines;
+}
+
+/** One row per client: the tokens a new session starts with, by part, and the total. */
+function startTable(report: DoctorReport): string[] {
+  const rows = [
+    ["session start", "total", "instructions", "skills", "agents", "commands", "hooks", "MCP"],
+  ];
+  for (const { label, start } of report.clients) {
+    rows.push([
+      label,
+      String(start.tokens),
+      String(start.instructions),
+      listedCell(start.skills),
+      listedCell(start.agents),
+      listedCell(start.commands),
+      String(start.hookTokens),
+      mcpCell(start),
+    ]);
+  }
+  const notes = [
+    report.clients.some((client) =>
+      [client.start.skills, client.start.agents, client.start.commands].some(
+        (part) => part.shape === "assumed" && part.listed > 0,
+      ),
+    )
+      ? '* the client\'s listing is not known: counted as one "- name: description" line each'
+      : undefined,
+    report.clients.some((client) => client.start.mcp.servers > 0 && !client.start.mcp.started)
+      ? "MCP servers' tools are counted only with --start-mcp, which starts them"
+      : undefined,
+    report.clients.some((client) => client.start.hooks.some((hook) => hook.notCounted > 0))
+      ? "hooks other than contextfmt's run at the start too: what they inject is not counted"
+      : undefined,
+  ].filter((note) => note !== undefined);
+  return [...columns(rows), ...notes.map((note) => `  ${note}`), ""];
 }
 
 /** The report as the lines of the table `doctor` prints without `--json`. */
 export function doctorTable(report: DoctorReport): string[] {
   const lines = report.clients.flatMap((client) => [...clientBlock(client), ""]);
+  if (report.clients.length > 0) lines.push(...startTable(report));
   if (report.problems.length === 0) lines.push("no problems");
   else {
     lines.push(`${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}:`);

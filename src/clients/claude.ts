@@ -31,6 +31,13 @@ export const claude = {
       imports: true,
     },
     mcpGate: "Claude Code asks before it starts a server of the project's .mcp.json",
+    // Skills and commands share the Skill tool's list; agents are the Agent tool's types. A
+    // command with `disable-model-invocation` is left out of the list.
+    startListing: {
+      skill: { line: "- {name}: {description}\n" },
+      command: { line: "- {name}: {description}\n" },
+      agent: { line: "- {name}: {description} (Tools: {tools})\n", allTools: "All tools" },
+    },
   },
   items: {
     command: {

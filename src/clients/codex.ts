@@ -22,6 +22,13 @@ export const codex = {
     },
     mcpGate: "Codex CLI reads .codex/config.toml only in a project it trusts",
     hooksGate: "Codex CLI reads .codex/config.toml only in a project it trusts",
+    // Skills (commands are skills here) in the skills instructions, with their file; agents
+    // as the roles of the spawn tool's agent type.
+    startListing: {
+      skill: { line: "- {name}: {description} (file: {file})\n" },
+      command: { line: "- {name}: {description} (file: {file})\n" },
+      agent: { line: "{name}: {\n{description}\n}\n" },
+    },
   },
   items: {
     // Codex has no custom commands any more: they become skills, which Codex reads from here.

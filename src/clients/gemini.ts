@@ -20,6 +20,17 @@ export const gemini = {
     moreItems: { skill: [{ dir: ".agents/skills" }] },
     mcpGate: "Gemini CLI starts the project's MCP servers only in a trusted folder",
     hooksGate: "Gemini CLI runs the project's hooks only in a trusted folder",
+    // The system prompt's "Available Agent Skills" and "Available Sub-Agents" blocks (the
+    // location is the absolute path there); commands are the person's to type, never listed.
+    startListing: {
+      skill: {
+        line: "  <skill>\n    <name>{name}</name>\n    <description>{description}</description>\n    <location>{file}</location>\n  </skill>\n",
+      },
+      agent: {
+        line: "  <subagent>\n    <name>{name}</name>\n    <description>{description}</description>\n  </subagent>\n",
+      },
+      command: "not-listed",
+    },
   },
   items: {
     command: {

@@ -24,6 +24,13 @@ export const qwen = {
     },
     mcpGate: "Qwen Code starts the project's MCP servers only in a trusted folder",
     hooksGate: "Qwen Code runs the project's hooks only in a trusted folder",
+    // The skill block of the pinned client's source (renderAvailableSkillsBlock), a project
+    // skill marked by its level; its agents' and commands' listing is not known yet.
+    startListing: {
+      skill: {
+        line: "<skill>\n<name>\n{name}\n</name>\n<description>\n{description} (project)\n</description>\n<location>\nproject\n</location>\n</skill>\n",
+      },
+    },
   },
   items: {
     command: {

@@ -174,7 +174,31 @@ export interface ClientLoading {
   readonly mcpGate?: string;
   /** The condition it puts on the project's hooks, when one. */
   readonly hooksGate?: string;
+  /**
+   * How it lists each kind's items in the model's prompt at a session's start, by kind (see
+   * {@link StartListing}): what `doctor` counts as the listing's tokens. A kind it reads that is
+   * absent here is counted as `- {name}: {description}` and reported as assumed.
+   */
+  readonly startListing?: Readonly<Partial<Record<ItemKind, StartListing>>>;
 }
+
+/**
+ * One kind's listing in the prompt a session starts with: `line` is written once per item the
+ * client offers the model, with `{name}`, `{description}`, `{tools}` (an agent's tools joined
+ * by `, `, or `allTools` when it names none) and `{file}` (the item's file, relative to the project; the client may
+ * show it absolute) put in; `not-listed` when the model is not told of the kind's items (the
+ * person types them). The listing's heading, the same for every project, is not counted.
+ */
+export type StartListing =
+  | {
+      readonly line: string;
+      /** `{tools}` of an agent that names none (it may use every tool); default `*`. */
+      readonly allTools?: string;
+    }
+  | "not-listed";
+
+/** The listing line a client of unknown listing is counted with. */
+export const ASSUMED_LISTING: StartListing = { line: "- {name}: {description}\n" };
 
 /**
  * What a hook event is for, whatever the tool calls it: the session opens (`session-start`), a

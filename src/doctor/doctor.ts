@@ -8,7 +8,7 @@ import { relative, sep } from "node:path";
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { CLIENT_LOADING } from "../sync/loading.js";
 import { clientFiles } from "../sync/loads/files.js";
-import { clientItems, clientMcpServers, duplicates } from "../sync/loads/items.js";
+import { clientItems, clientMcpDefinitions, duplicates } from "../sync/loads/items.js";
 import {
   inClientOrder,
   type UserEnv,
@@ -22,9 +22,11 @@ import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
 import { clientHooks } from "./hooks.js";
+import { type ListedTools, listTools } from "./mcp-tools.js";
 import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
 import type { ClientReport, DoctorProblem, DoctorReport } from "./report.js";
+import { sessionStart } from "./start.js";
 import { outOfSync } from "./sync-check.js";
 
 /** What {@link doctor} examines. */
@@ -50,6 +52,13 @@ export interface DoctorOptions {
     readonly platform?: string;
     readonly systemRoot?: string;
   };
+  /**
+   * Start each stdio MCP server the project declares, ask it for its tools and count their
+   * definitions (default: never). This runs the commands the project's settings name, with
+   * this process's environment: only for a project whose settings you trust. Each server gets
+   * `timeoutMs` (default 10,000) to list its tools, then it is stopped.
+   */
+  readonly startMcp?: boolean | { readonly timeoutMs?: number };
 }
 
 /** The project holding `dir` (the nearest project root up, else `dir`) and dir within it. */
@@ -62,7 +71,8 @@ function projectOf(dir: string): { project: Project; start: string } {
 
 /**
  * What each client loads from a project, and the problems of that: the report
- * `contextfmt doctor --json` prints. Reads only the project; writes nothing.
+ * `contextfmt doctor --json` prints. Reads the project (and, given `user`, the user-level and
+ * managed files); runs nothing but the MCP servers `startMcp` asks for; writes nothing.
  *
  * @throws InvalidInputError for an unknown client; ProjectFileError for a folder that is not
  *   there.
@@ -73,7 +83,7 @@ function projectOf(dir: string): { project: Project; start: string } {
  * ```
  */
 export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport> {
-  const { dir, clients, counter, user } = optionsArgument(options);
+  const { dir, clients, counter, user, startMcp } = optionsArgument(options);
   if (dir !== undefined) stringArgument(dir, "dir");
   if (user !== undefined) userArgument(user);
   if (
@@ -88,6 +98,22 @@ export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport>
   if (counter !== undefined && !isTokenCounter(counter)) {
     badArgument("counter", "a token counter", counter);
   }
+  const timeoutMs = typeof startMcp === "object" && startMcp !== null ? startMcp.timeoutMs : 10_000;
+  if (
+    startMcp !== undefined &&
+    typeof startMcp !== "boolean" &&
+    !(
+      typeof startMcp === "object" &&
+      startMcp !== null &&
+      (timeoutMs === undefined || (Number.isInteger(timeoutMs) && timeoutMs > 0))
+    )
+  ) {
+    badArgument(
+      "startMcp",
+      "a boolean or { timeoutMs: a whole number of milliseconds over 0 }",
+      startMcp,
+    );
+  }
   const chosen = new Set<string>(clients ?? SYNC_TOOLS);
   return report({
     ...projectOf(dir ?? "."),
@@ -101,6 +127,9 @@ export async function doctor(options: DoctorOptions = {}): Promise<DoctorReport>
             systemRoot: (user.systemRoot ?? "").replace(/\/+$/, ""),
           },
         }
+      : {}),
+    ...(startMcp === true || typeof startMcp === "object"
+      ? { startMcpMs: timeoutMs ?? 10_000 }
       : {}),
   });
 }
@@ -131,6 +160,8 @@ interface DoctorRequest {
   readonly counter: TokenCounter;
   /** Whose files outside the project to read; absent: the project's alone. */
   readonly user?: UserLookup;
+  /** Set to start the MCP servers: each one's time to list its tools. */
+  readonly startMcpMs?: number;
 }
 
 /** The report of every client of `request`, in their order. */
@@ -139,6 +170,8 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
   const clients: ClientReport[] = [];
   const problems: DoctorProblem[] = [];
   const sync = outOfSync(view, request.clients);
+  // A server several clients read from one file (.mcp.json) is started once.
+  const started = new Map<string, Promise<ListedTools>>();
   for (const client of request.clients) {
     const found = clientFiles(view, client, request.counter);
     const outside =
@@ -151,6 +184,16 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     const loading = CLIENT_LOADING[client];
     const kept = [...(outside?.kept ?? []), ...found.kept].map((file) => file.text);
     const userLevel = outside?.none;
+    const loaded = {
+      bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+      tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),
+    };
+    const commands = clientItems(view, client, "command", own);
+    const agents = clientItems(view, client, "agent", own);
+    const skills = clientItems(view, client, "skill", own);
+    const servers = clientMcpDefinitions(view, client, own);
+    const hooks = await clientHooks(view, client, request.counter, own);
+    const mcp = await startedServers(servers, request, started);
     clients.push({
       client,
       label: SYNC_TOOL_PLACES[client].label,
@@ -158,15 +201,18 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
       files: outside === undefined ? found.files : inClientOrder(outside, found.files),
       ...(userLevel !== undefined ? { userLevel } : {}),
       ...(found.maxBytes !== undefined ? { maxBytes: found.maxBytes } : {}),
-      loaded: {
-        bytes: kept.reduce((sum, text) => sum + Buffer.byteLength(text), 0),
-        tokens: kept.reduce((sum, text) => sum + request.counter.count(text), 0),
-      },
-      commands: clientItems(view, client, "command", own),
-      agents: clientItems(view, client, "agent", own),
-      skills: clientItems(view, client, "skill", own),
-      mcpServers: clientMcpServers(view, client, own),
-      hooks: await clientHooks(view, client, request.counter, own),
+      loaded,
+      commands,
+      agents,
+      skills,
+      mcpServers: servers.map(({ found }) => found),
+      hooks,
+      start: sessionStart(
+        view,
+        client,
+        { instructionTokens: loaded.tokens, commands, agents, skills, hooks, mcp },
+        request.counter,
+      ),
     });
     // The files met for this client that could not be read: each once, where met first.
     for (const { path, reason } of view.takeUnreadable()) {
@@ -175,4 +221,25 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
   return { clients, problems: markKnown(problems.map(advised), namedByOwnSync(request.project)) };
+}
+
+/**
+ * The client's MCP servers by name, each with its tools when the request lets doctor start
+ * them (one start per server definition, whichever clients read it).
+ */
+async function startedServers(
+  servers: ReturnType<typeof clientMcpDefinitions>,
+  request: DoctorRequest,
+  started: Map<string, Promise<ListedTools>>,
+): Promise<{ name: string; listed?: ListedTools }[]> {
+  const timeoutMs = request.startMcpMs;
+  return Promise.all(
+    servers.map(async ({ found, definition }) => {
+      if (timeoutMs === undefined) return { name: found.name };
+      const key = JSON.stringify(definition);
+      const listing = started.get(key) ?? listTools(definition, request.project.root, timeoutMs);
+      started.set(key, listing);
+      return { name: found.name, listed: await listing };
+    }),
+  );
 }

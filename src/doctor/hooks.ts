@@ -9,6 +9,7 @@ import {
   HOOK_EVENTS,
   HOOK_SOURCE_FLAGS,
   type HookFile,
+  type HookMoment,
   type HookSourceFlag,
   type HookTool,
   hookContextLimit,
@@ -132,6 +133,34 @@ export async function clientHooks(
     problems.push({ code: "untrusted", client, path: settings.path, message: gate });
   }
   return hooks;
+}
+
+/**
+ * Per event of `moment`, how many hooks other than `contextfmt hook` the client runs: what they
+ * inject is known only by running them, which doctor never does, so they are counted as hooks,
+ * not as tokens. A script per event (Cline) is one hook when any line of it runs something else.
+ */
+export function otherHooks(
+  view: ProjectView,
+  client: SyncTool,
+  moment: HookMoment,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!isHookTool(client)) return counts;
+  const tool: HookTool = client;
+  const settings = HOOK_SETTINGS[tool];
+  const events = HOOK_EVENTS[tool] as Record<string, HookMoment>;
+  const scripts = new Set<string>();
+  for (const { event, path, command } of installedCommands(view, tool)) {
+    if (events[event] !== moment || hookCall(command, settings.projectDir) !== undefined) continue;
+    if (settings.script !== undefined) {
+      // A script's shebang, comments and blank lines run nothing; the script counts once.
+      if (command === "" || command.startsWith("#") || scripts.has(path)) continue;
+      scripts.add(path);
+    }
+    counts.set(event, (counts.get(event) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** A command line the client runs for `event`, and the file that holds it. */

@@ -2,7 +2,9 @@
  * `doctor --html`: the report as one self-contained page (inline CSS and SVG, no script, nothing
  * fetched), so a person sees at a glance what each client gets. First an overview: one row per
  * client (instructions, commands, agents, skills, MCP servers, hooks, problems by severity),
- * each linking to its section. Per client, a bar of its instruction files (what reaches the
+ * each linking to its section; then a session's start, one bar per client with a segment per
+ * part (instruction files, listed skills, agents and commands, start hooks, MCP tools). Per
+ * client, a bar of its instruction files (what reaches the
  * model, what a cap cuts off, what it skips) with the cap marked, a table of the same numbers,
  * its commands, agents, skills and MCP servers, one bar per installed hook (its items by the
  * names their author wrote, included, shortened or skipped, against its inline limit; a hook
@@ -261,6 +263,75 @@ function overview(report: DoctorReport): string {
   return `<table class="overview" id="overview"><thead><tr><th>client</th><th>instructions loaded</th><th>commands</th><th>agents</th><th>skills</th><th>MCP servers</th><th>hooks</th><th>problems</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+/** The parts of a session's start, in the order the bar draws them, each with its color. */
+const START_PARTS = [
+  ["instructions", "instruction files", "#2f855a"],
+  ["skills", "skills listed", "#3182ce"],
+  ["agents", "agents listed", "#805ad5"],
+  ["commands", "commands listed", "#d53f8c"],
+  ["hooks", "start hooks", "#d69e2e"],
+  ["mcp", "MCP tools", "#319795"],
+] as const;
+
+/** The tokens of each part of `client`'s start, in {@link START_PARTS} order. */
+const startTokens = (client: ClientReport): number[] => {
+  const start = client.start;
+  return [
+    start.instructions,
+    start.skills.tokens,
+    start.agents.tokens,
+    start.commands.tokens,
+    start.hookTokens,
+    start.mcp.tokens,
+  ];
+};
+
+/** What the start leaves uncounted, in words, for the row's note. */
+function startNote(client: ClientReport): string {
+  const { start } = client;
+  const notes: string[] = [];
+  const others = start.hooks.reduce((sum, hook) => sum + hook.notCounted, 0);
+  if (others > 0) notes.push(`${others} other start hook${others === 1 ? "" : "s"} not counted`);
+  if (start.mcp.servers > 0 && start.mcp.started === undefined) {
+    notes.push(
+      `${start.mcp.servers} MCP server${start.mcp.servers === 1 ? "" : "s"} not started (--start-mcp)`,
+    );
+  }
+  const failed = (start.mcp.started ?? []).filter((server) => "error" in server).length;
+  if (failed > 0) notes.push(`${failed} MCP server${failed === 1 ? "" : "s"} gave no tools`);
+  const assumed = (["skills", "agents", "commands"] as const).filter(
+    (part) => start[part].shape === "assumed" && start[part].listed > 0,
+  );
+  if (assumed.length > 0) notes.push(`${assumed.join(", ")}: listing assumed`);
+  return notes.join("; ");
+}
+
+/**
+ * The session's start: one bar per client, a segment per part, on one scale (the largest
+ * client's total), so the clients' starts compare at a glance.
+ */
+function startBlock(report: DoctorReport): string {
+  if (report.clients.length === 0) return "";
+  const scale = Math.max(1, ...report.clients.map((client) => client.start.tokens));
+  const rows = report.clients.map((client) => {
+    const id = html(client.client);
+    let x = 0;
+    const rects = startTokens(client).map((tokens, index) => {
+      const [part, words] = START_PARTS[index] as (typeof START_PARTS)[number];
+      const width = (tokens / scale) * BAR_WIDTH;
+      const rect = `<rect class="part-${part}" data-part="${part}" data-tokens="${tokens}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="${BAR_HEIGHT}"><title>${html(`${words}: ${count(tokens)} tokens`)}</title></rect>`;
+      x += width;
+      return rect;
+    });
+    const note = startNote(client);
+    return `<tr class="start-row" data-client="${id}"><th><a href="#client-${id}">${html(client.label)}</a></th><td class="start-bar">${svg(rects.join(""), `${client.label}: session start`)}</td><td class="tokens"><span class="start-tokens">${client.start.tokens}</span></td><td class="note">${html(note)}</td></tr>`;
+  });
+  const legend = START_PARTS.map(
+    ([, words, color]) => `<span><i style="background:${color}"></i>${words}</span>`,
+  ).join("");
+  return `<h2 id="start">A session's start</h2><p class="meta">The tokens a new session starts with from the project, by part (the client's own prompt and tools aside).</p><p class="legend">${legend}</p><table class="start"><thead><tr><th>client</th><th>by part</th><th>tokens</th><th>not counted</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1000px;padding:0 1em;color:#1d2430;background:#fff}
 h1{font-size:1.5em}h2{margin:1.6em 0 .3em;font-size:1.2em}h3{font-size:1em;margin:1em 0 .3em}h4{font-weight:normal;margin:.6em 0 .2em}
@@ -288,6 +359,8 @@ li.problem.error{border-color:#c53030;background:#fff5f5}li.problem.warning{bord
 .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-.1em}
 .legend i.no-limit-key{width:1.6em;border:1px dashed #4a5568;background:repeating-linear-gradient(135deg,#cbd5e0 0 3px,#fff 3px 6px)}
 `;
+
+const START_STYLE = START_PARTS.map(([part, , color]) => `.part-${part}{fill:${color}}`).join("");
 
 const LEGEND_KEYS = [
   ["#2f855a", "reaches the model"],
@@ -331,7 +404,7 @@ export function doctorHtml(report: DoctorReport): string {
   const sections = report.clients.map((client) => clientSection(report, client, scale)).join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>contextfmt doctor: what each client loads</title><style>${STYLE}</style></head>
-<body><h1>What each client loads from this project</h1><p class="meta">${report.clients.length} client${report.clients.length === 1 ? "" : "s"}; <span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}: ${severityCounts(report.problems)}</p>${overview(report)}${LEGEND}${sections}</body></html>
+<title>contextfmt doctor: what each client loads</title><style>${STYLE}${START_STYLE}table.start td.start-bar{width:60%}table.start td.tokens{text-align:right;font-variant-numeric:tabular-nums}</style></head>
+<body><h1>What each client loads from this project</h1><p class="meta">${report.clients.length} client${report.clients.length === 1 ? "" : "s"}; <span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}: ${severityCounts(report.problems)}</p>${overview(report)}${startBlock(report)}${LEGEND}${sections}</body></html>
 `;
 }

@@ -68,7 +68,80 @@ export interface ClientReport {
   readonly mcpServers: readonly McpServer[];
   /** The hooks installed for this client, per event (empty when it has none or none installed). */
   readonly hooks: readonly InstalledHook[];
+  /** The tokens a new session starts with from the project, by part. */
+  readonly start: SessionStart;
 }
+
+/**
+ * The tokens a new session of a client starts with from the project, by part, each by the
+ * counter in use. The client's own prompt and tools are not counted: only what the project
+ * adds to them.
+ */
+export interface SessionStart {
+  /** The sum of the parts' tokens below (hooks not counted and unstarted servers add none). */
+  readonly tokens: number;
+  /** The instruction files' tokens: `loaded.tokens`. */
+  readonly instructions: number;
+  /** The skills as the client lists them for the model (name and description, not the body). */
+  readonly skills: ListedPart;
+  /** The agents as the client lists them for the model. */
+  readonly agents: ListedPart;
+  /** The commands as the client lists them for the model (most list none: they are typed). */
+  readonly commands: ListedPart;
+  /** Per event that runs at the start, what contextfmt's hooks there inject. */
+  readonly hooks: readonly StartHook[];
+  /** The sum of `hooks[].tokens`. */
+  readonly hookTokens: number;
+  /** The MCP servers; their tools' tokens only when doctor was let start them. */
+  readonly mcp: McpStart;
+}
+
+/** One kind's listing in the prompt a session starts with. */
+export interface ListedPart {
+  /** The listing's tokens (one line per listed item; the heading, the same everywhere, aside). */
+  readonly tokens: number;
+  /** How many items it lists. */
+  readonly listed: number;
+  /**
+   * `client`: the client's own listing shape (its file in src/clients); `assumed`: the
+   * client's shape is not known, counted as `- name: description`; `not-listed`: the client
+   * tells the model of none of them.
+   */
+  readonly shape: "client" | "assumed" | "not-listed";
+}
+
+/** An event that runs at a session's start. */
+export interface StartHook {
+  /** The client's event name (`SessionStart`). */
+  readonly event: string;
+  /** What contextfmt's hooks there inject, in tokens. */
+  readonly tokens: number;
+  /** How many of its hooks run `contextfmt hook`. */
+  readonly contextfmt: number;
+  /**
+   * How many other hooks run there: what they inject is known only by running them, which
+   * doctor never does, so they add no tokens here.
+   */
+  readonly notCounted: number;
+}
+
+/** The MCP servers of a session's start. */
+export interface McpStart {
+  /** How many servers the project declares for the client. */
+  readonly servers: number;
+  /** The listed tools' definitions' tokens (0 unless started). */
+  readonly tokens: number;
+  /**
+   * Only with `startMcp`: each server, with how many tools it lists and their definitions'
+   * tokens (each as `{ name, description, input_schema }` JSON), or why it gave none.
+   */
+  readonly started?: readonly McpStarted[];
+}
+
+/** A server doctor started: its tools, or why it gave none. */
+export type McpStarted =
+  | { readonly name: string; readonly tools: number; readonly tokens: number }
+  | { readonly name: string; readonly error: string };
 
 /** A limit on the context a hook may inject inline, in the units the client counts. */
 export interface HookLimit {

@@ -18,7 +18,9 @@ export type {
   ReadNames,
   ReadPlace,
   RulesChecked,
+  StartListing,
 } from "../clients/spec.js";
+export { ASSUMED_LISTING } from "../clients/spec.js";
 
 /** One client's loading rules, and what they were checked against. */
 export interface ClientLoading extends Loading {

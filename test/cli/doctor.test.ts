@@ -3,6 +3,7 @@
  * --exact, and bad arguments in one line. What the report says is tested in process:
  * test/doctor/doctor.test.ts.
  */
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { everything, filled, GIT } from "../doctor/everything.js";
@@ -41,6 +42,33 @@ describe("contextfmt doctor", () => {
     const dir = project({ "AGENTS.md": "hello world\n" });
     const { stdout } = doctor([dir, "--client", "codex", "--exact", "--json"]);
     expect(JSON.parse(stdout).clients[0].files[0].tokens).toBe(3);
+  });
+
+  it("starts the project's MCP servers only with --start-mcp, and its help says that runs the project's commands", () => {
+    const server = new URL("../fixtures/mcp/stdio-server.mjs", import.meta.url).pathname;
+    const dir = project({ ...GIT });
+    const mark = join(dir, "started");
+    writeFileSync(
+      join(dir, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          notes: { command: process.execPath, args: [server, "tools", "2", `mark=${mark}`] },
+        },
+      }),
+    );
+    const quiet = doctor([dir, "--client", "claude"]);
+    expect(quiet.stdout).toContain("MCP 1 not started)");
+    expect(existsSync(mark)).toBe(false);
+    const started = doctor([dir, "--client", "claude", "--start-mcp"]);
+    expect(existsSync(mark)).toBe(true);
+    expect(started.stdout).toMatch(/\n {4}MCP notes: 2 tools, \d+ tokens\n/);
+    const json = JSON.parse(doctor([dir, "--client", "claude", "--start-mcp", "--json"]).stdout);
+    expect(json.clients[0].start.mcp.started).toEqual([
+      { name: "notes", tools: 2, tokens: json.clients[0].start.mcp.tokens },
+    ]);
+    const help = doctor(["--help"]).stdout;
+    expect(help).toContain("--start-mcp     RUNS THE PROJECT'S COMMANDS");
+    expect(help).toContain("Only\n                  for a project you trust");
   });
 
   it("refuses bad input in one line naming it", () => {

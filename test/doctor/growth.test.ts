@@ -5,10 +5,11 @@
  * named by (`namedHash`), take time linear in the input: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
  * ~100×). So do the lines doctor counts as lost in a shadowed file (its contextfmt region's rules
- * part left out). Only the ratio is asserted; a ratio over the limit is measured again, up to
- * five times.
+ * part left out), and a session's start listing many skills and agents. Only the ratio is
+ * asserted; a ratio over the limit is measured again, up to five times.
  */
 import { describe, expect, it } from "vitest";
+import { doctor } from "../../src/doctor/doctor.js";
 import { writtenNames } from "../../src/doctor/item-names.js";
 import { clientFiles, pointsAt } from "../../src/sync/loads/files.js";
 import { textLines } from "../../src/sync/loads/text-lines.js";
@@ -98,6 +99,24 @@ const cases: GrowthCase[] = [
     },
     run: (dir) =>
       clientFiles(new ProjectView(Project.at(dir as string), ""), "claude", defaultCounter),
+  },
+  {
+    // A session's start: many skills and agents, each listed as Claude Code lists it (one line
+    // per item, its file parsed once, the listing counted once), and one with a long description.
+    name: "sessionStart: many skills and agents listed",
+    build: (size): string => {
+      const files: Record<string, string> = {
+        ".claude/skills/long/SKILL.md": `---\nname: long\ndescription: ${"use it well ".repeat(size / 24)}\n---\nx\n`,
+      };
+      for (let at = 0; at < Math.floor(size / 200); at += 1) {
+        files[`.claude/skills/s${at}/SKILL.md`] =
+          `---\nname: s${at}\ndescription: Does ${at}.\n---\nx\n`;
+        files[`.claude/agents/a${at}.md`] =
+          `---\nname: a${at}\ndescription: Helps ${at}.\n---\nx\n`;
+      }
+      return project({ ".git/HEAD": "ref: refs/heads/main\n", ...files });
+    },
+    run: (dir) => doctor({ dir: dir as string, clients: ["claude"] }),
   },
   {
     // A folder sync named (skills read twice): many files below it, each hashed by its bytes.

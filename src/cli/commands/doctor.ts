@@ -16,7 +16,7 @@ import { doctorTable } from "../doctor-table.js";
 import { printLines, shown, writeOut, writeStdoutExact } from "../output.js";
 import { noMorePositionals, parseFlags } from "../usage.js";
 
-const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--project-only] [--json] [--html <file>] [--strict] [--exact]
+const HELP = `Usage: contextfmt doctor [dir] [--client <id>[,<id>…]] [--project-only] [--json] [--html <file>] [--strict] [--exact] [--start-mcp]
 
 Shows what each client loads from the project for a session started in dir (default: the
 current folder), and what it cuts, misses or reads twice. The project is the nearest folder up
@@ -24,14 +24,17 @@ from dir with ${PROJECT_MARKERS}: else dir itself, or, with no dir given, an err
 (exit code 2). Reads the project (never through a link out of it or into .git) and
 the user-level and managed instruction files each client reads for every project
 (~/.claude/CLAUDE.md, $CODEX_HOME/AGENTS.md, /etc/claude-code/CLAUDE.md, …); runs
-nothing, writes nothing.
+nothing (but servers with --start-mcp), writes nothing.
 
 For each client: the instruction files it reads, in its order, with bytes and tokens, and
 whether each is loaded (a user-level or managed file marked "user" or "managed"), shadowed (by what), cut (where, and how much is lost) or not read
 (and why); its commands, agents, skills and MCP servers (two of one name: which wins); the
 contextfmt hooks installed for it, per event, with what each would inject now against the
 event's inline limit. Each client's rules say whether a real client confirmed them or they
-come from its documentation.
+come from its documentation. Then the session's start: per client, the tokens a new session
+begins with from the project, by part (instruction files; skills, agents and commands as the
+client lists them to the model; what contextfmt's start hooks inject, other start hooks
+named but not counted; MCP servers, their tools counted only with --start-mcp).
 
 Problems: over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit,
 out_of_sync (what "sync --check" would change, for a project synced before), untrusted
@@ -53,6 +56,11 @@ Options:
                   lists in "accept", and those the last sync named, as "known", while
                   the files are as it left them)
   --exact         count tokens exactly with o200k (slower to start)
+  --start-mcp     RUNS THE PROJECT'S COMMANDS: start each stdio MCP server the project
+                  declares (the command its settings name, with your environment), ask
+                  it for its tools, count their definitions, stop it (10 s each). Only
+                  for a project you trust: a cloned repository's server is its author's
+                  program. Never done without this flag; remote servers are not contacted
   -h, --help      show this help
 
 Exit code: 0, or 1 with --strict and problems, or on bad arguments (an unknown client, a
@@ -93,6 +101,7 @@ export const run: Command["run"] = async (args) => {
     strict: { type: "boolean" },
     exact: { type: "boolean" },
     "project-only": { type: "boolean" },
+    "start-mcp": { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("doctor", positionals, 1);
@@ -107,6 +116,7 @@ export const run: Command["run"] = async (args) => {
     clients,
     ...(counter === undefined ? {} : { counter }),
     ...(values["project-only"] ? {} : { user: { env: process.env, platform: process.platform } }),
+    ...(values["start-mcp"] ? { startMcp: true } : {}),
   });
   if (values.html !== undefined) writeOut(values.html, doctorHtml(report));
   const failing = unaccepted(report, readProjectConfig(root)?.accept ?? []);

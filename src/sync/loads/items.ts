@@ -3,6 +3,7 @@
  * sync's own readers and codecs; and the same text reaching a client twice.
  */
 import { parseAgentConfig } from "../../agent-config/index.js";
+import type { McpServer as McpServerDefinition } from "../../agent-config/mcp/mcp-server.js";
 import { itemOf, notAnItem } from "../item-files.js";
 import { CLIENT_LOADING } from "../loading.js";
 import {
@@ -108,6 +109,18 @@ export function clientMcpServers(
   client: SyncTool,
   problems: DoctorProblem[],
 ): McpServer[] {
+  return clientMcpDefinitions(view, client, problems).map(({ found }) => found);
+}
+
+/**
+ * {@link clientMcpServers}, each with its whole definition as the codec reads it (the command a
+ * stdio server is started with): what `doctor --start-mcp` starts.
+ */
+export function clientMcpDefinitions(
+  view: ProjectView,
+  client: SyncTool,
+  problems: DoctorProblem[],
+): { readonly found: McpServer; readonly definition: McpServerDefinition }[] {
   const file = SYNC_TOOL_PLACES[client].mcp;
   if (file === undefined) return [];
   const settings = view.settings(file.path);
@@ -139,10 +152,13 @@ export function clientMcpServers(
     });
   }
   return servers.map((server) => ({
-    name: server.name,
-    path: file.path,
-    transport: server.transport,
-    ...(gate !== undefined ? { caveat: gate } : {}),
+    found: {
+      name: server.name,
+      path: file.path,
+      transport: server.transport,
+      ...(gate !== undefined ? { caveat: gate } : {}),
+    },
+    definition: server,
   }));
 }
 
