@@ -26,7 +26,7 @@ export interface ItemFiles {
   /** `.md` / `.toml` files anywhere below (commands, with namespaces), or `<name>/SKILL.md`. */
   readonly layout: "nested" | "flat" | "skill-folders";
   /** How each file's name ends: the item's name is the rest (`.agent.md` for Copilot agents). */
-  readonly extension: ".md" | ".toml" | ".agent.md" | ".prompt.md";
+  readonly extension: ".md" | ".toml" | ".agent.md" | ".prompt.md" | ".yaml";
   /** Whether the tool reads this location (false: written for it, never read from it). */
   readonly readable: boolean;
 }
