@@ -60,6 +60,10 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
     const file = SYNC_TOOL_PLACES[sync].mcp;
     return file && `${code(file.path)} ${code(file.key)}`;
   }
+  if (kind === "ignore") {
+    const file = SYNC_TOOL_PLACES[sync].ignore;
+    return file && `${code(file.path)}, its region`;
+  }
   const files = SYNC_TOOL_PLACES[sync].items[kind];
   if (files === undefined) return undefined;
   const glob = code(itemGlob(files));
@@ -75,6 +79,7 @@ const KINDS: readonly [SupportKind, string][] = [
   ["agent", "agents"],
   ["skill", "skills"],
   ["mcp", "MCP servers"],
+  ["ignore", "ignore files"],
   ["hooks", "hooks (init)"],
 ];
 

@@ -54,6 +54,7 @@ export const cline = {
     skill: skillFolders("cline", ".cline/skills"),
   },
   cannotHold: {
+    ignore: "Cline's CLI reads no .clineignore (its editor extension does)",
     mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
   },
   hooks: {

@@ -49,6 +49,10 @@ export const opencode = {
     skill: skillFolders("opencode", ".opencode/skill"),
   },
   mcp: { format: "opencode", path: "opencode.json", key: "mcp" },
+  cannotHold: {
+    ignore:
+      "OpenCode reads no ignore file that keeps a file from its agent (watcher.ignore only stops watching)",
+  },
   hooks: {
     // The plugin names the events. Its session start is the first model request of a session in
     // the process (the system prompt it adds to every request of that session); its prompt,

@@ -69,6 +69,20 @@ export interface McpFile {
   readonly key: string;
 }
 
+/**
+ * The file at the project's root whose gitignore-style lines keep files from the client's agent
+ * (`.geminiignore`): it does not read a file a line matches.
+ */
+export interface IgnoreFile {
+  /** The file, relative to the project. */
+  readonly path: string;
+  /**
+   * How the client reads a `!` line, when not as git does (the last matching line wins): said
+   * in the warning that names each such line synced to it.
+   */
+  readonly negation?: string;
+}
+
 /** A setting in a project file: the file and the key path in it. */
 export interface ProjectSetting {
   /** The file, relative to the project. */
@@ -351,8 +365,10 @@ export interface ClientSpec {
   readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
   /** Where its MCP servers live; absent: the tool reads none from the project. */
   readonly mcp?: McpFile;
+  /** Its ignore file; absent: it has none (`cannotHold.ignore` says what it has instead). */
+  readonly ignore?: IgnoreFile;
   /** Why a kind is absent, for warnings and docs. */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp", string>>>;
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "ignore", string>>>;
   /** Its hooks; absent: contextfmt installs none for it. */
   readonly hooks?: ClientHooks;
 }
