@@ -76,3 +76,40 @@ describe("sync planning grows linearly with the number of servers", () => {
     }, 120_000);
   }
 });
+
+/**
+ * An ignore file of `size` characters: many short lines, `!` lines among them, and one long line
+ * of blanks that ends in a letter; the target holds lines of its own and an earlier region.
+ */
+function ignoreProject(size: number): string {
+  let source = `${" ".repeat(size / 4)}x\n`;
+  for (let i = 0; source.length < size; i++) source += i % 5 === 0 ? `!keep-${i}\n` : `dir-${i}/\n`;
+  const own = `# mine\n${"mine/\n".repeat(size / 12)}\n# contextfmt:begin\nold/\n# contextfmt:end\n`;
+  return project({ ".geminiignore": source, ".kilocodeignore": own });
+}
+
+describe("the ignore kind grows linearly with the ignore files' text", () => {
+  it(`10x the characters, at most ${15}x the time`, () => {
+    const plan = (dir: string) => {
+      const project = Project.at(dir);
+      return planChanges({
+        project,
+        record: WrittenRecord.read(project),
+        from: "gemini",
+        to: ["qwen", "kilo"],
+        kinds: ["ignore"],
+      });
+    };
+    const small = ignoreProject(10_000);
+    const large = ignoreProject(100_000);
+    const files = plan(large).files;
+    expect(files.map((file) => file.path).sort()).toEqual([".kilocodeignore", ".qwenignore"]);
+    plan(small);
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 5 && lowest > 15; attempt++) {
+      lowest = Math.min(lowest, fastest(() => plan(large), 3) / fastest(() => plan(small), 10));
+    }
+    if (process.env.SHOW_GROWTH) console.log("ignore", lowest.toFixed(1));
+    expect(lowest).toBeLessThanOrEqual(15);
+  }, 120_000);
+});
