@@ -49,6 +49,7 @@ const SYNCED_CLINE = {
   instructions: "cline.clients.ts",
   rules: "cline.clients.ts",
   command: "cline.clients.ts",
+  agent: "cline.clients.ts",
   skill: "cline.clients.ts",
 } as const;
 
@@ -61,15 +62,18 @@ const SYNCED_KILO = {
   skill: "kilo.clients.ts",
 } as const;
 
+/** ignore.clients.ts syncs a .cursorignore into Gemini CLI, Qwen Code and Kilo Code. */
+const IGNORED = "ignore.clients.ts";
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
   claude: SYNCED,
   codex: SYNCED,
-  gemini: SYNCED,
+  gemini: { ...SYNCED, ignore: IGNORED },
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
-  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
+  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE, ignore: IGNORED },
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
   cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
-  kilo: SYNCED_KILO,
+  kilo: { ...SYNCED_KILO, ignore: IGNORED },
 };
