@@ -65,6 +65,10 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
     const path = userHookFile(sync);
     return path && `${code(path)} ${code("hooks")}`;
   }
+  if (kind === "ignore") {
+    const file = SYNC_TOOL_PLACES[sync].ignore;
+    return file && `${code(file.path)}, its region`;
+  }
   const files = SYNC_TOOL_PLACES[sync].items[kind];
   if (files === undefined) return undefined;
   const glob = code(itemGlob(files));
@@ -81,6 +85,7 @@ const KINDS: readonly [SupportKind, string][] = [
   ["skill", "skills"],
   ["mcp", "MCP servers"],
   ["hook", "the user's hooks (sync)"],
+  ["ignore", "ignore files"],
   ["hooks", "hooks (init)"],
 ];
 

@@ -15,7 +15,13 @@ import type { AgentCodec } from "./agents/agent.js";
 import { claudeAgent } from "./agents/claude-agent.js";
 import { codexAgent } from "./agents/codex-agent.js";
 import { geminiAgent } from "./agents/gemini-agent.js";
-import { copilotAgent, cursorAgent, opencodeAgent, qwenAgent } from "./agents/more-agents.js";
+import {
+  clineAgent,
+  copilotAgent,
+  cursorAgent,
+  opencodeAgent,
+  qwenAgent,
+} from "./agents/more-agents.js";
 import { claudeCommand } from "./commands/claude-command.js";
 import { codexCommand } from "./commands/codex-command.js";
 import { codexSkillCommand, copilotSkillCommand } from "./commands/codex-skill-command.js";
@@ -57,7 +63,7 @@ const KINDS: readonly AgentConfigKind[] = ["command", "mcp", "agent", "skill"];
  *
  * @example
  * ```ts
- * builtinAgentConfigFormats.filter((f) => f.kind === "agent").map((f) => f.id); // ["claude", "gemini", "codex", "copilot", "qwen", "opencode", "cursor"]
+ * builtinAgentConfigFormats.filter((f) => f.kind === "agent").map((f) => f.id); // ["claude", "gemini", "codex", "copilot", "qwen", "opencode", "cursor", "cline"]
  * ```
  */
 export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.freeze([
@@ -83,6 +89,7 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   qwenAgent,
   opencodeAgent,
   cursorAgent,
+  clineAgent,
   claudeSkill,
   codexSkill,
   geminiSkill,

@@ -57,6 +57,10 @@ export const claude = {
     skill: skillFolders("claude", ".claude/skills"),
   },
   mcp: { format: "claude", path: ".mcp.json", key: "mcpServers" },
+  cannotHold: {
+    ignore:
+      "Claude Code reads no ignore file (a Read(./path) deny rule in .claude/settings.json keeps a file from it)",
+  },
   hooks: {
     events: {
       SessionStart: "session-start",

@@ -43,10 +43,18 @@ export const cline = {
       extension: ".md",
       readable: true,
     },
+    // Each offered to the model as a `subagent_<name>` tool (`.yml` files are read too).
+    agent: {
+      format: "cline",
+      dir: ".cline/agents",
+      layout: "flat",
+      extension: ".yaml",
+      readable: true,
+    },
     skill: skillFolders("cline", ".cline/skills"),
   },
   cannotHold: {
-    agent: "Cline's CLI reads agents from .cline/agents/*.yaml, which sync does not write",
+    ignore: "Cline's CLI reads no .clineignore (its editor extension does)",
     mcp: "Cline keeps MCP servers only in its own settings (cline_mcp_settings.json), not in the project",
     hook: "Cline runs one script per event from .clinerules/hooks/, not a list of commands; sync writes none",
   },

@@ -49,6 +49,7 @@ export const codex = {
     skill: skillFolders("codex", ".agents/skills"),
   },
   mcp: { format: "codex", path: ".codex/config.toml", key: "mcp_servers" },
+  cannotHold: { ignore: "Codex CLI reads no ignore file" },
   hooks: {
     events: {
       SessionStart: "session-start",

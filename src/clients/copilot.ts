@@ -77,6 +77,7 @@ export const copilot = {
   },
   // Claude Code's .mcp.json, which it reads as Claude Code writes it.
   mcp: { format: "claude", path: ".mcp.json", key: "mcpServers" },
+  cannotHold: { ignore: "Copilot CLI reads no ignore file" },
   hooks: {
     // Its Claude Code-style names (its own camelCase ones send no hook_event_name, and its
     // userPromptSubmitted carries no context).

@@ -51,6 +51,8 @@ export const cursor = {
     skill: skillFolders("cursor", ".cursor/skills"),
   },
   mcp: { format: "cursor", path: ".cursor/mcp.json", key: "mcpServers" },
+  // By git's rules (its documentation): its agent neither reads nor indexes a matching file.
+  ignore: { path: ".cursorignore" },
   hooks: {
     // The two events whose output its documentation says reaches the model
     // (`additional_context`, into the conversation's initial system context and after the tool

@@ -50,6 +50,8 @@ export const gemini = {
     skill: skillFolders("gemini", ".gemini/skills"),
   },
   mcp: { format: "gemini", path: ".gemini/settings.json", key: "mcpServers" },
+  // Read at the root only, by git's rules (its lines trimmed); its tools refuse a matching file.
+  ignore: { path: ".geminiignore" },
   hooks: {
     // BeforeTool is listed for its moment but carries no context.
     events: {

@@ -82,4 +82,10 @@ export const kilo = {
   cannotHold: {
     hook: "Kilo Code's hooks are plugins written in JavaScript, not commands",
   },
+  // Read at the root and made read and edit permissions: each line a deny, each `!` line an
+  // allow set after every deny, so a `!` line wins wherever it stands.
+  ignore: {
+    path: ".kilocodeignore",
+    negation: "Kilo Code lets a ! line win over every other line, wherever it stands",
+  },
 } as const satisfies ClientSpec;

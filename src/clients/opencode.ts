@@ -51,6 +51,8 @@ export const opencode = {
   mcp: { format: "opencode", path: "opencode.json", key: "mcp" },
   cannotHold: {
     hook: "OpenCode's hooks are plugins written in JavaScript, not commands (contextfmt's own plugin runs only contextfmt's hooks)",
+    ignore:
+      "OpenCode reads no ignore file that keeps a file from its agent (watcher.ignore only stops watching)",
   },
   hooks: {
     // The plugin names the events. Its session start is the first model request of a session in

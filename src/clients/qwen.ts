@@ -50,6 +50,8 @@ export const qwen = {
     skill: skillFolders("qwen", ".qwen/skills"),
   },
   mcp: { format: "qwen", path: ".qwen/settings.json", key: "mcpServers" },
+  // As Gemini CLI's .geminiignore, at the root (it reads .agentignore and .aiignore too).
+  ignore: { path: ".qwenignore" },
   hooks: {
     events: {
       SessionStart: "session-start",

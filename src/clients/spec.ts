@@ -26,7 +26,7 @@ export interface ItemFiles {
   /** `.md` / `.toml` files anywhere below (commands, with namespaces), or `<name>/SKILL.md`. */
   readonly layout: "nested" | "flat" | "skill-folders";
   /** How each file's name ends: the item's name is the rest (`.agent.md` for Copilot agents). */
-  readonly extension: ".md" | ".toml" | ".agent.md" | ".prompt.md";
+  readonly extension: ".md" | ".toml" | ".agent.md" | ".prompt.md" | ".yaml";
   /** Whether the tool reads this location (false: written for it, never read from it). */
   readonly readable: boolean;
 }
@@ -67,6 +67,20 @@ export interface McpFile {
   readonly path: string;
   /** The key the servers are under. */
   readonly key: string;
+}
+
+/**
+ * The file at the project's root whose gitignore-style lines keep files from the client's agent
+ * (`.geminiignore`): it does not read a file a line matches.
+ */
+export interface IgnoreFile {
+  /** The file, relative to the project. */
+  readonly path: string;
+  /**
+   * How the client reads a `!` line, when not as git does (the last matching line wins): said
+   * in the warning that names each such line synced to it.
+   */
+  readonly negation?: string;
 }
 
 /** A setting in a project file: the file and the key path in it. */
@@ -466,11 +480,13 @@ export interface ClientSpec {
   readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
   /** Where its MCP servers live; absent: the tool reads none from the project. */
   readonly mcp?: McpFile;
+  /** Its ignore file; absent: it has none (`cannotHold.ignore` says what it has instead). */
+  readonly ignore?: IgnoreFile;
   /**
    * Why a kind is absent, for warnings and docs (`hook`: why sync writes none of the user's
    * own hooks for it, though init may install contextfmt's).
    */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook", string>>>;
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook" | "ignore", string>>>;
   /** Its hooks; absent: contextfmt installs none for it. */
   readonly hooks?: ClientHooks;
   /** What it loads of the user's for every project; absent: nothing contextfmt knows of. */

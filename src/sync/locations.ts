@@ -8,6 +8,7 @@
 import { byClient, type ClientId, clientById, SYNC_ORDER } from "../clients/index.js";
 import {
   type ClientSpec,
+  type IgnoreFile,
   type ItemFiles,
   type ItemKind,
   type ItemPlace,
@@ -28,7 +29,8 @@ export type SyncTool = ClientId;
 /**
  * What `--only` may name. `rule-file` is a client's modular rule files (`.claude/rules/*.md`,
  * `.cursor/rules/*.mdc`, …); `hook` is the user's own hook commands (never contextfmt's);
- * `rules` is contextfmt's own memory rules, rendered from an input.
+ * `rules` is contextfmt's own memory rules, rendered from an input; `ignore` is the lines of a
+ * client's ignore file (`.geminiignore`, …), the files its agent does not read.
  */
 export const SYNC_KINDS = [
   "command",
@@ -39,11 +41,13 @@ export const SYNC_KINDS = [
   "rule-file",
   "hook",
   "rules",
+  "ignore",
 ] as const;
 /** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 export {
+  type IgnoreFile,
   type ItemFiles,
   type ItemKind,
   type ItemPlace,
@@ -60,12 +64,14 @@ export interface ToolPlaces {
   readonly items: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
   /** Where its MCP servers live; absent: the tool reads none from the project. */
   readonly mcp?: McpFile;
+  /** Its ignore file; absent: it has none. */
+  readonly ignore?: IgnoreFile;
   /** The instruction file it reads, where the rules go (see {@link RULES_FILES}). */
   readonly rulesFile: string;
   /** The rules format written into that file. */
   readonly rulesFormat: RulesFormat;
   /** Why a kind is absent, for warnings and docs. */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook", string>>>;
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook" | "ignore", string>>>;
 }
 
 /** Each tool's project files, from its file in src/clients. */
@@ -75,6 +81,7 @@ export const SYNC_TOOL_PLACES: Readonly<Record<SyncTool, ToolPlaces>> = byClient
     label: client.label,
     items: client.items,
     ...(client.mcp && { mcp: client.mcp }),
+    ...(client.ignore && { ignore: client.ignore }),
     rulesFile: client.instructionFile,
     rulesFormat: client.rulesFormat,
     ...(client.cannotHold && { cannotHold: client.cannotHold }),

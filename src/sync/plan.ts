@@ -8,6 +8,7 @@ import type { Issue } from "../problems/issue.js";
 import { RECORD_PATH } from "../workspace/record.js";
 import type { FileWrite } from "../workspace/write-batch.js";
 import { type ClientLoads, clientLoads } from "./client-loads.js";
+import { planIgnore } from "./ignore-files.js";
 import { planRegions } from "./instruction-regions.js";
 import { planItems } from "./item-files.js";
 import type { SyncTool } from "./locations.js";
@@ -71,7 +72,8 @@ export function planChanges(request: SyncRequest): SyncPlan {
   };
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules" || kind === "instructions" || kind === "rule-file") continue;
+      if (kind === "rules" || kind === "instructions" || kind === "rule-file" || kind === "ignore")
+        continue;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
       else if (kind === "hook") planUserHooks(plan, from, to);
@@ -90,6 +92,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
     }
   }
   planRuleFiles(plan, request);
+  planIgnore(plan, request);
   planRemovals(plan, request);
   const warnings = [...plan.warnings, ...unprovenWarning(plan.unproven)];
   const loads = clientLoads(plan, request.to);

@@ -62,6 +62,9 @@ export function sourcePlaces(from: SyncTool, kinds: readonly SyncKind[]): Source
     } else if (kind === "hook") {
       const hooks = userHookFile(from);
       if (hooks !== undefined) files.push(hooks);
+    } else if (kind === "ignore") {
+      const ignore = SYNC_TOOL_PLACES[from].ignore;
+      if (ignore !== undefined) files.push(ignore.path);
     } else if (kind === "rule-file") {
       const folder = ruleFolder(from);
       if (folder !== undefined) folders.push(folder.dir);

@@ -3,12 +3,27 @@
  * between two HTML comments no markdown renderer shows. Everything outside it is the user's.
  * A marker counts only alone on its line, so prose that quotes one is text; a file may hold one
  * region, and anything else (two, nested, one without the other) is an error naming the lines.
+ * An ignore file (`.geminiignore`) holds its region between two comment lines of its own syntax.
  */
 import { InputFileError } from "../hooks/input-text.js";
 import { lineEndingOf } from "./same-value.js";
 
 export const REGION_BEGIN = "<!-- contextfmt:begin -->";
 export const REGION_END = "<!-- contextfmt:end -->";
+
+/** The two lines that open and close a region, each a comment in the file's syntax. */
+export interface RegionMarkers {
+  readonly begin: string;
+  readonly end: string;
+}
+
+/** An instruction file's markers: HTML comments, which no markdown renderer shows. */
+export const MARKDOWN_MARKERS: RegionMarkers = { begin: REGION_BEGIN, end: REGION_END };
+/** An ignore file's markers: comment lines, as git reads them. */
+export const IGNORE_MARKERS: RegionMarkers = {
+  begin: "# contextfmt:begin",
+  end: "# contextfmt:end",
+};
 /**
  * Inside the region, the line before the instructions carried from another tool; what comes
  * before it is the rules. A run that writes only one of the two keeps the other as it is, and a
@@ -17,9 +32,9 @@ export const REGION_END = "<!-- contextfmt:end -->";
 export const INSTRUCTIONS_MARK = "<!-- contextfmt:instructions -->";
 
 /** A marker line: the marker with nothing but blanks around it. */
-const markerOf = (line: string) => {
+const markerOf = (line: string, markers: RegionMarkers) => {
   const text = line.trim();
-  return text === REGION_BEGIN || text === REGION_END ? text : undefined;
+  return text === markers.begin || text === markers.end ? text : undefined;
 };
 
 /** The offsets of the region's inside: from after the begin line to the start of the end line. */
@@ -35,16 +50,16 @@ function lines(found: readonly number[]): string {
 }
 
 /** The file's one region, undefined when it has no marker, an error when its markers are wrong. */
-function findRegion(path: string, text: string): Region | undefined {
+function findRegion(path: string, text: string, markers: RegionMarkers): Region | undefined {
   const begins: { line: number; after: number }[] = [];
   const ends: { line: number; start: number }[] = [];
   let line = 1;
   for (let start = 0; start < text.length; line++) {
     const newline = text.indexOf("\n", start);
     const after = newline === -1 ? text.length : newline + 1;
-    const marker = markerOf(text.slice(start, after));
-    if (marker === REGION_BEGIN) begins.push({ line, after });
-    else if (marker === REGION_END) ends.push({ line, start });
+    const marker = markerOf(text.slice(start, after), markers);
+    if (marker === markers.begin) begins.push({ line, after });
+    else if (marker === markers.end) ends.push({ line, start });
     start = after;
   }
   if (begins.length === 0 && ends.length === 0) return undefined;
@@ -58,7 +73,7 @@ function findRegion(path: string, text: string): Region | undefined {
       ? `no ${name} line`
       : `${name} on line${found.length > 1 ? "s" : ""} ${lines(found.map((f) => f.line))}`;
   throw new InputFileError(
-    `${path}: expected one "${REGION_BEGIN}" line, then one "${REGION_END}" line (each alone on its line), found ${where("begin", begins)} and ${where("end", ends)}; nothing written`,
+    `${path}: expected one "${markers.begin}" line, then one "${markers.end}" line (each alone on its line), found ${where("begin", begins)} and ${where("end", ends)}; nothing written`,
   );
 }
 
@@ -84,8 +99,9 @@ function markerLines(text: string, region: Region): { beginLine: number; endLine
 export function removeManagedRegion(
   path: string,
   text: string,
+  markers: RegionMarkers = MARKDOWN_MARKERS,
 ): { readonly text: string; readonly before: string } | undefined {
-  const region = findRegion(path, text);
+  const region = findRegion(path, text, markers);
   if (region === undefined) return undefined;
   const { beginLine, endLineEnd } = markerLines(text, region);
   let head = text.slice(0, beginLine);
@@ -97,10 +113,10 @@ export function removeManagedRegion(
 }
 
 /** `content` whose lines cannot be taken for a marker: such a line gets a backslash in front. */
-function escapeMarkers(content: string): string {
+function escapeMarkers(content: string, markers: RegionMarkers): string {
   return content
     .split("\n")
-    .map((line) => (markerOf(line) === undefined ? line : `\\${line.trimStart()}`))
+    .map((line) => (markerOf(line, markers) === undefined ? line : `\\${line.trimStart()}`))
     .join("\n");
 }
 
@@ -158,15 +174,16 @@ export function writeManagedRegion(
   text: string,
   content: string,
   same: (old: string, next: string) => boolean = (a, b) => a === b,
+  markers: RegionMarkers = MARKDOWN_MARKERS,
 ): RegionWrite {
   const eol = lineEndingOf(text);
-  const body = `${escapeMarkers(content.trimEnd().replace(/\r\n/g, "\n")).replace(/\n/g, eol)}${eol}`;
-  const region = findRegion(path, text);
+  const body = `${escapeMarkers(content.trimEnd().replace(/\r\n/g, "\n"), markers).replace(/\n/g, eol)}${eol}`;
+  const region = findRegion(path, text, markers);
   if (region === undefined) {
     // Always one blank line of its own before it, so taking it out again gives the text back.
     const gap = text === "" ? "" : text.endsWith(eol) ? eol : `${eol}${eol}`;
     return {
-      text: `${text}${gap}${REGION_BEGIN}${eol}${body}${REGION_END}${eol}`,
+      text: `${text}${gap}${markers.begin}${eol}${body}${markers.end}${eol}`,
       inside: body,
       before: undefined,
     };

@@ -30,6 +30,7 @@ export type WrittenKind =
   | "mcp-server"
   | "mcp-excluded"
   | "rules-region"
+  | "ignore-region"
   | "hook"
   | "user-hook"
   | "setting";
@@ -68,6 +69,8 @@ const PLACES: readonly Place[] = (() => {
       places.push({ file: mcp.path, kinds });
     }
     places.push({ file: instructionFile, kinds: ["rules-region"] });
+    if (client.ignore !== undefined)
+      places.push({ file: client.ignore.path, kinds: ["ignore-region"] });
     // A rules folder the client loads (`.claude/rules`, `.cursor/rules`): sync's rule files.
     for (const place of client.loading.instructions.places) {
       if ("dir" in place) places.push({ folder: place.dir, kinds: ["rule-file"] });

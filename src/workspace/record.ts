@@ -41,6 +41,7 @@ const KINDS: ReadonlySet<string> = new Set([
   "mcp-server",
   "mcp-excluded",
   "rules-region",
+  "ignore-region",
   "hook",
   "user-hook",
   "setting",

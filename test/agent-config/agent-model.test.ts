@@ -45,6 +45,7 @@ const TABLE: Record<string, { readonly tool: string; readonly row: readonly Outc
     ],
   },
   cursor: { tool: "Cursor", row: [D, D, K, K, K, K, D] },
+  cline: { tool: "Cline", row: [D, D, K, K, K, O, K] },
 };
 
 const agent = (model: string): Agent => ({
@@ -54,9 +55,9 @@ const agent = (model: string): Agent => ({
   model,
 });
 
-/** The model line a rendered file holds, in any codec's syntax (`model: x`, `model = "x"`). */
+/** The model line a rendered file holds, in any codec's syntax (`model: x`, `model = "x"`, Cline's `modelId: x`). */
 function writtenModel(content: string): string | undefined {
-  const line = /^model(?:: | = )"?([^"\n]*)"?$/m.exec(content);
+  const line = /^model(?:Id)?(?:: | = )"?([^"\n]*)"?$/m.exec(content);
   return line?.[1];
 }
 

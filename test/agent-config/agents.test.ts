@@ -201,7 +201,7 @@ describe("bad arguments", () => {
   it("renderAgent checks the agent; an unknown format names the option and the formats", () => {
     expect(() => renderAgent("claude", { name: "a" } as never)).toThrow(InvalidInputError);
     expect(() => convertAgent("x", { from: "claude", to: "windsurf" })).toThrow(
-      'to: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor", received "windsurf"',
+      'to: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "windsurf"',
     );
   });
 });
@@ -312,6 +312,7 @@ const ARBITRARIES: Record<(typeof AGENT_FORMATS)[number], fc.Arbitrary<Agent>> =
   qwen: AGENTS.qwen,
   opencode: AGENTS.opencode,
   cursor: AGENTS.cursor,
+  cline: AGENTS.cline,
 };
 
 describe("agents: parse(render(agent)) equals agent; the prompt is kept byte for byte", () => {

@@ -419,6 +419,26 @@ export const AGENTS = {
       ),
     })
     .map(compact),
+  cline: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+      description: agentText,
+      prompt: fc.string({ maxLength: 60 }),
+      // Names that map one to one (Edit and Write are both Cline's editor: Edit reads back).
+      tools: optional(
+        fc.uniqueArray(fc.constantFrom("Read", "Edit", "Grep", "Bash", "WebFetch", "apply_patch"), {
+          maxLength: 4,
+        }),
+      ),
+      model: optional(fc.constantFrom("claude-sonnet-4-5", "gpt-5")),
+      maxTurns: optional(fc.integer({ min: 1, max: 50 })),
+      extra: optional(
+        fc
+          .dictionary(fc.constantFrom("providerId", "skills"), agentText, { minKeys: 1 })
+          .map((keys) => ({ cline: keys })),
+      ),
+    })
+    .map(compact),
 } as const;
 
 /** Skills as a Claude Code SKILL.md can say them (the most a skill file holds). */

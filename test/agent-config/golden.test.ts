@@ -46,6 +46,7 @@ const AGENT_EXT: Record<AgentFormat, string> = {
   qwen: "md",
   opencode: "md",
   cursor: "md",
+  cline: "yaml",
 };
 
 function warningLines(warnings: readonly Issue[]): string {

@@ -132,6 +132,7 @@ describe("a registry of agent-config formats", () => {
       "qwen",
       "opencode",
       "cursor",
+      "cline",
     ]);
     expect(registry.list("skill")).toEqual([
       "claude",

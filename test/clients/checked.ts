@@ -49,6 +49,7 @@ const SYNCED_CLINE = {
   instructions: "cline.clients.ts",
   rules: "cline.clients.ts",
   command: "cline.clients.ts",
+  agent: "cline.clients.ts",
   skill: "cline.clients.ts",
 } as const;
 
@@ -63,16 +64,18 @@ const SYNCED_KILO = {
 
 /** user-hooks.clients.ts syncs the user's hooks from Claude Code's settings, and runs them. */
 const USER_HOOKS = { hook: "user-hooks.clients.ts" } as const;
+/** ignore.clients.ts syncs a .cursorignore into Gemini CLI, Qwen Code and Kilo Code. */
+const IGNORED = "ignore.clients.ts";
 
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
   claude: SYNCED,
   codex: { ...SYNCED, ...USER_HOOKS },
-  gemini: { ...SYNCED, ...USER_HOOKS },
+  gemini: { ...SYNCED, ...USER_HOOKS, ignore: IGNORED },
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
-  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE, ...USER_HOOKS },
+  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE, ...USER_HOOKS, ignore: IGNORED },
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
   cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
-  kilo: SYNCED_KILO,
+  kilo: { ...SYNCED_KILO, ignore: IGNORED },
 };

@@ -3,13 +3,15 @@
  * headless, offline, its Anthropic provider pointed at a loopback server standing in for the
  * model): the instructions and rules in AGENTS.md reach the model request once, though Codex is
  * synced too (both read AGENTS.md); the synced workflow runs with its argument; the synced skill
- * is offered. The Claude Code sources are deleted before Cline runs: only what sync wrote is left
- * to read. Cline keeps MCP servers only in its own settings, never in the project, so sync writes
+ * is offered, and so is the synced agent (.cline/agents/code-reviewer.yaml), as a subagent tool. Cline keeps MCP servers only in its own settings, never in the project, so sync writes
  * none for it (a warning names each).
  */
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CLIENTS_BIN,
   CLINE_ENV,
   COMMAND_MARKER,
   clineProvider,
@@ -57,5 +59,21 @@ describe("Cline reads what sync wrote", () => {
     );
     const skills = request.tools.find((tool) => tool.name === "skills");
     expect(skills?.description).toContain("Available skills: pdf-forms.");
+    // Cline parsed the agent sync wrote (a file it cannot parse is left out, logged only).
+    const agent = request.tools.find((tool) => tool.name === "subagent_code_reviewer");
+    expect(agent?.description).toBe(
+      'Use the "code-reviewer" subagent: Reviews staged changes for bugs, security problems and style. Use right after editing code.',
+    );
+  });
+
+  it("lists the synced agent among its configured agents", () => {
+    const listed = execFileSync(join(CLIENTS_BIN, "cline"), ["config", "agents", "--json"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: home, ...CLINE_ENV },
+    });
+    expect(JSON.parse(listed)).toEqual([
+      { name: "code-reviewer", path: join(dir, ".cline/agents/code-reviewer.yaml") },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { BIN } from "../cli/run-bin.js";
 import type { RecordedRun } from "./run-client.js";
 
 /** Where `npm run test:clients` installed the CLIs. */
-const bin = process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin");
+export const CLIENTS_BIN =
+  process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node_modules/.bin");
+const bin = CLIENTS_BIN;
 
 /** Whether this machine can give a process an empty network namespace with loopback up. */
 const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).status === 0;

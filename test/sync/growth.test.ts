@@ -126,3 +126,41 @@ describe("what the hooks' growth checks time", () => {
     }
   });
 });
+
+/**
+ * An ignore file of `size` characters: many short lines, `!` lines among them, and one long line
+ * of blanks that ends in a letter; the target holds lines of its own and an earlier region.
+ */
+function ignoreProject(size: number): string {
+  let source = `${" ".repeat(size / 4)}x\n`;
+  for (let i = 0; source.length < size; i++) source += i % 5 === 0 ? `!keep-${i}\n` : `dir-${i}/\n`;
+  const own = `# mine\n${"mine/\n".repeat(size / 12)}\n# contextfmt:begin\nold/\n# contextfmt:end\n`;
+  return project({ ".geminiignore": source, ".kilocodeignore": own });
+}
+
+/** Plans the ignore files of the project in `dir` from Gemini CLI into Qwen Code and Kilo Code. */
+const planIgnoreFiles = (dir: string) => {
+  const project = Project.at(dir);
+  return planChanges({
+    project,
+    record: WrittenRecord.read(project),
+    from: "gemini",
+    to: ["qwen", "kilo"],
+    kinds: ["ignore"],
+  });
+};
+
+describeGrowth("the ignore kind grows linearly with the ignore files' text", [
+  {
+    name: "10x the characters, at most 15x the time",
+    build: ignoreProject,
+    run: (dir) => planIgnoreFiles(dir as string),
+  },
+]);
+
+describe("what the ignore kind's growth check times", () => {
+  it("plans both targets' ignore files", () => {
+    const files = planIgnoreFiles(ignoreProject(100_000)).files;
+    expect(files.map((file) => file.path).sort()).toEqual([".kilocodeignore", ".qwenignore"]);
+  });
+});

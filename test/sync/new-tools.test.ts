@@ -95,7 +95,7 @@ describe("sync from Claude Code into each new tool", () => {
     });
   }
 
-  it("a kind the target has no place for is a warning naming each item (Cline: MCP, agents)", () => {
+  it("a kind the target has no place for is a warning naming each item (Cline: MCP)", () => {
     const dir = project(CLAUDE_FILES);
     const { warnings } = sync(dir, "claude", ["cline"]);
     const unheld = warnings.filter((w) => w.code === "unsupported_kind").map((w) => w.path);
@@ -103,7 +103,6 @@ describe("sync from Claude Code into each new tool", () => {
       ".mcp.json: mcpServers.filesystem",
       ".mcp.json: mcpServers.github",
       ".mcp.json: mcpServers.linear",
-      ".claude/agents/code-reviewer.md",
     ]);
   });
 

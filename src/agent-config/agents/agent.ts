@@ -7,7 +7,7 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import { ConfigParseError } from "../config-error.js";
 import type { WarningLog } from "../warnings.js";
 
-/** Agent formats: Claude Code, Gemini CLI, Copilot CLI, Qwen Code, OpenCode and Cursor markdown, Codex CLI TOML. */
+/** Agent formats: Claude Code, Gemini CLI, Copilot CLI, Qwen Code, OpenCode, Cursor and Cline markdown, Codex CLI TOML. */
 export type AgentFormat =
   | "claude"
   | "gemini"
@@ -15,7 +15,8 @@ export type AgentFormat =
   | "copilot"
   | "qwen"
   | "opencode"
-  | "cursor";
+  | "cursor"
+  | "cline";
 
 /**
  * The agent formats this library reads and writes.
@@ -33,6 +34,7 @@ export const AGENT_FORMATS: readonly AgentFormat[] = [
   "qwen",
   "opencode",
   "cursor",
+  "cline",
 ];
 
 /** Text with something besides blanks: what every agent format requires of a name and description. */

@@ -12,6 +12,8 @@ export interface MarkdownAgentKeys {
   readonly maxTurns: string;
   /** Reads the `tools` value into neutral (Claude Code) names. */
   readonly readTools: (value: unknown) => string[] | undefined;
+  /** The model key, when not `model` (Cline: `modelId`). */
+  readonly model?: string;
 }
 
 /** A positive whole number or nothing; anything else is a parse error naming `key`. */
@@ -30,9 +32,10 @@ export function readMarkdownAgent(
   keys: MarkdownAgentKeys,
 ): Agent {
   const tools = keys.readTools(fm.data.tools);
-  const model = textValue(fm, "model");
+  const modelKey = keys.model ?? "model";
+  const model = textValue(fm, modelKey);
   const maxTurns = readTurns(file, fm.data[keys.maxTurns], keys.maxTurns);
-  const modelled = new Set(["name", "description", "tools", "model", keys.maxTurns]);
+  const modelled = new Set(["name", "description", "tools", modelKey, keys.maxTurns]);
   const extra = extraOf(fm.data, id, modelled);
   return {
     name: requiredText(file, textValue(fm, "name") ?? options.name, "name"),

@@ -1,5 +1,5 @@
 /**
- * The subagent files of GitHub Copilot CLI, Qwen Code, OpenCode and Cursor: markdown with YAML
+ * The subagent files of GitHub Copilot CLI, Qwen Code, OpenCode, Cursor and Cline: markdown with YAML
  * frontmatter and the system prompt as the body, like Claude Code's, differing in how each names
  * tools, models and the turn limit. Each is declared once, as data, and built by one function.
  */
@@ -24,6 +24,8 @@ interface AgentSpec {
   readonly namesItself: boolean;
   /** The turn-limit key, or undefined when the tool has none. */
   readonly maxTurns?: string;
+  /** The model key, when not `model`. */
+  readonly modelKey?: string;
   /** Frontmatter the tool needs on every agent (OpenCode: `mode: subagent`). */
   readonly fixed?: Readonly<Record<string, unknown>>;
   /** Reads the file's `tools` into neutral (Claude Code) names. */
@@ -48,6 +50,7 @@ function agentFormat(spec: AgentSpec): AgentCodec {
       const agent = readMarkdownAgent(fileLabel, spec.id, { ...fm, data }, options, {
         maxTurns: spec.maxTurns ?? "maxTurns",
         readTools: spec.readTools,
+        ...(spec.modelKey !== undefined ? { model: spec.modelKey } : {}),
       });
       return { agent, warnings: [] };
     },
@@ -61,7 +64,7 @@ function agentFormat(spec: AgentSpec): AgentCodec {
         description: agent.description,
         ...spec.fixed,
         tools: spec.writeTools(agent, log),
-        model: modelFor(agent, { tool: spec.tool, ...spec.model }, log),
+        [spec.modelKey ?? "model"]: modelFor(agent, { tool: spec.tool, ...spec.model }, log),
         ...(spec.maxTurns !== undefined ? { [spec.maxTurns]: agent.maxTurns } : {}),
         ...agent.extra?.[spec.id],
       });
@@ -283,4 +286,62 @@ export const cursorAgent: AgentCodec = agentFormat({
   },
   // Cursor serves models of several vendors and knows `inherit` and `fast`.
   model: { vendors: ["Anthropic", "Google", "OpenAI"], inheritWord: true },
+});
+
+/**
+ * Cline's names for Claude Code's tools: Cline lowercases a listed name and maps its own older
+ * names (`read_file`, `execute_command`, …) to its tools, keeping any other name as written.
+ */
+const CLINE_TOOLS: Readonly<Record<string, string>> = {
+  Read: "read_files",
+  Edit: "editor",
+  Write: "editor",
+  MultiEdit: "editor",
+  Grep: "search_codebase",
+  Glob: "search_codebase",
+  Bash: "run_commands",
+  WebFetch: "fetch_web_content",
+  Skill: "skills",
+  AskUserQuestion: "ask_question",
+};
+const FROM_CLINE = reverse(CLINE_TOOLS);
+/** Every tool a Cline subagent can be given (any other name in its list gives it nothing). */
+const CLINE_OWN_TOOLS: ReadonlySet<string> = new Set([
+  ...Object.values(CLINE_TOOLS),
+  "apply_patch",
+  "submit_and_exit",
+]);
+
+/**
+ * Cline's `.cline/agents/<name>.yaml` (its CLI offers each as a `subagent_<name>` tool): YAML
+ * frontmatter between `---` lines with `name`, `description`, `tools` (its own names,
+ * `read_files`, `run_commands`, `editor`, …), `modelId`, `maxIterations` and its other keys
+ * (`providerId`, `skills`), kept, then the system prompt. A subagent gets Cline's own tools
+ * only: an MCP tool, or a tool limited to some commands, is reported and left out.
+ */
+export const clineAgent: AgentCodec = agentFormat({
+  id: "cline",
+  tool: "Cline",
+  namesItself: true,
+  maxTurns: "maxIterations",
+  modelKey: "modelId",
+  readTools: (value) =>
+    nameList("cline agent markdown")(value)?.map((name) => FROM_CLINE[name.toLowerCase()] ?? name),
+  writeTools: (agent, log) =>
+    mapTools(agent, log, "Cline", (name) => {
+      if (name.startsWith("mcp__")) return undefined;
+      const own = CLINE_TOOLS[name];
+      // One Cline tool does the work of several (Write and Edit: its editor): said, as it reads
+      // back as the first of them.
+      if (own !== undefined && FROM_CLINE[own] !== name) {
+        log.info(
+          "rewritten_field",
+          `${agent.name}: tool ${name} written as ${own}, Cline's one tool for it`,
+          `${agent.name}.tools`,
+        );
+      }
+      return own ?? (CLINE_OWN_TOOLS.has(name) ? name : undefined);
+    }),
+  // Cline runs every vendor's models through the session's provider; no word for its model.
+  model: { vendors: ["Anthropic", "Google", "OpenAI", "Qwen"], inheritWord: false },
 });

@@ -113,6 +113,12 @@ in the order above; these read one file: ${sharedFiles()}.
 Instructions and rules share the region: the rules first, the instructions after a
 <!-- contextfmt:instructions --> line; a run that writes only one of the two keeps the other.
 
+Ignore files: the lines of the source's ignore file (.geminiignore, .qwenignore, .cursorignore,
+.kilocodeignore) go into each target's, between # contextfmt:begin and # contextfmt:end after
+its own lines, which stay byte for byte. A target with no ignore file (Claude Code, Codex,
+Copilot CLI, OpenCode, Cline's CLI) is a warning naming the lines; so is each ! line a target
+reads otherwise (Kilo Code). When the source no longer has them, the region goes again.
+
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced
 whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
