@@ -222,7 +222,8 @@ export function estimateUnit(
   let deciding = 0; // letters and function words pointing to any
   let ukrainian = false;
   let japanese = false;
-  // Inside a link (from a `://` to the next whitespace) words are English: path and host names.
+  // Inside a link (from a `://` to the next whitespace) words are English: host and path names,
+  // as is the scheme before it (`schemeAt`).
   let link = false;
   let i = start;
   while (i < end) {
@@ -428,12 +429,12 @@ export function estimateUnit(
           deciding += 1;
         }
       }
-      // An English term in the line ("pull request" in a Polish one, a link's path) costs as
+      // An English term in the line ("pull request" in a Polish one, a link) costs as
       // in English, in the languages whose costs allow for it (TERM_LANGUAGES).
       const term =
         accented === 0 &&
         ((TERM_LANGUAGES >> row) & 1) === 1 &&
-        (link || englishShaped(text, letters, j, row));
+        (link || schemeAt(text, j) || englishShaped(text, letters, j, row));
       if (accented > 0 && !term) cost += accented * (costs.accented[row] as number);
       if (row !== ENGLISH && !term) {
         if (length > LATIN_FREE) {
@@ -507,6 +508,10 @@ function lengthCost(costs: ScriptCosts, column: number, letters: number, letter:
   if (letters <= LENGTH_LIMIT) return row[letters] as number;
   return (row[LENGTH_LIMIT] as number) + (letters - LENGTH_LIMIT) * letter;
 }
+
+/** Whether a link's `://` starts at `at`: the word before it is its scheme ("https"). */
+const schemeAt = (text: string, at: number): boolean =>
+  text.charCodeAt(at) === 58 && text.charCodeAt(at + 1) === 47 && text.charCodeAt(at + 2) === 47;
 
 /** `votes` (made on the first) with a letter's or word's vote (`language * 8 + votes`) added. */
 function withVote(votes: Uint16Array | undefined, vote: number): Uint16Array {
