@@ -343,10 +343,10 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
  */
 export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   pl: [-3, 7.5],
-  tr: [-3, 9],
+  tr: [-3, 8.5],
   zh: [-3, 11],
   hi: [-3, 7],
-  cs: [-3, 10],
+  cs: [-3, 9.5],
   id: [-3, 6.5],
 };
 
