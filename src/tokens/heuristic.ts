@@ -16,6 +16,7 @@ import {
   ASCII,
   CYRILLIC,
   ENGLISH,
+  englishShaped,
   functionWordVote,
   HAN,
   HIRAGANA,
@@ -33,6 +34,7 @@ import {
   SCRIPT_COSTS,
   type ScriptCosts,
   scriptOf,
+  TERM_LANGUAGES,
   VIETNAMESE_VOTE,
 } from "./scripts.js";
 
@@ -220,6 +222,9 @@ export function estimateUnit(
   let deciding = 0; // letters and function words pointing to any
   let ukrainian = false;
   let japanese = false;
+  // Inside a link (from a `://` to the next whitespace) words are English: host and path names,
+  // as is the scheme before it (`schemeAt`).
+  let link = false;
   let i = start;
   while (i < end) {
     if (tokens > stop) break;
@@ -255,6 +260,7 @@ export function estimateUnit(
       }
       if (cls !== BREAK && afterClass >= 0 && afterClass < DIGIT) {
         prefix = prefixOf(code);
+        if (cls === SPACE) link = false;
         letters = after;
       } else if (cls === OTHER || (code === 32 && afterClass === OTHER)) {
         // ` ?[^\s\p{L}\p{N}]+[\r\n/]*`: a run of punctuation, then line breaks and slashes.
@@ -266,6 +272,9 @@ export function estimateUnit(
           const c = text.charCodeAt(j);
           if (c < 128) {
             if (ASCII_CLASS[c] !== OTHER) break;
+            if (c === 58 && text.charCodeAt(j + 1) === 47 && text.charCodeAt(j + 2) === 47) {
+              link = true;
+            }
             if (c !== previous) segments += 1;
             previous = c;
             j += 1;
@@ -298,6 +307,7 @@ export function estimateUnit(
           else if (k !== SPACE) break;
           j += 1;
         }
+        link = false;
         if (lastBreak >= 0) i = lastBreak + 1;
         else if (j === end || j - i < 2) i = j;
         else i = j - 1;
@@ -419,8 +429,14 @@ export function estimateUnit(
           deciding += 1;
         }
       }
-      if (accented > 0) cost += accented * (costs.accented[row] as number);
-      if (row !== ENGLISH) {
+      // An English term in the line ("pull request" in a Polish one, a link) costs as
+      // in English, in the languages whose costs allow for it (TERM_LANGUAGES).
+      const term =
+        accented === 0 &&
+        ((TERM_LANGUAGES >> row) & 1) === 1 &&
+        (link || schemeAt(text, j) || englishShaped(text, letters, j, row));
+      if (accented > 0 && !term) cost += accented * (costs.accented[row] as number);
+      if (row !== ENGLISH && !term) {
         if (length > LATIN_FREE) {
           const capital = capitalised ? (costs.capitalLetter[row] as number) : 0;
           const letter = accented > 0 ? costs.latinLetter[row] : costs.plainLetter[row];
@@ -492,6 +508,10 @@ function lengthCost(costs: ScriptCosts, column: number, letters: number, letter:
   if (letters <= LENGTH_LIMIT) return row[letters] as number;
   return (row[LENGTH_LIMIT] as number) + (letters - LENGTH_LIMIT) * letter;
 }
+
+/** Whether a link's `://` starts at `at`: the word before it is its scheme ("https"). */
+const schemeAt = (text: string, at: number): boolean =>
+  text.charCodeAt(at) === 58 && text.charCodeAt(at + 1) === 47 && text.charCodeAt(at + 2) === 47;
 
 /** `votes` (made on the first) with a letter's or word's vote (`language * 8 + votes`) added. */
 function withVote(votes: Uint16Array | undefined, vote: number): Uint16Array {

@@ -202,6 +202,70 @@ export function functionWordVote(text: string, start: number, end: number): numb
 }
 
 /**
+ * Letter pairs of English words that a language's own words do not have, per language whose
+ * lines carry English terms ("Parameterized queries kullanılmış"): `^` and `$` stand for the
+ * start and end of a word. A word of plain letters with one of them in such a line is an English
+ * term, and costs what it would in an English line. Found by `npx tsx bench/languages.ts
+ * --fit-english` (pairs of the English rules and declaration that the language's fitted rules,
+ * declaration and words with its own letters never have). Czech's list is empty: its fitted half
+ * is too small to find one (bench/languages.ts says more), but the words of its lines' links are
+ * English. The other languages read every word of their lines as theirs.
+ */
+export const ENGLISH_PAIRS: Readonly<Record<number, string>> = {
+  [POLISH]:
+    "^v ^y af av ay ck cl ee ei eo ev ex f$ ff ft gh he hi ht ib if ir iv ke ld ly mb mm ms nv of ov p$ rf rr rv sh ss th ti ts tt va ve vi wh yo",
+  [TURKISH]:
+    "^w ag aw by ch ck cl ct ds ee ei eo ew ex ff ft fu g$ gh gn ia ie io ly mb mp nv o$ ob of ou ow ry sh th ub ug w$ wh wi wn wo",
+  [CZECH]: "",
+  [INDONESIAN]:
+    "av by ck cl ct ds ee ei ff fo ft ht iz ld ly mo ms nv o$ ob oc of ou ov ow rf rr rv ry sh ss th ts tt uc wh wn wo y$ yo",
+};
+
+/**
+ * The languages of {@link ENGLISH_PAIRS}, a bit each: in their lines a word of plain letters in a
+ * link (from a `://` to the next whitespace) is English too.
+ */
+export const TERM_LANGUAGES: number = Object.keys(ENGLISH_PAIRS).reduce(
+  (bits, language) => bits | (1 << Number(language)),
+  0,
+);
+
+/** Index of a letter pair: `a`–`z` as 1–26 (either case), anything else as 0 (a word's end). */
+const pairIndex = (first: number, second: number): number => first * 27 + second;
+const letterIndex = (code: number): number => {
+  const lower = code | 32;
+  return lower >= 97 && lower <= 122 ? lower - 96 : 0;
+};
+
+/** Per letter pair, a bit per language for which the pair marks an English word. */
+const ENGLISH_PAIR: Uint16Array = (() => {
+  const table = new Uint16Array(27 * 27);
+  for (const [language, pairs] of Object.entries(ENGLISH_PAIRS)) {
+    for (const pair of pairs.split(" ")) {
+      if (pair.length !== 2) continue;
+      const index = pairIndex(letterIndex(pair.charCodeAt(0)), letterIndex(pair.charCodeAt(1)));
+      table[index] = (table[index] as number) | (1 << Number(language));
+    }
+  }
+  return table;
+})();
+
+/**
+ * Whether the word of ASCII letters `text[start, end)` has a letter pair that marks it as an
+ * English term in a line of `language` ({@link ENGLISH_PAIRS}). One look-up per letter.
+ */
+export function englishShaped(text: string, start: number, end: number, language: number): boolean {
+  const bit = 1 << language;
+  let previous = 0;
+  for (let i = start; i < end; i += 1) {
+    const letter = letterIndex(text.charCodeAt(i));
+    if (((ENGLISH_PAIR[pairIndex(previous, letter)] as number) & bit) !== 0) return true;
+    previous = letter;
+  }
+  return ((ENGLISH_PAIR[pairIndex(previous, 0)] as number) & bit) !== 0;
+}
+
+/**
  * The language of a Latin line: the one with the most votes, unless the letters that point to
  * any are too few for the line's words (a name or two in an English line).
  */

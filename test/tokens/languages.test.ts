@@ -3,6 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  ENGLISH_PAIR_LANGUAGES,
+  fitEnglishPairs,
   fitLengthTables,
   LANGUAGE_BOUNDS,
   LANGUAGES,
@@ -22,7 +24,7 @@ import {
   propertyClass,
   unicodeClass,
 } from "../../src/tokens/heuristic.js";
-import { ENGLISH, SCRIPT_COSTS } from "../../src/tokens/scripts.js";
+import { ENGLISH, ENGLISH_PAIRS, SCRIPT_COSTS } from "../../src/tokens/scripts.js";
 
 /** A one-line text's estimate read as English, whatever its words and letters. */
 function asEnglish(line: string): number {
@@ -229,6 +231,66 @@ describe("default counter: words priced by their length", () => {
     const samples = languageCorpus(LANGUAGES.filter((language) => fitted.has(language.code)));
     expect(fitLengthTables(samples, real)).toEqual(SCRIPT_COSTS.length);
   });
+});
+
+describe("default counter: English terms in other languages' lines", () => {
+  /** What `words` add to the estimate of `line` (fractional, the line's language as read). */
+  const added = (line: string, words: string): number =>
+    estimateUnit(`${line}${words}\n`, 0, line.length + words.length + 1) -
+    estimateUnit(`${line}\n`, 0, line.length + 1);
+  const lines = {
+    english: "Run the tests before every commit",
+    polish: "Uruchom testy przed każdą zmianą",
+    turkish: "Testleri her değişiklikten önce çalıştırın",
+    indonesian: "Jalankan pengujian sebelum mengirim perubahan yang besar",
+  };
+
+  it("prices an English term in a Polish, Turkish or Indonesian line as in English", () => {
+    // Each a pair none of the language's own words has: "th", "ck" in Polish (which has "ie",
+    // "wo", "ow"), "ie", "wo" in Turkish, "th", "wo" in Indonesian. Priced with the line's
+    // letter costs, "Parameterized queries kullanılmış" was 11 tokens against o200k's 4.
+    const terms: readonly (readonly [string, string])[] = [
+      [lines.polish, " throughput feedback"],
+      [lines.turkish, " queries workflow"],
+      [lines.indonesian, " throughput workflow"],
+    ];
+    for (const [line, term] of terms) {
+      expect(added(line, term), line).toBeCloseTo(added(lines.english, term), 9);
+    }
+    // A word of the language's own shape costs more than in an English line.
+    expect(added(lines.turkish, " kullanarak")).toBeGreaterThan(
+      added(lines.english, " kullanarak"),
+    );
+    expect(added(lines.polish, " kontrolka")).toBeGreaterThan(added(lines.english, " kontrolka"));
+  });
+
+  it("prices the words of a link as in English, up to the next whitespace", () => {
+    const link = " https://github.com/reactjs/pl.react.dev/blob/main/CONTRIBUTING.md";
+    // Its scheme too: "https" is followed by `://`.
+    for (const line of [lines.polish, lines.turkish, lines.indonesian]) {
+      expect(added(line, link), line).toBeCloseTo(added(lines.english, link), 9);
+    }
+    // After the link the line's own words cost as in Polish again.
+    expect(added(`${lines.polish}${link}`, " kontrolka")).toBeCloseTo(
+      added(lines.polish, " kontrolka"),
+      9,
+    );
+    expect(added(lines.polish, " kontrolka")).toBeGreaterThan(added(lines.english, " kontrolka"));
+  });
+
+  it("uses the letter pairs the fit gives (npx tsx bench/languages.ts --fit-english)", () => {
+    const codes: Record<string, number> = { pl: 1, tr: 2, id: 9 };
+    const languages = new Set(["en", ...ENGLISH_PAIR_LANGUAGES]);
+    const samples = languageCorpus(LANGUAGES.filter((language) => languages.has(language.code)));
+    const fitted = fitEnglishPairs(samples, realCorpus());
+    for (const code of ENGLISH_PAIR_LANGUAGES) {
+      expect({ code, pairs: ENGLISH_PAIRS[codes[code] as number] }).toEqual({
+        code,
+        pairs: fitted[code],
+      });
+    }
+    expect(ENGLISH_PAIRS[6]).toBe(""); // Czech: links only (see ENGLISH_PAIR_LANGUAGES)
+  }, 120_000);
 });
 
 describe("character classes", () => {

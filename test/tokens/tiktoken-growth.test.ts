@@ -75,6 +75,17 @@ const LANGUAGE_SHAPES: readonly Pick<LongRunShape, "name" | "make">[] = [
     name: "common words of languages without letters of their own, in one line",
     make: wordsOf(["het", "yang", "della", "hat", "yank", "dello"], " "),
   },
+  {
+    // Each plain word read for the letter pairs of English terms, in a Turkish line.
+    name: "English terms in one long Turkish line",
+    make: wordsOf(["kullanılmış", "Parameterized", "queries", "throughput", "veri"], " "),
+  },
+  {
+    // A link's words are English up to the next whitespace: links, their paths and words
+    // between them, in one line.
+    name: "links in one long Polish line",
+    make: wordsOf(["błąd", "https://github.com/przykład/ścieżka", "zmianą", "workflow"], " "),
+  },
 ];
 
 describeGrowth(
