@@ -35,7 +35,17 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline" | "kilo",
+  tool:
+    | "claude"
+    | "codex"
+    | "gemini"
+    | "copilot"
+    | "qwen"
+    | "opencode"
+    | "cline"
+    | "kilo"
+    | "pi"
+    | "cn",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,

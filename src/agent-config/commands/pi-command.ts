@@ -67,7 +67,8 @@ function toPiSyntax(parts: readonly PromptPart[]): { text: string; lost: PromptP
 
 /** What each lost part means to a reader of the warning. */
 function lostMessage(part: PromptPart): string {
-  if (part.kind === "shell") return `Pi runs no shell command in a template; ${part.raw} kept as text`;
+  if (part.kind === "shell")
+    return `Pi runs no shell command in a template; ${part.raw} kept as text`;
   if (part.kind === "file") return `Pi reads no file in a template; ${part.raw} kept as text`;
   return "Pi has no escape for a literal $; it is written as $ and may be filled in";
 }
@@ -93,7 +94,11 @@ export const piCommand: CommandCodec = Object.freeze({
     const sliced: string[] = [];
     const prompt = normalizePrompt(toClaudeSyntax(piParts(fm.body, sliced)).text);
     for (const slice of new Set(sliced)) {
-      log.lossy(name ?? "command", "prompt", `Pi's argument slice ${slice} has no form elsewhere; kept as text`);
+      log.lossy(
+        name ?? "command",
+        "prompt",
+        `Pi's argument slice ${slice} has no form elsewhere; kept as text`,
+      );
     }
     const description = textValue(fm, "description");
     const argumentHint = textValue(fm, "argument-hint");
