@@ -59,7 +59,7 @@ interface MessagesRequest {
 /** The first model request of `cn -p hello` in `cwd`. */
 function firstRequest(cwd: string): MessagesRequest {
   const run = runScripted(
-    "cn",
+    "continue",
     script(),
     ["--config", config(), "-p", "hello"],
     { HOME: home },

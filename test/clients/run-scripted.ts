@@ -11,6 +11,9 @@ const bin = process.env.CONTEXTFMT_CLIENTS ?? join(process.cwd(), ".clients/node
 /** Whether this machine can give a process an empty network namespace with loopback up. */
 const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).status === 0;
 
+/** The command a client's package installs, where it is not the client's id. */
+const COMMAND_NAMES: Readonly<Record<string, string>> = { continue: "cn" };
+
 /** What the scripted model answers (see scripted-model.mjs). */
 export interface ModelScript {
   readonly replies: readonly {
@@ -45,7 +48,7 @@ export function runScripted(
     | "cline"
     | "kilo"
     | "pi"
-    | "cn",
+    | "continue",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,
@@ -54,7 +57,7 @@ export function runScripted(
   const scriptFile = join(mkdtempSync(join(tmpdir(), "contextfmt-script-")), "script.json");
   writeFileSync(scriptFile, JSON.stringify(script));
   const server = new URL("./scripted-model.mjs", import.meta.url).pathname;
-  const argv = [server, scriptFile, join(bin, tool), ...args];
+  const argv = [server, scriptFile, join(bin, COMMAND_NAMES[tool] ?? tool), ...args];
   const options = {
     cwd,
     encoding: "utf8" as const,
