@@ -122,6 +122,16 @@ describe("agent-config stays linear on adversarial text", () => {
       (text) => convertCommand(text, { from: "qwen", to: "claude", name: "c" }),
     ],
     [
+      "Pi template: many slices and dollars, each a placeholder or text",
+      (n) => `---\ndescription: d\n---\n${"${@:1:2} $@ $9 $ $x ".repeat(n / 20)}\n`,
+      (text) => convertCommand(text, { from: "pi", to: "claude", name: "c" }),
+    ],
+    [
+      "Pi template written from a prompt of many placeholders and escapes",
+      (n) => `---\ndescription: d\n---\n${"$ARGUMENTS[3] \\$ @a/b !`x` $@ ".repeat(n / 33)}\n`,
+      (text) => convertCommand(text, { from: "claude", to: "pi", name: "c" }),
+    ],
+    [
       "Codex AGENTS.md heading: a name of spaces then a letter",
       (n) => `# a${" ".repeat(n)}x\n\n## Prompt\nHi\n`,
       (text) => convertCommand(text, { from: "codex", to: "claude" }),
