@@ -36,9 +36,14 @@ function place(entry: ReadPlace, where: string): string {
   const when =
     entry.condition === undefined
       ? ""
-      : entry.condition.startsWhen === "absent"
-        ? `; at the start only without ${code(entry.condition.key)} in its frontmatter`
-        : `; at the start only with ${code(`${entry.condition.key}: ${JSON.stringify(entry.condition.startsWhen)}`)} in its frontmatter`;
+      : `; at the start only ${[entry.condition.startsWhen]
+          .flat()
+          .map((value) =>
+            value === "absent"
+              ? `without ${code(entry.condition?.key ?? "")}`
+              : `with ${code(`${entry.condition?.key}: ${JSON.stringify(value)}`)}`,
+          )
+          .join(" or ")} in its frontmatter`;
   return `every ${code(glob)} (${where}${entry.last ? ", after every folder's files" : ""})${when}`;
 }
 

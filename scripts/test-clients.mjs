@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Installs the real Claude Code, Codex, Gemini, Copilot, Qwen Code, OpenCode, Cline and Kilo Code
-// CLIs (pinned versions) into .clients/, then runs the checks in test/clients/: configs rendered by
+// Installs the real Claude Code, Codex, Gemini, Copilot, Qwen Code, OpenCode, Cline, Kilo Code, Pi
+// and Continue CLIs (pinned versions) into .clients/, then runs the checks in test/clients/: configs rendered by
 // this library must read back as intended.
 // The CLIs only read configuration here; nothing needs the network once they are installed.
 import { execFileSync } from "node:child_process";

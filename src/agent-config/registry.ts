@@ -28,6 +28,7 @@ import { codexSkillCommand, copilotSkillCommand } from "./commands/codex-skill-c
 import type { CommandCodec } from "./commands/command.js";
 import { geminiCommand } from "./commands/gemini-command.js";
 import { opencodeCommand } from "./commands/opencode-command.js";
+import { piCommand } from "./commands/pi-command.js";
 import { clineCommand, cursorCommand } from "./commands/plain-command.js";
 import { qwenCommand } from "./commands/qwen-command.js";
 import { claudeMcp, cursorMcp } from "./mcp/claude-mcp.js";
@@ -40,10 +41,12 @@ import {
   claudeSkill,
   clineSkill,
   codexSkill,
+  continueSkill,
   copilotSkill,
   cursorSkill,
   geminiSkill,
   opencodeSkill,
+  piSkill,
   qwenSkill,
 } from "./skills/skill-formats.js";
 
@@ -76,6 +79,7 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   cursorCommand,
   clineCommand,
   qwenCommand,
+  piCommand,
   claudeMcp,
   geminiMcp,
   codexMcp,
@@ -98,6 +102,8 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   opencodeSkill,
   cursorSkill,
   clineSkill,
+  piSkill,
+  continueSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */
@@ -220,7 +226,7 @@ export class AgentConfigRegistry {
  * @example
  * ```ts
  * const registry = createAgentConfigRegistry();
- * registry.list("skill"); // ["claude", "codex", "gemini", "copilot", "qwen", "opencode", "cursor", "cline"]
+ * registry.list("skill"); // ["claude", "codex", "gemini", "copilot", "qwen", "opencode", "cursor", "cline", "pi", "continue"]
  * ```
  */
 export function createAgentConfigRegistry(

@@ -6,11 +6,13 @@
 import { claude } from "./claude.js";
 import { cline } from "./cline.js";
 import { codex } from "./codex.js";
+import { continueCli } from "./continue.js";
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
 import { gemini } from "./gemini.js";
 import { kilo } from "./kilo.js";
 import { opencode } from "./opencode.js";
+import { pi } from "./pi.js";
 import { qwen } from "./qwen.js";
 import type { ClientHooks, ClientSpec } from "./spec.js";
 
@@ -25,6 +27,8 @@ export const CLIENTS = [
   cursor,
   cline,
   kilo,
+  pi,
+  continueCli,
 ] as const;
 
 /** Any of the clients, with its own literal facts. */
@@ -57,6 +61,8 @@ export const SYNC_ORDER: readonly Client[] = [
   cursor,
   cline,
   kilo,
+  pi,
+  continueCli,
 ];
 
 /** The clients with hooks, in help order. */

@@ -105,12 +105,19 @@ export interface ReadFolder {
   readonly nested: boolean;
   /**
    * The frontmatter key that decides, and the value that means "at the start": `absent` when
-   * a file without the key is read at the start (Claude Code's `paths`).
+   * a file without the key is read at the start (Claude Code's `paths`); a list when any of its
+   * values does (Continue CLI's `alwaysApply`, absent or true).
    */
-  readonly condition?: { readonly key: string; readonly startsWhen: "absent" | string | boolean };
+  readonly condition?: {
+    readonly key: string;
+    readonly startsWhen: StartsWhen | readonly StartsWhen[];
+  };
   /** Read after every folder from the root to the start folder, not in the root's turn. */
   readonly last?: boolean;
 }
+
+/** A frontmatter value that has a file read at the start, or `absent`: the key missing. */
+export type StartsWhen = "absent" | string | boolean;
 
 /** The first present file of a list of names in a folder; the others are shadowed by it. */
 export interface ReadNames {

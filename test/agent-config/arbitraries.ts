@@ -178,6 +178,18 @@ const geminiPrompt = fc
   )
   .map((parts) => normalized(parts.join("")));
 
+/** What a Pi template says: text, every argument, positional arguments (no shell, no files). */
+const piPrompt = fc
+  .array(
+    fc.oneof(
+      geminiSafeText,
+      fc.constant(" $ARGUMENTS "),
+      fc.integer({ min: 0, max: 9 }).map((n) => ` $ARGUMENTS[${n}] `),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => normalized(parts.join("")));
+
 // What OpenCode can say: plain text, $ARGUMENTS, positions from the second on ($1 and up in
 // OpenCode), shell and file inlines.
 const opencodePrompt = fc
@@ -272,6 +284,14 @@ export const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
       prompt: geminiPrompt,
       argumentHint: optional(text),
       disableModelInvocation: optional(fc.boolean()),
+    })
+    .map(compact),
+  pi: fc
+    .record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/),
+      description: optional(text),
+      prompt: piPrompt,
+      argumentHint: optional(text),
     })
     .map(compact),
 };

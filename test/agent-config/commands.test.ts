@@ -255,7 +255,7 @@ it("AI output without a prompt is not used either", async () => {
 describe("bad arguments", () => {
   it("an unknown format is an InvalidInputError naming the option and the formats", async () => {
     await expect(convertCommand("x", { from: "claude", to: "windsurf" as never })).rejects.toThrow(
-      'to: expected "claude" | "gemini" | "codex" | "codex-skill" | "copilot-skill" | "opencode" | "cursor" | "cline" | "qwen", received "windsurf"',
+      'to: expected "claude" | "gemini" | "codex" | "codex-skill" | "copilot-skill" | "opencode" | "cursor" | "cline" | "qwen" | "pi", received "windsurf"',
     );
     expect(() => renderCommand("claude", { prompt: 3 } as never)).toThrow(InvalidInputError);
   });

@@ -29,6 +29,7 @@ const COMMAND_EXT: Record<CommandFormat, string> = {
   cursor: "md",
   cline: "md",
   qwen: "md",
+  pi: "md",
 };
 const MCP_EXT: Record<McpConfigFormat, string> = {
   claude: "json",

@@ -127,6 +127,16 @@ const cases: [string, (n: number) => string, (text: string) => unknown][] = [
       ]),
     (text) => renderMcpConfig("codex", JSON.parse(text)),
   ],
+  [
+    "Pi template: many slices and dollars, each a placeholder or text",
+    (n) => `---\ndescription: d\n---\n${"${@:1:2} $@ $9 $ $x ".repeat(n / 20)}\n`,
+    (text) => convertCommand(text, { from: "pi", to: "claude", name: "c" }),
+  ],
+  [
+    "Pi template written from a prompt of many placeholders and escapes",
+    (n) => `---\ndescription: d\n---\n${"$ARGUMENTS[3] \\$ @a/b !`x` $@ ".repeat(n / 33)}\n`,
+    (text) => convertCommand(text, { from: "claude", to: "pi", name: "c" }),
+  ],
 ];
 
 describeGrowth(

@@ -54,6 +54,7 @@ const BUILTIN_COMMANDS = [
   "cursor",
   "cline",
   "qwen",
+  "pi",
 ];
 
 const claudeMd = "---\ndescription: Review a file\n---\nReview this change. $ARGUMENTS\n";
@@ -143,6 +144,8 @@ describe("a registry of agent-config formats", () => {
       "opencode",
       "cursor",
       "cline",
+      "pi",
+      "continue",
     ]);
     expect(createAgentConfigRegistry([]).list("command")).toEqual([]);
     expect(Object.isFrozen(builtinAgentConfigFormats)).toBe(true);

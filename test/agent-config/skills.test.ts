@@ -85,7 +85,7 @@ describe("skills", () => {
   it("renderSkill checks the skill; an unknown format names the option and the formats", () => {
     expect(() => renderSkill("claude", { name: "a" } as never)).toThrow(InvalidInputError);
     expect(() => convertSkill("x", { from: "windsurf", to: "claude" })).toThrow(
-      'from: expected "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "windsurf"',
+      'from: expected "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cursor" | "cline" | "pi" | "continue", received "windsurf"',
     );
   });
 });

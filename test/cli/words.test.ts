@@ -62,11 +62,11 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["sync", "--from", "claud", "--to", "codex"],
-      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo',
+      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex,gemini,cdex"],
-      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo',
+      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex", "--only", "comands"],

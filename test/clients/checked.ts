@@ -67,6 +67,24 @@ const USER_HOOKS = { hook: "user-hooks.clients.ts" } as const;
 /** ignore.clients.ts syncs a .cursorignore into Gemini CLI, Qwen Code and Kilo Code. */
 const IGNORED = "ignore.clients.ts";
 
+/** pi.clients.ts syncs a Claude Code project (instructions and rules too) into Pi. */
+const SYNCED_PI = {
+  instructions: "pi.clients.ts",
+  rules: "pi.clients.ts",
+  command: "pi.clients.ts",
+  skill: "pi.clients.ts",
+} as const;
+
+/**
+ * continue.clients.ts syncs a Claude Code project (instructions and rules too) into Continue CLI,
+ * which reads the skill from .claude/skills itself.
+ */
+const SYNCED_CONTINUE = {
+  instructions: "continue.clients.ts",
+  rules: "continue.clients.ts",
+  skill: "continue.clients.ts",
+} as const;
+
 export const REAL_CLIENT_CHECKS: Readonly<
   Partial<Record<SyncTool | HookTool, Partial<Record<SupportKind, string>>>>
 > = {
@@ -78,4 +96,6 @@ export const REAL_CLIENT_CHECKS: Readonly<
   opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
   cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
   kilo: { ...SYNCED_KILO, ignore: IGNORED },
+  pi: SYNCED_PI,
+  continue: SYNCED_CONTINUE,
 };

@@ -13,6 +13,9 @@ const bin = CLIENTS_BIN;
 /** Whether this machine can give a process an empty network namespace with loopback up. */
 const offline = spawnSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"]).status === 0;
 
+/** The command a client's package installs, where it is not the client's id. */
+const COMMAND_NAMES: Readonly<Record<string, string>> = { continue: "cn" };
+
 /** What the scripted model answers (see scripted-model.mjs). */
 export interface ModelScript {
   readonly replies: readonly {
@@ -37,7 +40,17 @@ export interface ModelScript {
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool: "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cline" | "kilo",
+  tool:
+    | "claude"
+    | "codex"
+    | "gemini"
+    | "copilot"
+    | "qwen"
+    | "opencode"
+    | "cline"
+    | "kilo"
+    | "pi"
+    | "continue",
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,
@@ -46,7 +59,7 @@ export function runScripted(
   const scriptFile = join(mkdtempSync(join(tmpdir(), "contextfmt-script-")), "script.json");
   writeFileSync(scriptFile, JSON.stringify(script));
   const server = new URL("./scripted-model.mjs", import.meta.url).pathname;
-  const argv = [server, scriptFile, join(bin, tool), ...args];
+  const argv = [server, scriptFile, join(bin, COMMAND_NAMES[tool] ?? tool), ...args];
   const options = {
     cwd,
     encoding: "utf8" as const,

@@ -261,7 +261,7 @@ describe("one bad file never blinds doctor to the rest", () => {
     const report = await fullReport(dir);
     const message = `CLAUDE.md is a link to ${join(outside, "notes.md")}, outside the project`;
     expect(unreadable(report)).toEqual(
-      ["claude", "copilot", "opencode", "kilo"].map(
+      ["claude", "copilot", "opencode", "kilo", "pi", "continue"].map(
         (id): DoctorProblem => ({
           code: "unreadable",
           client: id as never,
@@ -294,6 +294,8 @@ describe("one bad file never blinds doctor to the rest", () => {
       "cursor",
       "cline",
       "kilo",
+      "pi",
+      "continue",
     ]);
     for (const problem of problems) {
       expect(problem).toMatchObject({ path: "AGENTS.md", message: "AGENTS.md: not UTF-8 text" });

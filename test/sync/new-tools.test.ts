@@ -25,7 +25,16 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/agent-config/${name}`, import.meta.url), "utf8");
 
 const KINDS: SyncKind[] = ["command", "mcp", "agent", "skill"];
-const NEW_TOOLS: SyncTool[] = ["copilot", "qwen", "opencode", "cursor", "cline", "kilo"];
+const NEW_TOOLS: SyncTool[] = [
+  "copilot",
+  "qwen",
+  "opencode",
+  "cursor",
+  "cline",
+  "kilo",
+  "pi",
+  "continue",
+];
 
 /** A Claude Code project with one of each kind. */
 const CLAUDE_FILES = {

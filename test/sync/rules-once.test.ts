@@ -88,7 +88,7 @@ describe("the rules, loaded once", () => {
       );
     }
     expect(twice(warnings).filter((line) => line.includes("the rules"))).toEqual([
-      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, GEMINI.md, so the rules reach it twice (AGENTS.md is for Codex CLI, OpenCode, Cursor, Cline, Kilo Code; GEMINI.md is for Gemini CLI)",
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, GEMINI.md, so the rules reach it twice (AGENTS.md is for Codex CLI, OpenCode, Cursor, Cline, Kilo Code, Pi, Continue CLI; GEMINI.md is for Gemini CLI)",
     ]);
     // The text's own second copy for Copilot CLI is the one doctor names; nothing else.
     expect(await problems(dir, ["claude", ...ALL_BUT_CLAUDE])).toEqual([

@@ -176,3 +176,23 @@ export const clineSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/**
+ * Pi's `.pi/skills/<name>/SKILL.md` (Agent Skills: it warns of a skill without a description,
+ * of at most 1024 characters).
+ */
+export const piSkill: SkillCodec = skillFormat({
+  id: "pi",
+  tool: "Pi",
+  readsClaudeKeys: false,
+  needsDescription: true,
+  maxDescription: CODEX_MAX_DESCRIPTION,
+});
+
+/** Continue CLI's `.continue/skills/<name>/SKILL.md` (its skill schema requires a description). */
+export const continueSkill: SkillCodec = skillFormat({
+  id: "continue",
+  tool: "Continue CLI",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});

@@ -15,7 +15,9 @@ export type SkillFormat =
   | "qwen"
   | "opencode"
   | "cursor"
-  | "cline";
+  | "cline"
+  | "pi"
+  | "continue";
 
 /**
  * The skill formats this library reads and writes.
@@ -34,6 +36,8 @@ export const SKILL_FORMATS: readonly SkillFormat[] = [
   "opencode",
   "cursor",
   "cline",
+  "pi",
+  "continue",
 ];
 
 /**

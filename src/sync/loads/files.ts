@@ -111,7 +111,10 @@ function notAtStart(
     view.unreadable(path, `${path}: ${unreadableReason(error)}`);
     return null;
   }
-  const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
+  // One value, or several that each start it (Continue CLI: `alwaysApply` absent or true).
+  const starts = [startsWhen]
+    .flat()
+    .some((when) => (when === "absent" ? value === undefined : value === when));
   if (starts) return undefined;
   return value === undefined
     ? `not read at the start: its frontmatter has no ${key}`
