@@ -22,9 +22,15 @@ import { codexSkillCommand, copilotSkillCommand } from "./commands/codex-skill-c
 import type { CommandCodec } from "./commands/command.js";
 import { geminiCommand } from "./commands/gemini-command.js";
 import { opencodeCommand } from "./commands/opencode-command.js";
-import { clineCommand, cursorCommand } from "./commands/plain-command.js";
+import {
+  antigravityCommand,
+  clineCommand,
+  cursorCommand,
+  rooCommand,
+  windsurfCommand,
+} from "./commands/plain-command.js";
 import { qwenCommand } from "./commands/qwen-command.js";
-import { claudeMcp, cursorMcp } from "./mcp/claude-mcp.js";
+import { amazonqMcp, claudeMcp, cursorMcp, junieMcp, kiroMcp, rooMcp } from "./mcp/claude-mcp.js";
 import { codexMcp } from "./mcp/codex-mcp.js";
 import { geminiMcp, qwenMcp } from "./mcp/gemini-mcp.js";
 import type { McpCodec } from "./mcp/mcp-codec.js";
@@ -37,8 +43,11 @@ import {
   copilotSkill,
   cursorSkill,
   geminiSkill,
+  kiroSkill,
   opencodeSkill,
   qwenSkill,
+  rooSkill,
+  windsurfSkill,
 } from "./skills/skill-formats.js";
 
 /** What a format converts: slash commands, MCP server configs, subagents, skills. */
@@ -70,12 +79,19 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   cursorCommand,
   clineCommand,
   qwenCommand,
+  windsurfCommand,
+  rooCommand,
+  antigravityCommand,
   claudeMcp,
   geminiMcp,
   codexMcp,
   qwenMcp,
   opencodeMcp,
   cursorMcp,
+  rooMcp,
+  kiroMcp,
+  amazonqMcp,
+  junieMcp,
   claudeAgent,
   geminiAgent,
   codexAgent,
@@ -91,6 +107,9 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   opencodeSkill,
   cursorSkill,
   clineSkill,
+  windsurfSkill,
+  rooSkill,
+  kiroSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */

@@ -3,16 +3,27 @@
  * and a lookup. The hooks, the agent configs, sync, init and doctor read their per-client
  * tables from here.
  */
+
+import { amazonq } from "./amazonq.js";
+import { antigravity } from "./antigravity.js";
 import { claude } from "./claude.js";
 import { cline } from "./cline.js";
 import { codex } from "./codex.js";
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
 import { gemini } from "./gemini.js";
+import { goose } from "./goose.js";
+import { junie } from "./junie.js";
 import { kilo } from "./kilo.js";
+import { kiro } from "./kiro.js";
 import { opencode } from "./opencode.js";
+import { openhands } from "./openhands.js";
 import { qwen } from "./qwen.js";
+import { roo } from "./roo.js";
 import type { ClientHooks, ClientSpec } from "./spec.js";
+import { warp } from "./warp.js";
+import { windsurf } from "./windsurf.js";
+import { zed } from "./zed.js";
 
 /** Every client, in the order help texts list them. */
 export const CLIENTS = [
@@ -25,6 +36,16 @@ export const CLIENTS = [
   cursor,
   cline,
   kilo,
+  windsurf,
+  roo,
+  kiro,
+  zed,
+  goose,
+  amazonq,
+  junie,
+  warp,
+  antigravity,
+  openhands,
 ] as const;
 
 /** Any of the clients, with its own literal facts. */
@@ -57,6 +78,16 @@ export const SYNC_ORDER: readonly Client[] = [
   cursor,
   cline,
   kilo,
+  windsurf,
+  roo,
+  kiro,
+  zed,
+  goose,
+  amazonq,
+  junie,
+  warp,
+  antigravity,
+  openhands,
 ];
 
 /** The clients with hooks, in help order. */

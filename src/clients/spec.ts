@@ -77,6 +77,9 @@ export interface ProjectSetting {
   readonly key: readonly string[];
 }
 
+/** A frontmatter value that means "read at the start", or `absent`: the key is not there. */
+export type StartsWhen = "absent" | string | boolean;
+
 /**
  * A folder whose every file with one ending the client reads, at the project's root. With a
  * `condition`, a file is read at the start only as its frontmatter says; the others are read
@@ -91,9 +94,13 @@ export interface ReadFolder {
   readonly nested: boolean;
   /**
    * The frontmatter key that decides, and the value that means "at the start": `absent` when
-   * a file without the key is read at the start (Claude Code's `paths`).
+   * a file without the key is read at the start (Claude Code's `paths`); a list when any of
+   * several is (Kiro's `inclusion`: none, or `always`).
    */
-  readonly condition?: { readonly key: string; readonly startsWhen: "absent" | string | boolean };
+  readonly condition?: {
+    readonly key: string;
+    readonly startsWhen: StartsWhen | readonly StartsWhen[];
+  };
   /** Read after every folder from the root to the start folder, not in the root's turn. */
   readonly last?: boolean;
 }
@@ -159,6 +166,11 @@ export interface InstructionLoading {
    * changes it.
    */
   readonly maxBytes?: { readonly bytes: number; readonly setting: ProjectSetting };
+  /**
+   * Caps in characters (UTF-16 code units), no setting changes: each file cut at `perFile`, and
+   * the files together at `total`, spent in order (Windsurf's rules: 6,000 and 12,000).
+   */
+  readonly maxChars?: { readonly perFile?: number; readonly total?: number };
 }
 
 /** What a client loads from a project, beyond where each kind is: `contextfmt doctor` applies it. */

@@ -176,3 +176,27 @@ export const clineSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/** Windsurf's `.windsurf/skills/<name>/SKILL.md`. */
+export const windsurfSkill: SkillCodec = skillFormat({
+  id: "windsurf",
+  tool: "Windsurf",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Roo Code's `.roo/skills/<name>/SKILL.md`. */
+export const rooSkill: SkillCodec = skillFormat({
+  id: "roo",
+  tool: "Roo Code",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Kiro's `.kiro/skills/<name>/SKILL.md`. */
+export const kiroSkill: SkillCodec = skillFormat({
+  id: "kiro",
+  tool: "Kiro",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});

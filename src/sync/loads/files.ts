@@ -111,7 +111,9 @@ function notAtStart(
     view.unreadable(path, `${path}: ${unreadableReason(error)}`);
     return null;
   }
-  const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
+  // Kiro reads a steering file at the start with no `inclusion` and with `inclusion: always`.
+  const values = Array.isArray(startsWhen) ? startsWhen : [startsWhen];
+  const starts = values.some((when) => (when === "absent" ? value === undefined : value === when));
   if (starts) return undefined;
   return value === undefined
     ? `not read at the start: its frontmatter has no ${key}`
@@ -312,6 +314,7 @@ export function clientFiles(
   }
   const maxBytes = capOf(view, rules);
   capBytes(entries, maxBytes, label, problem);
+  capChars(entries, rules.maxChars, label, problem);
   const files = entries.map((entry): LoadedFile => {
     const { path, text, loaded, reason, shadowedBy, importedBy, cut } = entry;
     return {
@@ -435,5 +438,57 @@ function capBytes(
       );
     }
     left = 0;
+  }
+}
+
+/**
+ * Spends the client's character caps in order (Windsurf: each file cut at its own cap, and the
+ * files together at the total): a file over what is left is cut there, later ones dropped.
+ * Characters are UTF-16 code units, as the client's editor counts them; a cut never splits a
+ * surrogate pair.
+ */
+function capChars(
+  entries: Entry[],
+  maxChars: InstructionLoading["maxChars"],
+  label: string,
+  problem: (code: DoctorProblem["code"], path: string, message: string) => void,
+): void {
+  if (maxChars === undefined) return;
+  const { perFile = Number.POSITIVE_INFINITY, total = Number.POSITIVE_INFINITY } = maxChars;
+  let left = total;
+  for (const entry of entries) {
+    if (!entry.loaded || entry.cut !== undefined) continue;
+    const chars = entry.text.length;
+    const room = Math.min(perFile, left);
+    if (chars <= room) {
+      left -= chars;
+      continue;
+    }
+    const cap =
+      room === perFile
+        ? `${label}'s cap of ${perFile} characters on one instruction file`
+        : `${label}'s cap of ${total} characters on its instruction files together`;
+    const bytes = Buffer.byteLength(entry.text);
+    if (room === 0) {
+      entry.loaded = false;
+      entry.reason = `dropped: ${cap} is spent on the files before it`;
+      problem(
+        "over_client_limit",
+        entry.path,
+        `none of ${entry.path} (${chars} characters) reaches the model: ${cap} is spent on the files before it`,
+      );
+      continue;
+    }
+    const high = entry.text.charCodeAt(room - 1);
+    const at = high >= 0xd800 && high <= 0xdbff ? room - 1 : room;
+    const atByte = Buffer.byteLength(entry.text.slice(0, at));
+    entry.cut = { atByte, lostBytes: bytes - atByte };
+    entry.reason = cap;
+    problem(
+      "over_client_limit",
+      entry.path,
+      `${entry.path} is cut at character ${at} of ${chars} by ${cap}: its last ${chars - at} characters never reach the model`,
+    );
+    left -= at;
   }
 }
