@@ -30,7 +30,15 @@ import {
   windsurfCommand,
 } from "./commands/plain-command.js";
 import { qwenCommand } from "./commands/qwen-command.js";
-import { amazonqMcp, claudeMcp, cursorMcp, junieMcp, kiroMcp, rooMcp } from "./mcp/claude-mcp.js";
+import {
+  amazonqMcp,
+  claudeMcp,
+  cursorMcp,
+  firebenderMcp,
+  junieMcp,
+  kiroMcp,
+  rooMcp,
+} from "./mcp/claude-mcp.js";
 import { codexMcp } from "./mcp/codex-mcp.js";
 import { geminiMcp, qwenMcp } from "./mcp/gemini-mcp.js";
 import type { McpCodec } from "./mcp/mcp-codec.js";
@@ -42,6 +50,7 @@ import {
   codexSkill,
   copilotSkill,
   cursorSkill,
+  firebenderSkill,
   geminiSkill,
   kiroSkill,
   opencodeSkill,
@@ -92,6 +101,7 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   kiroMcp,
   amazonqMcp,
   junieMcp,
+  firebenderMcp,
   claudeAgent,
   geminiAgent,
   codexAgent,
@@ -110,6 +120,7 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   windsurfSkill,
   rooSkill,
   kiroSkill,
+  firebenderSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */

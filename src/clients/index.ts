@@ -11,6 +11,7 @@ import { cline } from "./cline.js";
 import { codex } from "./codex.js";
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
+import { firebender } from "./firebender.js";
 import { gemini } from "./gemini.js";
 import { goose } from "./goose.js";
 import { junie } from "./junie.js";
@@ -46,6 +47,7 @@ export const CLIENTS = [
   warp,
   antigravity,
   openhands,
+  firebender,
 ] as const;
 
 /** Any of the clients, with its own literal facts. */
@@ -88,6 +90,7 @@ export const SYNC_ORDER: readonly Client[] = [
   warp,
   antigravity,
   openhands,
+  firebender,
 ];
 
 /** The clients with hooks, in help order. */

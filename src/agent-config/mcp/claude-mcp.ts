@@ -300,3 +300,15 @@ export const junieMcp: McpCodec = mcpJsonFormat({
   path: ".junie/mcp/mcp.json",
   urlAlone: "http",
 });
+
+/**
+ * Firebender's `mcpServers` in firebender.json: `.mcp.json`'s shape, a remote server by its `url`
+ * (https://docs.firebender.com/context/syntax).
+ */
+export const firebenderMcp: McpCodec = mcpJsonFormat({
+  id: "firebender",
+  tool: "Firebender",
+  fileLabel: "firebender firebender.json",
+  path: "firebender.json",
+  urlAlone: "http",
+});

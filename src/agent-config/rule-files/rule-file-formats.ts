@@ -201,6 +201,16 @@ export const cursorRuleFile: RuleFileCodec = {
   },
 };
 
+/**
+ * Firebender's `.firebender/rules/*.mdc`: Cursor's format, which it documents as the same
+ * (https://docs.firebender.com/context/rules).
+ */
+export const firebenderRuleFile: RuleFileCodec = {
+  ...cursorRuleFile,
+  id: "firebender",
+  fileLabel: "firebender rule mdc",
+};
+
 /** What Copilot's `applyTo` says for every file. */
 const EVERY_FILE = new Set(["**", "**/*"]);
 
@@ -440,6 +450,7 @@ export const RULE_FILE_FORMATS: Readonly<Record<string, RuleFileCodec>> = {
   kiro: kiroRuleFile,
   roo: rooRuleFile,
   amazonq: amazonqRuleFile,
+  firebender: firebenderRuleFile,
 };
 
 /**

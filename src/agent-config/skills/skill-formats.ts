@@ -200,3 +200,11 @@ export const kiroSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/** Firebender's `.firebender/skills/<name>/SKILL.md`. */
+export const firebenderSkill: SkillCodec = skillFormat({
+  id: "firebender",
+  tool: "Firebender",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
