@@ -52,10 +52,12 @@ import {
   cursorSkill,
   firebenderSkill,
   geminiSkill,
+  gooseSkill,
   kiroSkill,
   opencodeSkill,
   qwenSkill,
   rooSkill,
+  warpSkill,
   windsurfSkill,
 } from "./skills/skill-formats.js";
 
@@ -121,6 +123,8 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   rooSkill,
   kiroSkill,
   firebenderSkill,
+  gooseSkill,
+  warpSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */

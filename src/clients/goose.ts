@@ -24,11 +24,10 @@ export const goose = {
     },
     // Project skills from .agents/skills, .goose/skills and .claude/skills
     // (https://block.github.io/goose/docs/guides/context-engineering/using-skills).
-    moreItems: { skill: [{ dir: ".goose/skills" }, { dir: ".claude/skills" }] },
+    moreItems: { skill: [{ dir: ".agents/skills" }, { dir: ".claude/skills" }] },
   },
   items: {
-    // The shared folder, in the Agent Skills format Codex CLI's files follow.
-    skill: skillFolders("codex", ".agents/skills"),
+    skill: skillFolders("goose", ".goose/skills"),
   },
   cannotHold: {
     command: "Goose's recipes are YAML files it runs by path, not slash commands sync writes",

@@ -23,11 +23,10 @@ export const warp = {
     },
     // It finds skills in .agents/skills, .warp/skills and .claude/skills
     // (https://docs.warp.dev/agent-platform/capabilities/skills/).
-    moreItems: { skill: [{ dir: ".warp/skills" }, { dir: ".claude/skills" }] },
+    moreItems: { skill: [{ dir: ".agents/skills" }, { dir: ".claude/skills" }] },
   },
   items: {
-    // The shared folder, in the Agent Skills format Codex CLI's files follow.
-    skill: skillFolders("codex", ".agents/skills"),
+    skill: skillFolders("warp", ".warp/skills"),
   },
   cannotHold: {
     command: "Warp's workflows live in Warp Drive, not in project files",

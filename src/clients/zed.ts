@@ -15,14 +15,15 @@ export const zed = {
   nestedInstructions: false,
   loading: {
     instructions: {
-      // https://zed.dev/docs/ai/rules#rules-files
+      // https://zed.dev/docs/ai/rules#rules-files. Its list has `.clinerules` fifth, read when
+      // it is a file: Cline's older single-file form. Cline's own `.clinerules` is a folder now,
+      // which Zed passes over, so it is not listed here.
       places: [
         {
           names: [
             ".rules",
             ".cursorrules",
             ".windsurfrules",
-            ".clinerules",
             ".github/copilot-instructions.md",
             "AGENT.md",
             "AGENTS.md",

@@ -208,3 +208,19 @@ export const firebenderSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/** Goose's `.goose/skills/<name>/SKILL.md`. */
+export const gooseSkill: SkillCodec = skillFormat({
+  id: "goose",
+  tool: "Goose",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Warp's `.warp/skills/<name>/SKILL.md`. */
+export const warpSkill: SkillCodec = skillFormat({
+  id: "warp",
+  tool: "Warp",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});

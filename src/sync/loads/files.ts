@@ -341,6 +341,18 @@ export function clientFiles(
   // else in a session that reads the file in its stead: this one's files, and that file, read in
   // a session of its folder when it is below this one (the same text there loses nothing).
   const reached = new Set(kept.flatMap((file) => textLines(file.text)));
+  // A file whose every line reaches the model from the files kept (an import target, such as
+  // the CLAUDE.md that a shadowed GEMINI.md's `@CLAUDE.md` names, when AGENTS.md carries its
+  // text): pointing at it loses nothing. Each file's lines are checked once.
+  const wholeReached = new Map<string, boolean>();
+  const reachedWhole = (path: string) => {
+    const known = wholeReached.get(path);
+    if (known !== undefined) return known;
+    const text = view.text(path);
+    const whole = text !== undefined && textLines(text).every((line) => reached.has(line));
+    wholeReached.set(path, whole);
+    return whole;
+  };
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   for (const entry of entries) {
     const by = entry.shadowedBy;
@@ -353,7 +365,7 @@ export function clientFiles(
       (line) =>
         !reached.has(line) &&
         !instead.has(line) &&
-        !pointsAt(line, entry.path, (path) => path === by),
+        !pointsAt(line, entry.path, (path) => path === by || reachedWhole(path)),
     ).length;
     if (lost === 0) continue;
     problem(
