@@ -145,7 +145,8 @@ describe("written the target's way", () => {
   });
 
   it("a Cursor rule for matching files becomes a Windsurf glob rule and a Kiro fileMatch one", () => {
-    const text = "---\ndescription: Tests\nglobs: tests/**\nalwaysApply: false\n---\nUse fixtures.\n";
+    const text =
+      "---\ndescription: Tests\nglobs: tests/**\nalwaysApply: false\n---\nUse fixtures.\n";
     expect(convertRuleFile(text, { from: "cursor", to: "windsurf", name: "t" }).content).toBe(
       "---\ntrigger: glob\ndescription: Tests\nglobs: tests/**\n---\nUse fixtures.\n",
     );

@@ -8,7 +8,7 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import type { WarningLog } from "../warnings.js";
 import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
-/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands, Cline workflows and Qwen Code markdown. */
+/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands, Cline workflows, Qwen Code markdown, and Windsurf's, Roo Code's and Antigravity's plain markdown. */
 export type CommandFormat =
   | "claude"
   | "gemini"
@@ -18,7 +18,10 @@ export type CommandFormat =
   | "opencode"
   | "cursor"
   | "cline"
-  | "qwen";
+  | "qwen"
+  | "windsurf"
+  | "roo"
+  | "antigravity";
 
 /** A command format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type CommandFormatId = CommandFormat | (string & {});
@@ -41,6 +44,9 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
   "cursor",
   "cline",
   "qwen",
+  "windsurf",
+  "roo",
+  "antigravity",
 ];
 
 /**

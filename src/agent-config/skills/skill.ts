@@ -15,7 +15,13 @@ export type SkillFormat =
   | "qwen"
   | "opencode"
   | "cursor"
-  | "cline";
+  | "cline"
+  | "windsurf"
+  | "roo"
+  | "kiro"
+  | "firebender"
+  | "goose"
+  | "warp";
 
 /**
  * The skill formats this library reads and writes.
@@ -34,6 +40,12 @@ export const SKILL_FORMATS: readonly SkillFormat[] = [
   "opencode",
   "cursor",
   "cline",
+  "windsurf",
+  "roo",
+  "kiro",
+  "firebender",
+  "goose",
+  "warp",
 ];
 
 /**

@@ -365,7 +365,12 @@ export function clientFiles(
       (line) =>
         !reached.has(line) &&
         !instead.has(line) &&
-        !pointsAt(line, entry.path, (path) => path === by || reachedWhole(path)),
+        !pointsAt(
+          line,
+          entry.path,
+          // A file shadowed itself is reported on its own: its loss is not said twice.
+          (path) => path === by || reachedWhole(path) || byPath.get(path)?.shadowedBy !== undefined,
+        ),
     ).length;
     if (lost === 0) continue;
     problem(
