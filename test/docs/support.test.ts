@@ -24,7 +24,7 @@ describe("docs/support.md", () => {
       .filter((line) => line.startsWith("| `"));
     expect(rows.length).toBeGreaterThanOrEqual(20);
     const checked =
-      /<br>✓ `[^`@]+@[^`]+` \(\[test\]\(\.\.\/test\/clients\/[\w.-]+\.clients\.ts\)\)$/;
+      /<br>✓ `[^`]+@[^`@]+` \(\[test\]\(\.\.\/test\/clients\/[\w.-]+\.clients\.ts\)\)$/;
     const documented = /<br>(?:documentation|\[documentation\]\(https:\/\/[^)\s]+\))$/;
     for (const row of rows) {
       const cells = row.split(" | ").slice(2);
