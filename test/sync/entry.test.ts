@@ -16,6 +16,7 @@ import {
   planInit,
   planInitRemoval,
   planSync,
+  SYNC_TOOLS,
   type WritePlan,
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
