@@ -91,7 +91,7 @@ function userPlace(entry: UserPlace): string {
 
 /** The user-level and managed files a client reads for every project, in words. */
 function userLevel(tool: SyncTool): string {
-  const user: UserLevel | undefined = clientById(tool).user;
+  const user: UserLevel | undefined = (clientById(tool) as ClientSpec).user;
   if (user === undefined || user.instructions.length === 0) {
     return `User-level and managed files: none contextfmt reads${user?.elsewhere ? ` (${user.elsewhere})` : ""}.`;
   }

@@ -27,11 +27,19 @@ type Tool = SyncTool | HookTool;
 
 const code = (text: string) => `\`${text}\``;
 
-/** A cell: where the kind lives, and whether the real client was shown to read it. */
+/**
+ * A cell: where the kind lives, and what says the client reads it there: the pinned client,
+ * with the test that proves it, or the client's documentation (linked when the client is known
+ * from its documentation only).
+ */
 function cell(tool: Tool, kind: SupportKind, where: string | undefined): string {
   if (where === undefined) return "—";
-  const checked = REAL_CLIENT_CHECKS[tool]?.[kind] !== undefined;
-  return `${where}<br>${checked ? "✓ real client" : "not checked by the real client"}`;
+  const { checked, documentation } = clientById(tool) as ClientSpec;
+  const test = REAL_CLIENT_CHECKS[tool]?.[kind];
+  if (test !== undefined && checked !== "documentation") {
+    return `${where}<br>✓ ${code(`${checked.client}@${checked.version}`)} ([test](../test/clients/${test}))`;
+  }
+  return `${where}<br>${documentation === undefined ? "documentation" : `[documentation](${documentation})`}`;
 }
 
 /** Where `tool` keeps `kind`, or undefined when sync or init writes none for it. */
@@ -118,11 +126,12 @@ what a sync from Claude Code would change, without writing anything:
 npx contextfmt sync --from claude --to codex,gemini --dry-run
 \`\`\`
 
-"✓ real client" means \`npm run test:clients\` installs the pinned client, writes the kind with
-contextfmt, and proves the client reads it (the text reaches the model request, the command runs,
-the server is listed, the agent and skill are offered, the hook's context arrives). "Not checked
-by the real client" means it is written from the tool's documentation only (the page is linked
-beside the tool). "—": not written.
+"✓ \`<client>@<version>\`" means \`npm run test:clients\` installs that pinned client, writes the
+kind with contextfmt, and proves the client reads it (the text reaches the model request, the
+command runs, the server is listed, the agent and skill are offered, the hook's context arrives);
+the linked test is the proof. "Documentation" means the place is written from the tool's
+documentation only: for a tool no real client checks, the link is the page its facts come from.
+"—": not written.
 
 | tool | checked with | ${KINDS.map(([, title]) => title).join(" | ")} |
 | --- | --- | ${KINDS.map(() => "---").join(" | ")} |

@@ -29,9 +29,23 @@ import type { CommandCodec } from "./commands/command.js";
 import { geminiCommand } from "./commands/gemini-command.js";
 import { opencodeCommand } from "./commands/opencode-command.js";
 import { piCommand } from "./commands/pi-command.js";
-import { clineCommand, cursorCommand } from "./commands/plain-command.js";
+import {
+  antigravityCommand,
+  clineCommand,
+  cursorCommand,
+  rooCommand,
+  windsurfCommand,
+} from "./commands/plain-command.js";
 import { qwenCommand } from "./commands/qwen-command.js";
-import { claudeMcp, cursorMcp } from "./mcp/claude-mcp.js";
+import {
+  amazonqMcp,
+  claudeMcp,
+  cursorMcp,
+  firebenderMcp,
+  junieMcp,
+  kiroMcp,
+  rooMcp,
+} from "./mcp/claude-mcp.js";
 import { codexMcp } from "./mcp/codex-mcp.js";
 import { geminiMcp, qwenMcp } from "./mcp/gemini-mcp.js";
 import type { McpCodec } from "./mcp/mcp-codec.js";
@@ -44,10 +58,16 @@ import {
   continueSkill,
   copilotSkill,
   cursorSkill,
+  firebenderSkill,
   geminiSkill,
+  gooseSkill,
+  kiroSkill,
   opencodeSkill,
   piSkill,
   qwenSkill,
+  rooSkill,
+  warpSkill,
+  windsurfSkill,
 } from "./skills/skill-formats.js";
 
 /** What a format converts: slash commands, MCP server configs, subagents, skills. */
@@ -80,12 +100,20 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   clineCommand,
   qwenCommand,
   piCommand,
+  windsurfCommand,
+  rooCommand,
+  antigravityCommand,
   claudeMcp,
   geminiMcp,
   codexMcp,
   qwenMcp,
   opencodeMcp,
   cursorMcp,
+  rooMcp,
+  kiroMcp,
+  amazonqMcp,
+  junieMcp,
+  firebenderMcp,
   claudeAgent,
   geminiAgent,
   codexAgent,
@@ -104,6 +132,12 @@ export const builtinAgentConfigFormats: readonly AgentConfigFormat[] = Object.fr
   clineSkill,
   piSkill,
   continueSkill,
+  windsurfSkill,
+  rooSkill,
+  kiroSkill,
+  firebenderSkill,
+  gooseSkill,
+  warpSkill,
 ]);
 
 /** Problems with a format object that would only surface later, at a conversion. */

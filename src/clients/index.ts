@@ -3,18 +3,30 @@
  * and a lookup. The hooks, the agent configs, sync, init and doctor read their per-client
  * tables from here.
  */
+
+import { amazonq } from "./amazonq.js";
+import { antigravity } from "./antigravity.js";
 import { claude } from "./claude.js";
 import { cline } from "./cline.js";
 import { codex } from "./codex.js";
 import { continueCli } from "./continue.js";
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
+import { firebender } from "./firebender.js";
 import { gemini } from "./gemini.js";
+import { goose } from "./goose.js";
+import { junie } from "./junie.js";
 import { kilo } from "./kilo.js";
+import { kiro } from "./kiro.js";
 import { opencode } from "./opencode.js";
+import { openhands } from "./openhands.js";
 import { pi } from "./pi.js";
 import { qwen } from "./qwen.js";
+import { roo } from "./roo.js";
 import type { ClientHooks, ClientSpec } from "./spec.js";
+import { warp } from "./warp.js";
+import { windsurf } from "./windsurf.js";
+import { zed } from "./zed.js";
 
 /** Every client, in the order help texts list them. */
 export const CLIENTS = [
@@ -29,6 +41,17 @@ export const CLIENTS = [
   kilo,
   pi,
   continueCli,
+  windsurf,
+  roo,
+  kiro,
+  zed,
+  goose,
+  amazonq,
+  junie,
+  warp,
+  antigravity,
+  openhands,
+  firebender,
 ] as const;
 
 /** Any of the clients, with its own literal facts. */
@@ -63,6 +86,17 @@ export const SYNC_ORDER: readonly Client[] = [
   kilo,
   pi,
   continueCli,
+  windsurf,
+  roo,
+  kiro,
+  zed,
+  goose,
+  amazonq,
+  junie,
+  warp,
+  antigravity,
+  openhands,
+  firebender,
 ];
 
 /** The clients with hooks, in help order. */

@@ -91,6 +91,9 @@ export interface ProjectSetting {
   readonly key: readonly string[];
 }
 
+/** A frontmatter value that means "read at the start", or `absent`: the key is not there. */
+export type StartsWhen = "absent" | string | boolean;
+
 /**
  * A folder whose every file with one ending the client reads, at the project's root. With a
  * `condition`, a file is read at the start only as its frontmatter says; the others are read
@@ -106,7 +109,8 @@ export interface ReadFolder {
   /**
    * The frontmatter key that decides, and the value that means "at the start": `absent` when
    * a file without the key is read at the start (Claude Code's `paths`); a list when any of its
-   * values does (Continue CLI's `alwaysApply`, absent or true).
+   * values does (Continue CLI's `alwaysApply`, absent or true; Kiro's `inclusion`, absent or
+   * `always`). See {@link readAtStart}.
    */
   readonly condition?: {
     readonly key: string;
@@ -116,8 +120,18 @@ export interface ReadFolder {
   readonly last?: boolean;
 }
 
-/** A frontmatter value that has a file read at the start, or `absent`: the key missing. */
-export type StartsWhen = "absent" | string | boolean;
+/**
+ * Whether a file of a conditional folder is read at the start, its frontmatter's value at the
+ * condition's key being `value` (`undefined` when the key is absent).
+ */
+export function readAtStart(
+  condition: NonNullable<ReadFolder["condition"]>,
+  value: unknown,
+): boolean {
+  return [condition.startsWhen]
+    .flat()
+    .some((when) => (when === "absent" ? value === undefined : value === when));
+}
 
 /** The first present file of a list of names in a folder; the others are shadowed by it. */
 export interface ReadNames {
@@ -180,6 +194,11 @@ export interface InstructionLoading {
    * changes it.
    */
   readonly maxBytes?: { readonly bytes: number; readonly setting: ProjectSetting };
+  /**
+   * Caps in characters (UTF-16 code units), no setting changes: each file cut at `perFile`, and
+   * the files together at `total`, spent in order (Windsurf's rules: 6,000 and 12,000).
+   */
+  readonly maxChars?: { readonly perFile?: number; readonly total?: number };
 }
 
 /** What a client loads from a project, beyond where each kind is: `contextfmt doctor` applies it. */

@@ -5,6 +5,7 @@
  * for each client, not only which files.
  */
 
+import type { Issue } from "../problems/issue.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { clientFiles } from "./loads/files.js";
 import { clientItems } from "./loads/items.js";
@@ -44,8 +45,8 @@ function measure(view: ProjectView, client: SyncTool): LoadMeasure {
   };
 }
 
-/** What each of `targets` loads before `plan` is written and after. */
-export function clientLoads(plan: Plan, targets: readonly SyncTool[]): ClientLoads[] {
+/** The project as it is, and as `plan` leaves it, as the clients' loading rules read them. */
+function views(plan: Plan): { before: PlannedView; after: PlannedView } {
   const listing: SharedListing = {};
   const before = new PlannedView(
     plan.project,
@@ -62,9 +63,43 @@ export function clientLoads(plan: Plan, targets: readonly SyncTool[]): ClientLoa
     () => planned,
     listing,
   );
+  return { before, after };
+}
+
+/** What each of `targets` loads before `plan` is written and after. */
+export function clientLoads(plan: Plan, targets: readonly SyncTool[]): ClientLoads[] {
+  const { before, after } = views(plan);
   return targets.map((client) => ({
     client,
     before: measure(before, client),
     after: measure(after, client),
   }));
+}
+
+/**
+ * A warning for each file a client of the run read before and reads no more after it, because
+ * a file the plan writes comes first in its order and some of its lines reach the model from
+ * nowhere else (Zed reads only the first of its names: the `.rules` made for its rules stands
+ * before the user's `.github/copilot-instructions.md`). The client's facts force it; the user
+ * is told which lines it no longer sees, as doctor would say after the sync.
+ */
+export function shadowedBySync(plan: Plan, clients: readonly SyncTool[]): Issue[] {
+  const { before, after } = views(plan);
+  const shadowed = (view: PlannedView, client: SyncTool) =>
+    clientFiles(view, client, defaultCounter).problems.filter(
+      (problem) => problem.code === "shadowed",
+    );
+  return clients.flatMap((client) => {
+    const known = new Set(shadowed(before, client).map((problem) => problem.path));
+    return shadowed(after, client)
+      .filter((problem) => !known.has(problem.path))
+      .map(
+        (problem): Issue => ({
+          code: "shadowed",
+          severity: "warning",
+          ...(problem.path !== undefined ? { path: problem.path } : {}),
+          message: `after this sync, ${problem.message}`,
+        }),
+      );
+  });
 }

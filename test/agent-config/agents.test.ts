@@ -200,8 +200,8 @@ describe("codex agents", () => {
 describe("bad arguments", () => {
   it("renderAgent checks the agent; an unknown format names the option and the formats", () => {
     expect(() => renderAgent("claude", { name: "a" } as never)).toThrow(InvalidInputError);
-    expect(() => convertAgent("x", { from: "claude", to: "windsurf" })).toThrow(
-      'to: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "windsurf"',
+    expect(() => convertAgent("x", { from: "claude", to: "acme" })).toThrow(
+      'to: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "acme"',
     );
   });
 });

@@ -82,6 +82,11 @@ const settingsServers = servers((name) => {
 export const ARBITRARIES: Record<McpConfigFormat, fc.Arbitrary<McpServer[]>> = {
   claude: mcpJsonServers,
   cursor: mcpJsonServers,
+  roo: mcpJsonServers,
+  kiro: mcpJsonServers,
+  amazonq: mcpJsonServers,
+  junie: mcpJsonServers,
+  firebender: mcpJsonServers,
   gemini: settingsServers,
   qwen: settingsServers,
   opencode: servers((name) => {
@@ -277,6 +282,9 @@ export const COMMANDS: Record<CommandFormat, fc.Arbitrary<Command>> = {
     .map(compact),
   cursor: plainCommand,
   cline: plainCommand,
+  windsurf: plainCommand,
+  roo: plainCommand,
+  antigravity: plainCommand,
   qwen: fc
     .record({
       name: fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?$/),

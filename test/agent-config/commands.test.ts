@@ -254,8 +254,8 @@ it("AI output without a prompt is not used either", async () => {
 
 describe("bad arguments", () => {
   it("an unknown format is an InvalidInputError naming the option and the formats", async () => {
-    await expect(convertCommand("x", { from: "claude", to: "windsurf" as never })).rejects.toThrow(
-      'to: expected "claude" | "gemini" | "codex" | "codex-skill" | "copilot-skill" | "opencode" | "cursor" | "cline" | "qwen" | "pi", received "windsurf"',
+    await expect(convertCommand("x", { from: "claude", to: "acme" as never })).rejects.toThrow(
+      'to: expected "claude" | "gemini" | "codex" | "codex-skill" | "copilot-skill" | "opencode" | "cursor" | "cline" | "qwen" | "pi" | "windsurf" | "roo" | "antigravity", received "acme"',
     );
     expect(() => renderCommand("claude", { prompt: 3 } as never)).toThrow(InvalidInputError);
   });

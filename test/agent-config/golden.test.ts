@@ -30,6 +30,9 @@ const COMMAND_EXT: Record<CommandFormat, string> = {
   cline: "md",
   qwen: "md",
   pi: "md",
+  windsurf: "md",
+  roo: "md",
+  antigravity: "md",
 };
 const MCP_EXT: Record<McpConfigFormat, string> = {
   claude: "json",
@@ -38,6 +41,11 @@ const MCP_EXT: Record<McpConfigFormat, string> = {
   qwen: "json",
   opencode: "json",
   cursor: "json",
+  roo: "json",
+  kiro: "json",
+  amazonq: "json",
+  junie: "json",
+  firebender: "json",
 };
 const AGENT_EXT: Record<AgentFormat, string> = {
   claude: "md",

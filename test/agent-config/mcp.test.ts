@@ -257,7 +257,7 @@ describe("bad arguments", () => {
 
   it("convertMcpConfig names an unknown format", () => {
     expect(() => convertMcpConfig("{}", { from: "vscode" as never, to: "codex" })).toThrow(
-      'from: expected "claude" | "gemini" | "codex" | "qwen" | "opencode" | "cursor", received "vscode"',
+      'from: expected "claude" | "gemini" | "codex" | "qwen" | "opencode" | "cursor" | "roo" | "kiro" | "amazonq" | "junie" | "firebender", received "vscode"',
     );
   });
 });

@@ -15,14 +15,14 @@ import {
 import { describe, expect, it } from "vitest";
 
 /**
- * A Windsurf workflow (`.windsurf/workflows/<name>.md`), a tool the library has no format for:
+ * An Acme editor workflow (`.acme/workflows/<name>.md`), a tool the library has no format for:
  * plain markdown, no frontmatter, no placeholders; the name comes from the file name. Written the
  * way a user of the library would.
  */
-const windsurfCommand: CommandCodec = Object.freeze({
+const acmeCommand: CommandCodec = Object.freeze({
   kind: "command",
-  id: "windsurf",
-  fileLabel: "windsurf workflow markdown",
+  id: "acme",
+  fileLabel: "acme workflow markdown",
   parse(text: string, options: { readonly name?: string }) {
     return {
       command: { ...(options.name ? { name: options.name } : {}), prompt: text.trimEnd() },
@@ -35,7 +35,7 @@ const windsurfCommand: CommandCodec = Object.freeze({
           {
             code: "lossy_conversion",
             severity: "warning" as const,
-            message: "Windsurf workflows have no description",
+            message: "Acme workflows have no description",
             path: `${command.name ?? "command"}.description`,
           },
         ]
@@ -55,49 +55,52 @@ const BUILTIN_COMMANDS = [
   "cline",
   "qwen",
   "pi",
+  "windsurf",
+  "roo",
+  "antigravity",
 ];
 
 const claudeMd = "---\ndescription: Review a file\n---\nReview this change. $ARGUMENTS\n";
 
 describe("a registry of agent-config formats", () => {
   it("a user registers a command format and converts through it, both ways", async () => {
-    const registry = createAgentConfigRegistry().register(windsurfCommand);
-    const toWindsurf = await convertCommand(claudeMd, {
+    const registry = createAgentConfigRegistry().register(acmeCommand);
+    const toAcme = await convertCommand(claudeMd, {
       from: "claude",
-      to: "windsurf",
+      to: "acme",
       name: "review",
       registry,
     });
-    expect(toWindsurf).toEqual({
+    expect(toAcme).toEqual({
       content: "Review this change. \n",
       warnings: [expect.objectContaining({ code: "lossy_conversion", path: "review.description" })],
       usedAI: false,
       fallbackUsed: false,
     });
     const toGemini = await convertCommand("Explain the failing test.\n", {
-      from: "windsurf",
+      from: "acme",
       to: "gemini",
       name: "explain",
       registry,
     });
     expect(toGemini.content).toBe('prompt = """\nExplain the failing test.\n"""\n');
-    expect(parseCommand("windsurf", "Hi\n", { name: "hi", registry }).command).toEqual({
+    expect(parseCommand("acme", "Hi\n", { name: "hi", registry }).command).toEqual({
       name: "hi",
       prompt: "Hi",
     });
-    expect(renderCommand("windsurf", { prompt: "Hi" }, { registry }).content).toBe("Hi\n");
+    expect(renderCommand("acme", { prompt: "Hi" }, { registry }).content).toBe("Hi\n");
   });
 
   it("registering into one registry leaves the built-in formats and other registries alone", async () => {
-    createAgentConfigRegistry().register(windsurfCommand);
-    await expect(convertCommand(claudeMd, { from: "claude", to: "windsurf" })).rejects.toThrow(
+    createAgentConfigRegistry().register(acmeCommand);
+    await expect(convertCommand(claudeMd, { from: "claude", to: "acme" })).rejects.toThrow(
       UnknownFormatError,
     );
-    expect(createAgentConfigRegistry().has("command", "windsurf")).toBe(false);
+    expect(createAgentConfigRegistry().has("command", "acme")).toBe(false);
   });
 
   it("an unknown id is an UnknownFormatError (an InvalidInputError) listing the registered ids", () => {
-    const registry = createAgentConfigRegistry().register(windsurfCommand);
+    const registry = createAgentConfigRegistry().register(acmeCommand);
     let error: unknown;
     try {
       registry.get("command", "zed", "to");
@@ -109,8 +112,8 @@ describe("a registry of agent-config formats", () => {
     expect(error).toMatchObject({
       kind: "command",
       id: "zed",
-      known: [...BUILTIN_COMMANDS, "windsurf"],
-      message: `to: expected ${[...BUILTIN_COMMANDS, "windsurf"].map((id) => `"${id}"`).join(" | ")}, received "zed"`,
+      known: [...BUILTIN_COMMANDS, "acme"],
+      message: `to: expected ${[...BUILTIN_COMMANDS, "acme"].map((id) => `"${id}"`).join(" | ")}, received "zed"`,
     });
   });
 
@@ -124,6 +127,11 @@ describe("a registry of agent-config formats", () => {
       "qwen",
       "opencode",
       "cursor",
+      "roo",
+      "kiro",
+      "amazonq",
+      "junie",
+      "firebender",
     ]);
     expect(registry.list("agent")).toEqual([
       "claude",
@@ -146,6 +154,12 @@ describe("a registry of agent-config formats", () => {
       "cline",
       "pi",
       "continue",
+      "windsurf",
+      "roo",
+      "kiro",
+      "firebender",
+      "goose",
+      "warp",
     ]);
     expect(createAgentConfigRegistry([]).list("command")).toEqual([]);
     expect(Object.isFrozen(builtinAgentConfigFormats)).toBe(true);
@@ -154,7 +168,7 @@ describe("a registry of agent-config formats", () => {
 
   it("a taken id throws unless replace is asked for; ids are per kind", () => {
     const registry = createAgentConfigRegistry();
-    const claudeCommand = { ...windsurfCommand, id: "claude" };
+    const claudeCommand = { ...acmeCommand, id: "claude" };
     expect(() => registry.register(claudeCommand)).toThrow(ContextFmtError);
     expect(() => registry.register(claudeCommand)).toThrow(
       'a command format "claude" is registered already',

@@ -51,6 +51,35 @@ describe("each format's condition, by meaning", () => {
       { when: "files", globs: ["src/**/*.{ts,tsx}", "docs/**"] },
     ],
     ["copilot", "---\ndescription: Docs\n---\nBody.\n", { when: "manual" }],
+    ["windsurf", "---\ntrigger: always_on\n---\nBody.\n", { when: "always" }],
+    [
+      "windsurf",
+      "---\ntrigger: glob\nglobs: src/**/*.ts, docs/**\n---\nBody.\n",
+      { when: "files", globs: ["src/**/*.ts", "docs/**"] },
+    ],
+    ["windsurf", "---\ntrigger: model_decision\ndescription: DB\n---\nBody.\n", { when: "asked" }],
+    ["windsurf", "---\ntrigger: manual\n---\nBody.\n", { when: "manual" }],
+    // Windsurf leaves a rule without a trigger out of every start.
+    ["windsurf", "Body.\n", { when: "manual" }],
+    ["antigravity", "---\ntrigger: always_on\n---\nBody.\n", { when: "always" }],
+    ["kiro", "Body.\n", { when: "always" }],
+    ["kiro", "---\ninclusion: always\n---\nBody.\n", { when: "always" }],
+    [
+      "kiro",
+      '---\ninclusion: fileMatch\nfileMatchPattern: "components/**/*.tsx"\n---\nBody.\n',
+      { when: "files", globs: ["components/**/*.tsx"] },
+    ],
+    [
+      "kiro",
+      "---\ninclusion: fileMatch\nfileMatchPattern:\n  - a/**\n  - b/**\n---\nBody.\n",
+      { when: "files", globs: ["a/**", "b/**"] },
+    ],
+    ["kiro", "---\ninclusion: auto\ndescription: API work\n---\nBody.\n", { when: "asked" }],
+    ["kiro", "---\ninclusion: manual\n---\nBody.\n", { when: "manual" }],
+    // Roo Code and Amazon Q read no frontmatter: every file, whole, at every start.
+    ["roo", "---\nglobs: x/**\n---\nBody.\n", { when: "always" }],
+    ["amazonq", "Body.\n", { when: "always" }],
+    ["firebender", "---\nalwaysApply: true\n---\nBody.\n", { when: "always" }],
   ] as [string, string, RuleApplies][])("%s %j", (format, text, applies) => {
     expect(parse(format, text)).toEqual(applies);
   });
@@ -115,6 +144,27 @@ describe("written the target's way", () => {
     ]);
   });
 
+  it("a Cursor rule for matching files becomes a Windsurf glob rule and a Kiro fileMatch one", () => {
+    const text =
+      "---\ndescription: Tests\nglobs: tests/**\nalwaysApply: false\n---\nUse fixtures.\n";
+    expect(convertRuleFile(text, { from: "cursor", to: "windsurf", name: "t" }).content).toBe(
+      "---\ntrigger: glob\ndescription: Tests\nglobs: tests/**\n---\nUse fixtures.\n",
+    );
+    expect(convertRuleFile(text, { from: "cursor", to: "kiro", name: "t" }).content).toBe(
+      "---\ninclusion: fileMatch\nfileMatchPattern: tests/**\ndescription: Tests\n---\nUse fixtures.\n",
+    );
+  });
+
+  it("into a folder that reads no frontmatter, the rule's body alone, and what it loses said", () => {
+    const text = "---\ndescription: Style\nalwaysApply: true\nowner: qa\n---\nTwo spaces.\n";
+    const converted = convertRuleFile(text, { from: "cursor", to: "roo", name: "s" });
+    expect(converted.content).toBe("Two spaces.\n");
+    expect(converted.warnings.map((issue) => issue.message)).toEqual([
+      "s: Roo Code reads no frontmatter; dropped",
+      's: Roo Code reads no frontmatter; "owner" dropped',
+    ]);
+  });
+
   it("globList splits only at commas outside braces", () => {
     expect(globList(" a/{b,c} ,, d ")).toEqual(["a/{b,c}", "d"]);
   });
@@ -149,8 +199,12 @@ describe("parse(render(rule)) is the rule, for each condition the format says", 
           (when, text, description) => {
             fc.pre(codec.expresses.includes(when.when));
             // Cursor says "asked" by a description, and reads one without globs as asked.
-            if (id === "cursor" && when.when === "asked") fc.pre(description !== undefined);
-            if (id === "cursor" && when.when === "manual") fc.pre(description === undefined);
+            // (Firebender's rules are Cursor's format.)
+            const mdc = id === "cursor" || id === "firebender";
+            if (mdc && when.when === "asked") fc.pre(description !== undefined);
+            if (mdc && when.when === "manual") fc.pre(description === undefined);
+            // Roo Code and Amazon Q read no frontmatter: the description is dropped, and said.
+            const plain = id === "roo" || id === "amazonq";
             const rule: RuleFile = {
               name: "r",
               applies: when,
@@ -169,7 +223,8 @@ describe("parse(render(rule)) is the rule, for each condition the format says", 
               : when.when === "files" &&
                   rendered.warnings.length === 0 &&
                   id !== "claude" &&
-                  id !== "cline"
+                  id !== "cline" &&
+                  id !== "kiro"
                 ? {
                     when: "files",
                     globs: when.globs.flatMap((each) => expandedForList(each) ?? [each]),
@@ -177,7 +232,8 @@ describe("parse(render(rule)) is the rule, for each condition the format says", 
                 : when;
             expect(back.applies).toEqual(expected);
             expect(back.body).toBe(text);
-            expect(back.description).toBe(description);
+            expect(back.description).toBe(plain ? undefined : description);
+            if (plain) expect(rendered.warnings.length).toBe(description === undefined ? 0 : 1);
           },
         ),
       );

@@ -84,8 +84,8 @@ describe("skills", () => {
 
   it("renderSkill checks the skill; an unknown format names the option and the formats", () => {
     expect(() => renderSkill("claude", { name: "a" } as never)).toThrow(InvalidInputError);
-    expect(() => convertSkill("x", { from: "windsurf", to: "claude" })).toThrow(
-      'from: expected "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cursor" | "cline" | "pi" | "continue", received "windsurf"',
+    expect(() => convertSkill("x", { from: "acme", to: "claude" })).toThrow(
+      'from: expected "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "cursor" | "cline" | "pi" | "continue" | "windsurf" | "roo" | "kiro" | "firebender" | "goose" | "warp", received "acme"',
     );
   });
 });

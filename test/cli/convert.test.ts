@@ -112,8 +112,8 @@ describe("contextfmt convert", () => {
       /^contextfmt: missing --from or --to; see "contextfmt convert --help"$/,
     ],
     [
-      ["convert", "mcp", "--from", "windsurf", "--to", "codex", "SERVERS"],
-      /^contextfmt: --from: unknown mcp format "windsurf"; mcp formats: claude, gemini, codex, qwen, opencode, cursor$/,
+      ["convert", "mcp", "--from", "acme", "--to", "codex", "SERVERS"],
+      /^contextfmt: --from: unknown mcp format "acme"; mcp formats: claude, gemini, codex, qwen, opencode, cursor, roo, kiro, amazonq, junie, firebender$/,
     ],
     [
       ["convert", "mcp", "--from", "claude", "--to", "codex", "missing.json"],

@@ -397,9 +397,9 @@ describe("contextfmt hook: errors are one line on stderr and exit 1, never 2", (
     ],
     [
       "an unknown tool",
-      ["hook", "windsurf", "session-start", "--rules", RULES],
+      ["hook", "acme", "session-start", "--rules", RULES],
       session,
-      /^contextfmt: unknown tool "windsurf"; tools: claude, gemini, codex, copilot, qwen, opencode, cursor, cline$/,
+      /^contextfmt: unknown tool "acme"; tools: claude, gemini, codex, copilot, qwen, opencode, cursor, cline$/,
     ],
     [
       "an unknown event",

@@ -54,7 +54,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["convert", "mcp", "--from", "cluade", "--to", "codex", "x.json"],
-      '--from: unknown mcp format "cluade"; did you mean "claude"? mcp formats: claude, gemini, codex, qwen, opencode, cursor',
+      '--from: unknown mcp format "cluade"; did you mean "claude"? mcp formats: claude, gemini, codex, qwen, opencode, cursor, roo, kiro, amazonq, junie, firebender',
     ],
     [
       ["convert", "agent", "--from", "claude", "--to", "gemnii", "x.md"],
@@ -62,11 +62,11 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["sync", "--from", "claud", "--to", "codex"],
-      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue',
+      '--from: unknown tool "claud"; did you mean "claude"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue, windsurf, roo, kiro, zed, goose, amazonq, junie, warp, antigravity, openhands, firebender',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex,gemini,cdex"],
-      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue',
+      '--to: unknown tool "cdex"; did you mean "codex"? tools: claude, codex, gemini, copilot, qwen, opencode, cursor, cline, kilo, pi, continue, windsurf, roo, kiro, zed, goose, amazonq, junie, warp, antigravity, openhands, firebender',
     ],
     [
       ["sync", "--from", "claude", "--to", "codex", "--only", "comands"],

@@ -1,7 +1,7 @@
 /**
  * What the real-client suite (`npm run test:clients`) proves each pinned client reads, by tool
  * and kind, with the file that proves it (for hooks: the settings `contextfmt init` writes). docs/support.md is generated from this table (a kind
- * not listed for a tool is "not checked by the real client" there), and test/docs/support.test.ts
+ * not listed for a tool is "documentation" there), and test/docs/support.test.ts
  * holds each named file to exist and to run that tool.
  */
 

@@ -161,8 +161,8 @@ describe("every client's spec", () => {
       "/etc/mcp.json: not a path inside the project",
     );
     expect(broken({ rulesFormat: "cursor" as never })).toContain("rules format cursor");
-    expect(broken({ items: { agent: { ...claude.items.agent, format: "windsurf" } } })).toContain(
-      "agent codec windsurf is not registered",
+    expect(broken({ items: { agent: { ...claude.items.agent, format: "acme" } } })).toContain(
+      "agent codec acme is not registered",
     );
     expect(broken({ checked: "documentation" })).toContain(
       "checked: not the client scripts/test-clients.mjs installs",

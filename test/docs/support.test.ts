@@ -18,6 +18,26 @@ describe("docs/support.md", () => {
     expect(readFileSync(SUPPORT_PATH, "utf8")).toBe(supportTable());
   });
 
+  it("says in every cell of the table either the pinned client with its test, or documentation", () => {
+    const rows = supportTable()
+      .split("\n")
+      .filter((line) => line.startsWith("| `"));
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    const checked =
+      /<br>✓ `[^`]+@[^`@]+` \(\[test\]\(\.\.\/test\/clients\/[\w.-]+\.clients\.ts\)\)$/;
+    const documented = /<br>(?:documentation|\[documentation\]\(https:\/\/[^)\s]+\))$/;
+    for (const row of rows) {
+      const cells = row.split(" | ").slice(2);
+      for (const cell of cells) {
+        const text = cell.replace(/ \|$/, "");
+        if (text === "—") continue;
+        expect(checked.test(text) || documented.test(text), `${row.slice(0, 30)}: ${text}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
   it("names, for each real-client check, a file of the suite that runs that tool", () => {
     for (const [tool, kinds] of Object.entries(REAL_CLIENT_CHECKS)) {
       for (const [kind, file] of Object.entries(kinds ?? {})) {

@@ -52,6 +52,52 @@ describe("doctor()", () => {
     expect(opencode.loaded.bytes).toBe(40960);
   });
 
+  it("cuts Windsurf's rules at 6,000 characters a file and 12,000 together, in its order", async () => {
+    // Two-byte characters: the caps count characters, and the cut lands on a byte boundary.
+    const rule = (trigger: string, size: number) =>
+      `---\ntrigger: ${trigger}\n---\n${"é".repeat(size)}\n`;
+    const dir = project({
+      ...GIT,
+      "AGENTS.md": "x".repeat(5000),
+      ".windsurf/rules/a.md": rule("always_on", 7000),
+      ".windsurf/rules/b.md": rule("always_on", 3000),
+      ".windsurf/rules/c.md": rule("always_on", 100),
+      ".windsurf/rules/d.md": rule("manual", 9000),
+    });
+    const result = await report(dir, "windsurf");
+    const windsurf = clientOf(result, "windsurf");
+    const head = "---\ntrigger: always_on\n---\n".length;
+    expect(windsurf.files.map((f) => [f.path, f.loaded, f.cut])).toEqual([
+      ["AGENTS.md", true, undefined],
+      // 6,000 characters of a: its head, then two-byte characters.
+      [".windsurf/rules/a.md", true, { atByte: 12000 - head, lostBytes: 2001 + 2 * head }],
+      // 1,000 characters are left of the 12,000.
+      [".windsurf/rules/b.md", true, { atByte: 2000 - head, lostBytes: 4001 + 2 * head }],
+      [".windsurf/rules/c.md", false, undefined],
+      [".windsurf/rules/d.md", false, undefined],
+    ]);
+    expect(found(result.problems).map((problem) => problem.message)).toEqual([
+      `.windsurf/rules/a.md is cut at character 6000 of ${7001 + head} by Windsurf's cap of 6000 characters on one instruction file: its last ${1001 + head} characters never reach the model`,
+      `.windsurf/rules/b.md is cut at character 1000 of ${3001 + head} by Windsurf's cap of 12000 characters on its instruction files together: its last ${2001 + head} characters never reach the model`,
+      `none of .windsurf/rules/c.md (${101 + head} characters) reaches the model: Windsurf's cap of 12000 characters on its instruction files together is spent on the files before it`,
+    ]);
+  });
+
+  it("reads a Kiro steering file at the start with no inclusion or `inclusion: always`", async () => {
+    const dir = project({
+      ...GIT,
+      ".kiro/steering/a.md": "Plain.\n",
+      ".kiro/steering/b.md": "---\ninclusion: always\n---\nAlways.\n",
+      ".kiro/steering/c.md": "---\ninclusion: fileMatch\nfileMatchPattern: src/**\n---\nSrc.\n",
+    });
+    const kiro = clientOf(await report(dir, "kiro"), "kiro");
+    expect(kiro.files.map((f) => [f.path, f.loaded])).toEqual([
+      [".kiro/steering/a.md", true],
+      [".kiro/steering/b.md", true],
+      [".kiro/steering/c.md", false],
+    ]);
+  });
+
   it("joins nested files root first for Codex CLI (the deepest cut), deepest first for OpenCode", async () => {
     const dir = project({
       ...GIT,

@@ -261,7 +261,8 @@ describe("one bad file never blinds doctor to the rest", () => {
     const report = await fullReport(dir);
     const message = `CLAUDE.md is a link to ${join(outside, "notes.md")}, outside the project`;
     expect(unreadable(report)).toEqual(
-      ["claude", "copilot", "opencode", "kilo", "pi", "continue"].map(
+      // Zed reads CLAUDE.md where none of the names before it is there.
+      ["claude", "copilot", "opencode", "kilo", "pi", "continue", "zed"].map(
         (id): DoctorProblem => ({
           code: "unreadable",
           client: id as never,
@@ -296,6 +297,18 @@ describe("one bad file never blinds doctor to the rest", () => {
       "kilo",
       "pi",
       "continue",
+      // Every client known from its documentation reads AGENTS.md too.
+      "windsurf",
+      "roo",
+      "kiro",
+      "zed",
+      "goose",
+      "amazonq",
+      "junie",
+      "warp",
+      "antigravity",
+      "openhands",
+      "firebender",
     ]);
     for (const problem of problems) {
       expect(problem).toMatchObject({ path: "AGENTS.md", message: "AGENTS.md: not UTF-8 text" });
@@ -386,6 +399,9 @@ describe("one bad file never blinds doctor to the rest", () => {
       problem("gemini", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
       problem("copilot", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
       problem("qwen", "QWEN.md", "QWEN.md: a folder, not a file"),
+      // Zed looks for GEMINI.md last of its names; Antigravity reads it beside AGENTS.md.
+      problem("zed", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
+      problem("antigravity", "GEMINI.md", "GEMINI.md: not a regular file (a FIFO (named pipe))"),
     ]);
     expect(client(report, "gemini").files).toEqual([]);
     expect(client(report, "copilot").files.map((file) => file.path)).toEqual(["AGENTS.md"]);

@@ -89,9 +89,9 @@ describe("wrong argument types are InvalidInputErrors naming the argument", () =
       "id: expected a string, received symbol",
     ],
     [
-      "resolveHookEvent('windsurf', …)",
-      () => resolveHookEvent("windsurf" as never, "SessionStart"),
-      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "windsurf"',
+      "resolveHookEvent('acme', …)",
+      () => resolveHookEvent("acme" as never, "SessionStart"),
+      'tool: expected "claude" | "gemini" | "codex" | "copilot" | "qwen" | "opencode" | "cursor" | "cline", received "acme"',
     ],
     [
       "hookOutput(tool, event, null)",

@@ -16,6 +16,7 @@ import {
   planInit,
   planInitRemoval,
   planSync,
+  SYNC_TOOLS,
   type WritePlan,
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
@@ -201,7 +202,7 @@ describe("doctor()", () => {
     const fromCode = await doctor({ dir: EXAMPLE_PROJECT });
     // Through JSON as the bin prints it: the same data, undefined fields left out alike.
     expect(JSON.parse(JSON.stringify(fromCode))).toStrictEqual(JSON.parse(stdout));
-    expect(fromCode.clients.length).toBe(11);
+    expect(fromCode.clients.length).toBe(SYNC_TOOLS.length);
   });
 });
 

@@ -92,6 +92,8 @@ const ownText = fc
 const ALSO_READS: Partial<Record<SyncTool, readonly string[]>> = {
   copilot: ["AGENTS.md", "CLAUDE.md", "GEMINI.md"],
   qwen: ["AGENTS.md"],
+  // Antigravity reads GEMINI.md beside its AGENTS.md.
+  antigravity: ["GEMINI.md"],
 };
 const readsItself = (to: SyncTool, from: SyncTool) =>
   ALSO_READS[to]?.includes(RULES_FILES[from]) === true;

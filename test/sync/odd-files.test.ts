@@ -117,12 +117,13 @@ describe("Cursor's remote server without a type", () => {
     for (const to of targets) {
       const mcp = SYNC_ORDER.find((client) => client.id === to)?.mcp;
       if (mcp === undefined) {
-        const named = naming(plan.warnings, ".cursor/mcp.json: mcpServers.docs");
-        // One warning for each target without a place; this target's names it.
-        expect(
-          named.filter((warning) => warning.message.includes(`not written for ${to}:`)),
-          to,
-        ).toHaveLength(1);
+        // One warning per target without a place, each naming it.
+        const mine = naming(plan.warnings, ".cursor/mcp.json: mcpServers.docs").filter((issue) =>
+          issue.message.startsWith(`not written for ${to}:`),
+        );
+        expect(mine, to).toEqual([
+          expect.objectContaining({ message: expect.stringContaining(`not written for ${to}`) }),
+        ]);
       } else {
         expect(written[mcp.path], to).toContain("https://mcp.example.com/mcp");
       }
@@ -207,7 +208,11 @@ describe("doctor never stops at one client's file", () => {
           (place) => place.readable && path.startsWith(`${place.dir}/`),
         ),
       );
-      expect(own.length, client.client).toBeGreaterThan(0);
+      // A client with no item folder (Zed, Amazon Q, Junie, OpenHands) has none broken.
+      const folders = Object.keys(
+        SYNC_ORDER.find((spec) => spec.id === client.client)?.items ?? {},
+      );
+      expect(own.length > 0, client.client).toBe(folders.length > 0);
       for (const path of own) {
         const skipped = naming(plan.warnings, path).some((issue) => issue.code === "item_skipped");
         expect(offered.has(path), `${client.client}: ${path}`).toBe(!skipped);

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyPlan, planSync } from "contextfmt/sync";
+import { applyPlan, planSync, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
 import { project } from "../cli/project-dir.js";
 
@@ -16,10 +16,10 @@ const CLAUDE = {
   ".claude/rules/style.md": "# Style\n\n- Tabs, not spaces.\n",
 };
 
-/** Plans and applies; what was thrown (a refusal), if anything. */
-function trySync(dir: string): unknown {
+/** Plans and applies to `to`; what was thrown (a refusal), if anything. */
+function trySync(dir: string, to: SyncTool = "cursor"): unknown {
   try {
-    applyPlan(planSync({ dir, from: "claude", to: ["cursor"], kinds: ["rule-file"] }));
+    applyPlan(planSync({ dir, from: "claude", to: [to], kinds: ["rule-file"] }));
     return undefined;
   } catch (error) {
     return error;
@@ -27,19 +27,35 @@ function trySync(dir: string): unknown {
 }
 
 describe("rule files in a hostile clone", () => {
-  it("a .cursor/rules linked out of the project: refused by name, nothing written outside", () => {
-    const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
-    const dir = project(CLAUDE, { ".cursor/rules": outside });
-    const error = trySync(dir);
-    expect(String(error)).toContain(".cursor/rules");
-    expect(readdirSync(outside)).toEqual([]);
-  });
+  // Each client's rules folder, the ones known from documentation too.
+  const FOLDERS: [SyncTool, string][] = [
+    ["cursor", ".cursor/rules"],
+    ["windsurf", ".windsurf/rules"],
+    ["kiro", ".kiro/steering"],
+    ["roo", ".roo/rules"],
+    ["amazonq", ".amazonq/rules"],
+    ["antigravity", ".agents/rules"],
+    ["firebender", ".firebender/rules"],
+  ];
 
-  it("a .cursor/rules linked into .git: refused, .git gains nothing", () => {
-    const dir = project(CLAUDE, { ".cursor/rules": ".git/hooks" });
+  it.each(FOLDERS)(
+    "%s: its %s linked out of the project: refused by name, nothing written outside",
+    (to, folder) => {
+      const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
+      const dir = project(CLAUDE, { [folder]: outside });
+      const error = trySync(dir, to);
+      expect(String(error)).toContain(folder);
+      expect(readdirSync(outside)).toEqual([]);
+    },
+  );
+
+  it.each(FOLDERS)("%s: its %s linked into .git: refused, .git gains nothing", (to, folder) => {
+    // The link's target is relative to the folder it sits in: up to the root, then into .git.
+    const up = "../".repeat(folder.split("/").length - 1);
+    const dir = project(CLAUDE, { [folder]: `${up}.git/hooks` });
     mkdirSync(join(dir, ".git/hooks"), { recursive: true });
-    const error = trySync(dir);
-    expect(String(error)).toContain(".cursor/rules");
+    const error = trySync(dir, to);
+    expect(String(error)).toContain(folder);
     expect(readdirSync(join(dir, ".git/hooks"))).toEqual([]);
   });
 

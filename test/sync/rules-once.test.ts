@@ -82,13 +82,17 @@ describe("the rules, loaded once", () => {
       expect(rulesLoaded(dir, tool), tool).toEqual(
         tool === "copilot"
           ? ["AGENTS.md", "GEMINI.md"]
-          : tool === "gemini"
-            ? ["GEMINI.md"]
-            : ["AGENTS.md"],
+          : tool === "antigravity"
+            ? ["GEMINI.md", "AGENTS.md"]
+            : tool === "gemini"
+              ? ["GEMINI.md"]
+              : ["AGENTS.md"],
       );
     }
     expect(twice(warnings).filter((line) => line.includes("the rules"))).toEqual([
-      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, GEMINI.md, so the rules reach it twice (AGENTS.md is for Codex CLI, OpenCode, Cursor, Cline, Kilo Code, Pi, Continue CLI; GEMINI.md is for Gemini CLI)",
+      "AGENTS.md: GitHub Copilot CLI reads each of AGENTS.md, GEMINI.md, so the rules reach it twice (AGENTS.md is for Codex CLI, OpenCode, Cursor, Cline, Kilo Code, Pi, Continue CLI, Windsurf, Roo Code, Kiro, Goose, Amazon Q Developer, Warp, Antigravity, OpenHands, Firebender; GEMINI.md is for Gemini CLI)",
+      // Antigravity reads GEMINI.md beside AGENTS.md, as its documentation says.
+      "GEMINI.md: Antigravity reads each of GEMINI.md, AGENTS.md, so the rules reach it twice (GEMINI.md is for Gemini CLI; AGENTS.md is for Codex CLI, OpenCode, Cursor, Cline, Kilo Code, Pi, Continue CLI, Windsurf, Roo Code, Kiro, Goose, Amazon Q Developer, Warp, OpenHands, Firebender)",
     ]);
     // The text's own second copy for Copilot CLI is the one doctor names; nothing else.
     expect(await problems(dir, ["claude", ...ALL_BUT_CLAUDE])).toEqual([

@@ -8,7 +8,7 @@ import type { Codec, CodecParseOptions, CodecParseResult, CodecRenderResult } fr
 import type { WarningLog } from "../warnings.js";
 import { claudeParts, type PlaceholderKind, placeholderKinds } from "./placeholders.js";
 
-/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands, Cline workflows, Qwen Code markdown and Pi prompt templates. */
+/** Command formats: Claude Code markdown, Gemini CLI TOML (Qwen Code reads it too), Codex AGENTS.md section, Codex and Copilot CLI skills, OpenCode markdown, Cursor commands, Cline workflows, Qwen Code markdown, Pi prompt templates, and Windsurf's, Roo Code's and Antigravity's plain markdown. */
 export type CommandFormat =
   | "claude"
   | "gemini"
@@ -19,7 +19,10 @@ export type CommandFormat =
   | "cursor"
   | "cline"
   | "qwen"
-  | "pi";
+  | "pi"
+  | "windsurf"
+  | "roo"
+  | "antigravity";
 
 /** A command format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type CommandFormatId = CommandFormat | (string & {});
@@ -43,6 +46,9 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
   "cline",
   "qwen",
   "pi",
+  "windsurf",
+  "roo",
+  "antigravity",
 ];
 
 /**

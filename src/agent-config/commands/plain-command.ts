@@ -50,3 +50,20 @@ export const cursorCommand: CommandCodec = plainCommand(
 
 /** Reads and writes a Cline workflow. */
 export const clineCommand: CommandCodec = plainCommand("cline", "Cline", "cline workflow markdown");
+
+/** Reads and writes a Windsurf workflow, `.windsurf/workflows/<name>.md` (run as `/<name>`). */
+export const windsurfCommand: CommandCodec = plainCommand(
+  "windsurf",
+  "Windsurf",
+  "windsurf workflow markdown",
+);
+
+/** Reads and writes an Antigravity workflow, `.agent/workflows/<name>.md` (run as `/<name>`). */
+export const antigravityCommand: CommandCodec = plainCommand(
+  "antigravity",
+  "Antigravity",
+  "antigravity workflow markdown",
+);
+
+/** Reads and writes a Roo Code command, `.roo/commands/<name>.md` (run as `/<name>`). */
+export const rooCommand: CommandCodec = plainCommand("roo", "Roo Code", "roo command markdown");

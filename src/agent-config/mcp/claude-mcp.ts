@@ -35,10 +35,11 @@ function readServer(
   raw: z.output<typeof ClaudeServerSchema>,
   log: WarningLog,
   urlAlone: "http" | undefined,
+  httpType: string,
 ) {
+  const given = raw.type === httpType ? "http" : raw.type;
   const type =
-    raw.type ??
-    (raw.command !== undefined ? "stdio" : raw.url !== undefined ? urlAlone : undefined);
+    given ?? (raw.command !== undefined ? "stdio" : raw.url !== undefined ? urlAlone : undefined);
   const path = `mcpServers.${name}`;
   for (const key of Object.keys(raw)) {
     if (!KNOWN.has(key)) log.unsupported(name, key, `"${key}" is not carried over (not modelled)`);
@@ -75,7 +76,12 @@ function readServer(
   return undefined;
 }
 
-function toClaude(tool: string, server: McpServer, log: WarningLog): Record<string, unknown> {
+function toClaude(
+  tool: string,
+  server: McpServer,
+  log: WarningLog,
+  httpType: string,
+): Record<string, unknown> {
   const name = server.name;
   if (server.transport === "stdio" && server.cwd !== undefined) {
     log.lossy(name, "cwd", `${tool} has no working directory setting; cwd dropped`);
@@ -111,7 +117,7 @@ function toClaude(tool: string, server: McpServer, log: WarningLog): Record<stri
     };
   }
   return {
-    type: server.transport,
+    type: server.transport === "http" ? httpType : server.transport,
     url: server.url,
     ...definedEntries({ headers: server.headers }),
     ...timeout,
@@ -134,6 +140,8 @@ interface McpJsonSpec {
    * (Cursor: a remote server, over streamable HTTP); absent: the tool needs the `type`.
    */
   readonly urlAlone?: "http";
+  /** The `type` that names streamable HTTP (Roo Code: `streamable-http`); absent: `http`. */
+  readonly httpType?: string;
 }
 
 /** `value` with every string in it (keys left alone) passed through `map`. */
@@ -176,7 +184,7 @@ function mcpJsonFormat(spec: McpJsonSpec): McpCodec {
       const log = new WarningLog();
       const servers: McpServer[] = [];
       for (const [name, server] of Object.entries(parsed.mcpServers ?? {})) {
-        const read = readServer(file, name, server, log, spec.urlAlone);
+        const read = readServer(file, name, server, log, spec.urlAlone, spec.httpType ?? "http");
         if (read) servers.push(read);
       }
       return { servers, warnings: log.list };
@@ -194,7 +202,7 @@ function mcpJsonFormat(spec: McpJsonSpec): McpCodec {
           );
           continue;
         }
-        const written = toClaude(spec.tool, server, log);
+        const written = toClaude(spec.tool, server, log, spec.httpType ?? "http");
         const { toFile } = spec;
         entries.push([
           server.name,
@@ -243,4 +251,64 @@ export const cursorMcp: McpCodec = mcpJsonFormat({
       }
       return `\${env:${name}}`;
     }),
+});
+
+/**
+ * Roo Code's `.roo/mcp.json`: `.mcp.json`'s shape, streamable HTTP written `streamable-http`
+ * (https://docs.roocode.com/features/mcp/using-mcp-in-roo).
+ */
+export const rooMcp: McpCodec = mcpJsonFormat({
+  id: "roo",
+  tool: "Roo Code",
+  fileLabel: "roo .roo/mcp.json",
+  path: ".roo/mcp.json",
+  httpType: "streamable-http",
+});
+
+/**
+ * Kiro's `.kiro/settings/mcp.json`: `.mcp.json`'s shape, a remote server by its `url`
+ * (https://kiro.dev/docs/mcp/configuration/).
+ */
+export const kiroMcp: McpCodec = mcpJsonFormat({
+  id: "kiro",
+  tool: "Kiro",
+  fileLabel: "kiro .kiro/settings/mcp.json",
+  path: ".kiro/settings/mcp.json",
+  urlAlone: "http",
+});
+
+/**
+ * Amazon Q Developer's `.amazonq/mcp.json`: `.mcp.json`'s shape
+ * (https://docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/mcp-ide.html).
+ */
+export const amazonqMcp: McpCodec = mcpJsonFormat({
+  id: "amazonq",
+  tool: "Amazon Q Developer",
+  fileLabel: "amazonq .amazonq/mcp.json",
+  path: ".amazonq/mcp.json",
+  urlAlone: "http",
+});
+
+/**
+ * Junie's `.junie/mcp/mcp.json`: `.mcp.json`'s shape
+ * (https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html).
+ */
+export const junieMcp: McpCodec = mcpJsonFormat({
+  id: "junie",
+  tool: "Junie",
+  fileLabel: "junie .junie/mcp/mcp.json",
+  path: ".junie/mcp/mcp.json",
+  urlAlone: "http",
+});
+
+/**
+ * Firebender's `mcpServers` in firebender.json: `.mcp.json`'s shape, a remote server by its `url`
+ * (https://docs.firebender.com/context/syntax).
+ */
+export const firebenderMcp: McpCodec = mcpJsonFormat({
+  id: "firebender",
+  tool: "Firebender",
+  fileLabel: "firebender firebender.json",
+  path: "firebender.json",
+  urlAlone: "http",
 });

@@ -5,8 +5,23 @@
  */
 import * as z from "zod/mini";
 
-/** The MCP config formats: Claude `.mcp.json` (Copilot CLI reads it too), Gemini and Qwen `settings.json`, Codex `config.toml`, OpenCode `opencode.json`, Cursor `.cursor/mcp.json`. */
-export type McpConfigFormat = "claude" | "gemini" | "codex" | "qwen" | "opencode" | "cursor";
+/**
+ * The MCP config formats: Claude `.mcp.json` (Copilot CLI reads it too), Gemini and Qwen
+ * `settings.json`, Codex `config.toml`, OpenCode `opencode.json`, Cursor `.cursor/mcp.json`, and
+ * `.mcp.json`'s shape in Roo Code's, Kiro's, Amazon Q's, Junie's and Firebender's files.
+ */
+export type McpConfigFormat =
+  | "claude"
+  | "gemini"
+  | "codex"
+  | "qwen"
+  | "opencode"
+  | "cursor"
+  | "roo"
+  | "kiro"
+  | "amazonq"
+  | "junie"
+  | "firebender";
 
 /** An MCP config format id: a built-in one, or the id of a format registered in an `AgentConfigRegistry`. */
 export type McpConfigFormatId = McpConfigFormat | (string & {});
@@ -26,6 +41,11 @@ export const MCP_CONFIG_FORMATS: readonly McpConfigFormat[] = [
   "qwen",
   "opencode",
   "cursor",
+  "roo",
+  "kiro",
+  "amazonq",
+  "junie",
+  "firebender",
 ];
 
 const names = z.array(z.string());

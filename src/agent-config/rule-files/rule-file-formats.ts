@@ -201,6 +201,16 @@ export const cursorRuleFile: RuleFileCodec = {
   },
 };
 
+/**
+ * Firebender's `.firebender/rules/*.mdc`: Cursor's format, which it documents as the same
+ * (https://docs.firebender.com/context/rules).
+ */
+export const firebenderRuleFile: RuleFileCodec = {
+  ...cursorRuleFile,
+  id: "firebender",
+  fileLabel: "firebender rule mdc",
+};
+
 /** What Copilot's `applyTo` says for every file. */
 const EVERY_FILE = new Set(["**", "**/*"]);
 
@@ -249,6 +259,179 @@ export const copilotRuleFile: RuleFileCodec = {
   },
 };
 
+/** What Windsurf's and Antigravity's `trigger` says, by the neutral condition. */
+const TRIGGERS: Readonly<Record<RuleApplies["when"], string>> = {
+  always: "always_on",
+  files: "glob",
+  asked: "model_decision",
+  manual: "manual",
+};
+
+/**
+ * A format whose `trigger` decides (Windsurf's `.windsurf/rules/*.md`, Antigravity's
+ * `.agent/rules/*.md`): `always_on`, `glob` with `globs`, `model_decision` by the `description`,
+ * or `manual`. A file without a known trigger is read as manual, as the client leaves it out
+ * of every start.
+ */
+function triggerFormat(id: string, label: string, fileLabel: string): RuleFileCodec {
+  const known = ["trigger", "globs", "description"];
+  return {
+    kind: "rule-file",
+    id,
+    fileLabel,
+    expresses: ["always", "files", "asked", "manual"],
+    parse(text, { name }) {
+      const fm = readFrontmatter(fileLabel, text);
+      const trigger = fm.data.trigger;
+      const globs = globsOf(fm.data.globs);
+      const applies: RuleApplies =
+        trigger === "always_on"
+          ? { when: "always" }
+          : trigger === "glob" && globs.length > 0
+            ? { when: "files", globs }
+            : trigger === "model_decision"
+              ? { when: "asked" }
+              : { when: "manual" };
+      return {
+        rule: ruleOf(
+          name,
+          applies,
+          textValue(fm, "description"),
+          fm.body,
+          extraKeys(fm.data, known),
+        ),
+        warnings: [],
+      };
+    },
+    render(rule) {
+      const log = new WarningLog();
+      const { applies } = rule;
+      const content = fileText(
+        {
+          trigger: TRIGGERS[applies.when],
+          ...(rule.description !== undefined ? { description: rule.description } : {}),
+          ...(applies.when === "files"
+            ? { globs: listText(applies.globs, rule, "globs", log) }
+            : {}),
+          ...extraFor(rule, known, label, log),
+        },
+        rule.body,
+      );
+      return { content, warnings: log.list };
+    },
+  };
+}
+
+/** Windsurf's `.windsurf/rules/*.md`: `trigger` always_on, glob, model_decision or manual. */
+export const windsurfRuleFile = triggerFormat("windsurf", "Windsurf", "windsurf rule markdown");
+
+/** Antigravity's `.agent/rules/*.md`: Windsurf's `trigger` keys. */
+export const antigravityRuleFile = triggerFormat(
+  "antigravity",
+  "Antigravity",
+  "antigravity rule markdown",
+);
+
+/** What Kiro's `inclusion` says, by the neutral condition. */
+const INCLUSIONS: Readonly<Record<RuleApplies["when"], string>> = {
+  always: "always",
+  files: "fileMatch",
+  asked: "auto",
+  manual: "manual",
+};
+
+const KIRO_KEYS = ["inclusion", "fileMatchPattern", "description"];
+
+/**
+ * Kiro's `.kiro/steering/*.md`: `inclusion` always (or none), `fileMatch` with
+ * `fileMatchPattern` (one glob or a list), `auto` by the `description`, or `manual`.
+ */
+export const kiroRuleFile: RuleFileCodec = {
+  kind: "rule-file",
+  id: "kiro",
+  fileLabel: "kiro steering markdown",
+  expresses: ["always", "files", "asked", "manual"],
+  parse(text, { name }) {
+    const fm = readFrontmatter("kiro steering markdown", text);
+    const inclusion = fm.data.inclusion;
+    const globs = globsOf(fm.data.fileMatchPattern);
+    const applies: RuleApplies =
+      inclusion === undefined || inclusion === "always"
+        ? { when: "always" }
+        : inclusion === "fileMatch" && globs.length > 0
+          ? { when: "files", globs }
+          : inclusion === "auto"
+            ? { when: "asked" }
+            : { when: "manual" };
+    return {
+      rule: ruleOf(
+        name,
+        applies,
+        textValue(fm, "description"),
+        fm.body,
+        extraKeys(fm.data, KIRO_KEYS),
+      ),
+      warnings: [],
+    };
+  },
+  render(rule) {
+    const log = new WarningLog();
+    const { applies } = rule;
+    const pattern =
+      applies.when === "files"
+        ? { fileMatchPattern: applies.globs.length === 1 ? applies.globs[0] : [...applies.globs] }
+        : {};
+    const content = fileText(
+      {
+        inclusion: INCLUSIONS[applies.when],
+        ...pattern,
+        ...(rule.description !== undefined ? { description: rule.description } : {}),
+        ...extraFor(rule, KIRO_KEYS, "Kiro", log),
+      },
+      rule.body,
+    );
+    return { content, warnings: log.list };
+  },
+};
+
+/**
+ * A rules folder whose every file is loaded whole at every start, frontmatter and all (Roo
+ * Code's `.roo/rules/`, Amazon Q's `.amazonq/rules/`): the file is the rule. A rule with a
+ * condition, a description or other keys cannot say them there: each is reported.
+ */
+function plainFormat(id: string, label: string, fileLabel: string): RuleFileCodec {
+  const codec: RuleFileCodec = {
+    kind: "rule-file",
+    id,
+    fileLabel,
+    expresses: ["always"],
+    parse(text, { name }) {
+      return { rule: ruleOf(name, { when: "always" }, undefined, text, undefined), warnings: [] };
+    },
+    render(rule) {
+      const { log } = sayable(rule, codec, label);
+      if (rule.description !== undefined) {
+        log.lossy(rule.name, "description", `${label} reads no frontmatter; dropped`);
+      }
+      for (const key of Object.keys(rule.extra ?? {})) {
+        log.lossy(rule.name, key, `${label} reads no frontmatter; "${key}" dropped`);
+      }
+      return { content: rule.body, warnings: log.list };
+    },
+  };
+  return codec;
+}
+
+/** Roo Code's `.roo/rules/`: every file loaded whole. */
+export const rooRuleFile = plainFormat("roo", "Roo Code", "roo rule markdown");
+
+/** Amazon Q Developer's `.amazonq/rules/**\/*.md`: every file loaded whole. */
+export const amazonqRuleFile = plainFormat(
+  "amazonq",
+  "Amazon Q Developer",
+  "amazonq rule markdown",
+);
+
 /**
  * The rule-file formats by id: the client whose rules folder reads them.
  *
@@ -262,6 +445,12 @@ export const RULE_FILE_FORMATS: Readonly<Record<string, RuleFileCodec>> = {
   cursor: cursorRuleFile,
   cline: clineRuleFile,
   copilot: copilotRuleFile,
+  windsurf: windsurfRuleFile,
+  antigravity: antigravityRuleFile,
+  kiro: kiroRuleFile,
+  roo: rooRuleFile,
+  amazonq: amazonqRuleFile,
+  firebender: firebenderRuleFile,
 };
 
 /**

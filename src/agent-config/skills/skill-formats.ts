@@ -196,3 +196,51 @@ export const continueSkill: SkillCodec = skillFormat({
   readsClaudeKeys: false,
   needsDescription: true,
 });
+
+/** Windsurf's `.windsurf/skills/<name>/SKILL.md`. */
+export const windsurfSkill: SkillCodec = skillFormat({
+  id: "windsurf",
+  tool: "Windsurf",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Roo Code's `.roo/skills/<name>/SKILL.md`. */
+export const rooSkill: SkillCodec = skillFormat({
+  id: "roo",
+  tool: "Roo Code",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Kiro's `.kiro/skills/<name>/SKILL.md`. */
+export const kiroSkill: SkillCodec = skillFormat({
+  id: "kiro",
+  tool: "Kiro",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Firebender's `.firebender/skills/<name>/SKILL.md`. */
+export const firebenderSkill: SkillCodec = skillFormat({
+  id: "firebender",
+  tool: "Firebender",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Goose's `.goose/skills/<name>/SKILL.md`. */
+export const gooseSkill: SkillCodec = skillFormat({
+  id: "goose",
+  tool: "Goose",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});
+
+/** Warp's `.warp/skills/<name>/SKILL.md`. */
+export const warpSkill: SkillCodec = skillFormat({
+  id: "warp",
+  tool: "Warp",
+  readsClaudeKeys: false,
+  needsDescription: true,
+});

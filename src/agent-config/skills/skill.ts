@@ -17,7 +17,13 @@ export type SkillFormat =
   | "cursor"
   | "cline"
   | "pi"
-  | "continue";
+  | "continue"
+  | "windsurf"
+  | "roo"
+  | "kiro"
+  | "firebender"
+  | "goose"
+  | "warp";
 
 /**
  * The skill formats this library reads and writes.
@@ -38,6 +44,12 @@ export const SKILL_FORMATS: readonly SkillFormat[] = [
   "cline",
   "pi",
   "continue",
+  "windsurf",
+  "roo",
+  "kiro",
+  "firebender",
+  "goose",
+  "warp",
 ];
 
 /**

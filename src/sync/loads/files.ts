@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
-import { importsIn } from "../../clients/spec.js";
+import { importsIn, readAtStart } from "../../clients/spec.js";
 import { InputFileError } from "../../hooks/input-text.js";
 import type { TokenCounter } from "../../tokens/counter.js";
 import { valueAt } from "../../workspace/json-edit.js";
@@ -103,7 +103,7 @@ function notAtStart(
   folder: ReadFolder,
 ): string | undefined | null {
   if (folder.condition === undefined) return undefined;
-  const { key, startsWhen } = folder.condition;
+  const { key } = folder.condition;
   let value: unknown;
   try {
     value = readFrontmatter(path, text).data[key];
@@ -111,11 +111,7 @@ function notAtStart(
     view.unreadable(path, `${path}: ${unreadableReason(error)}`);
     return null;
   }
-  // One value, or several that each start it (Continue CLI: `alwaysApply` absent or true).
-  const starts = [startsWhen]
-    .flat()
-    .some((when) => (when === "absent" ? value === undefined : value === when));
-  if (starts) return undefined;
+  if (readAtStart(folder.condition, value)) return undefined;
   return value === undefined
     ? `not read at the start: its frontmatter has no ${key}`
     : `not read at the start: its frontmatter's ${key} is ${JSON.stringify(value)}`;
@@ -315,6 +311,7 @@ export function clientFiles(
   }
   const maxBytes = capOf(view, rules);
   capBytes(entries, maxBytes, label, problem);
+  capChars(entries, rules.maxChars, label, problem);
   const files = entries.map((entry): LoadedFile => {
     const { path, text, loaded, reason, shadowedBy, importedBy, cut } = entry;
     return {
@@ -341,6 +338,18 @@ export function clientFiles(
   // else in a session that reads the file in its stead: this one's files, and that file, read in
   // a session of its folder when it is below this one (the same text there loses nothing).
   const reached = new Set(kept.flatMap((file) => textLines(file.text)));
+  // A file whose every line reaches the model from the files kept (an import target, such as
+  // the CLAUDE.md that a shadowed GEMINI.md's `@CLAUDE.md` names, when AGENTS.md carries its
+  // text): pointing at it loses nothing. Each file's lines are checked once.
+  const wholeReached = new Map<string, boolean>();
+  const reachedWhole = (path: string) => {
+    const known = wholeReached.get(path);
+    if (known !== undefined) return known;
+    const text = view.text(path);
+    const whole = text !== undefined && textLines(text).every((line) => reached.has(line));
+    wholeReached.set(path, whole);
+    return whole;
+  };
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   for (const entry of entries) {
     const by = entry.shadowedBy;
@@ -353,7 +362,12 @@ export function clientFiles(
       (line) =>
         !reached.has(line) &&
         !instead.has(line) &&
-        !pointsAt(line, entry.path, (path) => path === by),
+        !pointsAt(
+          line,
+          entry.path,
+          // A file shadowed itself is reported on its own: its loss is not said twice.
+          (path) => path === by || reachedWhole(path) || byPath.get(path)?.shadowedBy !== undefined,
+        ),
     ).length;
     if (lost === 0) continue;
     problem(
@@ -438,5 +452,57 @@ function capBytes(
       );
     }
     left = 0;
+  }
+}
+
+/**
+ * Spends the client's character caps in order (Windsurf: each file cut at its own cap, and the
+ * files together at the total): a file over what is left is cut there, later ones dropped.
+ * Characters are UTF-16 code units, as the client's editor counts them; a cut never splits a
+ * surrogate pair.
+ */
+function capChars(
+  entries: Entry[],
+  maxChars: InstructionLoading["maxChars"],
+  label: string,
+  problem: (code: DoctorProblem["code"], path: string, message: string) => void,
+): void {
+  if (maxChars === undefined) return;
+  const { perFile = Number.POSITIVE_INFINITY, total = Number.POSITIVE_INFINITY } = maxChars;
+  let left = total;
+  for (const entry of entries) {
+    if (!entry.loaded || entry.cut !== undefined) continue;
+    const chars = entry.text.length;
+    const room = Math.min(perFile, left);
+    if (chars <= room) {
+      left -= chars;
+      continue;
+    }
+    const cap =
+      room === perFile
+        ? `${label}'s cap of ${perFile} characters on one instruction file`
+        : `${label}'s cap of ${total} characters on its instruction files together`;
+    const bytes = Buffer.byteLength(entry.text);
+    if (room === 0) {
+      entry.loaded = false;
+      entry.reason = `dropped: ${cap} is spent on the files before it`;
+      problem(
+        "over_client_limit",
+        entry.path,
+        `none of ${entry.path} (${chars} characters) reaches the model: ${cap} is spent on the files before it`,
+      );
+      continue;
+    }
+    const high = entry.text.charCodeAt(room - 1);
+    const at = high >= 0xd800 && high <= 0xdbff ? room - 1 : room;
+    const atByte = Buffer.byteLength(entry.text.slice(0, at));
+    entry.cut = { atByte, lostBytes: bytes - atByte };
+    entry.reason = cap;
+    problem(
+      "over_client_limit",
+      entry.path,
+      `${entry.path} is cut at character ${at} of ${chars} by ${cap}: its last ${chars - at} characters never reach the model`,
+    );
+    left -= at;
   }
 }

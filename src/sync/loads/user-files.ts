@@ -8,7 +8,9 @@ import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { readFrontmatter } from "../../agent-config/frontmatter.js";
 import { clientById } from "../../clients/index.js";
 import {
+  type ClientSpec,
   type ReadFolder,
+  readAtStart,
   type UserEnv,
   type UserLevel,
   userFolderPath,
@@ -135,10 +137,9 @@ function filesIn(abs: string, place: ReadFolder): string[] {
 /** Why a file of a conditional folder is not read at the start; undefined when it is. */
 function notAtStart(shown: string, text: string, place: ReadFolder): string | undefined {
   if (place.condition === undefined) return undefined;
-  const { key, startsWhen } = place.condition;
+  const { key } = place.condition;
   const value = readFrontmatter(shown, text).data[key];
-  const starts = startsWhen === "absent" ? value === undefined : value === startsWhen;
-  if (starts) return undefined;
+  if (readAtStart(place.condition, value)) return undefined;
   return value === undefined
     ? `not read at the start: its frontmatter has no ${key}`
     : `not read at the start: its frontmatter's ${key} is ${JSON.stringify(value)}`;
@@ -160,7 +161,7 @@ function shownPath(abs: string, env: UserEnv): string {
  * cannot be read is an `unreadable` problem, and the rest are still listed.
  */
 export function userFiles(client: SyncTool, lookup: UserLookup, counter: TokenCounter): UserFiles {
-  const spec = clientById(client);
+  const spec: ClientSpec = clientById(client);
   const before: LoadedFile[] = [];
   const after: LoadedFile[] = [];
   const kept: { path: string; text: string }[] = [];
