@@ -37,7 +37,7 @@ function cell(tool: Tool, kind: SupportKind, where: string | undefined): string 
   const { checked, documentation } = clientById(tool) as ClientSpec;
   const test = REAL_CLIENT_CHECKS[tool]?.[kind];
   if (test !== undefined && checked !== "documentation") {
-    return `${where}<br>✓ ${code(`${checked.client}@${checked.version}`)} ([test](../test/clients/${test}))`;
+    return `${where}<br>✓ ${code(`${checked.client}@${checked.version}`)} (${code(`test/clients/${test}`)})`;
   }
   return `${where}<br>${documentation === undefined ? "documentation" : `[documentation](${documentation})`}`;
 }

@@ -63,7 +63,7 @@ describe("contextfmt sync --watch", () => {
       await until(run.child, () => run.out.stderr.includes("Ctrl-C stops"), "the watch");
       expect(run.out.stdout).toMatch(TIMED("wrote AGENTS.md"));
       expect(run.out.stderr).toBe(
-        "contextfmt: watching .mcp.json, CLAUDE.md, .claude/commands, .claude/agents, .claude/skills, .claude/rules, **/CLAUDE.md (Ctrl-C stops)\n",
+        "contextfmt: watching .mcp.json, CLAUDE.md, .claude/settings.json, .claude/commands, .claude/agents, .claude/skills, .claude/rules, **/CLAUDE.md (Ctrl-C stops)\n",
       );
       writeFileSync(join(dir, "CLAUDE.md"), "Team notes\nUse tabs.\n");
       await until(

@@ -58,7 +58,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["convert", "agent", "--from", "claude", "--to", "gemnii", "x.md"],
-      '--to: unknown agent format "gemnii"; did you mean "gemini"? agent formats: claude, gemini, codex, copilot, qwen, opencode, cursor',
+      '--to: unknown agent format "gemnii"; did you mean "gemini"? agent formats: claude, gemini, codex, copilot, qwen, opencode, cursor, cline',
     ],
     [
       ["sync", "--from", "claud", "--to", "codex"],
@@ -70,7 +70,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["sync", "--from", "claude", "--to", "codex", "--only", "comands"],
-      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, instructions, rule-files, hooks, rules',
+      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, instructions, rule-files, hooks, rules, ignore',
     ],
     [
       ["init", "cluade"],

@@ -23,8 +23,7 @@ describe("docs/support.md", () => {
       .split("\n")
       .filter((line) => line.startsWith("| `"));
     expect(rows.length).toBeGreaterThanOrEqual(20);
-    const checked =
-      /<br>✓ `[^`]+@[^`@]+` \(\[test\]\(\.\.\/test\/clients\/[\w.-]+\.clients\.ts\)\)$/;
+    const checked = /<br>✓ `[^`]+@[^`@]+` \(`test\/clients\/[\w.-]+\.clients\.ts`\)$/;
     const documented = /<br>(?:documentation|\[documentation\]\(https:\/\/[^)\s]+\))$/;
     for (const row of rows) {
       const cells = row.split(" | ").slice(2);

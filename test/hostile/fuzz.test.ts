@@ -266,6 +266,13 @@ const syncProject = (() => {
   mkdirSync(join(dir, ".git"));
   return dir;
 })();
+/** The project `watchSync` is given: a copy of its own, as its first sync writes. */
+const watchProject = (() => {
+  const dir = join(mkdtempSync(join(tmpdir(), "fuzz-watch-")), "project");
+  cpSync(new URL("../../examples/project", import.meta.url), dir, { recursive: true });
+  mkdirSync(join(dir, ".git"));
+  return dir;
+})();
 // Anything but a path to a real folder elsewhere ("", ".", "..", "/…"): a doctor of the whole
 // checkout or machine would only be slow.
 const projectDir = fc.oneof(
@@ -456,6 +463,33 @@ const CASES: Record<string, FuzzCase> = {
       ),
     ),
     call: call(sync.planSync),
+  },
+  "sync:watchSync": {
+    // A watch that starts is closed at once; its first sync writes only into its own copy.
+    args: args(
+      fc.oneof(
+        fc.record(
+          {
+            dir: fc.oneof(
+              fc.constant(watchProject),
+              value.filter((v) => typeof v !== "string"),
+            ),
+            from: syncClient,
+            to: syncClients,
+            kinds: fc.oneof(fc.array(fc.constantFrom(...sync.SYNC_KINDS), { maxLength: 3 }), value),
+            debounceMs: fc.oneof(fc.nat({ max: 50 }), value),
+            force: fc.oneof(fc.boolean(), value),
+          },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+      fc.oneof(fc.record({ onRun: value, onError: value }, { requiredKeys: [] }), value),
+    ),
+    call: (list) => {
+      const watcher = fn(sync.watchSync)(...list) as { close?: () => Promise<void> } | undefined;
+      return watcher?.close?.();
+    },
   },
   "sync:applyPlan": {
     args: args(

@@ -199,7 +199,9 @@ describe("doctor()", () => {
   it("deep-equals what `contextfmt doctor --json` prints on the bundled example project", async () => {
     const { stdout, stderr, status } = contextfmt(["doctor", EXAMPLE_PROJECT, "--json"]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
-    const fromCode = await doctor({ dir: EXAMPLE_PROJECT });
+    // The bin reads the user's files as its environment names them (the suite's home is empty).
+    const user = { env: process.env, platform: process.platform };
+    const fromCode = await doctor({ dir: EXAMPLE_PROJECT, user });
     // Through JSON as the bin prints it: the same data, undefined fields left out alike.
     expect(JSON.parse(JSON.stringify(fromCode))).toStrictEqual(JSON.parse(stdout));
     expect(fromCode.clients.length).toBe(SYNC_TOOLS.length);

@@ -173,8 +173,12 @@ function toolList(flag: string, value: string): SyncTool[] {
   return [...new Set(tools as SyncTool[])];
 }
 
-/** A kind as `--only` lists it: the item kinds in the plural (`commands`), the others as they are. */
-const kindName = (kind: SyncKind) => (kind === "mcp" || kind.endsWith("s") ? kind : `${kind}s`);
+/**
+ * A kind as `--only` lists it: the countable kinds in the plural (`commands`, `hooks`), `mcp` and
+ * `ignore` as they are.
+ */
+const kindName = (kind: SyncKind) =>
+  kind === "mcp" || kind === "ignore" || kind.endsWith("s") ? kind : `${kind}s`;
 
 /** The clients `to` names: `all` is every client but the source. */
 const targetsOf = (to: readonly SyncTool[] | "all", from: SyncTool | undefined): SyncTool[] =>
