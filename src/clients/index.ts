@@ -72,31 +72,12 @@ export type HookClientId = HookClient["id"];
 /**
  * The clients in the order sync writes them: of several that share a file (AGENTS.md, .mcp.json)
  * the first one's text is written. Help lists Gemini CLI before Codex CLI; sync has always
- * written Codex CLI first, and its reports list the clients so.
+ * written Codex CLI first, and its reports list the clients so; the rest in help order.
  */
 export const SYNC_ORDER: readonly Client[] = [
   claude,
   codex,
-  gemini,
-  copilot,
-  qwen,
-  opencode,
-  cursor,
-  cline,
-  kilo,
-  pi,
-  continueCli,
-  windsurf,
-  roo,
-  kiro,
-  zed,
-  goose,
-  amazonq,
-  junie,
-  warp,
-  antigravity,
-  openhands,
-  firebender,
+  ...CLIENTS.filter((client) => client !== claude && client !== codex),
 ];
 
 /** The clients with hooks, in help order. */

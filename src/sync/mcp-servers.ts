@@ -4,7 +4,6 @@
  */
 import { convertAgentConfig, parseAgentConfig } from "../agent-config/index.js";
 import { ContextFmtError } from "../problems/errors.js";
-import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash } from "../workspace/record.js";
 import { sameValue } from "../workspace/same-value.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
@@ -12,22 +11,6 @@ import { geminiExcluded } from "./gemini-excluded.js";
 import { SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
-
-/** The source's MCP file's text, or undefined when the project has none (or it is left out). */
-function sourceMcp(plan: Plan, path: string): string | undefined {
-  const located = plan.project.locate(path);
-  if ("refused" in located) {
-    plan.warnings.push({
-      code: "outside_project",
-      severity: "warning",
-      path,
-      message: `left out: ${located.refused}`,
-    });
-    return undefined;
-  }
-  const bytes = plan.project.read(path);
-  return bytes === undefined ? undefined : decodeUtf8(path, bytes);
-}
 
 /**
  * `sourceFile` without the servers its codec cannot read, and each of them with why: one bad
@@ -96,7 +79,7 @@ export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
   const source = SYNC_TOOL_PLACES[from].mcp;
   if (source === undefined) return;
   const target = SYNC_TOOL_PLACES[to].mcp;
-  const text = sourceMcp(plan, source.path);
+  const text = plan.sourceText(source.path);
   if (text === undefined) return;
   const sourceFile = sourceServers(plan, source.path, source.format, source.key, text);
   // A Codex config.toml or Gemini settings.json may hold no servers at all: nothing to sync.

@@ -91,6 +91,25 @@ export class Plan {
     return planned.beforeBytes === undefined ? "" : decodeUtf8(path, planned.beforeBytes);
   }
 
+  /**
+   * A source file's text as it is on disk, or undefined when there is none; a path that leads out
+   * of the project (or into `.git`) is left out, with an `outside_project` warning naming it.
+   */
+  sourceText(path: string): string | undefined {
+    const located = this.project.locate(path);
+    if ("refused" in located) {
+      this.warnings.push({
+        code: "outside_project",
+        severity: "warning",
+        path,
+        message: `left out: ${located.refused}`,
+      });
+      return undefined;
+    }
+    const bytes = this.project.read(path);
+    return bytes === undefined ? undefined : decodeUtf8(path, bytes);
+  }
+
   /** The file's bytes on disk, before this run. */
   before(path: string): Buffer | undefined {
     return this.#planned(path).beforeBytes;

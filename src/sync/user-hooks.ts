@@ -15,7 +15,6 @@ import {
   type ToolMeaning,
 } from "../clients/spec.js";
 import type { Issue } from "../problems/issue.js";
-import { decodeUtf8 } from "../workspace/project.js";
 import { valueHash, type WrittenEntry } from "../workspace/record.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { SYNC_TOOLS, type SyncTool } from "./locations.js";
@@ -308,22 +307,6 @@ const hashesAt = (file: SettingsFile, event: string): Set<string> => {
 /** The record's name of a group: the event and its value's hash (a list has no names). */
 const groupName = (event: string, hash: string) => `${event}#${hash}`;
 
-/** The source's hook file's text, or undefined when there is none (or it is left out). */
-function sourceText(plan: Plan, path: string): string | undefined {
-  const located = plan.project.locate(path);
-  if ("refused" in located) {
-    plan.warnings.push({
-      code: "outside_project",
-      severity: "warning",
-      path,
-      message: `left out: ${located.refused}`,
-    });
-    return undefined;
-  }
-  const bytes = plan.project.read(path);
-  return bytes === undefined ? undefined : decodeUtf8(path, bytes);
-}
-
 /** Each source's hooks, read (and their warnings given) once for all targets. */
 const readOnce = new WeakMap<Plan, Map<string, UserHook[]>>();
 
@@ -332,7 +315,7 @@ function sourceHooks(plan: Plan, from: SyncTool, path: string): UserHook[] | und
   readOnce.set(plan, read);
   const known = read.get(path);
   if (known !== undefined) return known;
-  const text = sourceText(plan, path);
+  const text = plan.sourceText(path);
   if (text === undefined) return undefined;
   const { hooks, warnings } = readUserHooks(from, settingsFile(path, text));
   for (const warning of warnings) plan.warnings.push(warning);
