@@ -2,9 +2,10 @@
  * The growth checks' one harness: a test per case, each asserting that the case's time at the
  * large size over its time at the small one stays within a bound. Only ratios are asserted, never
  * times. Other work on the machine only ever inflates a ratio, so a ratio over the bound is
- * measured again, up to `attempts` times (not once it is three times the bound), and the lowest
- * kept: a linear path comes in near 10× between 10k and 100k characters, n log n near 12.5×, and
- * a quadratic one near 100× every time.
+ * measured again, up to `attempts` times, and the lowest kept (a collector pause once made a
+ * linear case 47×, so even a ratio far over the bound is measured again): a linear path comes in
+ * near 10× between 10k and 100k characters, n log n near 12.5×, and a quadratic one near 100×
+ * every time.
  */
 import { describe, expect, it } from "vitest";
 import type { GrowthCase } from "./hostile/growth-cases.js";
@@ -27,8 +28,6 @@ export async function lowestGrowth(
   for (let attempt = 0; attempt < attempts && lowest > limit; attempt += 1) {
     const { ratio } = await measureGrowth(growthCase, { samples, minMs, ...sizes });
     lowest = Math.min(lowest, ratio);
-    // Load inflates a ratio by a little, never threefold: a path that far over is not linear.
-    if (ratio > 3 * limit) break;
   }
   if (process.env.SHOW_GROWTH) console.log(`${growthCase.name}: ${lowest.toFixed(1)}×`);
   return lowest;
