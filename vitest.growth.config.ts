@@ -13,8 +13,6 @@ export default defineConfig({
     globalSetup: ["test/temp-dir.global.ts", "test/fast-check.global.ts"],
     typecheck: { enabled: false },
     fileParallelism: false,
-    // Each timed run starts on a collected heap (test/hostile/growth-measure.ts).
-    execArgv: ["--expose-gc"],
     outputFile: { json: "node_modules/.cache/contextfmt/vitest-growth.json" },
   },
 });

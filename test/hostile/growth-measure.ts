@@ -2,8 +2,6 @@
  * Times a {@link GrowthCase} at two sizes and gives the ratio. Each size is run until it has taken
  * at least `minMs` (so fast paths are timed over many calls), and the median of `samples` such
  * runs is taken, so one pause of the collector or of another process does not decide the ratio.
- * Where the collector is exposed (the growth checks run with `--expose-gc`), each timed run starts
- * on a collected heap, so neither size pays for the other's garbage.
  */
 import type { GrowthCase } from "./growth-cases.js";
 
@@ -36,9 +34,6 @@ async function perCall(run: () => unknown, minMs: number): Promise<number> {
   return elapsed / calls;
 }
 
-/** Collects the heap when the process lets a test do so; else nothing. */
-const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -59,9 +54,7 @@ export async function measureGrowth(
   const smallTimes: number[] = [];
   const largeTimes: number[] = [];
   for (let sample = 0; sample < samples; sample += 1) {
-    collect();
     smallTimes.push(await perCall(runSmall, minMs));
-    collect();
     largeTimes.push(await perCall(runLarge, minMs));
   }
   const smallMs = median(smallTimes);
