@@ -76,26 +76,36 @@ export function clientLoads(plan: Plan, targets: readonly SyncTool[]): ClientLoa
   }));
 }
 
+/** The doctor's problems a sync can make for a client that it warns about before writing. */
+const MADE_BY_SYNC: ReadonlySet<string> = new Set(["shadowed", "over_client_limit"]);
+
 /**
- * A warning for each file a client of the run read before and reads no more after it, because
- * a file the plan writes comes first in its order and some of its lines reach the model from
- * nowhere else (Zed reads only the first of its names: the `.rules` made for its rules stands
- * before the user's `.github/copilot-instructions.md`). The client's facts force it; the user
- * is told which lines it no longer sees, as doctor would say after the sync.
+ * A warning for each problem a client of the run has after the sync and did not have before it,
+ * file by file:
+ * - `shadowed`: a file it read before and reads no more, because a file the plan writes comes
+ *   first in its order and some of its lines reach the model from nowhere else (Zed reads only
+ *   the first of its names: the `.rules` made for its rules stands before the user's
+ *   `.github/copilot-instructions.md`);
+ * - `over_client_limit`: a file the plan writes is cut by the client's cap (a CLAUDE.md that
+ *   imports 50 KB, carried into the AGENTS.md Codex CLI cuts at 32 KiB).
+ * The client's facts force them; the user is told before the files are written, as doctor
+ * would say after the sync.
  */
-export function shadowedBySync(plan: Plan, clients: readonly SyncTool[]): Issue[] {
+export function problemsMadeBySync(plan: Plan, clients: readonly SyncTool[]): Issue[] {
   const { before, after } = views(plan);
-  const shadowed = (view: PlannedView, client: SyncTool) =>
-    clientFiles(view, client, defaultCounter).problems.filter(
-      (problem) => problem.code === "shadowed",
+  const found = (view: PlannedView, client: SyncTool) =>
+    clientFiles(view, client, defaultCounter).problems.filter((problem) =>
+      MADE_BY_SYNC.has(problem.code),
     );
   return clients.flatMap((client) => {
-    const known = new Set(shadowed(before, client).map((problem) => problem.path));
-    return shadowed(after, client)
-      .filter((problem) => !known.has(problem.path))
+    const known = new Set(
+      found(before, client).map((problem) => `${problem.code} ${problem.path}`),
+    );
+    return found(after, client)
+      .filter((problem) => !known.has(`${problem.code} ${problem.path}`))
       .map(
         (problem): Issue => ({
-          code: "shadowed",
+          code: problem.code,
           severity: "warning",
           ...(problem.path !== undefined ? { path: problem.path } : {}),
           message: `after this sync, ${problem.message}`,

@@ -7,7 +7,7 @@
 import type { Issue } from "../problems/issue.js";
 import { RECORD_PATH } from "../workspace/record.js";
 import type { FileWrite } from "../workspace/write-batch.js";
-import { type ClientLoads, clientLoads, shadowedBySync } from "./client-loads.js";
+import { type ClientLoads, clientLoads, problemsMadeBySync } from "./client-loads.js";
 import { planIgnore } from "./ignore-files.js";
 import { planRegions } from "./instruction-regions.js";
 import { planItems } from "./item-files.js";
@@ -97,7 +97,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
   const clients = request.from === undefined ? request.to : [request.from, ...request.to];
   const warnings = [
     ...plan.warnings,
-    ...shadowedBySync(plan, [...new Set(clients)]),
+    ...problemsMadeBySync(plan, [...new Set(clients)]),
     ...unprovenWarning(plan.unproven),
   ];
   const loads = clientLoads(plan, request.to);

@@ -258,16 +258,17 @@ function madeBySync(
     const [code, client, path] = line.split(" ") as [string, SyncTool, string];
     const { label } = SYNC_TOOL_PLACES[client];
     const forced = twice.some((message) => message.startsWith(`${label} reads each of`));
-    // A file the client reads no more because one sync wrote comes first: said, naming it.
+    // A file the client reads no more because one sync wrote comes first, or one it cuts at its
+    // cap: said before writing, naming it.
     const said = warnings.some(
       (warning) =>
-        warning.code === "shadowed" &&
+        warning.code === code &&
         warning.path === path &&
-        warning.message.startsWith(`after this sync, ${label} reads`),
+        warning.message.startsWith("after this sync, "),
     );
     return (
       !(forced && (code === "duplicate_content" || code === "shadowed")) &&
-      !(said && code === "shadowed")
+      !(said && (code === "shadowed" || code === "over_client_limit"))
     );
   });
 }
