@@ -108,6 +108,25 @@ export class InstructionTrial {
     );
   }
 
+  /** Per project path: whether its own text (outside a region) is the source file's text. */
+  readonly #copies = new Map<string, boolean>();
+
+  /**
+   * Whether the file at `path` holds, outside any region, exactly the source file's own text
+   * (line endings and surrounding blank space aside): a copy the user keeps by hand.
+   */
+  #copiesSource(path: string): boolean {
+    const known = this.#copies.get(path);
+    if (known !== undefined) return known;
+    const { plan, source } = this;
+    const own = (file: string) =>
+      outsideRegion(file, plan.text(file)).replace(/\r\n/g, "\n").trim();
+    const sourceText = source === undefined ? "" : own(source);
+    const copy = sourceText !== "" && own(path) === sourceText;
+    this.#copies.set(path, copy);
+    return copy;
+  }
+
   /**
    * Whether `tool` loads the source's text before this run: from the source's file, or from one
    * of `holding` (real paths of the files whose region holds it now).
@@ -168,6 +187,11 @@ export class InstructionTrial {
         if (whole || source === undefined) read.push({ shown });
         else if (this.imported.ownText) read.push({ shown, part: source });
       } else if (parts.includes(located.real)) read.push({ shown, part: located.real });
+      else if (source !== undefined && this.#copiesSource(file.path)) {
+        // The user's own copy of the source's file (CLAUDE.md kept equal to AGENTS.md by hand):
+        // its reader loads the source's lines from it already.
+        read.push({ shown, part: source });
+      }
     }
     const times = (part: string) =>
       read.filter((entry) => entry.part === undefined || entry.part === part).length;

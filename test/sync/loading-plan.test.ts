@@ -159,6 +159,15 @@ describe("instructions: nothing for a target that loads them already", () => {
     expect(copiesLoaded(own, "opencode", "Use pnpm, never npm.")).toEqual(["AGENTS.md"]);
   });
 
+  it("a CLAUDE.md the user keeps equal to AGENTS.md (CRLF or not): --from codex --to claude writes nothing into it", () => {
+    const dir = project({ "AGENTS.md": NOTES, "CLAUDE.md": NOTES.replace(/\n/g, "\r\n") });
+    expect(sync(dir, "codex", ["claude", "copilot"], ["instructions"]).changed).toEqual([]);
+    expect(tree(dir)["CLAUDE.md"]?.split("Use pnpm, never npm.").length).toBe(2);
+    // A copy that differs is not the source's text: the region goes in.
+    const edited = project({ "AGENTS.md": NOTES, "CLAUDE.md": `${NOTES}Claude only.\n` });
+    expect(sync(edited, "codex", ["claude"], ["instructions"]).changed).toEqual(["CLAUDE.md"]);
+  });
+
   it("what an earlier sync wrote that is now redundant is taken out by the next one, saying why", () => {
     const dir = project({ "CLAUDE.md": NOTES, ".claude/skills/pdf/SKILL.md": SKILL });
     // Each alone first: QWEN.md and Gemini CLI's own copy of the skill are needed then.
