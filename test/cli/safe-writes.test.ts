@@ -191,7 +191,7 @@ describe("one file behind two names", () => {
     );
     expect(readdirSync(join(dir, ".agents/skills/pdf-forms"))).toEqual(["SKILL.md"]);
     expect(sync(dir, "--from", "claude", "--to", "codex,gemini", "--only", "skills").stdout).toBe(
-      "up to date (1 files)\n",
+      "up to date (1 file)\n",
     );
   });
 
@@ -519,7 +519,7 @@ describe("the managed region", () => {
       true,
     );
     expect(sync(dir, "--only", "rules", "--rules", RULES, "--to", "claude").stdout).toBe(
-      "up to date (1 files)\n",
+      "up to date (1 file)\n",
     );
     expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toBe(once);
   });
@@ -537,7 +537,7 @@ describe("the managed region", () => {
       expect(markerLines).toEqual(["<!-- contextfmt:begin -->", "<!-- contextfmt:end -->"]);
       expect(once.endsWith("<!-- contextfmt:end -->\n")).toBe(true);
       const again = sync(dir, "--only", "rules", "--rules", hostile, "--to", tool);
-      expect(again.stdout).toBe("up to date (1 files)\n");
+      expect(again.stdout).toBe("up to date (1 file)\n");
       expect(readFileSync(join(dir, file), "utf8")).toBe(once);
     }
   });

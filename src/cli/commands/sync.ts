@@ -24,7 +24,7 @@ import { readInputFile } from "../input-files.js";
 import { summedLosses } from "../loss-summary.js";
 import { printLines, shown } from "../output.js";
 import { planDiff } from "../plan-diff.js";
-import { writtenLines } from "../sync-lines.js";
+import { upToDate, writtenLines } from "../sync-lines.js";
 import { checkWatchFlags, watchUntilStopped } from "../sync-watch.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
@@ -380,7 +380,7 @@ export const run: Command["run"] = async (args) => {
   if (values.check) {
     printLines(
       changed.length === 0
-        ? [`up to date (${files.length} files)`]
+        ? [upToDate(files.length)]
         : [...changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`), ...loads],
     );
     return changed.length > 0 ? 1 : 0;
