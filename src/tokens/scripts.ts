@@ -207,16 +207,17 @@ export function functionWordVote(text: string, start: number, end: number): numb
  * start and end of a word. A word of plain letters with one of them in such a line is an English
  * term, and costs what it would in an English line. Found by `npx tsx bench/languages.ts
  * --fit-english` (pairs of the English rules and declaration that the language's fitted rules,
- * declaration and words with its own letters never have). Czech's list is empty: its fitted half
- * is too small to find one (bench/languages.ts says more), but the words of its lines' links are
- * English. The other languages read every word of their lines as theirs.
+ * declaration and words with its own letters never have). In these languages' lines a word is a
+ * term also by where it stands: in a link, in capitals, against code punctuation or inline code
+ * (see the counter). The other languages read every word of their lines as theirs.
  */
 export const ENGLISH_PAIRS: Readonly<Record<number, string>> = {
   [POLISH]:
     "^v ^y af av ay ck cl ee ei eo ev ex f$ ff ft gh he hi ht ib if ir iv ke ld ly mb mm ms nv of ov p$ rf rr rv sh ss th ti ts tt va ve vi wh yo",
   [TURKISH]:
     "^w ag aw by ch ck cl ct ds ee ei eo ew ex ff ft fu g$ gh gn ia ie io ly mb mp nv o$ ob of ou ow ry sh th ub ug w$ wh wi wn wo",
-  [CZECH]: "",
+  [CZECH]:
+    "^y af ag aw ay ca cl cu ef ei ew f$ fa ff ft gh gi he hi ib ie ki ld ms nv ow r$ rf ss th ts tt ug w$ wh wi wn wo yo",
   [INDONESIAN]:
     "av by ck cl ct ds ee ei ff fo ft ht iz ld ly mo ms nv o$ ob oc of ou ov ow rf rr rv ry sh ss th ts tt uc wh wn wo y$ yo",
 };
