@@ -340,13 +340,13 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
  * other Latin languages' words, Hindi's and Chinese characters are not. Polish, Turkish,
  * Indonesian and Czech came closer when English terms and links in their lines were priced as
  * English (`--fit-english`), and Indonesian within the bounds once words standing as code did
- * too (inline code, paths, tags, capitals); the others' own prose words still count high: o200k
+ * too (inline code, paths, tags, capitals), Turkish once its line-start words cost less; the
+ * others' own prose words still count high: o200k
  * holds their commonest words whole ("olarak", "untuk"), which no letter or shape tells from the
  * declaration's rarer ones (docs/counters.md).
  */
 export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   pl: [-3, 7],
-  tr: [-3, 6.5],
   zh: [-3, 11],
   hi: [-3, 7],
   cs: [-3, 7.5],
