@@ -339,15 +339,17 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
  * priced by their length on prose, Vietnamese when its accents were (`--fit-lengths`); the
  * other Latin languages' words, Hindi's and Chinese characters are not. Polish, Turkish,
  * Indonesian and Czech came closer when English terms and links in their lines were priced as
- * English (`--fit-english`); their own prose words still count high (docs/counters.md).
+ * English (`--fit-english`), and Indonesian within the bounds once words standing as code did
+ * too (inline code, paths, tags, capitals), Turkish once its line-start words cost less; the
+ * others' own prose words still count high: o200k
+ * holds their commonest words whole ("olarak", "untuk"), which no letter or shape tells from the
+ * declaration's rarer ones (docs/counters.md).
  */
 export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
-  pl: [-3, 7.5],
-  tr: [-3, 8.5],
+  pl: [-3, 7],
   zh: [-3, 11],
   hi: [-3, 7],
-  cs: [-3, 9.5],
-  id: [-3, 6.5],
+  cs: [-3, 7.5],
 };
 
 /** One file of the real corpus: a language's text from one source, for one half. */
@@ -557,7 +559,7 @@ const REAL_TOTAL_WEIGHT = 1;
  * Sources of the real corpus whose totals join the fit: prose. Command help's totals tell more
  * about the shape of its lines (short ones, `tar xf {{path/to/file}}`) than about its language.
  */
-const PROSE_SOURCES = new Set(["fpb", "react", "osg", "fc"]);
+const PROSE_SOURCES = new Set(["fpb", "react", "osg", "fc", "wdb"]);
 
 const FLOOR: Partial<Record<CostRow, number>> = { elided: -0.7 };
 
@@ -967,11 +969,11 @@ export function fitVietnameseAccents(
 
 /**
  * The languages whose lines' English terms are told apart by their letter pairs, by their code
- * in the corpora. Not Czech, whose fitted half (command help alone) is too small to tell which
- * pairs its own words never have: pairs found on it ("he", "r$") marked "hesla" and "soubor"
- * English and took its rules 3.4 % under; its lines' links are English all the same.
+ * in the corpora. Czech joined once its fitted half held prose (an agent instruction file) as
+ * well as command help: fitted on command help alone, its pairs ("he", "r$") had marked "hesla"
+ * and "soubor" English and taken its rules 3.4 % under.
  */
-export const ENGLISH_PAIR_LANGUAGES = ["pl", "tr", "id"] as const;
+export const ENGLISH_PAIR_LANGUAGES = ["pl", "tr", "id", "cs"] as const;
 
 /** Fewest times a pair is found in the English text to mark English words. */
 const ENGLISH_PAIR_LEAST = 4;

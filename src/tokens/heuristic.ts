@@ -225,6 +225,9 @@ export function estimateUnit(
   // Inside a link (from a `://` to the next whitespace) words are English: host and path names,
   // as is the scheme before it (`schemeAt`).
   let link = false;
+  // Where the last English term ended in a `-`: a word right after it is the same name's
+  // ("pquote-credit", "#try-react"). Never a word's prefix position otherwise.
+  let joined = -2;
   let i = start;
   while (i < end) {
     if (tokens > stop) break;
@@ -429,12 +432,18 @@ export function estimateUnit(
           deciding += 1;
         }
       }
-      // An English term in the line ("pull request" in a Polish one, a link) costs as
-      // in English, in the languages whose costs allow for it (TERM_LANGUAGES).
+      // An English term in the line ("pull request" in a Polish one, a link, `README`, a
+      // path) costs as in English, in the languages whose costs allow for it (TERM_LANGUAGES).
       const term =
         accented === 0 &&
         ((TERM_LANGUAGES >> row) & 1) === 1 &&
-        (link || schemeAt(text, j) || englishShaped(text, letters, j, row));
+        (link ||
+          schemeAt(text, j) ||
+          upper > 1 ||
+          codeTouching(text, start, letters, j, end) ||
+          letters - 1 === joined ||
+          englishShaped(text, letters, j, row));
+      if (term && j < end && text.charCodeAt(j) === 45) joined = j;
       if (accented > 0 && !term) cost += accented * (costs.accented[row] as number);
       if (row !== ENGLISH && !term) {
         if (length > LATIN_FREE) {
@@ -507,6 +516,34 @@ function lengthCost(costs: ScriptCosts, column: number, letters: number, letter:
   const row = costs.length[column] as readonly number[];
   if (letters <= LENGTH_LIMIT) return row[letters] as number;
   return (row[LENGTH_LIMIT] as number) + (letters - LENGTH_LIMIT) * letter;
+}
+
+/**
+ * Whether the word `text[letters, j)` stands as code does: right after `.`, `_`, `/` or `<` (a
+ * file name, a path, a member, a tag), `@` or `#` (a handle, an anchor), `="` (an attribute's
+ * value), or against a backtick (inline code). o200k holds such words as it does in English text
+ * ("`npm`", "/images", "<img", "@lord"), whatever the language of the line around them.
+ */
+function codeTouching(
+  text: string,
+  start: number,
+  letters: number,
+  j: number,
+  end: number,
+): boolean {
+  if (j < end && text.charCodeAt(j) === 96) return true;
+  if (letters === start) return false;
+  const before = text.charCodeAt(letters - 1);
+  if (before === 34) return letters - 1 > start && text.charCodeAt(letters - 2) === 61; // ="
+  return (
+    before === 96 ||
+    before === 46 ||
+    before === 95 ||
+    before === 47 ||
+    before === 60 ||
+    before === 64 ||
+    before === 35
+  );
 }
 
 /** Whether a link's `://` starts at `at`: the word before it is its scheme ("https"). */

@@ -86,6 +86,12 @@ const LANGUAGE_SHAPES: readonly Pick<LongRunShape, "name" | "make">[] = [
     name: "links in one long Polish line",
     make: wordsOf(["błąd", "https://github.com/przykład/ścieżka", "zmianą", "workflow"], " "),
   },
+  {
+    // Words touching code punctuation, capitals and a joined name's parts, each a term, in one
+    // Czech line: every word looks at the characters beside it and no further.
+    name: "inline code, paths and joined names in one long Czech line",
+    make: wordsOf(["`npm`", "./images/logo", "README", "#try-react-app", "příkaz", "@lord"], " "),
+  },
 ];
 
 describeGrowth(
