@@ -14,7 +14,9 @@ import { spacedWords, textPieces } from "./lower-bound.js";
 import {
   ARABIC,
   ASCII,
+  borrowedLetter,
   CYRILLIC,
+  DEVANAGARI,
   ENGLISH,
   englishShaped,
   functionWordVote,
@@ -210,13 +212,16 @@ export function estimateUnit(
   const row = latin < 0 ? ENGLISH : latin;
   let tokens = 0;
   let latinWords = 0;
-  // Cyrillic and Arabic-script words, priced in both of their languages as they are read (the
-  // line's is known at its end), and Han letters, priced at the end.
+  // Cyrillic, Arabic-script and Han words, priced in both of their languages as they are read
+  // (the line's is known at its end), and the CJK marks of punctuation runs, which cost more in
+  // a Chinese line.
   let russianCost = 0;
   let ukrainianCost = 0;
   let arabicCost = 0;
   let persianCost = 0;
-  let hanLetters = 0;
+  let chineseCost = 0;
+  let japaneseCost = 0;
+  let hanMarks = 0;
   let persian = false;
   let votes: Uint16Array | undefined; // per Latin language, from the letters pointing to it
   let deciding = 0; // letters and function words pointing to any
@@ -284,7 +289,9 @@ export function estimateUnit(
           } else {
             const point = text.codePointAt(j) as number;
             if (unicodeClass(point) !== OTHER) break;
-            symbols += costs.symbol[scriptOf(point)] as number;
+            const symbolScript = scriptOf(point);
+            symbols += costs.symbol[symbolScript] as number;
+            if (symbolScript === HAN) hanMarks += 1;
             previous = -1;
             j += point > 0xffff ? 2 : 1;
           }
@@ -329,6 +336,8 @@ export function estimateUnit(
     let own = 0; // its letters of `script`
     let cyrillic = 0; // its Cyrillic letters, priced with the line's language
     let arabic = 0; // its Arabic-script letters, the same
+    let han = 0; // its Han letters, the same
+    let borrowed = 0; // its Devanagari letters of English words (borrowedLetter)
     let foreignUnits = 0; // UTF-16 units of its non-ASCII letters
     let inLower = false;
     while (j < end) {
@@ -385,8 +394,9 @@ export function estimateUnit(
       } else if (letterScript === ARABIC) {
         arabic += 1;
         if (!persian && isPersian(c)) persian = true;
-      } else if (letterScript === HAN) hanLetters += 1;
+      } else if (letterScript === HAN) han += 1;
       else {
+        if (letterScript === DEVANAGARI) borrowed += borrowedLetter(text, j - 1);
         if (letterScript === HIRAGANA || letterScript === KATAKANA) japanese = true;
         foreign += costs.letter[letterScript] as number;
       }
@@ -456,6 +466,19 @@ export function estimateUnit(
         } else if (prefix === NO_PREFIX) cost += costs.latinBare[row] as number;
       }
     } else {
+      if (han > 0) {
+        // The Han letters and what stands before them are priced in both of their languages,
+        // the line's taken at its end: in Japanese by the letter; in Chinese by the run's length
+        // (o200k holds common two- and three-character words whole), a CJK mark before it
+        // partly merged with its first character ("，你").
+        japaneseCost += cost + han * (costs.han[1] as number);
+        chineseCost +=
+          tableCost(costs.chineseRun, han, costs.han[0] as number) +
+          (prefix === LOOSE_PREFIX && scriptOf(code) === HAN
+            ? (costs.chineseMark[1] as number)
+            : cost);
+        cost = 0;
+      }
       const column = LENGTH_COLUMN[script] as number;
       if (column < 0) {
         const free = costs.free[script] as number;
@@ -488,7 +511,7 @@ export function estimateUnit(
       if (column < 0 || (script !== CYRILLIC && script !== ARABIC)) {
         foreign += cyrillic * (costs.cyrillic[0] as number) + arabic * (costs.arabic[0] as number);
       }
-      cost += foreign;
+      cost += foreign + borrowed * (costs.borrowed[0] as number);
       if (prefix !== SPACE_PREFIX && prefix !== ZERO_WIDTH_PREFIX) {
         cost += costs.bare[script] as number;
       }
@@ -503,7 +526,7 @@ export function estimateUnit(
     if (language !== ENGLISH) return estimateUnit(text, start, end, costs, language);
   }
   tokens += ukrainian ? ukrainianCost : russianCost;
-  if (hanLetters > 0) tokens += hanLetters * (costs.han[japanese ? 1 : 0] as number);
+  tokens += japanese ? japaneseCost : chineseCost + hanMarks * (costs.chineseMark[0] as number);
   tokens += persian ? persianCost : arabicCost;
   return tokens;
 }
@@ -513,7 +536,11 @@ export function estimateUnit(
  * `letter` for each letter past the table's last.
  */
 function lengthCost(costs: ScriptCosts, column: number, letters: number, letter: number): number {
-  const row = costs.length[column] as readonly number[];
+  return tableCost(costs.length[column] as readonly number[], letters, letter);
+}
+
+/** What `letters` letters cost by a table of 0 to {@link LENGTH_LIMIT}: `letter` each past it. */
+function tableCost(row: readonly number[], letters: number, letter: number): number {
   if (letters <= LENGTH_LIMIT) return row[letters] as number;
   return (row[LENGTH_LIMIT] as number) + (letters - LENGTH_LIMIT) * letter;
 }

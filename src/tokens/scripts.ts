@@ -19,7 +19,7 @@ export const CYRILLIC = 3;
 const HEBREW = 4;
 export const ARABIC = 5;
 const TWO_BYTE = 6; // the rest below U+0800: Armenian, Syriac, Thaana…
-const DEVANAGARI = 7;
+export const DEVANAGARI = 7;
 const THREE_BYTE = 8; // the rest of the BMP: other Indic scripts, Georgian, symbols…
 export const HAN = 9; // with CJK punctuation and full-width forms
 export const HIRAGANA = 10;
@@ -308,6 +308,24 @@ export function isPersian(code: number): boolean {
   );
 }
 
+/**
+ * Whether the Devanagari letter at `at` is one of those English words written in Hindi have and
+ * Hindi's own words seldom do ("स्टेट", "फ़ाइल", "प्रॉप्स"): 1 for a retroflex ट ठ ड ढ (English t
+ * and d), a nukta (फ़ ज़) or a candra vowel (ॉ ॅ); -1 for the nukta of ड़ ढ़, Hindi's own sounds,
+ * which takes back the retroflex before it; else 0. o200k holds Hindi's common words whole, and
+ * splits these.
+ */
+export function borrowedLetter(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 0x91f && code <= 0x922) return 1;
+  if (code === 0x93c) {
+    const before = text.charCodeAt(at - 1);
+    return before === 0x921 || before === 0x922 ? -1 : 1;
+  }
+  if (code >= 0x958 && code <= 0x95f) return code === 0x95c || code === 0x95d ? 0 : 1;
+  return code === 0x945 || code === 0x949 || code === 0x90d || code === 0x911 ? 1 : 0;
+}
+
 /** Letters of a Latin word that its English cost (the scanner's word tables) covers. */
 export const LATIN_FREE = 3;
 
@@ -344,8 +362,24 @@ export interface ScriptCosts {
   readonly length: readonly (readonly number[])[];
   /** Each letter of a Cyrillic word past 12: in Russian, in Ukrainian. */
   readonly cyrillic: readonly number[];
-  /** Each Han character: in Chinese, in Japanese. */
+  /**
+   * Each Han character: in Chinese, past the 12 of {@link ScriptCosts.chineseRun}; in Japanese,
+   * every one.
+   */
   readonly han: readonly number[];
+  /**
+   * A run of Han characters in a Chinese line (a line without kana), by its length (index 12:
+   * 12 and more): o200k holds common words of two and three characters whole, and long runs
+   * cost less per character than short ones.
+   */
+  readonly chineseRun: readonly number[];
+  /**
+   * A CJK punctuation mark in a Chinese line: in a punctuation run ("。" at a line's end, on
+   * top of its `symbol`), before a run of Han characters ("，你", instead of the prefix's cost).
+   */
+  readonly chineseMark: readonly number[];
+  /** Each {@link borrowedLetter} of a Devanagari word: in Hindi. */
+  readonly borrowed: readonly number[];
   /** Each letter of an Arabic-script word past 12: in Arabic, in Persian. */
   readonly arabic: readonly number[];
   /**
@@ -376,13 +410,15 @@ export interface ScriptCosts {
 // written without spaces, which o200k splits by its letters rather than once per run (and no
 // piece with an ASCII letter may cost less than the half token the counter's lower bound
 // assumes). The words of Russian, Persian and Korean by their length, and Vietnamese's cost per
-// accented letter, were fitted last, on the fitted half's prose alone: `npx tsx
-// bench/languages.ts --fit-lengths` prints them as they are here (test/tokens/languages.test.ts
-// holds the tables to it). Turkish's `latinBare` was lowered last, by the least overcount of its
-// line-start words in any kind of the fitted half (the declaration's, 0.46 a word; command help
-// 0.94, translated docs 0.75–1.09): o200k holds "Bir" or "Projenizin" at a line's start about as
-// it does after a space. A fit per piece over all of them (0.13–0.32) puts its held-out
-// declaration more than 3 % under. `--fit` reruns the first fit on every free entry at once; as the
+// accented letter, were fitted last, on the fitted half's prose alone, and so were, later,
+// Hindi's words (with its borrowed letters) and danda, and Chinese's runs of Han characters and
+// CJK marks: `npx tsx bench/languages.ts --fit-lengths` prints them as they are here
+// (test/tokens/languages.test.ts holds the tables to it). Turkish's `latinBare` was lowered last,
+// by the least overcount of its line-start words in any kind of the fitted half (the
+// declaration's, 0.46 a word; command help 0.94, translated docs 0.75–1.09): o200k holds "Bir"
+// or "Projenizin" at a line's start about as it does after a space. A fit per piece over all of
+// them (0.13–0.32) puts its held-out declaration more than 3 % under. `--fit` reruns the first
+// fit on every free entry at once; as the
 // table was taken column by column, at several times, it prints costs near these, not these.
 /** The fitted costs the default counter uses. @internal */
 // biome-ignore format: a table, one column per script or language
@@ -392,11 +428,12 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
   letter:       [0.291, 0.306, 0.39,  0.36,  0.481, 0,     0.36,  0.257, 0.447, 0.786, 0.607, 0.567, 0.584, 2.263, 0.419],
   free:         [0,     0,     0,     0,     0,     0,     0,     0,     2,     0,     0,     0,     0,     0,     2],
   bare:         [0,     0,     0.761, 0,     0.464, 0.22,  0,     0.276, 0.179, 0,     0,     0,     0.315, 0,     1.58],
-  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.457, 0.667, 1.305, 0.375, 0,     0.729, 0.729, 0,     2.336, 0.375],
+  symbol:       [0,     0.796, 0.667, 0.667, 0.667, 0.457, 0.667, 0.686, 0.375, 0,     0.729, 0.729, 0,     2.336, 0.375],
   // Words by their letters (0–12, 12 and more), per LENGTH_COLUMNS column: Russian's, Persian's
   // and Korean's from `npx tsx bench/languages.ts --fit-lengths` (each length's mean o200k count
-  // of a spaced word in the fitted half's prose, 2 % over); the others the word and letter costs
-  // of the per-piece fit, as a table.
+  // of a spaced word in the fitted half's prose, 2 % over), Devanagari's from the same with its
+  // borrowed letters (least squares); the others the word and letter costs of the per-piece fit,
+  // as a table.
   length: [
     [1.02, 1.02, 1.02, 1.027, 1.185, 1.26, 1.472, 1.676, 1.833, 2.045, 2.284, 2.41, 2.781], // Russian
     [1.128, 1.128, 1.128, 1.128, 1.465, 1.802, 2.139, 2.476, 2.813, 3.15, 3.487, 3.824, 4.161], // Ukrainian
@@ -404,13 +441,21 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
     [1.02, 1.02, 1.045, 1.068, 1.276, 1.556, 2.17, 2.434, 3.424, 3.892, 4.36, 4.828, 5.296], // Persian
     [1.081, 1.081, 1.081, 1.081, 1.471, 1.861, 2.251, 2.641, 3.031, 3.421, 3.811, 4.201, 4.591], // Greek
     [1.233, 1.233, 1.233, 1.233, 1.714, 2.195, 2.676, 3.157, 3.638, 4.119, 4.6, 5.081, 5.562], // Hebrew
-    [1.049, 1.049, 1.049, 1.049, 1.306, 1.563, 1.82, 2.077, 2.334, 2.591, 2.848, 3.105, 3.362], // Devanagari
+    [1.02, 1.02, 1.024, 1.082, 1.127, 1.476, 1.867, 1.867, 2.496, 2.61, 2.828, 3.433, 3.937], // Devanagari
     [1.041, 1.041, 1.37, 2.296, 2.538, 3.424, 4.205, 4.845, 5.429, 6.013, 6.597, 7.181, 7.765], // Hangul
   ],
   //             Russian Ukrainian
   cyrillic:     [0.096, 0.337],
   //             Chinese Japanese
-  han:          [0.806, 1.119],
+  han:          [0.881, 1.119],
+  // A Chinese run of Han characters by its length (0–12), from `--fit-lengths`: each length's
+  // mean o200k count on the fitted half's prose, 2 % over, raised until its declaration is not
+  // counted low (bench/languages.ts says why).
+  chineseRun:   [0, 1.081, 1.438, 2.532, 3.037, 3.964, 4.781, 5.471, 6.281, 6.696, 7.768, 8.304, 9.19],
+  //             in a run  before a run
+  chineseMark:  [0.672,    0.563],
+  //             Hindi
+  borrowed:     [0.722],
   //             Arabic Persian
   arabic:       [0.353, 0.468],
   //             English Polish Turkish German Romance Vietn. Czech  Italian Dutch Indon. Hung.  Roman.

@@ -404,6 +404,23 @@ export const growthCases: readonly GrowthCase[] = [
     run: (text) => estimateTokens(text as string),
   },
   {
+    // Han runs priced by their length and CJK marks in both of a line's possible languages, and
+    // Devanagari words with their borrowed letters (a nukta looks at the letter before it).
+    name: "estimateTokens: one line of Han runs, CJK marks and Hindi words of every length",
+    build: (size) =>
+      repeated(
+        size,
+        (i) =>
+          `，${"项".repeat(1 + (i % 15))}。 ${"डड़़फ़ॉ".slice(0, 1 + (i % 7))}${"क".repeat(i % 9)}`,
+      ),
+    run: (text) => estimateTokens(text as string),
+  },
+  {
+    name: "estimateTokens: one Han run past the length table",
+    build: (size) => `，${"项".repeat(size)}`,
+    run: (text) => estimateTokens(text as string),
+  },
+  {
     name: "estimateTokens: one Cyrillic word past the length table",
     build: (size) => ` ${"ж".repeat(size)}`,
     run: (text) => estimateTokens(text as string),

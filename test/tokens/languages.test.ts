@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   ENGLISH_PAIR_LANGUAGES,
+  fitChineseCosts,
   fitEnglishPairs,
+  fitHindiCosts,
   fitLengthTables,
   LANGUAGE_BOUNDS,
   LANGUAGES,
@@ -231,6 +233,79 @@ describe("default counter: words priced by their length", () => {
     const samples = languageCorpus(LANGUAGES.filter((language) => fitted.has(language.code)));
     expect(fitLengthTables(samples, real)).toEqual(SCRIPT_COSTS.length);
   });
+});
+
+describe("default counter: Chinese runs and CJK marks, Hindi's borrowed words and danda", () => {
+  it("counts a CJK mark in a Chinese line as o200k does: a token at a line's end, merged before a run", () => {
+    // "。" at a line's end is a token (priced 0.37 before); "，" before a run merges with its first
+    // character ("，你"), half a token more rather than one.
+    for (const line of ["文档写好了。\n\n", "。\n", "你好，世界。\n"]) {
+      expect({ line, count: defaultCounter.count(line) }).toEqual({
+        line,
+        count: exactCount(line),
+      });
+    }
+  });
+
+  it("prices a Japanese line by Japanese costs alone, whatever Chinese's", () => {
+    const chinese = {
+      ...SCRIPT_COSTS,
+      chineseRun: SCRIPT_COSTS.chineseRun.map((cost) => cost * 2),
+      chineseMark: [2, 2],
+      han: [2, SCRIPT_COSTS.han[1] as number],
+    };
+    const japanese = "設定ファイルを変更したら、必ずテストを実行してください。";
+    const line = "設定文件修改之后，一定要运行测试。";
+    expect(estimateUnit(japanese, 0, japanese.length, chinese)).toBe(
+      estimateUnit(japanese, 0, japanese.length),
+    );
+    // The same costs do move a Chinese line.
+    expect(estimateUnit(line, 0, line.length, chinese)).toBeGreaterThan(
+      estimateUnit(line, 0, line.length) + 10,
+    );
+  });
+
+  it("counts a Hindi danda as a full stop, and English words written in Devanagari by their letters", () => {
+    expect(defaultCounter.count("।\n")).toBe(exactCount("।\n")); // 2 before
+    // English terms in Devanagari (retroflex letters for t and d, a nukta, a candra vowel): o200k
+    // splits them, and they were counted 9 % and 16 % low.
+    const lines = [
+      "कमिट, ब्रांच, पुश, टेस्ट, फ़ाइल, डेटाबेस, सर्वर, क्लाइंट और प्रोजेक्ट के बारे में पढ़ें।\n",
+      "डिफ़ॉल्ट कॉन्फ़िगरेशन फ़ाइल को अपडेट करें और सर्वर को रीस्टार्ट करें।\n",
+    ];
+    const plain = { ...SCRIPT_COSTS, borrowed: [0] };
+    for (const line of lines) {
+      const off = error(line);
+      expect({ line, close: off >= -3 && off <= 15 }).toEqual({ line, close: true });
+      expect(estimateUnit(line, 0, line.length)).toBeGreaterThan(
+        estimateUnit(line, 0, line.length, plain) + 3,
+      );
+    }
+    // The nukta of ड़ ढ़, Hindi's own sounds, takes back the retroflex before it.
+    expect(estimateUnit(" पढ़ें", 0, 6)).toBe(estimateUnit(" पढ़ें", 0, 6, plain));
+  });
+
+  it("uses Chinese's and Hindi's costs the fit gives (npx tsx bench/languages.ts --fit-lengths)", () => {
+    const real = realCorpus();
+    const chinese = fitChineseCosts(
+      languageCorpus(LANGUAGES.filter((language) => language.code === "zh")),
+      real,
+    );
+    expect(chinese).toEqual({
+      chineseRun: SCRIPT_COSTS.chineseRun,
+      chineseMark: SCRIPT_COSTS.chineseMark,
+      letter: SCRIPT_COSTS.han[0],
+    });
+    const hindi = fitHindiCosts(
+      languageCorpus(LANGUAGES.filter((language) => language.code === "hi")),
+      real,
+    );
+    expect(hindi).toEqual({
+      length: SCRIPT_COSTS.length[6],
+      borrowed: SCRIPT_COSTS.borrowed[0],
+      danda: SCRIPT_COSTS.symbol[7],
+    });
+  }, 120_000);
 });
 
 describe("default counter: English terms in other languages' lines", () => {
