@@ -232,7 +232,7 @@ function readOpencode(client: ClientSpec, place: PermissionFile, file: SettingsF
         rule === action ? `permission.${tool}` : `permission.${tool}[${JSON.stringify(pattern)}]`;
       if (!isDecision(action)) {
         throw new InputFileError(
-          `${file.path}: ${key} is ${describeValue(action)}; expected "allow", "ask" or "deny"`,
+          `${file.path}: ${key} is ${typeof action === "string" ? JSON.stringify(action) : describeValue(action)}; expected "allow", "ask" or "deny"`,
         );
       }
       const where = `${file.path}: ${key} ${JSON.stringify(action)}`;

@@ -286,13 +286,30 @@ export function removePermissions(
     const file = settingsFile(path, plan.text(path));
     const notes: Issue[] = [];
     const gone = new Map<string, { keyPath: string[]; indexes: Set<number> }>();
+    // By list, each item's places in it, each list read once (not a search per entry).
+    const places = new Map<string, Map<string, number[]>>();
+    const placesOf = (keyPath: readonly string[]) => {
+      const key = JSON.stringify(keyPath);
+      const known = places.get(key);
+      if (known !== undefined) return known;
+      const found = new Map<string, number[]>();
+      const value = file.at(keyPath);
+      (Array.isArray(value) ? value : []).forEach((item, at) => {
+        if (typeof item !== "string") return;
+        const list = found.get(item);
+        if (list === undefined) found.set(item, [at]);
+        else list.push(at);
+      });
+      places.set(key, found);
+      return found;
+    };
     let edited = false;
     for (const entry of mine) {
       const placement = placementNamed(entry);
       if (placement === undefined) continue;
       const at =
         "list" in placement
-          ? listIndex(file, placement.list, placement.item, gone)
+          ? (placesOf(placement.list).get(placement.item)?.[0] ?? -1)
           : file.at(placement.key) === undefined
             ? -1
             : valueHash(file.at(placement.key)) === entry.sha256
@@ -305,6 +322,7 @@ export function removePermissions(
       plan.record.forget(recordPath, "permission", entry.name);
       if (at === -1) continue;
       if ("list" in placement) {
+        placesOf(placement.list).get(placement.item)?.shift();
         const key = placement.list.join(".");
         const list = gone.get(key) ?? { keyPath: [...placement.list], indexes: new Set<number>() };
         list.indexes.add(at);
@@ -323,17 +341,4 @@ export function removePermissions(
     for (const { keyPath, indexes } of gone.values()) file.removeItems(keyPath, indexes);
     if (gone.size > 0 || edited) plan.write(path, file.result(), notes);
   }
-}
-
-/** The first index of `item` in the list at `keyPath` not already going; -1 when none. */
-function listIndex(
-  file: SettingsFile,
-  keyPath: readonly string[],
-  item: string,
-  gone: ReadonlyMap<string, { indexes: ReadonlySet<number> }>,
-): number {
-  const value = file.at(keyPath);
-  if (!Array.isArray(value)) return -1;
-  const going = gone.get(keyPath.join("."))?.indexes;
-  return value.findIndex((listed, at) => listed === item && !going?.has(at));
 }

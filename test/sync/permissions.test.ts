@@ -13,11 +13,7 @@ import { clientById } from "../../src/clients/index.js";
 import type { ClientSpec } from "../../src/clients/spec.js";
 import type { SyncTool } from "../../src/sync/locations.js";
 import { placementOf, readRules } from "../../src/sync/permission-dialects.js";
-import {
-  cannotSay,
-  commandScope,
-  type PermissionRule,
-} from "../../src/sync/permission-rules.js";
+import { cannotSay, commandScope, type PermissionRule } from "../../src/sync/permission-rules.js";
 import { planChanges } from "../../src/sync/plan.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
@@ -90,7 +86,9 @@ describe("permission rules from Claude Code", () => {
       expect.stringContaining('permissions.deny[4] "Task": not synced: "Task" is no built-in tool'),
     );
     expect(said).toContainEqual(
-      expect.stringContaining('permissions.deny[5] "Edit(/etc/**)": not synced: only a path in the project'),
+      expect.stringContaining(
+        'permissions.deny[5] "Edit(/etc/**)": not synced: only a path in the project',
+      ),
     );
   });
 
@@ -202,14 +200,19 @@ describe("permission rules from Claude Code", () => {
       "opencode.json": "{}\n",
     });
     sync(dir, ["opencode"]);
-    writeFileSync(join(dir, "opencode.json"), '{ "permission": { "bash": { "rm *": "allow" } } }\n');
+    writeFileSync(
+      join(dir, "opencode.json"),
+      '{ "permission": { "bash": { "rm *": "allow" } } }\n',
+    );
     expect(plan(dir, ["opencode"]).planned.conflicts).toEqual([
       'opencode.json: permission.bash["rm *"]',
     ]);
   });
 
   it("a target with no project place for rules is a warning naming each", () => {
-    const dir = project({ ".claude/settings.json": '{ "permissions": { "deny": ["Bash(rm:*)"] } }\n' });
+    const dir = project({
+      ".claude/settings.json": '{ "permissions": { "deny": ["Bash(rm:*)"] } }\n',
+    });
     const planned = sync(dir, ["copilot"]);
     expect(planned.files).toEqual([]);
     expect(messages(planned)).toEqual([
@@ -265,7 +268,7 @@ describe("permission rules into Claude Code", () => {
 
 describe("malformed rules", () => {
   it.each([
-    ['{ "permissions": { "deny": "Bash" } }', 'permissions.deny is text; expected a list of rules'],
+    ['{ "permissions": { "deny": "Bash" } }', "permissions.deny is text; expected a list of rules"],
     ['{ "permissions": { "deny": [3] } }', "permissions.deny[0] is a number; expected a rule"],
     [
       '{ "permissions": { "ask": ["Bash(rm"] } }',
@@ -279,7 +282,7 @@ describe("malformed rules", () => {
   it("an OpenCode action that is none is an error naming the key", () => {
     const dir = project({ "opencode.json": '{ "permission": { "bash": { "rm *": "never" } } }\n' });
     expect(() => plan(dir, ["claude"], "opencode")).toThrow(
-      'opencode.json: permission.bash["rm *"] is text; expected "allow", "ask" or "deny"',
+      'opencode.json: permission.bash["rm *"] is "never"; expected "allow", "ask" or "deny"',
     );
   });
 });
@@ -300,7 +303,14 @@ describe("never wider or narrower", () => {
     prefix: fc.boolean(),
     path: fc.constantFrom(".env", "src/**", "secrets/*.pem"),
   });
-  const toRule = (r: fc.RecordValue<typeof rule>): PermissionRule =>
+  type Given = {
+    decision: "allow" | "ask" | "deny";
+    tool: "shell" | "read" | "write" | "edit" | "fetch";
+    command: string;
+    prefix: boolean;
+    path: string;
+  };
+  const toRule = (r: Given): PermissionRule =>
     ({
       where: "x",
       decision: r.decision,
@@ -326,7 +336,11 @@ describe("never wider or narrower", () => {
         const data =
           "list" in placement
             ? { [placement.list[0] as string]: { [placement.list[1] as string]: [placement.item] } }
-            : { permission: { [placement.key[1] as string]: { [placement.key[2] as string]: placement.value } } };
+            : {
+                permission: {
+                  [placement.key[1] as string]: { [placement.key[2] as string]: placement.value },
+                },
+              };
         const back = readRules(client, place, settingsFile(place.path, JSON.stringify(data)));
         expect(back.warnings).toEqual([]);
         expect(back.rules).toHaveLength(1);
@@ -347,9 +361,14 @@ describe("never wider or narrower", () => {
 
   it("a command with shell syntax or an inner wildcard is read as no rule at all", () => {
     fc.assert(
-      fc.property(words, fc.constantFrom(";", "&&", "|", "$(", "`", ">", "*", "'"), words, (a, op, b) => {
-        expect(commandScope(`${a}${op}${b}`)).toBeUndefined();
-      }),
+      fc.property(
+        words,
+        fc.constantFrom(";", "&&", "|", "$(", "`", ">", "*", "'"),
+        words,
+        (a, op, b) => {
+          expect(commandScope(`${a}${op}${b}`)).toBeUndefined();
+        },
+      ),
     );
   });
 });
