@@ -35,10 +35,11 @@ const touchScript = (
   input: (command: string) => unknown,
   dir: string,
   name: string,
+  session: readonly string[] = [],
 ): ModelScript => ({
   replies: [
     {
-      when: ["PERMISSION_PROMPT"],
+      when: ["PERMISSION_PROMPT", ...session],
       unless: ["PERMISSION_DONE"],
       times: 1,
       reply: {
@@ -96,6 +97,11 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
       join(box.home, ".gemini/settings.json"),
       JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } }),
     );
+    // Gemini CLI reads a project's settings only in a folder the user trusts.
+    writeFileSync(
+      join(box.home, ".gemini/trustedFolders.json"),
+      JSON.stringify({ [box.dir]: "TRUST_FOLDER" }),
+    );
     const result = beforeAndAfter(
       box.dir,
       () => box.contextfmt("sync", "--from", "claude", "--to", "gemini", "--only", "permissions"),
@@ -103,12 +109,13 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
         runScripted(
           "gemini",
           touchScript("run_shell_command", (command) => ({ command }), box.dir, name),
-          ["--skip-trust", "--yolo", "-p", "PERMISSION_PROMPT run them"],
+          ["--yolo", "-p", "PERMISSION_PROMPT run them"],
           { HOME: box.home, GEMINI_API_KEY: "x" },
           box.dir,
         ),
     );
-    expect(JSON.parse(readFileSync(join(box.dir, ".gemini/settings.json"), "utf8"))).toEqual({
+    // Each client may add keys of its own to its settings on its first run ($schema, $version).
+    expect(JSON.parse(readFileSync(join(box.dir, ".gemini/settings.json"), "utf8"))).toMatchObject({
       tools: { exclude: ["run_shell_command"] },
     });
     expect(result.before).toEqual({ touched: true, echoed: true });
@@ -137,7 +144,7 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
           box.dir,
         ),
     );
-    expect(JSON.parse(readFileSync(join(box.dir, ".qwen/settings.json"), "utf8"))).toEqual({
+    expect(JSON.parse(readFileSync(join(box.dir, ".qwen/settings.json"), "utf8"))).toMatchObject({
       permissions: { deny: ["run_shell_command(touch:*)"] },
     });
     expect(result.before).toEqual({ touched: true, echoed: true });
@@ -152,13 +159,21 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
       (name) =>
         runScripted(
           "opencode",
-          touchScript("bash", (command) => ({ command, description: "run it" }), box.dir, name),
+          // Only the session's request offers tools: the one asking for a title must not
+          // take the reply.
+          touchScript(
+            "bash",
+            (command) => ({ command, description: "run it" }),
+            box.dir,
+            name,
+            ["input_schema"],
+          ),
           ["run", "PERMISSION_PROMPT run them"],
           { HOME: box.home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: MODEL_CONFIG },
           box.dir,
         ),
     );
-    expect(JSON.parse(readFileSync(join(box.dir, "opencode.json"), "utf8"))).toEqual({
+    expect(JSON.parse(readFileSync(join(box.dir, "opencode.json"), "utf8"))).toMatchObject({
       permission: { bash: { "touch *": "deny" } },
     });
     expect(result.before).toEqual({ touched: true, echoed: true });
@@ -179,7 +194,7 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
           box.dir,
         ),
     );
-    expect(JSON.parse(readFileSync(join(box.dir, "kilo.json"), "utf8"))).toEqual({
+    expect(JSON.parse(readFileSync(join(box.dir, "kilo.json"), "utf8"))).toMatchObject({
       permission: { bash: { "touch *": "deny" } },
     });
     expect(result.before).toEqual({ touched: true, echoed: true });

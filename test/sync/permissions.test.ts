@@ -15,6 +15,7 @@ import type { SyncTool } from "../../src/sync/locations.js";
 import { placementOf, readRules } from "../../src/sync/permission-dialects.js";
 import { cannotSay, commandScope, type PermissionRule } from "../../src/sync/permission-rules.js";
 import { planChanges } from "../../src/sync/plan.js";
+import { applyPlan, planSync } from "../../src/sync/sync.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { settingsFile } from "../../src/workspace/settings-file.js";
@@ -370,5 +371,30 @@ describe("never wider or narrower", () => {
         },
       ),
     );
+  });
+});
+
+describe("carrying allows is asked for, and the record says so", () => {
+  it("carryAllows that is no boolean is an error naming it", () => {
+    const dir = project({ ".claude/settings.json": "{}\n" });
+    expect(() =>
+      planSync({ dir, from: "claude", to: ["qwen"], carryAllows: "yes" as unknown as boolean }),
+    ).toThrow(/carryAllows/);
+  });
+
+  it("a sync that carried allows is recorded as one, so doctor checks it as it was run", () => {
+    const dir = project({
+      ".claude/settings.json": '{ "permissions": { "allow": ["Bash(npm test)"] } }\n',
+    });
+    applyPlan(
+      planSync({ dir, from: "claude", to: ["qwen"], kinds: ["permission"], carryAllows: true }),
+    );
+    expect(read(dir, ".qwen/settings.json")).toContain("run_shell_command(npm test)");
+    const record = JSON.parse(read(dir, ".contextfmt/written.json"));
+    expect(record.synced).toMatchObject({ kinds: ["permission"], carryAllows: true });
+    // Run again without it, the allow it carried goes: it is no longer asked for.
+    applyPlan(planSync({ dir, from: "claude", to: ["qwen"], kinds: ["permission"] }));
+    expect(read(dir, ".qwen/settings.json")).not.toContain("run_shell_command(npm test)");
+    expect(JSON.parse(read(dir, ".contextfmt/written.json")).synced.carryAllows).toBeUndefined();
   });
 });
