@@ -239,6 +239,16 @@ function planInto(
       file.set(placement.key, placement.value);
     }
     changed = true;
+    if (place.dialect === "gemini" && rule.scope !== undefined) {
+      // packages/cli/src/config/policy.ts: an allowed tool narrowed to arguments gets a deny
+      // for every other call of it, just below the allow.
+      warnings.push({
+        code: "lossy_conversion",
+        severity: "warning",
+        path: rule.where,
+        message: `${client.label} then refuses every other shell command that no tools.allowed entry names (its allow list narrows the tool)`,
+      });
+    }
     if (rule.decision === "allow") {
       warnings.push({
         code: "allow_carried",

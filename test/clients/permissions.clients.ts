@@ -161,13 +161,9 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
           "opencode",
           // Only the session's request offers tools: the one asking for a title must not
           // take the reply.
-          touchScript(
-            "bash",
-            (command) => ({ command, description: "run it" }),
-            box.dir,
-            name,
-            ["input_schema"],
-          ),
+          touchScript("bash", (command) => ({ command, description: "run it" }), box.dir, name, [
+            "input_schema",
+          ]),
           ["run", "PERMISSION_PROMPT run them"],
           { HOME: box.home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: MODEL_CONFIG },
           box.dir,

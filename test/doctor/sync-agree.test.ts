@@ -98,7 +98,7 @@ describe("out_of_sync: the sync the record names, for its targets only", () => {
         client: "codex",
         path: "AGENTS.md",
         message:
-          "sync --from claude --to codex --only command,mcp,agent,skill,instructions,rule-file,hook,ignore would change AGENTS.md",
+          "sync --from claude --to codex --only command,mcp,agent,skill,instructions,rule-file,hook,ignore,permission would change AGENTS.md",
       },
     ]);
   });

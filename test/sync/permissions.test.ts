@@ -152,6 +152,11 @@ describe("permission rules from Claude Code", () => {
         'permissions.allow[0] "Bash(npm run test:*)": carried to gemini as asked',
       ),
     );
+    expect(said).toContainEqual(
+      expect.stringContaining(
+        'permissions.allow[0] "Bash(npm run test:*)": Gemini CLI then refuses every other shell command',
+      ),
+    );
   });
 
   it("OpenCode: patterns per tool, allows before denies (the last match decides)", () => {
