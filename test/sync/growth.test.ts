@@ -170,7 +170,7 @@ describe("what the ignore kind's growth check times", () => {
  * rules, one long command of blanks and words, one long path; the targets hold rules of their own.
  */
 function permissionProject(size: number): string {
-  const deny = [`Bash(${"a ".repeat(size / 8)}b:*)`, `Read(./${"d/".repeat(size / 8)}x)`];
+  const deny = [`Bash(${"a ".repeat(size / 4)}b:*)`, `Read(./${"d/".repeat(size / 8)}x)`];
   const ask: string[] = [];
   for (let i = 0; JSON.stringify([deny, ask]).length < size; i++) {
     if (i % 3 === 0) ask.push(`WebFetch(domain:site${i}.example)`);
