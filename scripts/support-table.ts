@@ -7,6 +7,7 @@
  */
 
 import { type ClientSpec, clientById } from "../src/clients/index.js";
+import type { PermissionDialect } from "../src/clients/spec.js";
 import { HOOK_TOOLS, type HookTool } from "../src/hooks/events.js";
 import { HOOK_SETTINGS, initEvents } from "../src/sync/init/hook-settings.js";
 import {
@@ -77,6 +78,10 @@ function where(tool: Tool, kind: SupportKind): string | undefined {
     const file = SYNC_TOOL_PLACES[sync].ignore;
     return file && `${code(file.path)}, its region`;
   }
+  if (kind === "permission") {
+    const place = (clientById(sync) as ClientSpec).permissions;
+    return place && `${code(place.path)} ${code(PERMISSION_KEYS[place.dialect])}`;
+  }
   const files = SYNC_TOOL_PLACES[sync].items[kind];
   if (files === undefined) return undefined;
   const glob = code(itemGlob(files));
@@ -94,10 +99,18 @@ const KINDS: readonly [SupportKind, string][] = [
   ["mcp", "MCP servers"],
   ["hook", "the user's hooks (sync)"],
   ["ignore", "ignore files"],
+  ["permission", "permissions"],
   ["hooks", "hooks (init)"],
 ];
 
 const nameOf = (tool: Tool) => clientById(tool).label;
+
+/** Where each dialect keeps its rules, for the table. */
+const PERMISSION_KEYS: Readonly<Record<PermissionDialect, string>> = {
+  claude: "permissions",
+  gemini: "tools",
+  opencode: "permission",
+};
 
 /** The page's text. */
 export function supportTable(): string {

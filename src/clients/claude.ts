@@ -61,6 +61,14 @@ export const claude = {
     ignore:
       "Claude Code reads no ignore file (a Read(./path) deny rule in .claude/settings.json keeps a file from it)",
   },
+  // permissions.allow/ask/deny: `Bash(npm run test:*)`, `Read(./.env)`, `WebFetch(domain:x)`;
+  // a deny wins over an ask, an ask over an allow, wherever each stands.
+  permissions: {
+    path: ".claude/settings.json",
+    dialect: "claude",
+    pathTools: ["read", "edit"],
+    domains: true,
+  },
   hooks: {
     events: {
       SessionStart: "session-start",

@@ -49,7 +49,11 @@ export const codex = {
     skill: skillFolders("codex", ".agents/skills"),
   },
   mcp: { format: "codex", path: ".codex/config.toml", key: "mcp_servers" },
-  cannotHold: { ignore: "Codex CLI reads no ignore file" },
+  cannotHold: {
+    ignore: "Codex CLI reads no ignore file",
+    permission:
+      "Codex CLI words command rules as Starlark prefix rules in .codex/rules/*.rules, which sync does not write; its approval_policy and sandbox_mode are one setting for every tool",
+  },
   hooks: {
     events: {
       SessionStart: "session-start",

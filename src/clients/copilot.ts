@@ -77,7 +77,11 @@ export const copilot = {
   },
   // Claude Code's .mcp.json, which it reads as Claude Code writes it.
   mcp: { format: "claude", path: ".mcp.json", key: "mcpServers" },
-  cannotHold: { ignore: "Copilot CLI reads no ignore file" },
+  cannotHold: {
+    ignore: "Copilot CLI reads no ignore file",
+    permission:
+      "Copilot CLI takes tool permissions only as command-line flags (--allow-tool, --deny-tool), from no project file",
+  },
   hooks: {
     // Its Claude Code-style names (its own camelCase ones send no hook_event_name, and its
     // userPromptSubmitted carries no context).

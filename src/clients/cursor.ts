@@ -53,6 +53,10 @@ export const cursor = {
   mcp: { format: "cursor", path: ".cursor/mcp.json", key: "mcpServers" },
   // By git's rules (its documentation): its agent neither reads nor indexes a matching file.
   ignore: { path: ".cursorignore" },
+  cannotHold: {
+    permission:
+      "Cursor's CLI keeps permissions in .cursor/cli.json, whose Shell(…) rules name a command's first word only and which has no ask; sync writes none there",
+  },
   hooks: {
     // The two events whose output its documentation says reaches the model
     // (`additional_context`, into the conversation's initial system context and after the tool

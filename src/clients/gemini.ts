@@ -50,6 +50,16 @@ export const gemini = {
     skill: skillFolders("gemini", ".gemini/skills"),
   },
   mcp: { format: "gemini", path: ".gemini/settings.json", key: "mcpServers" },
+  // tools.exclude (a deny: the tool is gone), tools.confirmationRequired (an ask) and
+  // tools.allowed (an allow; `run_shell_command(git)` a command prefix, other tools' arguments
+  // ignored), made policy rules by packages/cli/src/config/policy.ts. Its project policy
+  // folder is switched off in 0.61 (disableWorkspacePolicies).
+  permissions: {
+    path: ".gemini/settings.json",
+    dialect: "gemini",
+    pathTools: [],
+    domains: false,
+  },
   // Read at the root only, by git's rules (its lines trimmed); its tools refuse a matching file.
   ignore: { path: ".geminiignore" },
   hooks: {

@@ -79,6 +79,8 @@ export const kilo = {
       },
     ],
   },
+  // OpenCode's permission object, in its own config file.
+  permissions: { path: "kilo.json", dialect: "opencode", pathTools: [], domains: false },
   cannotHold: {
     hook: "Kilo Code's hooks are plugins written in JavaScript, not commands",
   },
@@ -87,5 +89,15 @@ export const kilo = {
   ignore: {
     path: ".kilocodeignore",
     negation: "Kilo Code lets a ! line win over every other line, wherever it stands",
+  },
+  // OpenCode's permission keys.
+  tools: {
+    shell: "bash",
+    read: "read",
+    edit: "edit",
+    search: "grep",
+    find: "glob",
+    fetch: "webfetch",
+    "web-search": "websearch",
   },
 } as const satisfies ClientSpec;

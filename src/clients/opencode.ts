@@ -49,6 +49,8 @@ export const opencode = {
     skill: skillFolders("opencode", ".opencode/skill"),
   },
   mcp: { format: "opencode", path: "opencode.json", key: "mcp" },
+  // permission.<tool>: an action, or patterns → action (`"git *"` also matches `git` alone).
+  permissions: { path: "opencode.json", dialect: "opencode", pathTools: [], domains: false },
   cannotHold: {
     hook: "OpenCode's hooks are plugins written in JavaScript, not commands (contextfmt's own plugin runs only contextfmt's hooks)",
     ignore:
@@ -103,5 +105,16 @@ export const opencode = {
         fallback: true,
       },
     ],
+  },
+  // Its permission keys, which are its tools' names: `edit` covers writing a new file too, so
+  // no key stands for writing alone.
+  tools: {
+    shell: "bash",
+    read: "read",
+    edit: "edit",
+    search: "grep",
+    find: "glob",
+    fetch: "webfetch",
+    "web-search": "websearch",
   },
 } as const satisfies ClientSpec;

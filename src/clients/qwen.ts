@@ -50,6 +50,14 @@ export const qwen = {
     skill: skillFolders("qwen", ".qwen/skills"),
   },
   mcp: { format: "qwen", path: ".qwen/settings.json", key: "mcpServers" },
+  // Claude Code's permissions.allow/ask/deny (packages/core/src/permissions: its own tool
+  // names or Claude Code's; `:*` read as ` *`); path rules for the read and edit tools.
+  permissions: {
+    path: ".qwen/settings.json",
+    dialect: "claude",
+    pathTools: ["read", "write", "edit"],
+    domains: true,
+  },
   // As Gemini CLI's .geminiignore, at the root (it reads .agentignore and .aiignore too).
   ignore: { path: ".qwenignore" },
   hooks: {

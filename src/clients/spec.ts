@@ -368,6 +368,29 @@ export const TOOL_MEANINGS: readonly ToolMeaning[] = [
   "web-search",
 ];
 
+/**
+ * How a client's settings file words its permission rules: `claude` (Claude Code, Qwen Code:
+ * `permissions.allow/ask/deny` lists of `Tool(specifier)`), `gemini` (Gemini CLI:
+ * `tools.exclude/confirmationRequired/allowed`, whole tools and shell prefixes),
+ * `opencode` (OpenCode, Kilo Code: `permission.<tool>` objects of pattern → action, the last
+ * match deciding).
+ */
+export type PermissionDialect = "claude" | "gemini" | "opencode";
+
+/** Where a client keeps the project's permission rules, and what they can say. */
+export interface PermissionFile {
+  /** The settings file, relative to the project. */
+  readonly path: string;
+  readonly dialect: PermissionDialect;
+  /**
+   * The tools, by meaning, whose rules may name a project path (`Read(./.env)`), as the
+   * client matches them; a path rule for any other tool cannot be held.
+   */
+  readonly pathTools: readonly ToolMeaning[];
+  /** Whether a fetch rule may name a domain (`WebFetch(domain:example.com)`). */
+  readonly domains: boolean;
+}
+
 /** How `contextfmt init` keeps a client's hooks in a project. */
 export interface HookInstall {
   /** The settings file (or, for a client that runs a file per event, the folder), relative. */
@@ -512,14 +535,22 @@ export interface ClientSpec {
    * Why a kind is absent, for warnings and docs (`hook`: why sync writes none of the user's
    * own hooks for it, though init may install contextfmt's).
    */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook" | "ignore", string>>>;
+  readonly cannotHold?: Readonly<
+    Partial<Record<ItemKind | "mcp" | "hook" | "ignore" | "permission", string>>
+  >;
+  /**
+   * Where it keeps the project's permission rules; absent: none sync writes
+   * (`cannotHold.permission` says why).
+   */
+  readonly permissions?: PermissionFile;
   /** Its hooks; absent: contextfmt installs none for it. */
   readonly hooks?: ClientHooks;
   /** What it loads of the user's for every project; absent: nothing contextfmt knows of. */
   readonly user?: UserLevel;
   /**
-   * Its built-in tools' names by meaning, as its hook matchers name them (checked with the pinned
-   * client's source); a meaning absent is a tool it has under no name known here.
+   * Its built-in tools' names by meaning, as its hook matchers and permission rules name them
+   * (checked with the pinned client's source); a meaning absent is a tool it has under no name
+   * known here.
    */
   readonly tools?: Readonly<Partial<Record<ToolMeaning, string>>>;
 }

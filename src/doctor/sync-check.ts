@@ -37,6 +37,7 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
   }
   if (kind === "mcp-server" || kind === "mcp-excluded") return "mcp";
   if (kind === "user-hook") return "hook";
+  if (kind === "permission") return "permission";
   if (kind === "rules-region" && from !== undefined) return "instructions";
   return undefined;
 }
@@ -47,6 +48,8 @@ export interface CheckedSync {
   readonly to: readonly SyncTool[];
   /** The kinds it synced, as `--only` names them. */
   readonly kinds: readonly SyncKind[];
+  /** Whether it carried allow rules too (`--carry-allows`). */
+  readonly carryAllows?: boolean;
   /**
    * `recorded`: the record names it (the last sync's own request); `inferred`: a record from
    * before it did, whose entries suggest it.
@@ -72,7 +75,9 @@ export function syncToCheck({
     const kinds = SYNC_KINDS.filter((kind) => kind !== "rules" && synced.kinds.includes(kind));
     if (synced.from === undefined || kinds.length === 0) return undefined;
     const to = synced.to.filter((tool) => tool !== synced.from);
-    return to.length === 0 ? undefined : { from: synced.from, to, kinds, found: "recorded" };
+    if (to.length === 0) return undefined;
+    const carryAllows = synced.carryAllows === true;
+    return { from: synced.from, to, kinds, ...(carryAllows && { carryAllows }), found: "recorded" };
   }
   // A record just read has touched nothing: every entry is untouched.
   const entries = record.untouched().filter((entry) => entry.from !== undefined);
@@ -94,7 +99,7 @@ export function syncToCheck({
 
 /** That `sync` would `change` a file, naming the sync as a command line and where it was found. */
 function wouldChange(sync: CheckedSync, change: string): string {
-  const line = `sync --from ${sync.from} --to ${sync.to.join(",")} --only ${sync.kinds.join(",")}`;
+  const line = `sync --from ${sync.from} --to ${sync.to.join(",")} --only ${sync.kinds.join(",")}${sync.carryAllows ? " --carry-allows" : ""}`;
   return sync.found === "recorded"
     ? `${line} would ${change}`
     : `${line} would ${change} (the sync the entries of .contextfmt/written.json suggest: it is from before the record named its sync)`;
@@ -128,8 +133,15 @@ export function outOfSync(view: ProjectView, clients: readonly SyncTool[]): Doct
   if (sync === undefined) return [];
   let plan: ReturnType<typeof planChanges>;
   try {
-    const { from, to, kinds } = sync;
-    plan = planChanges({ project: view.project, record, from, to, kinds });
+    const { from, to, kinds, carryAllows } = sync;
+    plan = planChanges({
+      project: view.project,
+      record,
+      from,
+      to,
+      kinds,
+      carryAllows: carryAllows === true,
+    });
   } catch (error) {
     return unknown(error, sync.to);
   }

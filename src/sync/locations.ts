@@ -30,7 +30,8 @@ export type SyncTool = ClientId;
  * What `--only` may name. `rule-file` is a client's modular rule files (`.claude/rules/*.md`,
  * `.cursor/rules/*.mdc`, …); `hook` is the user's own hook commands (never contextfmt's);
  * `rules` is contextfmt's own memory rules, rendered from an input; `ignore` is the lines of a
- * client's ignore file (`.geminiignore`, …), the files its agent does not read.
+ * client's ignore file (`.geminiignore`, …), the files its agent does not read; `permission`
+ * is the user's deny and ask rules for the agent's tools (allow rules only when asked).
  */
 export const SYNC_KINDS = [
   "command",
@@ -42,6 +43,7 @@ export const SYNC_KINDS = [
   "hook",
   "rules",
   "ignore",
+  "permission",
 ] as const;
 /** A kind of configuration `sync` carries: one of {@link SYNC_KINDS}. */
 export type SyncKind = (typeof SYNC_KINDS)[number];
@@ -71,7 +73,9 @@ export interface ToolPlaces {
   /** The rules format written into that file. */
   readonly rulesFormat: RulesFormat;
   /** Why a kind is absent, for warnings and docs. */
-  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "hook" | "ignore", string>>>;
+  readonly cannotHold?: Readonly<
+    Partial<Record<ItemKind | "mcp" | "hook" | "ignore" | "permission", string>>
+  >;
 }
 
 /** Each tool's project files, from its file in src/clients. */

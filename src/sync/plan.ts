@@ -13,6 +13,7 @@ import { planRegions } from "./instruction-regions.js";
 import { planItems } from "./item-files.js";
 import type { SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
+import { planPermissions } from "./permissions.js";
 import { Plan, type PlannedFile, type SyncRequest } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
 import { inlinedRules, planRuleFiles } from "./rule-files.js";
@@ -72,7 +73,13 @@ export function planChanges(request: SyncRequest): SyncPlan {
   };
   for (const to of request.to) {
     for (const kind of request.kinds) {
-      if (kind === "rules" || kind === "instructions" || kind === "rule-file" || kind === "ignore")
+      if (
+        kind === "rules" ||
+        kind === "instructions" ||
+        kind === "rule-file" ||
+        kind === "ignore" ||
+        kind === "permission"
+      )
         continue;
       if (from === to) continue;
       if (kind === "mcp") planMcp(plan, from, to);
@@ -93,6 +100,7 @@ export function planChanges(request: SyncRequest): SyncPlan {
   }
   planRuleFiles(plan, request);
   planIgnore(plan, request);
+  planPermissions(plan, request);
   planRemovals(plan, request);
   const clients = request.from === undefined ? request.to : [request.from, ...request.to];
   const warnings = [

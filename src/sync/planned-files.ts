@@ -32,6 +32,11 @@ export interface SyncRequest {
   readonly from: SyncTool | undefined;
   readonly to: readonly SyncTool[];
   readonly kinds: readonly SyncKind[];
+  /**
+   * Carry the source's allow rules too (the `permission` kind): each lets an agent act without
+   * asking, so only when the user asks.
+   */
+  readonly carryAllows?: boolean;
   /** Renders the rules in a rules format (only with the `rules` kind). */
   readonly renderRules?: (format: RulesFormat) => string;
 }

@@ -8,6 +8,7 @@ import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
 import { settingsFile } from "../workspace/settings-file.js";
 import { forgetExcluded } from "./gemini-excluded.js";
 import { type McpFile, readPlaces, SYNC_TOOL_PLACES } from "./locations.js";
+import { removePermissions } from "./permissions.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 import { isRuleFileFrom, ruleFolder } from "./rule-files.js";
 import { removeUserHooks } from "./user-hooks.js";
@@ -47,6 +48,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   const targets = request.to.filter((to) => to !== from);
   const servers = new Map<string, { readonly file: McpFile; entries: WrittenEntry[] }>();
   const hooks: WrittenEntry[] = [];
+  const permissions: WrittenEntry[] = [];
   const skills = new Map<string, WrittenEntry[]>();
   for (const entry of plan.record.untouched()) {
     // Only an older contextfmt wrote a file or server without its source: it is kept, as any
@@ -78,6 +80,8 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
       if (into) removeFile(plan, entry);
     } else if (entry.kind === "user-hook") {
       hooks.push(entry);
+    } else if (entry.kind === "permission") {
+      permissions.push(entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
       const source = SYNC_TOOL_PLACES[from].mcp;
       if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
@@ -99,6 +103,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
   for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
   removeUserHooks(plan, request, hooks);
+  removePermissions(plan, request, permissions);
 }
 
 /** The folder of the skill that `path` (a file below `dir`, a skills folder) belongs to. */

@@ -18,6 +18,7 @@ import {
   type SyncKind,
   type SyncTool,
 } from "./locations.js";
+import { permissionFile } from "./permissions.js";
 import { ruleFolder } from "./rule-files.js";
 import { userHookFile } from "./user-hooks.js";
 
@@ -62,6 +63,9 @@ export function sourcePlaces(from: SyncTool, kinds: readonly SyncKind[]): Source
     } else if (kind === "hook") {
       const hooks = userHookFile(from);
       if (hooks !== undefined) files.push(hooks);
+    } else if (kind === "permission") {
+      const permissions = permissionFile(from);
+      if (permissions !== undefined) files.push(permissions);
     } else if (kind === "ignore") {
       const ignore = SYNC_TOOL_PLACES[from].ignore;
       if (ignore !== undefined) files.push(ignore.path);

@@ -53,7 +53,7 @@ export function naming<T>(path: string, convert: () => T): T {
 export function noPlace(
   plan: Plan,
   to: SyncTool,
-  kind: ItemKind | "mcp" | "hook",
+  kind: ItemKind | "mcp" | "hook" | "permission",
   items: readonly string[],
 ): void {
   const places = SYNC_TOOL_PLACES[to];

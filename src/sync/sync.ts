@@ -36,6 +36,12 @@ export interface SyncOptions {
   /** The rules' token budget (default: the format's). */
   readonly budget?: number;
   /**
+   * Carry the source's allow rules too, with the `permission` kind (default: deny and ask rules
+   * only; each allow left out is a warning naming it). An allow lets an agent act without asking;
+   * one that came with a cloned repository is a rule its user may never have read.
+   */
+  readonly carryAllows?: boolean;
+  /**
    * Take the committed record at its word, as a CI check does where no user's evidence exists
    * (default: only what this user's own runs wrote counts as contextfmt's).
    */
@@ -208,6 +214,9 @@ export function checkedOptions(given: SyncOptions): {
   if (options.dir !== undefined) stringArgument(options.dir, "dir");
   if (options.rulesName !== undefined) stringArgument(options.rulesName, "rulesName");
   if (options.budget !== undefined) integerArgument(options.budget, "budget");
+  if (options.carryAllows !== undefined && typeof options.carryAllows !== "boolean") {
+    throw badArgument("carryAllows", "true or false", options.carryAllows);
+  }
   const known = (value: unknown): value is SyncTool =>
     (SYNC_TOOLS as readonly unknown[]).includes(value);
   if (!Array.isArray(options.to) || !options.to.every(known)) {
@@ -265,6 +274,7 @@ export function planSync(options: SyncOptions): WritePlan {
     from,
     to,
     kinds,
+    carryAllows: options.carryAllows === true,
     renderRules: (format) => {
       const result = renderNamingFile(rulesName, () =>
         // The input is checked when it is formatted (its errors name it).
@@ -285,7 +295,12 @@ export function planSync(options: SyncOptions): WritePlan {
   // The record says which sync it is from and what that sync lost (doctor and --strict read it).
   const losses = [...ruleIssues, ...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
   record.noteSync(
-    { ...(from !== undefined ? { from } : {}), to, kinds },
+    {
+      ...(from !== undefined ? { from } : {}),
+      to,
+      kinds,
+      ...(options.carryAllows === true ? { carryAllows: true as const } : {}),
+    },
     losses,
     hashAfter(project, plan.files),
   );

@@ -33,6 +33,7 @@ export type WrittenKind =
   | "ignore-region"
   | "hook"
   | "user-hook"
+  | "permission"
   | "setting";
 
 /** contextfmt's own folder: the input files init starts and the record of what was written. */
@@ -71,6 +72,8 @@ const PLACES: readonly Place[] = (() => {
     places.push({ file: instructionFile, kinds: ["rules-region"] });
     if (client.ignore !== undefined)
       places.push({ file: client.ignore.path, kinds: ["ignore-region"] });
+    if (client.permissions !== undefined)
+      places.push({ file: client.permissions.path, kinds: ["permission"] });
     // A rules folder the client loads (`.claude/rules`, `.cursor/rules`): sync's rule files.
     for (const place of client.loading.instructions.places) {
       if ("dir" in place) places.push({ folder: place.dir, kinds: ["rule-file"] });

@@ -44,6 +44,7 @@ const KINDS: ReadonlySet<string> = new Set([
   "ignore-region",
   "hook",
   "user-hook",
+  "permission",
   "setting",
 ]);
 
@@ -71,6 +72,8 @@ export interface SyncedRequest {
   readonly to: readonly ClientId[];
   /** The kinds it synced (`command`, `mcp`, …, `rules`). */
   readonly kinds: readonly string[];
+  /** Whether it carried the source's allow rules too (`--carry-allows`); absent: it did not. */
+  readonly carryAllows?: true;
   /** Each loss it reported (what a target cannot hold, a source left out): its code and path. */
   readonly losses: readonly Loss[];
   /** Each place it said a client loads something twice, its own rules forcing it. */
@@ -176,7 +179,7 @@ function parseNamed(value: unknown): NamedTwice | undefined {
 
 /** What the record's `synced` says, or why it says nothing readable. */
 function parseSynced(value: unknown): SyncedRequest | string {
-  const { from, to, kinds, losses, named } = (value ?? {}) as Record<string, unknown>;
+  const { from, to, kinds, losses, named, carryAllows } = (value ?? {}) as Record<string, unknown>;
   const strings = (list: unknown): list is string[] =>
     Array.isArray(list) && list.every((item) => typeof item === "string");
   if (
@@ -185,17 +188,19 @@ function parseSynced(value: unknown): SyncedRequest | string {
     !Array.isArray(to) ||
     !to.every(isClient) ||
     !strings(kinds) ||
+    (carryAllows !== undefined && carryAllows !== true) ||
     !Array.isArray(losses) ||
     !losses.every((loss) => strings(loss) && loss.length === 2) ||
     (named !== undefined &&
       !(Array.isArray(named) && named.every((item) => parseNamed(item) !== undefined)))
   ) {
-    return 'expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }';
+    return 'expected { "from"?: a client, "to": [clients], "kinds": [kinds], "carryAllows"?: true, "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }';
   }
   return {
     ...(from !== undefined ? { from: from as ClientId } : {}),
     to,
     kinds,
+    ...(carryAllows === true ? { carryAllows } : {}),
     losses: losses as Loss[],
     ...(Array.isArray(named) && named.length > 0
       ? { named: named.map((item) => parseNamed(item) as NamedTwice) }
@@ -499,7 +504,7 @@ export class WrittenRecord {
    * none (the last sync stays).
    */
   noteSync(
-    request: Pick<SyncedRequest, "from" | "to" | "kinds">,
+    request: Pick<SyncedRequest, "from" | "to" | "kinds" | "carryAllows">,
     warnings: readonly Issue[],
     hashOf: (named: Omit<NamedTwice, "sha256">) => string = () => "",
   ): void {
@@ -523,6 +528,7 @@ export class WrittenRecord {
       ...(request.from !== undefined ? { from: request.from } : {}),
       to: [...request.to],
       kinds: [...request.kinds],
+      ...(request.carryAllows === true ? { carryAllows: true as const } : {}),
       losses: [...losses.values()].sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1])),
       ...(sorted.length > 0 ? { named: sorted } : {}),
     };
@@ -611,11 +617,12 @@ export class WrittenRecord {
 /** The `synced` member, a loss a line; nothing for a record without one. */
 function syncedText(synced: SyncedRequest | undefined): string {
   if (synced === undefined) return "";
-  const { from, to, kinds, losses, named } = synced;
+  const { from, to, kinds, losses, named, carryAllows } = synced;
   const request = [
     ...(from !== undefined ? [`    "from": ${JSON.stringify(from)}`] : []),
     `    "to": ${JSON.stringify(to)}`,
     `    "kinds": ${JSON.stringify(kinds)}`,
+    ...(carryAllows === true ? ['    "carryAllows": true'] : []),
   ];
   const lossLines = losses.map((loss) => `      ${JSON.stringify(loss)}`);
   const list = lossLines.length ? `[\n${lossLines.join(",\n")}\n    ]` : "[]";

@@ -5,6 +5,7 @@
  * the text after — and each syntax's editor answers in place: other keys, their order, comments
  * and line endings stay byte for byte.
  */
+import { InputFileError } from "../hooks/input-text.js";
 import { JsoncFile, valueAt } from "./json-edit.js";
 import {
   appendTomlArrayTable,
@@ -37,8 +38,11 @@ export interface SettingsFile {
   plainText(): string;
   /** Sets the key at `keyPath` to `value`, a scalar or list of them (its tables made when absent). */
   set(keyPath: readonly string[], value: LineValue): void;
-  /** Appends `entries` to the list at `keyPath` (in TOML an array of tables, `[[a.b]]`). */
-  append(keyPath: readonly string[], ...entries: Record<string, unknown>[]): void;
+  /**
+   * Appends `entries` to the list at `keyPath` (in TOML an array of tables, `[[a.b]]`, so
+   * objects only there).
+   */
+  append(keyPath: readonly string[], ...entries: (Record<string, unknown> | string)[]): void;
   /**
    * Sets each entry `name` of `group` (`mcpServers.name`, `[mcp_servers.name]`) to its value;
    * the group's other entries stay, and so does an entry already holding its value.
@@ -115,7 +119,10 @@ function tomlSettings(path: string, text: string): SettingsFile {
       after = setTomlKey(path, after, keyPath, setting);
     },
     append: (keyPath, ...entries) => {
-      after = appendTomlArrayTable(path, after, keyPath, entries);
+      if (entries.some((entry) => typeof entry === "string")) {
+        throw new InputFileError(`${path}: ${keyPath.join(".")}: only tables are appended here`);
+      }
+      after = appendTomlArrayTable(path, after, keyPath, entries as Record<string, unknown>[]);
     },
     setEntries: (group, entries) => {
       after = setTomlTables(path, after, group, entries);

@@ -118,6 +118,39 @@ describe("contextfmt sync --from claude --to codex,gemini", () => {
     expect(Object.keys(tree(dir)).some((path) => path.startsWith(".codex"))).toBe(false);
   });
 
+  it("--only permissions: denies carried, each allow named and left out; --carry-allows carries it, named", () => {
+    const dir = project({
+      ".claude/settings.json":
+        '{ "permissions": { "allow": ["Bash(curl \\u001b[31m:*)"], "deny": ["Bash(rm:*)"] } }\n',
+    });
+    const run = (...extra: string[]) =>
+      contextfmt([
+        "sync",
+        dir,
+        "--from",
+        "claude",
+        "--to",
+        "qwen",
+        "--only",
+        "permissions",
+        ...extra,
+      ]);
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, ".qwen/settings.json"), "utf8"))).toEqual({
+      permissions: { deny: ["run_shell_command(rm:*)"] },
+    });
+    expect(first.stderr).toContain("carries allow rules only when asked (--carry-allows)");
+    // The rule's text is named, its escape sequence shown, never run.
+    expect(first.stderr).not.toContain("\u001b");
+    const carried = run("--carry-allows");
+    expect(carried.status).toBe(0);
+    expect(carried.stderr).toContain("allow_carried");
+    expect(readFileSync(join(dir, ".qwen/settings.json"), "utf8")).toContain(
+      "run_shell_command(curl \\u001b[31m:*)",
+    );
+  });
+
   it("--strict: the losses the last sync reported pass, a new one fails; --strict=warnings fails on any", () => {
     const dir = project(CLAUDE_PROJECT);
     const run = (...extra: string[]) =>

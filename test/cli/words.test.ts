@@ -70,7 +70,7 @@ describe("the CLI's words for a mistake", () => {
     ],
     [
       ["sync", "--from", "claude", "--to", "codex", "--only", "comands"],
-      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, instructions, rule-files, hooks, rules, ignore',
+      '--only: unknown kind "comands"; did you mean "commands"? kinds: commands, mcp, agents, skills, instructions, rule-files, hooks, rules, ignore, permissions',
     ],
     [
       ["init", "cluade"],

@@ -66,6 +66,8 @@ const SYNCED_KILO = {
 const USER_HOOKS = { hook: "user-hooks.clients.ts" } as const;
 /** ignore.clients.ts syncs a .cursorignore into Gemini CLI, Qwen Code and Kilo Code. */
 const IGNORED = "ignore.clients.ts";
+/** permissions.clients.ts syncs a deny rule from Claude Code's settings; each client refuses the call. */
+const PERMITTED = "permissions.clients.ts";
 
 /** pi.clients.ts syncs a Claude Code project (instructions and rules too) into Pi. */
 const SYNCED_PI = {
@@ -90,12 +92,18 @@ export const REAL_CLIENT_CHECKS: Readonly<
 > = {
   claude: SYNCED,
   codex: { ...SYNCED, ...USER_HOOKS },
-  gemini: { ...SYNCED, ...USER_HOOKS, ignore: IGNORED },
+  gemini: { ...SYNCED, ...USER_HOOKS, ignore: IGNORED, permission: PERMITTED },
   copilot: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE },
-  qwen: { hooks: "copilot-qwen.clients.ts", ...SYNCED_MORE, ...USER_HOOKS, ignore: IGNORED },
-  opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts" },
+  qwen: {
+    hooks: "copilot-qwen.clients.ts",
+    ...SYNCED_MORE,
+    ...USER_HOOKS,
+    ignore: IGNORED,
+    permission: PERMITTED,
+  },
+  opencode: { ...SYNCED_OPENCODE, hooks: "opencode.clients.ts", permission: PERMITTED },
   cline: { ...SYNCED_CLINE, hooks: "cline-hooks.clients.ts" },
-  kilo: { ...SYNCED_KILO, ignore: IGNORED },
+  kilo: { ...SYNCED_KILO, ignore: IGNORED, permission: PERMITTED },
   pi: SYNCED_PI,
   continue: SYNCED_CONTINUE,
 };

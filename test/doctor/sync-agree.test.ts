@@ -98,7 +98,7 @@ describe("out_of_sync: the sync the record names, for its targets only", () => {
         client: "codex",
         path: "AGENTS.md",
         message:
-          "sync --from claude --to codex --only command,mcp,agent,skill,instructions,rule-file,hook,ignore would change AGENTS.md",
+          "sync --from claude --to codex --only command,mcp,agent,skill,instructions,rule-file,hook,ignore,permission would change AGENTS.md",
       },
     ]);
   });
@@ -127,7 +127,17 @@ describe("out_of_sync: the sync the record names, for its targets only", () => {
     expect(record.synced).toMatchObject({
       from: "claude",
       to: ["codex"],
-      kinds: ["command", "mcp", "agent", "skill", "instructions", "rule-file", "hook", "ignore"],
+      kinds: [
+        "command",
+        "mcp",
+        "agent",
+        "skill",
+        "instructions",
+        "rule-file",
+        "hook",
+        "ignore",
+        "permission",
+      ],
     });
     expect(record.synced.losses.length).toBeGreaterThan(0);
     for (const loss of record.synced.losses) {

@@ -164,3 +164,51 @@ describe("what the ignore kind's growth check times", () => {
     expect(files.map((file) => file.path).sort()).toEqual([".kilocodeignore", ".qwenignore"]);
   });
 });
+
+/**
+ * Claude Code settings of about `size` characters of permission rules: many short deny and ask
+ * rules, one long command of blanks and words, one long path; the targets hold rules of their own.
+ */
+function permissionProject(size: number): string {
+  const deny = [`Bash(${"a ".repeat(size / 4)}b:*)`, `Read(./${"d/".repeat(size / 8)}x)`];
+  const ask: string[] = [];
+  for (let i = 0; JSON.stringify([deny, ask]).length < size; i++) {
+    if (i % 3 === 0) ask.push(`WebFetch(domain:site${i}.example)`);
+    else deny.push(`Bash(tool-${i} sub:*)`);
+  }
+  return project({
+    ".claude/settings.json": JSON.stringify({ permissions: { deny, ask } }),
+    ".qwen/settings.json": '{\n  // mine\n  "permissions": { "deny": ["Bash(sudo:*)"] }\n}\n',
+    "opencode.json": '{ "permission": { "bash": { "sudo *": "deny" } } }\n',
+  });
+}
+
+/** Plans the permission rules of the project in `dir` from Claude Code into Qwen Code and OpenCode. */
+const planPermissionRules = (dir: string) => {
+  const project = Project.at(dir);
+  return planChanges({
+    project,
+    record: WrittenRecord.read(project),
+    from: "claude",
+    to: ["qwen", "opencode", "gemini"],
+    kinds: ["permission"],
+  });
+};
+
+describeGrowth("the permission kind grows linearly with the rules' text", [
+  {
+    name: "10x the characters, at most 15x the time",
+    build: permissionProject,
+    run: (dir) => planPermissionRules(dir as string),
+  },
+]);
+
+describe("what the permission kind's growth check times", () => {
+  it("plans every rule into Qwen Code and OpenCode", () => {
+    const files = planPermissionRules(permissionProject(100_000)).files;
+    expect(files.map((file) => file.path).sort()).toEqual([".qwen/settings.json", "opencode.json"]);
+    const qwen = files.find((file) => file.path === ".qwen/settings.json")?.after ?? "";
+    expect(qwen).toContain("run_shell_command(tool-1 sub:*)");
+    expect(qwen).toContain("read_file(./d/d/");
+  });
+});

@@ -90,7 +90,7 @@ describe("WrittenRecord", () => {
         severity: "warning",
         path: `${RECORD_PATH}: synced`,
         message:
-          'ignored: expected { "from"?: a client, "to": [clients], "kinds": [kinds], "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }; the next sync writes its own',
+          'ignored: expected { "from"?: a client, "to": [clients], "kinds": [kinds], "carryAllows"?: true, "losses": [[code, path]], "named"?: [{ client, kind, paths, sha256 }] }; the next sync writes its own',
       },
     ]);
     record.noteSync({ to: ["codex"], kinds: ["rules"] }, []);

@@ -119,6 +119,13 @@ its own lines, which stay byte for byte. A target with no ignore file (Claude Co
 Copilot CLI, OpenCode, Cline's CLI) is a warning naming the lines; so is each ! line a target
 reads otherwise (Kilo Code). When the source no longer has them, the region goes again.
 
+Permissions: the source's deny and ask rules (.claude/settings.json permissions, Gemini
+tools.exclude/confirmationRequired, OpenCode and Kilo permission, Qwen permissions) go into
+each target's, by the tool's meaning (Bash = run_shell_command = bash) and the rule's reach (a
+command or command prefix, a project path, a domain); a rule a target cannot say exactly is a
+warning naming it, never written wider or narrower. Allow rules only with --carry-allows.
+When the source's rule goes, the rule sync wrote goes again.
+
 Safe writes: nothing is read or written through a link that leads outside the project (or to
 nothing); every file is planned and checked before the first is written, and each is replaced
 whole (a temporary file renamed into place), so a failed or killed run leaves every file as it
@@ -147,6 +154,9 @@ Options:
                       the losses a sync reported are kept in .contextfmt/written.json
   --strict=warnings   exit 1 and write nothing on any warning, known losses included
   --force             replace what sync did not write, or what changed since it did
+  --carry-allows      carry the source's allow rules too (permissions kind), each named on
+                      stderr: an allow lets an agent act without asking, and one that came
+                      with a cloned repository is a rule you may never have read
   --watch             sync, then sync again on every change of the source's files (its
                       instruction files and their imports, commands, agents, skills, rules
                       and MCP settings), each run's lines after its time; Ctrl-C stops
@@ -287,6 +297,7 @@ export const run: Command["run"] = async (args) => {
     "init-config": { type: "boolean" },
     verbose: { type: "boolean" },
     watch: { type: "boolean" },
+    "carry-allows": { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
@@ -340,6 +351,7 @@ export const run: Command["run"] = async (args) => {
         kinds,
         ...(rules === undefined ? {} : { rules, rulesName: values.rules as string }),
         ...(budget === undefined ? {} : { budget }),
+        ...(values["carry-allows"] ? { carryAllows: true } : {}),
         force: values.force === true,
       },
       values.verbose === true,
@@ -354,6 +366,7 @@ export const run: Command["run"] = async (args) => {
     kinds,
     ...(rules === undefined ? {} : { rules, rulesName: values.rules as string }),
     ...(budget === undefined ? {} : { budget }),
+    ...(values["carry-allows"] ? { carryAllows: true } : {}),
     recordAtItsWord: values.check === true && !values["dry-run"],
   });
   const { files, changed } = plan;
