@@ -78,6 +78,7 @@ export const kilo = {
         after: true,
       },
     ],
+    instructionFile: AGENTS_MD,
   },
   cannotHold: {
     hook: "Kilo Code's hooks are plugins written in JavaScript, not commands",

@@ -103,5 +103,6 @@ export const opencode = {
         fallback: true,
       },
     ],
+    instructionFile: AGENTS_MD,
   },
 } as const satisfies ClientSpec;
