@@ -91,10 +91,20 @@ export function planUserSync(request: UserSyncRequest): WritePlan {
   }
   const warnings: Issue[] = [];
   const folders = UserFolders.of(home, userRoots([from, ...request.to], env, home));
+  // A client with no user level known gets nothing: one warning names them all.
+  const unknown = request.to.filter((tool) => tool !== from && userLevelOf(tool) === undefined);
+  if (unknown.length > 0) {
+    warnings.push({
+      code: "target_left_out",
+      severity: "warning",
+      path: unknown.join(", "),
+      message: `nothing written for ${unknown.map((tool) => clientById(tool).label).join(", ")}: contextfmt knows no user-level place of ${unknown.length > 1 ? "theirs" : "its"}`,
+    });
+  }
   const to = request.to.filter((tool) => {
     if (tool === from) return false;
     const user = userLevelOf(tool);
-    if (user === undefined) return true; // each kind then says it has no place
+    if (user === undefined) return false;
     const located = folders.locate(user.folder.path);
     if ("real" in located && isFolder(located.real)) return true;
     warnings.push({
