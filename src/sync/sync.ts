@@ -18,7 +18,7 @@ import { type BatchOptions, type FileWrite, writeBatch } from "../workspace/writ
 import type { ClientLoads } from "./client-loads.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./locations.js";
 import { changedWrites, type PlannedFile, planChanges } from "./plan.js";
-import { planUserSync, USER_SYNC_KINDS, type UserScope } from "./user-sync.js";
+import { planUserChanges, USER_BATCH, USER_SYNC_KINDS, type UserScope } from "./user-sync.js";
 
 /** What to sync, and from where. */
 export interface SyncOptions {
@@ -278,6 +278,36 @@ export function checkedOptions(given: SyncOptions): {
   return { from: options.from, to: [...new Set(options.to)], kinds };
 }
 
+/** The public plan of `files`, written by `write` (which returns what it kept, as warnings). */
+function planOf(
+  planned: {
+    readonly files: readonly PlannedFile[];
+    readonly warnings: readonly Issue[];
+    readonly conflicts: readonly string[];
+    readonly loads?: readonly ClientLoads[];
+  },
+  write: () => Issue[],
+): WritePlan {
+  const changed = planned.files.filter((file) => file.after !== file.before);
+  return writePlan(
+    {
+      files: planned.files.map(publicChange),
+      changed: changed.map(publicChange),
+      warnings: [...planned.warnings],
+      conflicts: [...planned.conflicts],
+      ...(planned.loads !== undefined ? { loads: planned.loads } : {}),
+    },
+    () => {
+      const warnings = write();
+      const keptPaths = new Set(warnings.map((issue) => issue.path));
+      return {
+        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
+        warnings,
+      };
+    },
+  );
+}
+
 /**
  * What `contextfmt sync` would write: one client's project configuration (commands, MCP servers,
  * agents, skills, instructions, and rules when given) for the others, as a plan of every file it
@@ -294,7 +324,10 @@ export function checkedOptions(given: SyncOptions): {
 export function planSync(options: SyncOptions): WritePlan {
   const { from, to, kinds } = checkedOptions(options);
   if (options.user !== undefined) {
-    return planUserSync({ from: from as SyncTool, to, kinds, user: options.user });
+    const user = planUserChanges({ from: from as SyncTool, to, kinds, user: options.user });
+    return planOf(user, () =>
+      writeWithRecord(user.folders, user.record, changedWrites(user.files), USER_BATCH),
+    );
   }
   const project = Project.at(options.dir ?? ".");
   const record = WrittenRecord.read(project, { atItsWord: options.recordAtItsWord === true });
@@ -324,7 +357,6 @@ export function planSync(options: SyncOptions): WritePlan {
       return result.content;
     },
   });
-  const changed = plan.files.filter((file) => file.after !== file.before);
   // The record says which sync it is from and what that sync lost (doctor and --strict read it).
   const losses = [...ruleIssues, ...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
   record.noteSync(
@@ -332,21 +364,7 @@ export function planSync(options: SyncOptions): WritePlan {
     losses,
     hashAfter(project, plan.files),
   );
-  return writePlan(
-    {
-      files: plan.files.map(publicChange),
-      changed: changed.map(publicChange),
-      warnings: [...record.warnings, ...ruleIssues, ...plan.warnings],
-      conflicts: plan.conflicts,
-      loads: plan.loads,
-    },
-    () => {
-      const warnings = writeWithRecord(project, record, changedWrites(plan.files));
-      const keptPaths = new Set(warnings.map((issue) => issue.path));
-      return {
-        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
-        warnings,
-      };
-    },
+  return planOf({ ...plan, warnings: [...record.warnings, ...ruleIssues, ...plan.warnings] }, () =>
+    writeWithRecord(project, record, changedWrites(plan.files)),
   );
 }

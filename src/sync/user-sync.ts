@@ -12,17 +12,15 @@ import { clientById } from "../clients/index.js";
 import type { UserEnv } from "../clients/spec.js";
 import { badArgument } from "../problems/arguments.js";
 import type { Issue } from "../problems/issue.js";
+import type { Project } from "../workspace/project.js";
 import { WrittenRecord } from "../workspace/record.js";
 import { UserFolders } from "../workspace/user-folders.js";
 import { planItems } from "./item-files.js";
 import type { SyncKind, SyncTool } from "./locations.js";
 import { planMcp } from "./mcp-servers.js";
-import { changedWrites } from "./plan.js";
-import { Plan } from "./planned-files.js";
+import { Plan, type PlannedFile } from "./planned-files.js";
 import { planRemovals } from "./removals.js";
 import { itemsLeftOut } from "./shared-skills.js";
-import type { AppliedPlan, PlannedChange, WritePlan } from "./sync.js";
-import { writePlan, writeWithRecord } from "./sync.js";
 import { planUserInstructions } from "./user-instructions.js";
 import {
   isUserClientPlace,
@@ -62,17 +60,20 @@ function isFolder(path: string): boolean {
   }
 }
 
-const publicChange = (file: {
-  path: string;
-  before: string | undefined;
-  after: string | undefined;
-  warnings: Issue[];
-}): PlannedChange => ({
-  path: file.path,
-  before: file.before,
-  after: file.after,
-  warnings: file.warnings,
-});
+/** What a user-level sync would do, for `planSync` to write as any plan. */
+export interface UserSyncPlan {
+  /** The user's client folders, each confined on its own: what the plan is written into. */
+  readonly folders: Project;
+  /** The user's record, updated with what the plan writes. */
+  readonly record: WrittenRecord;
+  /** Every file the plan writes or removes (unchanged ones included). */
+  readonly files: PlannedFile[];
+  readonly warnings: Issue[];
+  readonly conflicts: string[];
+}
+
+/** Where a write of a user-level sync may land: {@link isUserClientPlace}. */
+export const USER_BATCH = { isPlace: isUserClientPlace } as const;
 
 /**
  * The plan of a user-level sync: every file it would write or remove in the clients' own
@@ -82,7 +83,7 @@ const publicChange = (file: {
  * @throws ProjectFileError for a client folder that is the home folder or lies in a version
  *   control folder, a link leading out of a client's folder, a file over the size limit.
  */
-export function planUserSync(request: UserSyncRequest): WritePlan {
+export function planUserChanges(request: UserSyncRequest): UserSyncPlan {
   const { from, kinds } = request;
   const env = request.user.env;
   const home = env.HOME || env.USERPROFILE;
@@ -123,41 +124,15 @@ export function planUserSync(request: UserSyncRequest): WritePlan {
   });
   const plan = new Plan(folders, record, USER_PLACES);
   if (kinds.includes("instructions")) planUserInstructions(plan, from, to);
-  const leftOut = {
-    skill: itemsLeftOut(plan, from, to, "skill"),
-    command: itemsLeftOut(plan, from, to, "command"),
-    agent: itemsLeftOut(plan, from, to, "agent"),
-  };
-  for (const tool of to) {
-    for (const kind of kinds) {
-      if (kind === "instructions") continue;
-      if (kind === "mcp") planMcp(plan, from, tool);
-      else if (kind === "command" || kind === "agent" || kind === "skill") {
-        planItems(plan, from, tool, kind, leftOut[kind].leftOut.get(tool));
-      }
-    }
+  for (const kind of ["command", "agent", "skill"] as const) {
+    if (!kinds.includes(kind)) continue;
+    const { leftOut } = itemsLeftOut(plan, from, to, kind);
+    for (const tool of to) planItems(plan, from, tool, kind, leftOut.get(tool));
   }
+  if (kinds.includes("mcp")) for (const tool of to) planMcp(plan, from, tool);
   planRemovals(plan, { project: folders, record, from, to, kinds });
   const files = plan.files();
-  const changed = files.filter((file) => file.after !== file.before);
-  const allWarnings = [...record.warnings, ...warnings, ...plan.warnings];
-  record.noteSync({ from, to, kinds }, [...allWarnings, ...files.flatMap((file) => file.warnings)]);
-  return writePlan(
-    {
-      files: files.map(publicChange),
-      changed: changed.map(publicChange),
-      warnings: allWarnings,
-      conflicts: plan.conflicts,
-    },
-    (): AppliedPlan => {
-      const kept = writeWithRecord(folders, record, changedWrites(files), {
-        isPlace: isUserClientPlace,
-      });
-      const keptPaths = new Set(kept.map((issue) => issue.path));
-      return {
-        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
-        warnings: kept,
-      };
-    },
-  );
+  const all = [...record.warnings, ...warnings, ...plan.warnings];
+  record.noteSync({ from, to, kinds }, [...all, ...files.flatMap((file) => file.warnings)]);
+  return { folders, record, files, warnings: all, conflicts: plan.conflicts };
 }
