@@ -38,14 +38,21 @@ const ownNamePlaces = (user: UserLevel): NamesPlace[] =>
       place.level === "user" && place.folder.path === user.folder.path && "names" in place.read,
   );
 
-/** The source's file: the first present of its own folder's names, and its text. */
+/**
+ * The source's file: the first present of its own folder's names, and its text; `refused` when
+ * it is there but cannot be read safely (a link out of the folder: warned about by the plan).
+ */
 function sourceFile(
   plan: Plan,
   user: UserLevel,
-): { readonly path: string; readonly text: string } | undefined {
+): { readonly path: string; readonly text: string } | "refused" | undefined {
   for (const place of ownNamePlaces(user)) {
     for (const name of place.read.names) {
       const path = `${user.folder.path}/${name}`;
+      if ("refused" in plan.project.locate(path)) {
+        plan.sourceText(path);
+        return "refused";
+      }
       const text = plan.sourceText(path);
       if (text !== undefined) return { path, text };
     }
@@ -134,7 +141,10 @@ export function planUserInstructions(plan: Plan, from: SyncTool, to: readonly Sy
     return;
   }
   rulesLeftOut(plan, user, source.label);
-  const found = sourceFile(plan, user);
+  const read = sourceFile(plan, user);
+  // A source that is there but left out is not gone: what was carried from it stays.
+  if (read === "refused") return;
+  const found = read;
   const text = found === undefined ? "" : outsideRegion(found.path, found.text).trim();
   // The source's own instruction file, where it reads one: what its regions were written from.
   const sourcePath =

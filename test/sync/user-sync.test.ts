@@ -224,6 +224,21 @@ describe("sync --user, hostile", () => {
     expect(read(elsewhere, "AGENTS.md")).toBe("theirs\n");
   });
 
+  it("leaves out a source file linked from outside its folder, and keeps what was carried", () => {
+    const dotfiles = project({ "CLAUDE.md": CLAUDE_MD });
+    const h = home({ ".claude/CLAUDE.md": CLAUDE_MD }, [".codex"]);
+    syncUser({ HOME: h }, "claude", ["codex"], ["instructions"]);
+    const carried = read(h, ".codex/AGENTS.md");
+    rmSync(join(h, ".claude/CLAUDE.md"));
+    symlinkSync(join(dotfiles, "CLAUDE.md"), join(h, ".claude/CLAUDE.md"));
+    const { plan } = syncUser({ HOME: h }, "claude", ["codex"], ["instructions"]);
+    expect(plan.changed).toEqual([]);
+    expect(plan.warnings).toContainEqual(
+      expect.objectContaining({ code: "outside_project", path: "~/.claude/CLAUDE.md" }),
+    );
+    expect(read(h, ".codex/AGENTS.md")).toBe(carried);
+  });
+
   it("refuses a link from one client's folder into another's", () => {
     const h = home({ ".claude/CLAUDE.md": CLAUDE_MD, ".gemini/x": "" }, [".codex"]);
     symlinkSync(join(h, ".gemini"), join(h, ".codex/skills"));
