@@ -62,6 +62,7 @@ export {
   type SyncOptions,
   type WritePlan,
 } from "./sync/sync.js";
+export { USER_SYNC_KINDS, type UserScope } from "./sync/user-sync.js";
 export {
   type SyncRun,
   type SyncWatcher,

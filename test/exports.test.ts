@@ -150,6 +150,7 @@ it("pins the public exports of contextfmt/sync: the project verbs, for Node", ()
     "ProjectFileError",
     "SYNC_KINDS",
     "SYNC_TOOLS",
+    "USER_SYNC_KINDS",
     "UsageError",
     "applyPlan",
     "configuredClients",

@@ -143,6 +143,23 @@ export const claude = {
         },
       },
     ],
+    // Personal commands, subagents and skills: code.claude.com/docs/en/slash-commands,
+    // /sub-agents and /skills ("~/.claude/commands/", "~/.claude/agents/", "~/.claude/skills/").
+    instructionFile: "CLAUDE.md",
+    items: {
+      command: {
+        format: "claude",
+        dir: "commands",
+        layout: "nested",
+        extension: ".md",
+        readable: true,
+      },
+      agent: { format: "claude", dir: "agents", layout: "flat", extension: ".md", readable: true },
+      skill: skillFolders("claude", "skills"),
+    },
+    cannotHold: {
+      mcp: "Claude Code keeps the user's MCP servers in ~/.claude.json, its own state file that it rewrites while it runs (code.claude.com/docs/en/mcp, user scope); contextfmt neither reads nor writes it (add them with claude mcp add --scope user)",
+    },
   },
   tools: {
     shell: "Bash",

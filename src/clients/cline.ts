@@ -142,5 +142,9 @@ export const cline = {
         after: true,
       },
     ],
+    cannotHold: {
+      instructions:
+        "Cline reads the user's rules as files of ~/Documents/Cline/Rules, each the user's own; sync --user writes none there",
+    },
   },
 } as const satisfies ClientSpec;

@@ -105,6 +105,25 @@ export const codex = {
         read: { names: ["AGENTS.override.md", AGENTS_MD] },
       },
     ],
+    // The override is the user's own switch: sync writes AGENTS.md and says when one shadows it.
+    instructionFile: AGENTS_MD,
+    // @openai/codex 0.169.0: its skill-installer "Installs into $CODEX_HOME/skills/<skill-name>
+    // (defaults to ~/.codex/skills)"; commands become skills there, as in a project. MCP:
+    // [mcp_servers] of $CODEX_HOME/config.toml (developers.openai.com/codex/mcp).
+    items: {
+      command: {
+        format: "codex-skill",
+        dir: "skills",
+        layout: "skill-folders",
+        extension: ".md",
+        readable: false,
+      },
+      skill: skillFolders("codex", "skills"),
+    },
+    mcp: { format: "codex", path: "config.toml", key: "mcp_servers" },
+    cannotHold: {
+      agent: "contextfmt knows no user-level folder of Codex CLI's agents",
+    },
   },
   // Its hooks name the shell tool as Claude Code does; its other tools are not named to them.
   tools: { shell: "Bash" },

@@ -149,5 +149,6 @@ export const copilot = {
         after: true,
       },
     ],
+    instructionFile: "copilot-instructions.md",
   },
 } as const satisfies ClientSpec;

@@ -108,6 +108,22 @@ export const gemini = {
   user: {
     folder: { path: "~/.gemini" },
     instructions: [{ level: "user", folder: { path: "~/.gemini" }, read: one("GEMINI.md") }],
+    // @google/gemini-cli 0.61.0, Storage: getUserCommandsDir ~/.gemini/commands,
+    // getUserAgentsDir ~/.gemini/agents, getUserSkillsDir ~/.gemini/skills,
+    // getGlobalSettingsPath ~/.gemini/settings.json (mcpServers, as in a project).
+    instructionFile: "GEMINI.md",
+    items: {
+      command: {
+        format: "gemini",
+        dir: "commands",
+        layout: "nested",
+        extension: ".toml",
+        readable: true,
+      },
+      agent: { format: "gemini", dir: "agents", layout: "flat", extension: ".md", readable: true },
+      skill: skillFolders("gemini", "skills"),
+    },
+    mcp: { format: "gemini", path: "settings.json", key: "mcpServers" },
   },
   // packages/core/src/tools/tool-names.ts
   tools: {

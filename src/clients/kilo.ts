@@ -78,6 +78,7 @@ export const kilo = {
         after: true,
       },
     ],
+    instructionFile: AGENTS_MD,
   },
   // OpenCode's permission object, in its own config file.
   permissions: { path: "kilo.json", dialect: "opencode", pathTools: [], domains: false },

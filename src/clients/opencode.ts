@@ -105,6 +105,7 @@ export const opencode = {
         fallback: true,
       },
     ],
+    instructionFile: AGENTS_MD,
   },
   // Its permission keys, which are its tools' names: `edit` covers writing a new file too, so
   // no key stands for writing alone.

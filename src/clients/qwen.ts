@@ -105,6 +105,7 @@ export const qwen = {
       { level: "user", folder: { path: "~/.qwen" }, read: one("QWEN.md"), byName: true },
       { level: "user", folder: { path: "~/.qwen" }, read: one(AGENTS_MD), byName: true },
     ],
+    instructionFile: "QWEN.md",
   },
   // packages/core/src/tools/tool-names.ts
   tools: {

@@ -492,6 +492,20 @@ export interface UserLevel {
   readonly instructions: readonly UserPlace[];
   /** What the client keeps at the user level where contextfmt cannot read it, in words. */
   readonly elsewhere?: string;
+  /**
+   * The instruction file `sync --user` writes for it, relative to `folder` (Codex CLI's
+   * `AGENTS.md`, not the override that shadows it); absent: no user instruction file is written.
+   */
+  readonly instructionFile?: string;
+  /**
+   * Where each whole-file kind lives at the user level, each `dir` relative to `folder` (the
+   * client's own folder is the only one `sync --user` writes in); absent: none known.
+   */
+  readonly items?: Readonly<Partial<Record<ItemKind, ItemFiles>>>;
+  /** Where its user-level MCP servers live, `path` relative to `folder`; absent: none written. */
+  readonly mcp?: McpFile;
+  /** Why a kind has no user place here, for warnings and docs. */
+  readonly cannotHold?: Readonly<Partial<Record<ItemKind | "mcp" | "instructions", string>>>;
 }
 
 /** One client: everything contextfmt knows of it, each fact once. */

@@ -66,7 +66,8 @@ const sameRegion = (a: string, b: string) => {
 };
 
 /** A region's inside as the record hashes it: its text with `\n` line endings. */
-const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
+/** The hash the record keeps of a region's inside, whatever its line endings. */
+export const regionHash = (inside: string) => sha256(inside.replace(/\r\n/g, "\n"));
 
 /** The instruction file of `tool` for `folder` ("" for the project's root). */
 const instructionPath = (folder: string, tool: SyncTool) =>
@@ -525,7 +526,7 @@ function currentRegion(path: string, text: string): RegionParts | undefined {
  * Takes out a region whose sources are gone, when contextfmt wrote it and it is unchanged since;
  * a changed one stays, with a warning. A file left empty is removed: all it held was the region.
  */
-function planRegionRemoval(
+export function planRegionRemoval(
   plan: Plan,
   path: string,
   current: string,

@@ -16,8 +16,6 @@ import {
   type ItemKind,
   type ItemPlace,
   itemGlob,
-  readPlaces,
-  SYNC_TOOL_PLACES,
   type SyncTool,
 } from "./locations.js";
 import type { Plan } from "./planned-files.js";
@@ -92,8 +90,8 @@ function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
   const key = `${from} ${kind}`;
   const known = read.get(key);
   if (known !== undefined) return known;
-  const { label } = SYNC_TOOL_PLACES[from];
-  const places = readPlaces(from, kind, "source");
+  const { label } = plan.places.tool(from);
+  const places = plan.places.readPlaces(from, kind, "source");
   // Two places of one folder (Copilot's agents) meet a link leading out twice: one warning.
   const said = new Set<string>();
   const warn = (issue: Issue) => {
@@ -229,8 +227,8 @@ export function planItems(
   kind: ItemKind,
   leftOut?: LeftOut,
 ): void {
-  if (readPlaces(from, kind, "source").length === 0) return;
-  const target = SYNC_TOOL_PLACES[to].items[kind];
+  if (plan.places.readPlaces(from, kind, "source").length === 0) return;
+  const target = plan.places.tool(to).items[kind];
   const items = sourceItems(plan, from, kind);
   if (target !== undefined && leftOut !== undefined) {
     plan.leaveOut(target.dir, leftOut.why);
@@ -277,7 +275,7 @@ export function planItems(
         code: "item_renamed",
         severity: "warning",
         path: item.path,
-        message: `written for ${to} as the ${kind} ${name}: ${SYNC_TOOL_PLACES[to].label} keeps ${kind}s in one folder (${itemGlob(target)}), without the subfolders of ${item.name}`,
+        message: `written for ${to} as the ${kind} ${name}: ${plan.places.tool(to).label} keeps ${kind}s in one folder (${itemGlob(target)}), without the subfolders of ${item.name}`,
       });
     }
     // The file's name is the item's name where the file does not say it (OpenCode's agents).

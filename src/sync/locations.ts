@@ -131,3 +131,24 @@ export const instructionReading = (tool: SyncTool): InstructionReading => {
  */
 export const readPlaces = (tool: SyncTool, kind: ItemKind, use: "loaded" | "source"): ItemPlace[] =>
   itemPlaces(clientById(tool), kind, use);
+
+/**
+ * The places one sync reads and writes: a project's (every client's project files) or the
+ * user's (each client's own folder of the user's, `sync --user`). The planners of the item
+ * kinds and MCP servers ask it, never a table of their own, so one planner serves both.
+ */
+export interface SyncPlaces {
+  /** Whose places: words for messages (`project place`, `user place`). */
+  readonly level: "project" | "user";
+  /** Everything sync knows of `tool`'s files at this level. */
+  readonly tool: (tool: SyncTool) => ToolPlaces;
+  /** As {@link readPlaces}, at this level. */
+  readonly readPlaces: (tool: SyncTool, kind: ItemKind, use: "loaded" | "source") => ItemPlace[];
+}
+
+/** A project's places: each client's project files (src/clients). */
+export const PROJECT_PLACES: SyncPlaces = {
+  level: "project",
+  tool: (tool) => SYNC_TOOL_PLACES[tool],
+  readPlaces,
+};

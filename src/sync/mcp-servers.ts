@@ -8,7 +8,7 @@ import { valueHash } from "../workspace/record.js";
 import { sameValue } from "../workspace/same-value.js";
 import { type SettingsFile, settingsFile } from "../workspace/settings-file.js";
 import { geminiExcluded } from "./gemini-excluded.js";
-import { SYNC_TOOL_PLACES, type SyncTool } from "./locations.js";
+import type { SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { inFile, inTargetWords, naming, noPlace } from "./source-warnings.js";
 
@@ -76,9 +76,9 @@ function sourceServers(plan: Plan, path: string, format: string, key: string, te
 
 /** Plans the servers of `from`'s settings file into `to`'s. */
 export function planMcp(plan: Plan, from: SyncTool, to: SyncTool): void {
-  const source = SYNC_TOOL_PLACES[from].mcp;
+  const source = plan.places.tool(from).mcp;
   if (source === undefined) return;
-  const target = SYNC_TOOL_PLACES[to].mcp;
+  const target = plan.places.tool(to).mcp;
   const text = plan.sourceText(source.path);
   if (text === undefined) return;
   const sourceFile = sourceServers(plan, source.path, source.format, source.key, text);

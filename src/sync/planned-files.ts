@@ -7,7 +7,13 @@ import { InputFileError } from "../hooks/input-text.js";
 import type { Issue } from "../problems/issue.js";
 import { decodeUtf8, type Project, ProjectFileError } from "../workspace/project.js";
 import { sha256, type WrittenKind, type WrittenRecord } from "../workspace/record.js";
-import type { RulesFormat, SyncKind, SyncTool } from "./locations.js";
+import {
+  PROJECT_PLACES,
+  type RulesFormat,
+  type SyncKind,
+  type SyncPlaces,
+  type SyncTool,
+} from "./locations.js";
 
 /** One file `sync` would write. */
 export interface PlannedFile {
@@ -66,6 +72,8 @@ export class Plan {
   constructor(
     readonly project: Project,
     readonly record: WrittenRecord,
+    /** Where each client keeps each kind: its project files, or its folder of the user's. */
+    readonly places: SyncPlaces = PROJECT_PLACES,
   ) {}
 
   #planned(path: string): Planned {

@@ -7,7 +7,7 @@ import { ProjectFileError } from "../workspace/project.js";
 import { sha256, valueHash, type WrittenEntry } from "../workspace/record.js";
 import { settingsFile } from "../workspace/settings-file.js";
 import { forgetExcluded } from "./gemini-excluded.js";
-import { type McpFile, readPlaces, SYNC_TOOL_PLACES } from "./locations.js";
+import type { McpFile } from "./locations.js";
 import { removePermissions } from "./permissions.js";
 import type { Plan, SyncRequest } from "./planned-files.js";
 import { isRuleFileFrom, ruleFolder } from "./rule-files.js";
@@ -58,10 +58,10 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
       const kind = entry.kind;
       if (!request.kinds.includes(kind)) continue;
       // Written from any place this run reads the kind from (OpenCode's agents/ and agent/).
-      const read = readPlaces(from, kind, "source");
+      const read = plan.places.readPlaces(from, kind, "source");
       if (!read.some((place) => entry.from?.startsWith(`${place.dir}/`))) continue;
       const target = targets
-        .map((to) => SYNC_TOOL_PLACES[to].items[kind])
+        .map((to) => plan.places.tool(to).items[kind])
         .find((files) => files !== undefined && entry.path.startsWith(`${files.dir}/`));
       if (target === undefined) continue;
       if (target.layout === "skill-folders") {
@@ -83,10 +83,10 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
     } else if (entry.kind === "permission") {
       permissions.push(entry);
     } else if (entry.kind === "mcp-server" && entry.name !== undefined) {
-      const source = SYNC_TOOL_PLACES[from].mcp;
+      const source = plan.places.tool(from).mcp;
       if (!request.kinds.includes("mcp") || entry.from !== source?.path) continue;
       const file = targets
-        .map((tool) => SYNC_TOOL_PLACES[tool].mcp)
+        .map((tool) => plan.places.tool(tool).mcp)
         .find((mcp) => mcp !== undefined && plan.recordPath(mcp.path) === entry.path);
       if (file === undefined) continue;
       const found = servers.get(file.path) ?? { file, entries: [] };
@@ -100,7 +100,7 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
       removeSkillFolder(plan, folder, entries);
     } else for (const entry of entries) removeFile(plan, entry);
   }
-  const source = SYNC_TOOL_PLACES[from].mcp?.path ?? "";
+  const source = plan.places.tool(from).mcp?.path ?? "";
   for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
   removeUserHooks(plan, request, hooks);
   removePermissions(plan, request, permissions);

@@ -10,15 +10,7 @@
  */
 import type { Issue } from "../problems/issue.js";
 import type { LoadedTwiceIssue } from "../workspace/record.js";
-import {
-  type ItemKind,
-  type ItemPlace,
-  itemGlob,
-  readPlaces,
-  SYNC_TOOL_PLACES,
-  SYNC_TOOLS,
-  type SyncTool,
-} from "./locations.js";
+import { type ItemKind, type ItemPlace, itemGlob, SYNC_TOOLS, type SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 
 /** Why a target gets no items of a kind in its own folder. */
@@ -39,7 +31,7 @@ export interface SharedSkills {
 /** The skill folders `tool` loads, in its order, by real path (a folder a link refuses: none). */
 function skillFoldersRead(plan: Plan, tool: SyncTool): Map<string, string> {
   const read = new Map<string, string>();
-  for (const { dir } of readPlaces(tool, "skill", "loaded")) {
+  for (const { dir } of plan.places.readPlaces(tool, "skill", "loaded")) {
     const real = realDir(plan, dir);
     if (real !== undefined && !read.has(real)) read.set(real, dir);
   }
@@ -58,12 +50,14 @@ export function readingPlace(
 ): ItemPlace | undefined {
   const real = realDir(plan, source.dir);
   if (real === undefined) return undefined;
-  return readPlaces(tool, kind, "loaded").find(
-    (place) =>
-      realDir(plan, place.dir) === real &&
-      place.layout === source.layout &&
-      source.extension.endsWith(place.extension),
-  );
+  return plan.places
+    .readPlaces(tool, kind, "loaded")
+    .find(
+      (place) =>
+        realDir(plan, place.dir) === real &&
+        place.layout === source.layout &&
+        source.extension.endsWith(place.extension),
+    );
 }
 
 /** The real path of `dir`, or undefined when a link refuses it. */
@@ -85,11 +79,11 @@ export function itemsLeftOut(
   kind: ItemKind,
 ): SharedSkills {
   const leftOut = new Map<SyncTool, LeftOut>();
-  const sources = readPlaces(from, kind, "source");
+  const sources = plan.places.readPlaces(from, kind, "source");
   if (sources.length === 0) return { leftOut, twice: [] };
   const targets = SYNC_TOOLS.filter((tool) => to.includes(tool) && tool !== from);
   const asSkills = (tool: SyncTool) => {
-    const place = SYNC_TOOL_PLACES[tool].items[kind];
+    const place = plan.places.tool(tool).items[kind];
     return place !== undefined && place.layout === "skill-folders" ? place : undefined;
   };
   // Where the items are skills to a client: the source's folders (skills) and each written one.
@@ -112,7 +106,7 @@ export function itemsLeftOut(
       const source = sources[0] as ItemPlace;
       leftOut.set(tool, {
         readElsewhere: true,
-        why: `${SYNC_TOOL_PLACES[tool].label} reads ${kind === "skill" ? first.dir : itemGlob(first)}, the source's ${kind}s${first.dir === source.dir ? "" : ` (${source.dir})`}`,
+        why: `${plan.places.tool(tool).label} reads ${kind === "skill" ? first.dir : itemGlob(first)}, the source's ${kind}s${first.dir === source.dir ? "" : ` (${source.dir})`}`,
       });
       continue;
     }
@@ -125,7 +119,7 @@ export function itemsLeftOut(
       const [real, { dir, by }] = shared;
       leftOut.set(tool, {
         readElsewhere: true,
-        why: `${SYNC_TOOL_PLACES[tool].label} reads ${read.get(real)}${by === undefined ? `, the source's ${kind}s` : `, where they are written for ${SYNC_TOOL_PLACES[by].label}`}${read.get(real) === dir ? "" : ` (${dir})`}`,
+        why: `${plan.places.tool(tool).label} reads ${read.get(real)}${by === undefined ? `, the source's ${kind}s` : `, where they are written for ${plan.places.tool(by).label}`}${read.get(real) === dir ? "" : ` (${dir})`}`,
       });
       continue;
     }
@@ -136,14 +130,14 @@ export function itemsLeftOut(
       const offers = [from, ...targets].find(
         (other) =>
           other !== tool &&
-          SYNC_TOOL_PLACES[other].items.command?.readable === true &&
+          plan.places.tool(other).items.command?.readable === true &&
           real !== undefined &&
           skillFoldersRead(plan, other).has(real),
       );
       if (offers !== undefined) {
         leftOut.set(tool, {
           readElsewhere: false,
-          why: `${SYNC_TOOL_PLACES[offers].label} reads ${place.dir} too, where a command written as a skill would be offered beside its own slash command of the same name`,
+          why: `${plan.places.tool(offers).label} reads ${place.dir} too, where a command written as a skill would be offered beside its own slash command of the same name`,
         });
         continue;
       }
@@ -177,7 +171,7 @@ function readTwice(
     const forced = holding.find((place) => place.by !== undefined && place.by !== tool);
     if (holding.length < 2 || forced === undefined) continue;
     const why = holding.map(({ dir, by }) =>
-      by === undefined ? `${dir} is the source's` : `${dir} is for ${SYNC_TOOL_PLACES[by].label}`,
+      by === undefined ? `${dir} is the source's` : `${dir} is for ${plan.places.tool(by).label}`,
     );
     found.push({
       dir: forced.dir,
@@ -185,7 +179,7 @@ function readTwice(
         code: "loaded_twice",
         severity: "warning",
         path: forced.dir,
-        message: `${SYNC_TOOL_PLACES[tool].label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it ${holding.length === 2 ? "twice" : `${holding.length} times`} and it uses the first (${why.join("; ")})`,
+        message: `${plan.places.tool(tool).label} reads each of ${holding.map((place) => place.dir).join(", ")}, so each ${kind === "skill" ? "skill" : "command written as a skill"} reaches it ${holding.length === 2 ? "twice" : `${holding.length} times`} and it uses the first (${why.join("; ")})`,
         // For the record: doctor then knows the two items as sync's own (see NamedTwice).
         named: {
           client: tool,

@@ -56,8 +56,9 @@ export function noPlace(
   kind: ItemKind | "mcp" | "hook" | "permission",
   items: readonly string[],
 ): void {
-  const places = SYNC_TOOL_PLACES[to];
-  const why = places.cannotHold?.[kind] ?? `${places.label} has no project place for this kind`;
+  const places = plan.places.tool(to);
+  const why =
+    places.cannotHold?.[kind] ?? `${places.label} has no ${plan.places.level} place for this kind`;
   for (const item of items) {
     plan.warnings.push({
       code: "unsupported_kind",

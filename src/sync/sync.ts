@@ -14,10 +14,11 @@ import type { Issue } from "../problems/issue.js";
 import { renderNamingFile } from "../workspace/input-file.js";
 import { Project, ProjectFileError } from "../workspace/project.js";
 import { type NamedTwice, namedHash, WrittenRecord } from "../workspace/record.js";
-import { type FileWrite, writeBatch } from "../workspace/write-batch.js";
+import { type BatchOptions, type FileWrite, writeBatch } from "../workspace/write-batch.js";
 import type { ClientLoads } from "./client-loads.js";
 import { SYNC_KINDS, SYNC_TOOLS, type SyncKind, type SyncTool } from "./locations.js";
 import { changedWrites, type PlannedFile, planChanges } from "./plan.js";
+import { planUserChanges, USER_BATCH, USER_SYNC_KINDS, type UserScope } from "./user-sync.js";
 
 /** What to sync, and from where. */
 export interface SyncOptions {
@@ -46,6 +47,14 @@ export interface SyncOptions {
    * (default: only what this user's own runs wrote counts as contextfmt's).
    */
   readonly recordAtItsWord?: boolean;
+  /**
+   * Sync the user's level instead of a project: each client's own folder of the user's
+   * (`~/.claude`, `$CODEX_HOME`, `~/.gemini`, …), found from `env` alone (the library never reads
+   * `process.env`; the CLI passes it). No project is read, so none of the project options
+   * (`dir`, `rules`, `rulesName`, `budget`, `recordAtItsWord`) may be given with it, and the
+   * kinds are among `command`, `mcp`, `agent`, `skill`, `instructions` (all by default).
+   */
+  readonly user?: UserScope;
 }
 
 /** One file a plan writes or removes, or leaves as it is. */
@@ -155,10 +164,11 @@ export function writeWithRecord(
   project: Project,
   record: WrittenRecord,
   writes: readonly FileWrite[],
+  batch: BatchOptions = {},
 ): Issue[] {
   // The record goes in the same batch: it never says what the files do not hold.
   const recordWrite = record.write();
-  const kept = writeBatch(project, recordWrite ? [...writes, recordWrite] : [...writes]);
+  const kept = writeBatch(project, recordWrite ? [...writes, recordWrite] : [...writes], batch);
   // Saved only once the batch is written: the evidence never proves what is not there.
   return [...kept, ...record.saveEvidence()];
 }
@@ -234,9 +244,39 @@ export function checkedOptions(given: SyncOptions): {
   ) {
     throw badArgument("kinds", `kinds among ${SYNC_KINDS.join(", ")}`, options.kinds);
   }
+  if (options.user !== undefined) {
+    const user = options.user as Partial<UserScope> | null;
+    if (
+      typeof user !== "object" ||
+      user === null ||
+      typeof user.env !== "object" ||
+      user.env === null
+    ) {
+      throw badArgument("user", "{ env }: the environment the clients start in", options.user);
+    }
+    for (const option of ["dir", "rules", "rulesName", "budget", "recordAtItsWord"] as const) {
+      if (options[option] !== undefined) {
+        throw badArgument(
+          option,
+          "nothing with user: a user-level sync reads no project",
+          options[option],
+        );
+      }
+    }
+    const userKind = (kind: SyncKind) => (USER_SYNC_KINDS as readonly string[]).includes(kind);
+    if (options.kinds !== undefined && !options.kinds.every(userKind)) {
+      throw badArgument(
+        "kinds",
+        `with user, kinds among ${USER_SYNC_KINDS.join(", ")}`,
+        options.kinds,
+      );
+    }
+  }
   const kinds =
     options.kinds === undefined
-      ? SYNC_KINDS.filter((kind) => kind !== "rules" || options.rules !== undefined)
+      ? options.user !== undefined
+        ? [...USER_SYNC_KINDS]
+        : SYNC_KINDS.filter((kind) => kind !== "rules" || options.rules !== undefined)
       : [...new Set(options.kinds)];
   if (options.from === undefined && kinds.some((kind) => kind !== "rules")) {
     throw badArgument("from", "the source client (only the rules kind goes without)", undefined);
@@ -245,6 +285,36 @@ export function checkedOptions(given: SyncOptions): {
     throw badArgument("rules", "the rules input, for the rules kind", undefined);
   }
   return { from: options.from, to: [...new Set(options.to)], kinds };
+}
+
+/** The public plan of `files`, written by `write` (which returns what it kept, as warnings). */
+function planOf(
+  planned: {
+    readonly files: readonly PlannedFile[];
+    readonly warnings: readonly Issue[];
+    readonly conflicts: readonly string[];
+    readonly loads?: readonly ClientLoads[];
+  },
+  write: () => Issue[],
+): WritePlan {
+  const changed = planned.files.filter((file) => file.after !== file.before);
+  return writePlan(
+    {
+      files: planned.files.map(publicChange),
+      changed: changed.map(publicChange),
+      warnings: [...planned.warnings],
+      conflicts: [...planned.conflicts],
+      ...(planned.loads !== undefined ? { loads: planned.loads } : {}),
+    },
+    () => {
+      const warnings = write();
+      const keptPaths = new Set(warnings.map((issue) => issue.path));
+      return {
+        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
+        warnings,
+      };
+    },
+  );
 }
 
 /**
@@ -262,6 +332,12 @@ export function checkedOptions(given: SyncOptions): {
  */
 export function planSync(options: SyncOptions): WritePlan {
   const { from, to, kinds } = checkedOptions(options);
+  if (options.user !== undefined) {
+    const user = planUserChanges({ from: from as SyncTool, to, kinds, user: options.user });
+    return planOf(user, () =>
+      writeWithRecord(user.folders, user.record, changedWrites(user.files), USER_BATCH),
+    );
+  }
   const project = Project.at(options.dir ?? ".");
   const record = WrittenRecord.read(project, { atItsWord: options.recordAtItsWord === true });
   const rulesName = options.rulesName ?? "rules";
@@ -291,7 +367,6 @@ export function planSync(options: SyncOptions): WritePlan {
       return result.content;
     },
   });
-  const changed = plan.files.filter((file) => file.after !== file.before);
   // The record says which sync it is from and what that sync lost (doctor and --strict read it).
   const losses = [...ruleIssues, ...plan.warnings, ...plan.files.flatMap((file) => file.warnings)];
   record.noteSync(
@@ -304,21 +379,7 @@ export function planSync(options: SyncOptions): WritePlan {
     losses,
     hashAfter(project, plan.files),
   );
-  return writePlan(
-    {
-      files: plan.files.map(publicChange),
-      changed: changed.map(publicChange),
-      warnings: [...record.warnings, ...ruleIssues, ...plan.warnings],
-      conflicts: plan.conflicts,
-      loads: plan.loads,
-    },
-    () => {
-      const warnings = writeWithRecord(project, record, changedWrites(plan.files));
-      const keptPaths = new Set(warnings.map((issue) => issue.path));
-      return {
-        done: changed.filter((file) => !keptPaths.has(file.path)).map(publicChange),
-        warnings,
-      };
-    },
+  return planOf({ ...plan, warnings: [...record.warnings, ...ruleIssues, ...plan.warnings] }, () =>
+    writeWithRecord(project, record, changedWrites(plan.files)),
   );
 }

@@ -81,15 +81,15 @@ export function kindOf(
 }
 
 /** A path is confined when it is the root or below it. */
-const inside = (root: string, real: string) =>
+export const inside = (root: string, real: string) =>
   real === root || real.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
 
 /** What a path inside the project leads to, or why it may not be followed. */
-type Located = { readonly real: string } | { readonly refused: string };
+export type Located = { readonly real: string } | { readonly refused: string };
 
 /** A project folder whose files are read and written only through links that stay inside it. */
 export class Project {
-  private constructor(
+  protected constructor(
     /** The folder as the user named it, for messages. */
     readonly dir: string,
     /** Its real path, links resolved. */
@@ -120,7 +120,15 @@ export class Project {
     }
     const vcs = vcsPart(path);
     if (vcs !== undefined) return { refused: `${path}: ${vcs} is outside the project` };
-    let real = this.root;
+    return this.locateIn(this.root, path, parts);
+  }
+
+  /**
+   * `parts` (the last parts of `path`) followed one by one from real folder `root`, every link
+   * resolved and confined to `root` (and out of version control's folders below it).
+   */
+  protected locateIn(root: string, path: string, parts: readonly string[]): Located {
+    let real = root;
     for (let i = 0; i < parts.length; i++) {
       const next = join(real, parts[i] as string);
       let isLink: boolean;
@@ -137,7 +145,7 @@ export class Project {
         real = next;
         continue;
       }
-      const link = parts.slice(0, i + 1).join("/");
+      const link = [...path.split("/").slice(0, -parts.length), ...parts.slice(0, i + 1)].join("/");
       const target = readlinkSync(next);
       let resolved: string;
       try {
@@ -150,18 +158,31 @@ export class Project {
               : `${link} is a link to ${target}, which does not exist`,
         };
       }
-      if (!inside(this.root, resolved)) {
-        return { refused: `${link} is a link to ${target}, outside the project` };
+      if (!inside(root, resolved)) {
+        return { refused: `${link} is a link to ${target}, outside ${this.outsideWords(path)}` };
       }
-      const into = vcsPart(this.relative(resolved));
+      const into = vcsPart(relative(root, resolved).split(sep).join("/"));
       if (into !== undefined) {
         return {
-          refused: `${link} is a link to ${target}: it leads into ${into}, which is outside the project`,
+          refused: `${link} is a link to ${target}: it leads into ${into}, which is outside ${this.outsideWords(path)}`,
         };
       }
       real = resolved;
     }
     return { real };
+  }
+
+  /** What a link leading out of the place `path` is in leads out of, in words. */
+  protected outsideWords(_path: string): string {
+    return "the project";
+  }
+
+  /**
+   * The folder the file at real path `real` is confined to: a removal takes the folders it
+   * empties away up to it, never it.
+   */
+  rootOf(_real: string): string {
+    return this.root;
   }
 
   /** The real path of `path`; a link leading outside the project or to nothing is an error. */

@@ -252,8 +252,11 @@ const isPlainPath = (path: string) =>
   !/[\\\0]/.test(path) &&
   path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 
+/** Whether an entry of `kind` may name `path`: {@link isWrittenPlace} for a project's record. */
+export type WrittenPlaceCheck = (path: string, kind: WrittenKind) => boolean;
+
 /** What an entry of the file says, or why it is not an entry. */
-function parseEntry(value: unknown): WrittenEntry | string {
+function parseEntry(value: unknown, isPlace: WrittenPlaceCheck): WrittenEntry | string {
   const { path, kind, name, from, sha256: hash } = (value ?? {}) as Record<string, unknown>;
   const optional = (field: unknown) => field === undefined || typeof field === "string";
   if (
@@ -272,7 +275,7 @@ function parseEntry(value: unknown): WrittenEntry | string {
   if (typeof from === "string" && !isPlainPath(from)) {
     return "its source is not a plain path inside the project";
   }
-  if (!isWrittenPlace(path, kind as WrittenKind)) {
+  if (!isPlace(path, kind as WrittenKind)) {
     return `no place where contextfmt writes a ${kind}`;
   }
   return {
@@ -307,10 +310,22 @@ export class WrittenRecord {
   /** Whether every entry is taken at its word, proven or not (a run that writes nothing). */
   readonly #atItsWord: boolean;
 
-  private constructor(bytes: Buffer | undefined, evidence: Evidence, atItsWord: boolean) {
+  /** Where the record is, as the project (or the user's folders) name it. */
+  readonly path: string;
+  readonly #isPlace: WrittenPlaceCheck;
+
+  private constructor(
+    bytes: Buffer | undefined,
+    evidence: Evidence,
+    atItsWord: boolean,
+    path: string,
+    isPlace: WrittenPlaceCheck,
+  ) {
     this.#bytes = bytes;
     this.#evidence = evidence;
     this.#atItsWord = atItsWord;
+    this.path = path;
+    this.#isPlace = isPlace;
   }
 
   /**
@@ -320,17 +335,26 @@ export class WrittenRecord {
    * default the user's store for the project's real folder. `atItsWord` takes every entry that
    * parses as written by contextfmt, proven or not, and reads no evidence: only for a run that
    * writes nothing (`sync --check` in CI, where no one's evidence is, still sees what the record
-   * says is out of date).
+   * says is out of date). `path` is where the record is (default {@link RECORD_PATH}) and
+   * `isPlace` which places its entries may name (default {@link isWrittenPlace}): the user's
+   * record of `sync --user` has its own of both.
    */
   static read(
     project: Project,
     {
       atItsWord = false,
       evidence = atItsWord ? Evidence.none(project.root) : Evidence.read(project.root),
-    }: { readonly atItsWord?: boolean; readonly evidence?: Evidence } = {},
+      path = RECORD_PATH,
+      isPlace = isWrittenPlace,
+    }: {
+      readonly atItsWord?: boolean;
+      readonly evidence?: Evidence;
+      readonly path?: string;
+      readonly isPlace?: WrittenPlaceCheck;
+    } = {},
   ): WrittenRecord {
-    const bytes = project.read(RECORD_PATH);
-    const record = new WrittenRecord(bytes, evidence, atItsWord);
+    const bytes = project.read(path);
+    const record = new WrittenRecord(bytes, evidence, atItsWord, path, isPlace);
     if (evidence.problem !== undefined && !atItsWord) {
       record.warnings.push({
         code: "evidence_unreadable",
@@ -343,7 +367,7 @@ export class WrittenRecord {
     const text = bytes.toString("utf8");
     const invalid = (why: string) =>
       new ProjectFileError(
-        `${RECORD_PATH}: ${why}; it is the record of what contextfmt wrote: restore it from version control, or delete it (then sync replaces nothing it finds without --force)`,
+        `${path}: ${why}; it is the record of what contextfmt wrote: restore it from version control, or delete it (then sync replaces nothing it finds without --force)`,
       );
     let data: unknown;
     try {
@@ -365,7 +389,7 @@ export class WrittenRecord {
         record.warnings.push({
           code: "record_entry_ignored",
           severity: "warning",
-          path: `${RECORD_PATH}: synced`,
+          path: `${path}: synced`,
           message: `ignored: ${parsed}; the next sync writes its own`,
         });
       } else {
@@ -385,13 +409,13 @@ export class WrittenRecord {
 
   /** Holds entry `index` of the file, or ignores it with a warning naming it. */
   #take(value: unknown, index: number): void {
-    const parsed = parseEntry(value);
+    const parsed = parseEntry(value, this.#isPlace);
     const ignore = (why: string) => {
       const path = (value as { path?: unknown } | null)?.path;
       this.warnings.push({
         code: "record_entry_ignored",
         severity: "warning",
-        path: `${RECORD_PATH}: written[${index}]${typeof path === "string" ? ` (${JSON.stringify(path)})` : ""}`,
+        path: `${this.path}: written[${index}]${typeof path === "string" ? ` (${JSON.stringify(path)})` : ""}`,
         message: `ignored: ${why}; it stays in the record as it is`,
       });
       this.#ignored.push(value);
@@ -417,7 +441,7 @@ export class WrittenRecord {
       this.warnings.push({
         code: "record_entry_ignored",
         severity: "warning",
-        path: `${RECORD_PATH}: ${JSON.stringify(parsed.path)}`,
+        path: `${this.path}: ${JSON.stringify(parsed.path)}`,
         message: `an entry not written by this user's contextfmt ignored, as written[${index}] is this user's for the same file or part; it stays in the record as it is`,
       });
     }
@@ -592,7 +616,7 @@ export class WrittenRecord {
   write(): (FileWrite & { readonly bytes: Uint8Array }) | undefined {
     const bytes = Buffer.from(this.text());
     if (this.#bytes?.equals(bytes)) return undefined;
-    return { path: RECORD_PATH, bytes, before: this.#bytes };
+    return { path: this.path, bytes, before: this.#bytes };
   }
 
   /**

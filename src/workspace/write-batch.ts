@@ -281,7 +281,9 @@ export function writeBatch(
     }
   }
   for (const entry of done) {
-    if (entry.write.bytes === undefined) removeEmptyFolders(project.root, dirname(entry.real));
+    if (entry.write.bytes === undefined) {
+      removeEmptyFolders(project.rootOf(entry.real), dirname(entry.real));
+    }
   }
   for (const folder of new Set(done.map((s) => dirname(s.real)))) syncFolder(folder);
   return warnings;

@@ -7,7 +7,7 @@
  * export without a case fails here.
  */
 
-import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "contextfmt";
@@ -275,6 +275,15 @@ const watchProject = (() => {
 })();
 // Anything but a path to a real folder elsewhere ("", ".", "..", "/…"): a doctor of the whole
 // checkout or machine would only be slow.
+/** A home for `planSync({ user })`: Claude Code's user files, and Codex CLI's folder. */
+const userHome = (() => {
+  const home = mkdtempSync(join(tmpdir(), "fuzz-home-"));
+  mkdirSync(join(home, ".claude/commands"), { recursive: true });
+  mkdirSync(join(home, ".codex"));
+  writeFileSync(join(home, ".claude/CLAUDE.md"), "# Mine\n");
+  writeFileSync(join(home, ".claude/commands/a.md"), "---\ndescription: A\n---\nA.\n");
+  return home;
+})();
 const projectDir = fc.oneof(
   fc.constant(syncProject),
   value.filter((v) => typeof v !== "string" || !/^(?:$|\.|\/)/.test(v)),
@@ -456,6 +465,8 @@ const CASES: Record<string, FuzzCase> = {
             rulesName: text,
             budget: fc.oneof(fc.nat({ max: 3000 }), value),
             recordAtItsWord: fc.oneof(fc.boolean(), value),
+            // The user's level, in a home of its own (a plan only: nothing is written).
+            user: fc.oneof(fc.record({ env: fc.record({ HOME: fc.constant(userHome) }) }), value),
           },
           { requiredKeys: [] },
         ),
@@ -959,6 +970,7 @@ const DATA: Readonly<Record<string, string>> = {
   "testing:specialTexts": "texts",
   "sync:SYNC_TOOLS": "names",
   "sync:SYNC_KINDS": "names",
+  "sync:USER_SYNC_KINDS": "names",
   "sync:ProjectConfigSchema": "a zod schema: read through readProjectConfig and writeProjectConfig",
   "sync:DOCTOR_PROBLEM_CODES": "names",
 };

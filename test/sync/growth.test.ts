@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { SyncTool } from "../../src/sync/locations.js";
 import { planChanges } from "../../src/sync/plan.js";
+import { planSync } from "../../src/sync/sync.js";
 import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
@@ -210,5 +211,44 @@ describe("what the permission kind's growth check times", () => {
     const qwen = files.find((file) => file.path === ".qwen/settings.json")?.after ?? "";
     expect(qwen).toContain("run_shell_command(tool-1 sub:*)");
     expect(qwen).toContain("read_file(./d/d/");
+  });
+});
+
+/**
+ * A home whose ~/.claude/CLAUDE.md holds `size` characters (imports, marker-like lines and a
+ * region of the user's among them) and whose ~/.codex/AGENTS.md holds the user's own text and an
+ * old region.
+ */
+function userHome(size: number): string {
+  const line = "Prefer small functions. @~/notes.md\n@~/more.md\n<!-- contextfmt:end\n";
+  const source = `# mine\n${line.repeat(Math.ceil(size / line.length))}`;
+  const own = `# codex\n${"mine\n".repeat(size / 10)}\n<!-- contextfmt:begin -->\nold\n<!-- contextfmt:end -->\n`;
+  return project({ ".claude/CLAUDE.md": source, ".codex/AGENTS.md": own, ".gemini/x": "" });
+}
+
+/** Plans `sync --user` of the instructions from Claude Code into Codex CLI and Gemini CLI. */
+const planUser = (home: string) =>
+  planSync({
+    from: "claude",
+    to: ["codex", "gemini"],
+    kinds: ["instructions"],
+    user: { env: { HOME: home } },
+  });
+
+describeGrowth("sync --user grows linearly with the user's instruction text", [
+  {
+    name: "10x the characters, at most 15x the time",
+    build: userHome,
+    run: (home) => planUser(home as string),
+  },
+]);
+
+describe("what the user level's growth check times", () => {
+  it("plans both targets' user instruction files", () => {
+    const plan = planUser(userHome(100_000));
+    expect(plan.changed.map((file) => file.path).sort()).toEqual([
+      "~/.codex/AGENTS.md",
+      "~/.gemini/GEMINI.md",
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { clientById, SYNC_ORDER } from "../../clients/index.js";
 import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
+import { USER_SYNC_KINDS } from "../../sync/user-sync.js";
 import {
   applyPlan,
   conflictError,
@@ -137,7 +138,18 @@ unchanged since (--force replaces the rest). What a record that came with a clon
 teammate's, lists is kept as it is and named; --check takes the record at its word (it writes
 nothing), --dry-run shows what this user's sync would do.
 
+The user's level: --user carries the user's own files instead of a project's, from the
+source's folder of the user's into each target's: the instruction file (~/.claude/CLAUDE.md ->
+~/.codex/AGENTS.md, ~/.gemini/GEMINI.md, ~/.qwen/QWEN.md, ~/.config/opencode/AGENTS.md, …),
+commands, agents, skills and MCP servers where the client has a user place for them (a warning
+names each item that has none). Each client's folder is its own: a link leading out of it is
+refused, nothing is written in the home folder itself, and a target whose folder is not there
+(not set up) is left out. $CODEX_HOME and $XDG_CONFIG_HOME are followed as the clients follow
+them. What it wrote is recorded in ~/.contextfmt/written.json. No project is read: a project
+folder, --rules, --budget, --init-config, --watch and --strict cannot go with it.
+
 Options:
+  --user              sync the user's own folders (~/.claude, ~/.codex, …), not a project
   --from <tool>       the tool whose files are the source: ${SYNC_TOOLS.join(", ")}
   --to <tools>        the tools to write, comma separated, or all (every tool but the source)
   --only <kinds>      what to sync, comma separated: ${SYNC_KINDS.join(", ")}
@@ -282,6 +294,69 @@ function loadLines(plan: WritePlan): string[] {
   });
 }
 
+/** The options that are a project's: none of them goes with `--user`. */
+const PROJECT_ONLY = ["rules", "budget", "init-config", "watch", "strict"] as const;
+
+/**
+ * `sync --user`: the user's level, each client's own folder of the user's, from this process's
+ * environment; no project is looked for or read, so nothing in one can steer where it writes.
+ */
+function syncUser(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  positionals: readonly string[],
+): number {
+  const given = [
+    ...(positionals.length > 0 ? [`a project folder (${positionals[0]})`] : []),
+    ...PROJECT_ONLY.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`),
+  ];
+  if (given.length > 0) {
+    throw new UsageError(
+      `--user syncs the user's own folders and reads no project: ${given.join(", ")} cannot go with it`,
+    );
+  }
+  if (values.from === undefined)
+    throw new UsageError('--user needs --from; see "contextfmt sync --help"');
+  if (values.to === undefined)
+    throw new UsageError('--user needs --to; see "contextfmt sync --help"');
+  const from = toolList("from", values.from as string)[0] as SyncTool;
+  const to = targetsOf(targets(values.to as string), from);
+  const only =
+    values.only === undefined ? [...USER_SYNC_KINDS] : kindList("--only", values.only as string);
+  const excluded = new Set(
+    values.exclude === undefined ? [] : kindList("--exclude", values.exclude as string),
+  );
+  const kinds = only.filter((kind) => !excluded.has(kind));
+  const other = kinds.filter((kind) => !(USER_SYNC_KINDS as readonly string[]).includes(kind));
+  if (other.length > 0) {
+    throw new UsageError(
+      `--user carries ${USER_SYNC_KINDS.map(kindName).join(", ")}; ${other.map(kindName).join(", ")} ${other.length > 1 ? "are" : "is"} a project's`,
+    );
+  }
+  if (kinds.length === 0) throw new UsageError("nothing to sync: every kind is excluded");
+  const plan = planSync({ from, to, kinds, user: { env: process.env } });
+  const { changed } = plan;
+  const warnings = [...plan.warnings, ...changed.flatMap((file) => file.warnings)];
+  reportIssues(values.verbose ? warnings : summedLosses(warnings));
+  const conflict = values.force ? undefined : conflictError(plan);
+  if (conflict) throw conflict;
+  if (values["dry-run"]) {
+    printLines(changed.flatMap(planDiff));
+    return 0;
+  }
+  if (values.check) {
+    printLines(
+      changed.length === 0
+        ? [`up to date (${plan.files.length} files)`]
+        : changed.map((file) => `would ${changeVerb(file)} ${shown(file.path)}`),
+    );
+    return changed.length > 0 ? 1 : 0;
+  }
+  const { done, warnings: kept } = applyPlan(plan, { force: values.force === true });
+  reportIssues(kept);
+  printLines(writtenLines(plan, done));
+  return 0;
+}
+
 export const run: Command["run"] = async (args) => {
   const { values, positionals } = parseFlags("sync", args, {
     from: { type: "string" },
@@ -298,9 +373,11 @@ export const run: Command["run"] = async (args) => {
     verbose: { type: "boolean" },
     watch: { type: "boolean" },
     "carry-allows": { type: "boolean" },
+    user: { type: "boolean" },
   });
   if (printedHelp(values, HELP)) return 0;
   noMorePositionals("sync", positionals, 1);
+  if (values.user) return syncUser(values, positionals);
   if (values.watch) checkWatchFlags(values);
   // What is typed is checked before any folder is looked at.
   const typed: Request = {
