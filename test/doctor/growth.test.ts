@@ -125,6 +125,17 @@ const cases: GrowthCase[] = [
     run: (text) => negationsReadOtherwise(text as string, ".kilocodeignore").length,
   },
   {
+    // doctor over a huge .kilocodeignore: read once, its patterns counted, its `!` lines checked.
+    name: "doctor: a huge ignore file of many lines, ! lines among them",
+    build: (size): string => {
+      let text = "";
+      for (let at = 0; text.length < size; at += 1)
+        text += at % 4 === 0 ? `!keep-${at}\n` : `dir-${at}/\n`;
+      return project({ ".git/HEAD": "ref: refs/heads/main\n", ".kilocodeignore": text });
+    },
+    run: (dir) => doctor({ dir: dir as string, clients: ["kilo"] }),
+  },
+  {
     // A deep folder left out, then a `!` line as deep below it; and a run of slashes.
     name: "negationsReadOtherwise: deep folders and runs of slashes",
     build: (size): string => {
