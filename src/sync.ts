@@ -27,6 +27,7 @@ export type {
   DoctorReport,
   HookItem,
   HookLimit,
+  IgnoreReport,
   InstalledHook,
   ListedPart,
   LoadedFile,

@@ -5,6 +5,7 @@ import type {
   ConfigItem,
   DoctorReport,
   HookLimit,
+  IgnoreReport,
   InstalledHook,
   ListedPart,
   SessionStart,
@@ -58,6 +59,12 @@ function hookLine(hook: InstalledHook): string {
   return `    ${shown(hook.event)}: ${inject.chars} characters, ${inject.tokens} tokens (${limitText(hook.limit)}); items ${count("included")} included, ${count("shortened")} shortened, ${count("skipped")} skipped${inject.cut === undefined ? "" : "; cut to the limit"}`;
 }
 
+/** The ignore file the client reads, and how many patterns it holds. */
+export const ignoreText = (ignore: IgnoreReport) =>
+  ignore.exists
+    ? `${shown(ignore.path)}, ${ignore.patterns} pattern${ignore.patterns === 1 ? "" : "s"}`
+    : `none (it reads ${shown(ignore.path)})`;
+
 function clientBlock(client: ClientReport): string[] {
   const lines = [`${client.label} (${client.client}), ${checkedBy(client)}`];
   if (client.files.length === 0) lines.push("  instruction files: none");
@@ -96,6 +103,8 @@ function clientBlock(client: ClientReport): string[] {
   );
   if (client.hooks.length === 0) lines.push("  hooks: none");
   else lines.push("  hooks:", ...client.hooks.map(hookLine));
+  if (client.ignoreFile !== undefined)
+    lines.push(`  ignore file: ${ignoreText(client.ignoreFile)}`);
   lines.push(...startLines(client.start));
   return lines;
 }

@@ -22,6 +22,7 @@ import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
 import { clientHooks } from "./hooks.js";
+import { clientIgnore } from "./ignore.js";
 import { type ListedTools, listTools } from "./mcp-tools.js";
 import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
@@ -193,6 +194,7 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     const skills = clientItems(view, client, "skill", own);
     const servers = clientMcpDefinitions(view, client, own);
     const hooks = await clientHooks(view, client, request.counter, own);
+    const ignoreFile = clientIgnore(view, client, own);
     const mcp = await startedServers(servers, request, started);
     clients.push({
       client,
@@ -207,6 +209,7 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
       skills,
       mcpServers: servers.map(({ found }) => found),
       hooks,
+      ...(ignoreFile !== undefined ? { ignoreFile } : {}),
       start: sessionStart(
         view,
         client,

@@ -217,6 +217,16 @@ function problemsBlock(problems: readonly ReportedProblem[]): string {
   return `<h3>Problems</h3>${groups.join("")}`;
 }
 
+/** The ignore file the client reads and how many patterns it holds; nothing for a client without one. */
+function ignoreLine(client: ClientReport): string {
+  const ignore = client.ignoreFile;
+  if (ignore === undefined) return "";
+  const path = `<code>${html(ignore.path)}</code>`;
+  return ignore.exists
+    ? `<p class="ignore meta">Ignore file ${path}: <span class="patterns">${count(ignore.patterns)}</span> pattern${ignore.patterns === 1 ? "" : "s"}.</p>`
+    : `<p class="ignore meta">Ignore file: none (it reads ${path}).</p>`;
+}
+
 /** One client's section. */
 function clientSection(report: DoctorReport, client: ClientReport, scale: number): string {
   const checked =
@@ -233,7 +243,7 @@ function clientSection(report: DoctorReport, client: ClientReport, scale: number
       ? `<h3>Hooks</h3><p class="none">No contextfmt hook installed.</p>`
       : `<h3>Hooks</h3>${client.hooks.map((hook) => hookBlock(hook)).join("")}`;
   const id = html(client.client);
-  return `<section class="client" id="client-${id}" data-client="${id}"><h2><span class="label">${html(client.label)}</span> <a class="top" href="#overview">↑ overview</a></h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${kindsBlock(client)}${hooks}${problemsBlock(problems)}</section>`;
+  return `<section class="client" id="client-${id}" data-client="${id}"><h2><span class="label">${html(client.label)}</span> <a class="top" href="#overview">↑ overview</a></h2><p class="meta">${checked}; ${cap}. Reaches the model: <span class="loaded-bytes">${count(client.loaded.bytes)}</span> bytes, <span class="loaded-tokens">${count(client.loaded.tokens)}</span> tokens.</p>${filesBar(client, scale)}${filesTable(client)}${kindsBlock(client)}${ignoreLine(client)}${hooks}${problemsBlock(problems)}</section>`;
 }
 
 /** The problems of `problems` of each severity, as the overview's badges. */

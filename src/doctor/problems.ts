@@ -48,6 +48,10 @@ export const DOCTOR_PROBLEM_ADVICE: Readonly<Record<DoctorProblemCode, ProblemAd
       severity: "warning",
       fix: "Run `contextfmt sync` again (or sync --check in CI to catch it).",
     },
+    read_otherwise: {
+      severity: "warning",
+      fix: "Put the `!` line after every line it should win over, and keep it out of folders a line leaves out whole, so the client and git read it alike.",
+    },
     untrusted: {
       severity: "info",
       fix: "Nothing to change: trust the folder or approve the item in the client when it asks.",

@@ -68,8 +68,20 @@ export interface ClientReport {
   readonly mcpServers: readonly McpServer[];
   /** The hooks installed for this client, per event (empty when it has none or none installed). */
   readonly hooks: readonly InstalledHook[];
+  /** The ignore file the client reads (`.geminiignore`); absent for a client that reads none. */
+  readonly ignoreFile?: IgnoreReport;
   /** The tokens a new session starts with from the project, by part. */
   readonly start: SessionStart;
+}
+
+/** The ignore file a client reads: the files its agent does not read. */
+export interface IgnoreReport {
+  /** The file, relative to the project. */
+  readonly path: string;
+  /** Whether the project has it. */
+  readonly exists: boolean;
+  /** Its lines that say something (no blank line, no comment), the `!` lines among them. */
+  readonly patterns: number;
 }
 
 /**

@@ -19,12 +19,16 @@ import { ruleFolder } from "../sync/rule-files.js";
 import { type WrittenKind, WrittenRecord } from "../workspace/record.js";
 import type { DoctorProblem } from "./report.js";
 
-/** Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its instruction file. */
+/**
+ * Whether `path` is one of `tool`'s places: an item's folder, its MCP file, its ignore file, its
+ * instruction file.
+ */
 function holds(tool: SyncTool, path: string): boolean {
   const places = SYNC_TOOL_PLACES[tool];
   return (
     Object.values(places.items).some((files) => path.startsWith(`${files.dir}/`)) ||
     places.mcp?.path === path ||
+    places.ignore?.path === path ||
     (ruleFolder(tool) !== undefined && path.startsWith(`${ruleFolder(tool)?.dir}/`)) ||
     posix.basename(path) === posix.basename(places.rulesFile)
   );
@@ -39,6 +43,7 @@ function kindOf(kind: WrittenKind, from: string | undefined): SyncKind | undefin
   if (kind === "user-hook") return "hook";
   if (kind === "permission") return "permission";
   if (kind === "rules-region" && from !== undefined) return "instructions";
+  if (kind === "ignore-region") return "ignore";
   return undefined;
 }
 

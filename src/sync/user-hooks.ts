@@ -442,7 +442,33 @@ export function removeUserHooks(plan: Plan, request: SyncRequest, entries: Writt
       });
     }
     if (gone.size === 0) continue;
-    for (const [event, indexes] of gone) file.removeItems(["hooks", event], indexes);
+    takeOut(file, gone);
     plan.write(path, file.result(), notes);
   }
+}
+
+/**
+ * Takes the groups `gone` names (by event, their places in its list) out of `file`. An event
+ * whose every group goes leaves no `"Event": []` behind when nothing else of the user's stands
+ * there (no comment in it or beside it): its key goes, and so does a `hooks` object left with no
+ * key. An event with a comment keeps its empty list, the comment with it.
+ */
+function takeOut(file: SettingsFile, gone: ReadonlyMap<string, ReadonlySet<number>>): void {
+  const emptied = new Set<string>();
+  for (const [event, indexes] of gone) {
+    const listed = file.at(["hooks", event]);
+    const every = Array.isArray(listed) && listed.length === indexes.size;
+    if (every && !file.commentNear(["hooks", event])) emptied.add(event);
+    else file.removeItems(["hooks", event], indexes);
+  }
+  const events = Object.keys((file.at(["hooks"]) ?? {}) as object);
+  if (
+    emptied.size > 0 &&
+    events.every((event) => emptied.has(event)) &&
+    !file.commentNear(["hooks"])
+  ) {
+    file.remove(["hooks"]);
+    return;
+  }
+  for (const event of emptied) file.remove(["hooks", event]);
 }

@@ -7,6 +7,8 @@
  * its neighbours, or on one line where the object (or the whole file) is on one line.
  */
 import {
+  createScanner,
+  findNodeAtLocation,
   getNodeValue,
   type Node,
   type ParseError,
@@ -70,6 +72,11 @@ interface Edit {
 const keyOf = (property: Node) => (property.children?.[0]?.value as string) ?? "";
 const valueNode = (property: Node) => property.children?.[1] as Node;
 const end = (node: Node) => node.offset + node.length;
+
+/** jsonc-parser's `SyntaxKind` values the scanner gives (a const enum, not importable as a value). */
+const LINE_COMMENT = 12;
+const BLOCK_COMMENT = 13;
+const EOF = 17;
 
 /**
  * Every object's keys are distinct, else an error naming the key: the tools read the last of two
@@ -201,6 +208,29 @@ export class JsoncFile {
   removeItems(keyPath: readonly string[], indexes: ReadonlySet<number>): void {
     const [keys, key] = this.#slot(keyPath);
     keys.set(key, { removeItems: indexes });
+  }
+
+  /**
+   * Whether a comment stands in what taking the key at `keyPath` out would take: its key and
+   * value, and the space between it and the keys beside it (true for an absent key, so a caller
+   * asking before a removal never removes one it cannot see). One scan of that stretch.
+   */
+  commentNear(keyPath: readonly string[]): boolean {
+    const value = findNodeAtLocation(this.#root, [...keyPath]);
+    const property = value?.parent;
+    const parent = property?.parent;
+    if (property === undefined || parent === undefined || property.type !== "property") return true;
+    const siblings = parent.children ?? [];
+    const at = siblings.indexOf(property);
+    const before = siblings[at - 1];
+    const after = siblings[at + 1];
+    const from = before === undefined ? parent.offset + 1 : end(before);
+    const to = after === undefined ? end(parent) - 1 : after.offset;
+    const scanner = createScanner(this.#source.slice(from, to), false);
+    for (let token: number = scanner.scan(); token !== EOF; token = scanner.scan()) {
+      if (token === LINE_COMMENT || token === BLOCK_COMMENT) return true;
+    }
+    return false;
   }
 
   /**

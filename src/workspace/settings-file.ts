@@ -57,6 +57,12 @@ export interface SettingsFile {
    * with its sub-tables); the other items, and the comments between them, stay.
    */
   removeItems(keyPath: readonly string[], indexes: ReadonlySet<number>): void;
+  /**
+   * Whether a comment stands in what {@link SettingsFile.remove} of `keyPath` would take out
+   * (the key, its value, the space to the keys beside it), as the file was parsed; true for an
+   * absent key and in TOML, where no key is taken out on that word.
+   */
+  commentNear(keyPath: readonly string[]): boolean;
   /** The file's text with every edit made; the text as it was when nothing changed. */
   result(): string;
 }
@@ -102,6 +108,7 @@ function jsonSettings(path: string, text: string): SettingsFile {
     },
     remove: (keyPath) => file.remove(keyPath),
     removeItems: (keyPath, indexes) => file.removeItems(keyPath, indexes),
+    commentNear: (keyPath) => file.commentNear(keyPath),
     result: () => file.result(),
   };
 }
@@ -136,6 +143,8 @@ function tomlSettings(path: string, text: string): SettingsFile {
     removeItems: (keyPath, indexes) => {
       after = removeTomlArrayTables(path, after, keyPath, indexes);
     },
+    // An array of tables taken out leaves no key behind: nothing more to take.
+    commentNear: () => true,
     result: () => after,
   };
 }

@@ -210,7 +210,7 @@ describe("contextfmt.json", () => {
       ['{\n  "from": "claude",\n  "to": \n', "contextfmt.json:4:1: invalid JSON: ValueExpected"],
       [
         '{ "accept": ["untrusted", 3] }\n',
-        "contextfmt.json:1:27: accept[1]: expected a list of doctor's problem codes among over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit, out_of_sync, untrusted, unreadable, received a number",
+        "contextfmt.json:1:27: accept[1]: expected a list of doctor's problem codes among over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit, out_of_sync, read_otherwise, untrusted, unreadable, received a number",
       ],
     ];
     for (const [text, message] of cases) {

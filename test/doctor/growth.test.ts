@@ -2,7 +2,8 @@
  * The names doctor and `init --dry-run` print for a hook's items (`writtenNames`: a rule's name,
  * a memory's first words, a project's name and part), its test of a shadowed file's lines that
  * only point at the file shadowing it (`pointsAt`), and the hash doctor checks a duplicate sync
- * named by (`namedHash`), take time linear in the input: at
+ * named by (`namedHash`), the lines a client misses in a shadowed file and its copies, and the
+`!` lines of an ignore file Kilo Code reads otherwise (`negationsReadOtherwise`), take time linear in the input: at
  * 100k characters at most ~15× what they take at 10k (a linear path takes ~10×, a quadratic one
  * ~100×). So do the lines doctor counts as lost in a shadowed file (its contextfmt region's rules
  * part left out), and a session's start listing many skills and agents. Only the ratio is
@@ -10,6 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { doctor } from "../../src/doctor/doctor.js";
+import { negationsReadOtherwise } from "../../src/doctor/ignore.js";
 import { writtenNames } from "../../src/doctor/item-names.js";
 import { clientFiles, pointsAt } from "../../src/sync/loads/files.js";
 import { textLines } from "../../src/sync/loads/text-lines.js";
@@ -99,6 +101,48 @@ const cases: GrowthCase[] = [
     },
     run: (dir) =>
       clientFiles(new ProjectView(Project.at(dir as string), ""), "claude", defaultCounter),
+  },
+  {
+    // Zed passes over CLAUDE.md and the GEMINI.md sync copied it into: the copy's lines are
+    // looked up among those reported at CLAUDE.md, each once.
+    name: "clientFiles: a long CLAUDE.md and its copy in GEMINI.md, both shadowed for Zed",
+    build: (size): string => {
+      const own = Array.from({ length: Math.floor(size / 60) }, (_, at) => `own line ${at}`);
+      const text = `${own.join("\n")}\n`;
+      return project({
+        "AGENTS.md": "# Agents\n",
+        "CLAUDE.md": text,
+        "GEMINI.md": `<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n${text}<!-- contextfmt:end -->\n`,
+      });
+    },
+    run: (dir) =>
+      clientFiles(new ProjectView(Project.at(dir as string), ""), "zed", defaultCounter),
+  },
+  {
+    // Kilo Code's ignore file: many `!` lines before one long line, each quoting it.
+    name: "negationsReadOtherwise: many ! lines before a long line",
+    build: (size): string => `${"!keep.pem\n".repeat(size / 20)}${"x".repeat(size / 2)}\n`,
+    run: (text) => negationsReadOtherwise(text as string, ".kilocodeignore").length,
+  },
+  {
+    // doctor over a huge .kilocodeignore: read once, its patterns counted, its `!` lines checked.
+    name: "doctor: a huge ignore file of many lines, ! lines among them",
+    build: (size): string => {
+      let text = "";
+      for (let at = 0; text.length < size; at += 1)
+        text += at % 4 === 0 ? `!keep-${at}\n` : `dir-${at}/\n`;
+      return project({ ".git/HEAD": "ref: refs/heads/main\n", ".kilocodeignore": text });
+    },
+    run: (dir) => doctor({ dir: dir as string, clients: ["kilo"] }),
+  },
+  {
+    // A deep folder left out, then a `!` line as deep below it; and a run of slashes.
+    name: "negationsReadOtherwise: deep folders and runs of slashes",
+    build: (size): string => {
+      const deep = "a/".repeat(size / 8);
+      return `${deep}\n!${deep}b/keep.txt\n!x${"/".repeat(size / 4)}y\n`;
+    },
+    run: (text) => negationsReadOtherwise(text as string, ".kilocodeignore").length,
   },
   {
     // A session's start: many skills and agents, each listed as Claude Code lists it (one line

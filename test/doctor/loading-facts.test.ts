@@ -104,3 +104,55 @@ describe("a file shadowed by the file it only imports loses nothing", () => {
     });
   }
 });
+
+describe("a missed line is said once, at the file a person wrote", () => {
+  const CLAUDE = "# Claude\n\nNever push to main.\n\n@AGENTS.md\n";
+  /** GEMINI.md as sync writes it for Gemini CLI: CLAUDE.md's text in its region. */
+  const region = (text: string) =>
+    `<!-- contextfmt:begin -->\n<!-- contextfmt:instructions -->\n${text}<!-- contextfmt:end -->\n`;
+
+  it("Zed: the GEMINI.md written from CLAUDE.md is not reported beside CLAUDE.md", () => {
+    const found = loads(
+      { "AGENTS.md": AGENTS, "CLAUDE.md": CLAUDE, "GEMINI.md": region(CLAUDE) },
+      "zed",
+    );
+    expect(found.kept).toEqual(["AGENTS.md"]);
+    expect(found.problems).toEqual(["shadowed CLAUDE.md"]);
+  });
+
+  it("Zed: a line only the copy holds, or a copy of a file Zed does not list, is reported at the copy", () => {
+    const edited = loads(
+      {
+        "AGENTS.md": AGENTS,
+        "CLAUDE.md": CLAUDE,
+        "GEMINI.md": region(`${CLAUDE}\nOnly here.\n`),
+      },
+      "zed",
+    );
+    expect(edited.problems).toEqual(["shadowed CLAUDE.md", "shadowed GEMINI.md"]);
+    // The source is a file Zed never lists (Claude's .claude/CLAUDE.md): the copy is all it has.
+    const unlisted = loads(
+      { "AGENTS.md": AGENTS, ".claude/CLAUDE.md": CLAUDE, "GEMINI.md": region(CLAUDE) },
+      "zed",
+    );
+    expect(unlisted.problems).toEqual(["shadowed GEMINI.md"]);
+    // Lines outside the region are a person's: reported whatever other file holds them.
+    const outside = loads(
+      {
+        "AGENTS.md": AGENTS,
+        "CLAUDE.md": CLAUDE,
+        "GEMINI.md": `Never push to main.\n\n${region(CLAUDE)}`,
+      },
+      "zed",
+    );
+    expect(outside.problems).toEqual(["shadowed CLAUDE.md", "shadowed GEMINI.md"]);
+  });
+
+  for (const client of ["pi", "continue", "zed"] as const) {
+    it(`${client}: a CLAUDE.md beside AGENTS.md with lines of its own is reported (the user's to mend)`, () => {
+      const found = loads({ "AGENTS.md": AGENTS, "CLAUDE.md": CLAUDE }, client);
+      expect(found.kept).toEqual(["AGENTS.md"]);
+      expect(found.problems).toEqual(["shadowed CLAUDE.md"]);
+    });
+  }
+});

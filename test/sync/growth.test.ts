@@ -4,6 +4,8 @@
  * server took 1.8 s for 250 servers and 32 s for 1,000 into Codex). Ratios, not times, and the
  * lowest of a few tries, so a busy machine does not fail them.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyncTool } from "../../src/sync/locations.js";
 import { planChanges } from "../../src/sync/plan.js";
@@ -12,6 +14,7 @@ import { Project } from "../../src/workspace/project.js";
 import { WrittenRecord } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
 import { describeGrowth } from "../growth-suite.js";
+import { writePlan } from "./write-plan.js";
 
 const LIMIT = 6;
 
@@ -118,7 +121,50 @@ describeGrowth("the user's hooks: a long command", [
   },
 ]);
 
+/**
+ * A project whose one synced hook left Claude Code's settings, so the next sync takes it out of
+ * Gemini CLI's: beside it a comment of `size` characters, which is looked for before its event
+ * goes (a long line comment, and many short block comments).
+ */
+function hookGone(size: number): string {
+  const dir = project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./start.sh" }] }] },
+    }),
+  });
+  const synced = Project.at(dir);
+  const record = WrittenRecord.read(synced);
+  const plan = planChanges({
+    project: synced,
+    record,
+    from: "claude",
+    to: ["gemini"],
+    kinds: ["hook"],
+  });
+  writePlan(synced, plan, record);
+  const gemini = join(dir, ".gemini/settings.json");
+  const comment = `// ${"note ".repeat(size / 10)}\n${"/* n */ ".repeat(size / 16)}\n`;
+  writeFileSync(gemini, readFileSync(gemini, "utf8").replace('"hooks"', `${comment}"hooks"`));
+  writeFileSync(join(dir, ".claude/settings.json"), "{}");
+  return dir;
+}
+
+describeGrowth("the user's hooks: taking the last one out beside a long comment", [
+  {
+    name: "10x the comment, at most 15x the time",
+    build: hookGone,
+    run: (dir) => planHooks(dir as string, "gemini"),
+  },
+]);
+
 describe("what the hooks' growth checks time", () => {
+  it("takes the last hook out and keeps the comment (its event stays, with the comment)", () => {
+    const files = planHooks(hookGone(1000), "gemini").files;
+    expect(files).toHaveLength(1);
+    expect(files[0]?.after).toContain("/* n */");
+    expect(files[0]?.after).not.toContain("start.sh");
+  });
+
   it("plans every hook into the one settings file", () => {
     for (const to of ["codex", "gemini"] as const) {
       const files = planHooks(userHooks(1600), to).files;

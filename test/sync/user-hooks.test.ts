@@ -226,6 +226,71 @@ describe("record and removal, as for every kind", () => {
     );
   });
 
+  it("the last synced hook of an event taken out takes its event too, and an empty hooks object; a comment keeps them", () => {
+    const settings = JSON.stringify({
+      hooks: {
+        SessionStart: [{ hooks: [{ type: "command", command: "./start.sh" }] }],
+        PostToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "./after-shell.sh" }] },
+        ],
+      },
+    });
+    const gemini = `{
+  // my settings
+  "model": { "name": "x" }
+}
+`;
+    const qwen = `{
+  "hooks": {
+    // keep this note
+    "SessionStart": [
+      { "hooks": [{ "type": "command", "command": "mine.sh" }] }
+    ]
+  }
+}
+`;
+    const dir = project({
+      ".claude/settings.json": settings,
+      ".gemini/settings.json": gemini,
+      ".qwen/settings.json": qwen,
+    });
+    sync(dir, ["gemini", "qwen"]);
+    // Only the session-start hook goes: its event goes, the other stays as written.
+    const withBoth = read(dir, ".gemini/settings.json");
+    writeFileSync(
+      join(dir, ".claude/settings.json"),
+      JSON.stringify({ hooks: { PostToolUse: JSON.parse(settings).hooks.PostToolUse } }),
+    );
+    sync(dir, ["gemini", "qwen"]);
+    const afterOne = read(dir, ".gemini/settings.json");
+    expect(JSON.parse(afterOne.replace("// my settings", "")).hooks).toEqual({
+      AfterTool: JSON.parse(withBoth.replace("// my settings", "")).hooks.AfterTool,
+    });
+    expect(afterOne).not.toContain("SessionStart");
+    // The last one goes: the file is as the user had it, comment and all.
+    writeFileSync(join(dir, ".claude/settings.json"), "{}");
+    sync(dir, ["gemini", "qwen"]);
+    expect(read(dir, ".gemini/settings.json")).toBe(gemini);
+    // The user's own hook and comment in Qwen Code's settings stay, byte for byte.
+    expect(read(dir, ".qwen/settings.json")).toBe(qwen);
+  });
+
+  it("an event with a comment of the user's keeps its empty list when its last synced hook goes", () => {
+    const settings = JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./start.sh" }] }] },
+    });
+    const dir = project({ ".claude/settings.json": settings });
+    sync(dir, ["gemini"]);
+    const written = read(dir, ".gemini/settings.json");
+    const noted = written.replace('"SessionStart": [', '// started by sync\n    "SessionStart": [');
+    writeFileSync(join(dir, ".gemini/settings.json"), noted);
+    writeFileSync(join(dir, ".claude/settings.json"), "{}");
+    sync(dir, ["gemini"]);
+    expect(read(dir, ".gemini/settings.json")).toBe(
+      '{\n  "hooks": {\n    // started by sync\n    "SessionStart": []\n  }\n}\n',
+    );
+  });
+
   it("a synced hook the user changed in the target stays", () => {
     const settings = JSON.stringify({
       hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./start.sh" }] }] },

@@ -259,37 +259,53 @@ export const copilotRuleFile: RuleFileCodec = {
   },
 };
 
-/** What Windsurf's and Antigravity's `trigger` says, by the neutral condition. */
-const TRIGGERS: Readonly<Record<RuleApplies["when"], string>> = {
-  always: "always_on",
-  files: "glob",
-  asked: "model_decision",
-  manual: "manual",
-};
+/**
+ * How one format names a rule's condition: the frontmatter key that decides, its value for each
+ * condition, the key the globs go under and how they are written, and what a file without the
+ * key means.
+ */
+interface ConditionKeys {
+  readonly id: string;
+  readonly label: string;
+  readonly fileLabel: string;
+  /** The key whose value decides (`trigger`, `inclusion`). */
+  readonly key: string;
+  readonly values: Readonly<Record<RuleApplies["when"], string>>;
+  /** The key of the globs of a `files` rule, and their value as written. */
+  readonly globs: {
+    readonly key: string;
+    readonly value: (globs: readonly string[], rule: RuleFile, log: WarningLog) => unknown;
+    /** Written before the description (Kiro), or after it (Windsurf). */
+    readonly beforeDescription: boolean;
+  };
+  /** What a file without the key is: Kiro reads it at every start, Windsurf never. */
+  readonly absent: "always" | "manual";
+}
 
 /**
- * A format whose `trigger` decides (Windsurf's `.windsurf/rules/*.md`, Antigravity's
- * `.agent/rules/*.md`): `always_on`, `glob` with `globs`, `model_decision` by the `description`,
- * or `manual`. A file without a known trigger is read as manual, as the client leaves it out
- * of every start.
+ * A format whose one frontmatter key decides (Windsurf's and Antigravity's `trigger`, Kiro's
+ * `inclusion`): always, files with globs, asked by the `description`, or manual. A value the
+ * format does not know, or `files` without a glob, is read as manual, as the client leaves such
+ * a file out of every start.
  */
-function triggerFormat(id: string, label: string, fileLabel: string): RuleFileCodec {
-  const known = ["trigger", "globs", "description"];
+function conditionKeyFormat(format: ConditionKeys): RuleFileCodec {
+  const { key, values, globs, absent, fileLabel, label } = format;
+  const known = [key, globs.key, "description"];
   return {
     kind: "rule-file",
-    id,
+    id: format.id,
     fileLabel,
     expresses: ["always", "files", "asked", "manual"],
     parse(text, { name }) {
       const fm = readFrontmatter(fileLabel, text);
-      const trigger = fm.data.trigger;
-      const globs = globsOf(fm.data.globs);
+      const value = fm.data[key];
+      const found = globsOf(fm.data[globs.key]);
       const applies: RuleApplies =
-        trigger === "always_on"
+        value === values.always || (value === undefined && absent === "always")
           ? { when: "always" }
-          : trigger === "glob" && globs.length > 0
-            ? { when: "files", globs }
-            : trigger === "model_decision"
+          : value === values.files && found.length > 0
+            ? { when: "files", globs: found }
+            : value === values.asked
               ? { when: "asked" }
               : { when: "manual" };
       return {
@@ -306,13 +322,15 @@ function triggerFormat(id: string, label: string, fileLabel: string): RuleFileCo
     render(rule) {
       const log = new WarningLog();
       const { applies } = rule;
+      const pattern =
+        applies.when === "files" ? { [globs.key]: globs.value(applies.globs, rule, log) } : {};
+      const description = rule.description !== undefined ? { description: rule.description } : {};
       const content = fileText(
         {
-          trigger: TRIGGERS[applies.when],
-          ...(rule.description !== undefined ? { description: rule.description } : {}),
-          ...(applies.when === "files"
-            ? { globs: listText(applies.globs, rule, "globs", log) }
-            : {}),
+          [key]: values[applies.when],
+          ...(globs.beforeDescription
+            ? { ...pattern, ...description }
+            : { ...description, ...pattern }),
           ...extraFor(rule, known, label, log),
         },
         rule.body,
@@ -322,77 +340,49 @@ function triggerFormat(id: string, label: string, fileLabel: string): RuleFileCo
   };
 }
 
+/** Windsurf's and Antigravity's `trigger`: always_on, glob with `globs`, model_decision, manual. */
+const trigger = (id: string, label: string, fileLabel: string) =>
+  conditionKeyFormat({
+    id,
+    label,
+    fileLabel,
+    key: "trigger",
+    values: { always: "always_on", files: "glob", asked: "model_decision", manual: "manual" },
+    globs: {
+      key: "globs",
+      value: (list, rule, log) => listText(list, rule, "globs", log),
+      beforeDescription: false,
+    },
+    absent: "manual",
+  });
+
 /** Windsurf's `.windsurf/rules/*.md`: `trigger` always_on, glob, model_decision or manual. */
-export const windsurfRuleFile = triggerFormat("windsurf", "Windsurf", "windsurf rule markdown");
+export const windsurfRuleFile = trigger("windsurf", "Windsurf", "windsurf rule markdown");
 
 /** Antigravity's `.agent/rules/*.md`: Windsurf's `trigger` keys. */
-export const antigravityRuleFile = triggerFormat(
+export const antigravityRuleFile = trigger(
   "antigravity",
   "Antigravity",
   "antigravity rule markdown",
 );
 
-/** What Kiro's `inclusion` says, by the neutral condition. */
-const INCLUSIONS: Readonly<Record<RuleApplies["when"], string>> = {
-  always: "always",
-  files: "fileMatch",
-  asked: "auto",
-  manual: "manual",
-};
-
-const KIRO_KEYS = ["inclusion", "fileMatchPattern", "description"];
-
 /**
  * Kiro's `.kiro/steering/*.md`: `inclusion` always (or none), `fileMatch` with
  * `fileMatchPattern` (one glob or a list), `auto` by the `description`, or `manual`.
  */
-export const kiroRuleFile: RuleFileCodec = {
-  kind: "rule-file",
+export const kiroRuleFile: RuleFileCodec = conditionKeyFormat({
   id: "kiro",
+  label: "Kiro",
   fileLabel: "kiro steering markdown",
-  expresses: ["always", "files", "asked", "manual"],
-  parse(text, { name }) {
-    const fm = readFrontmatter("kiro steering markdown", text);
-    const inclusion = fm.data.inclusion;
-    const globs = globsOf(fm.data.fileMatchPattern);
-    const applies: RuleApplies =
-      inclusion === undefined || inclusion === "always"
-        ? { when: "always" }
-        : inclusion === "fileMatch" && globs.length > 0
-          ? { when: "files", globs }
-          : inclusion === "auto"
-            ? { when: "asked" }
-            : { when: "manual" };
-    return {
-      rule: ruleOf(
-        name,
-        applies,
-        textValue(fm, "description"),
-        fm.body,
-        extraKeys(fm.data, KIRO_KEYS),
-      ),
-      warnings: [],
-    };
+  key: "inclusion",
+  values: { always: "always", files: "fileMatch", asked: "auto", manual: "manual" },
+  globs: {
+    key: "fileMatchPattern",
+    value: (list) => (list.length === 1 ? list[0] : [...list]),
+    beforeDescription: true,
   },
-  render(rule) {
-    const log = new WarningLog();
-    const { applies } = rule;
-    const pattern =
-      applies.when === "files"
-        ? { fileMatchPattern: applies.globs.length === 1 ? applies.globs[0] : [...applies.globs] }
-        : {};
-    const content = fileText(
-      {
-        inclusion: INCLUSIONS[applies.when],
-        ...pattern,
-        ...(rule.description !== undefined ? { description: rule.description } : {}),
-        ...extraFor(rule, KIRO_KEYS, "Kiro", log),
-      },
-      rule.body,
-    );
-    return { content, warnings: log.list };
-  },
-};
+  absent: "always",
+});
 
 /**
  * A rules folder whose every file is loaded whole at every start, frontmatter and all (Roo

@@ -30,14 +30,15 @@ For each client: the instruction files it reads, in its order, with bytes and to
 whether each is loaded (a user-level or managed file marked "user" or "managed"), shadowed (by what), cut (where, and how much is lost) or not read
 (and why); its commands, agents, skills and MCP servers (two of one name: which wins); the
 contextfmt hooks installed for it, per event, with what each would inject now against the
-event's inline limit. Each client's rules say whether a real client confirmed them or they
+event's inline limit; the ignore file it reads, with how many patterns. Each client's rules say whether a real client confirmed them or they
 come from its documentation. Then the session's start: per client, the tokens a new session
 begins with from the project, by part (instruction files; skills, agents and commands as the
 client lists them to the model; what contextfmt's start hooks inject, other start hooks
 named but not counted; MCP servers, their tools counted only with --start-mcp).
 
 Problems: over_client_limit, shadowed, not_loaded, duplicate_content, hook_over_limit,
-out_of_sync (what "sync --check" would change, for a project synced before), untrusted
+out_of_sync (what "sync --check" would change, for a project synced before),
+read_otherwise (a "!" line of an ignore file the client reads otherwise than git), untrusted
 (what the client uses only once the folder is trusted or the server approved), unreadable
 (a file it cannot or may not read, and why; the rest is still reported).
 

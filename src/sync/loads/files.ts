@@ -351,14 +351,14 @@ export function clientFiles(
     return whole;
   };
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
-  for (const entry of entries) {
-    const by = entry.shadowedBy;
-    if (by === undefined) continue;
+  /** The lines of a shadowed file's part that reach this client from nowhere else. */
+  const lostOf = (entry: Entry, lines: readonly string[]) => {
+    const by = entry.shadowedBy as string;
     const winner = byPath.get(by);
     // A file below, read later; not one the cap dropped (its text reaches no session whole).
     const later = winner !== undefined && !winner.loaded && winner.cut === undefined;
     const instead = new Set(later ? textLines(winner.text) : []);
-    const lost = shadowableLines(entry.path, entry.text).filter(
+    return lines.filter(
       (line) =>
         !reached.has(line) &&
         !instead.has(line) &&
@@ -368,7 +368,26 @@ export function clientFiles(
           // A file shadowed itself is reported on its own: its loss is not said twice.
           (path) => path === by || reachedWhole(path) || byPath.get(path)?.shadowedBy !== undefined,
         ),
-    ).length;
+    );
+  };
+  const shadowed = entries.flatMap((entry) =>
+    entry.shadowedBy === undefined ? [] : [{ entry, ...shadowableLines(entry.path, entry.text) }],
+  );
+  // Each missed line is said once for this client, at the file a person wrote: a region sync
+  // wrote holds copies of a source's text (the GEMINI.md made for Gemini from CLAUDE.md, which
+  // Zed passes over for AGENTS.md), and where this client passes over that source too, its loss
+  // is reported there, where it can be mended; a copy says it again only for lines no file of a
+  // person's that this client passes over holds.
+  const own = shadowed.map(({ entry, own }) => lostOf(entry, own));
+  const said = new Set(own.flat());
+  for (const [index, { entry, copied }] of shadowed.entries()) {
+    const lines = [...(own[index] as string[])];
+    for (const line of lostOf(entry, copied)) {
+      if (said.has(line)) continue;
+      said.add(line);
+      lines.push(line);
+    }
+    const lost = lines.length;
     if (lost === 0) continue;
     problem(
       "shadowed",
@@ -402,19 +421,24 @@ export function pointsAt(line: string, from: string, at: (path: string) => boole
  * The lines a client misses when another file shadows this one: all but the rules part of a
  * contextfmt region. Sync writes the rules in the format of the file's own readers, and plans
  * them so that each client it syncs them to loads them from a file that client reads: the same
- * rules in another client's format are no loss. A file whose markers do not parse is all lines.
+ * rules in another client's format are no loss. `own`: the lines outside the region (a person's);
+ * `copied`: the region's instructions, a copy of a source's text. A file whose markers do not
+ * parse is all its own lines.
  */
-function shadowableLines(path: string, text: string): string[] {
+function shadowableLines(
+  path: string,
+  text: string,
+): { readonly own: string[]; readonly copied: string[] } {
   let removed: ReturnType<typeof removeManagedRegion>;
   try {
     removed = removeManagedRegion(path, text);
   } catch (error) {
     if (!InputFileError.is(error)) throw error;
-    return textLines(text);
+    return { own: textLines(text), copied: [] };
   }
-  if (removed === undefined) return textLines(text);
+  if (removed === undefined) return { own: textLines(text), copied: [] };
   const { instructions } = regionParts(removed.before.replace(/\r\n/g, "\n"));
-  return [...textLines(removed.text), ...textLines(instructions)];
+  return { own: textLines(removed.text), copied: textLines(instructions) };
 }
 
 /** Spends the client's byte cap in order: the file it runs out in is cut, later ones dropped. */

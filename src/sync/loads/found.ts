@@ -75,6 +75,8 @@ export interface McpServer {
  * - `hook_over_limit`: what a hook would inject now is over the event's inline limit.
  * - `out_of_sync`: the last sync (as sync's record names it) would change the client's files;
  *   only for that sync's targets.
+ * - `read_otherwise`: the client reads a line of its ignore file otherwise than git reads a
+ *   `.gitignore` (Kilo Code lets a `!` line win wherever it stands).
  * - `untrusted`: the client needs the folder trusted, or the item approved, before it uses what
  *   the project declares (project MCP servers, hooks).
  * - `unreadable`: an error: a file the client would read that doctor cannot or may not read (a
@@ -89,6 +91,7 @@ export type DoctorProblemCode =
   | "duplicate_content"
   | "hook_over_limit"
   | "out_of_sync"
+  | "read_otherwise"
   | "untrusted"
   | "unreadable";
 
@@ -100,6 +103,7 @@ export const DOCTOR_PROBLEM_CODES: readonly DoctorProblemCode[] = [
   "duplicate_content",
   "hook_over_limit",
   "out_of_sync",
+  "read_otherwise",
   "untrusted",
   "unreadable",
 ];
