@@ -34,8 +34,16 @@ export interface UserHook {
   readonly moment: HookMoment;
   /** The tools it is for, by meaning; undefined: every tool (or the event has none). */
   readonly tools: readonly ToolMeaning[] | undefined;
-  /** The commands, as written. */
-  readonly commands: readonly { readonly command: string; readonly seconds?: number }[];
+  /** The commands, as written, each with its own place (`hooks.<Event>[<i>].hooks[<j>]`). */
+  readonly commands: readonly UserHookCommand[];
+}
+
+/** One command of a group of the user's hooks. */
+export interface UserHookCommand {
+  /** Where it is, for warnings: the group's place, then `.hooks[<j>]` in a client that groups. */
+  readonly where: string;
+  readonly command: string;
+  readonly seconds?: number;
 }
 
 /** What the source's hooks are, and what of them could not be read, each named. */
@@ -142,25 +150,28 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
       const entries = groupsHooks(install)
         ? ((group as { hooks?: unknown } | null)?.hooks ?? [])
         : [group];
-      const commands: { command: string; seconds?: number }[] = [];
+      const commands: UserHookCommand[] = [];
       const skipped: string[] = [];
-      for (const entry of Array.isArray(entries) ? entries : []) {
+      (Array.isArray(entries) ? entries : []).forEach((entry: unknown, at) => {
+        const own = groupsHooks(install) ? `${where}.hooks[${at}]` : where;
         const command = install.commandOf(groupsHooks(install) ? { hooks: [entry] } : entry)[0];
         const type = (entry as { type?: unknown } | null)?.type;
         if (typeof command !== "string" || (type !== undefined && type !== "command")) {
           skipped.push(
             typeof type === "string" ? `a hook of type ${type}` : "a hook with no command",
           );
-          continue;
+          return;
         }
-        if (isContextfmtHook(command)) continue;
+        if (isContextfmtHook(command)) return;
         const seconds = secondsOf(
           (entry as Record<string, unknown>).timeout ??
             (entry as Record<string, unknown>).timeoutSec,
           install,
         );
-        commands.push(seconds === undefined ? { command } : { command, seconds });
-      }
+        commands.push(
+          seconds === undefined ? { where: own, command } : { where: own, command, seconds },
+        );
+      });
       for (const what of skipped) {
         found.warnings.push(warn(where, `not synced: ${what} (only command hooks are carried)`));
       }
@@ -266,9 +277,8 @@ function targetGroup(
     matcher = names.join("|");
   }
   const unit = install.timeoutUnit === "ms" ? 1000 : 1;
-  const entry = ({ command, seconds }: UserHook["commands"][number]) => {
-    for (const warning of variableWarnings(hook.where, command, to, install))
-      warnings.push(warning);
+  const entry = ({ where, command, seconds }: UserHookCommand) => {
+    for (const warning of variableWarnings(where, command, to, install)) warnings.push(warning);
     if (groupsHooks(install)) {
       return {
         type: "command",
@@ -289,7 +299,7 @@ function targetGroup(
     if (hook.commands.length > 1) {
       return { why: `${to.label} lists one command per entry; a group of several is not split` };
     }
-    return { event, group: entry(hook.commands[0] as UserHook["commands"][number]), warnings };
+    return { event, group: entry(hook.commands[0] as UserHookCommand), warnings };
   }
   const group = {
     ...(matcher !== undefined && { matcher }),

@@ -1,0 +1,100 @@
+/**
+ * The user's hooks of real repositories (test/fixtures/real-hooks/SOURCES.md): every field a
+ * target cannot hold named, each warning said once at the command it is about, a matcher naming a
+ * tool of no known meaning narrowed rather than the hook dropped.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { SyncTool } from "../../src/sync/locations.js";
+import { planChanges } from "../../src/sync/plan.js";
+import { Project } from "../../src/workspace/project.js";
+import { WrittenRecord } from "../../src/workspace/record.js";
+import { project } from "../cli/project-dir.js";
+import { writePlan } from "./write-plan.js";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/real-hooks/${name}`, import.meta.url), "utf8");
+
+/**
+ * bibito-/claude-workflow-kit's `.claude/settings.json` (a6a21c9), its shape: four guards under
+ * one Bash matcher, the first with Claude Code's `if` condition, each with `blocking` (a field
+ * Claude Code does not read). The repository states no licence, so its hooks are described here,
+ * not copied: the same fields, matchers and commands' form.
+ */
+const WORKFLOW_KIT = JSON.stringify(
+  {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            {
+              type: "command",
+              command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-rm-rf.js"',
+              if: "Bash(rm -rf *)",
+              blocking: true,
+            },
+            {
+              type: "command",
+              command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-env-read.js"',
+              blocking: true,
+            },
+            {
+              type: "command",
+              command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-review.js"',
+              blocking: true,
+            },
+            {
+              type: "command",
+              command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-push.cjs"',
+              blocking: true,
+            },
+          ],
+        },
+        {
+          matcher: "Write|Edit",
+          hooks: [
+            {
+              type: "command",
+              command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-write.cjs"',
+              blocking: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  null,
+  2,
+);
+
+function sync(dir: string, to: SyncTool[]) {
+  const p = Project.at(dir);
+  const record = WrittenRecord.read(p);
+  const plan = planChanges({ project: p, record, from: "claude", to, kinds: ["hook"] });
+  expect(plan.conflicts).toEqual([]);
+  writePlan(p, plan, record);
+  return plan;
+}
+
+const messages = (plan: ReturnType<typeof sync>) => [
+  ...plan.warnings.map((w) => `${w.path}: ${w.message}`),
+  ...plan.files.flatMap((f) => f.warnings.map((w) => `${w.path}: ${w.message}`)),
+];
+
+const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
+
+describe("claude-workflow-kit's guards", () => {
+  it("a warning about a command names that command, once, not its group once per command", () => {
+    const dir = project({ ".claude/settings.json": WORKFLOW_KIT });
+    const said = messages(sync(dir, ["codex"])).filter((m) => m.includes("CLAUDE_PROJECT_DIR"));
+    expect(said.length).toBe(new Set(said).size);
+    expect(said.map((m) => m.slice(0, m.indexOf(": copied")))).toEqual([
+      ".claude/settings.json: hooks.PreToolUse[0].hooks[0]",
+      ".claude/settings.json: hooks.PreToolUse[0].hooks[1]",
+      ".claude/settings.json: hooks.PreToolUse[0].hooks[2]",
+      ".claude/settings.json: hooks.PreToolUse[0].hooks[3]",
+    ]);
+  });
+});
