@@ -99,26 +99,33 @@ const warn = (path: string, message: string): Issue => ({
 });
 
 /**
- * The tools a matcher names, by meaning: `undefined` for every tool (no matcher, `""`, `*`), or
- * why it cannot be read (a pattern, a tool of no known meaning).
+ * The tools a matcher names, by meaning: `undefined` for every tool (no matcher, `""`, `*`), the
+ * names it holds of no known meaning (a pattern, a retired or an MCP tool) apart, or why it cannot
+ * be read at all (not text, or no name of known meaning left).
  */
 function matcherTools(
   matcher: unknown,
   names: ReadonlyMap<string, ToolMeaning>,
-): readonly ToolMeaning[] | undefined | { readonly why: string } {
+):
+  | { readonly tools: readonly ToolMeaning[]; readonly unknown: readonly string[] }
+  | undefined
+  | { readonly why: string } {
   if (matcher === undefined || matcher === "" || matcher === "*") return undefined;
   if (typeof matcher !== "string") return { why: "its matcher is not text" };
   const tools: ToolMeaning[] = [];
-  for (const name of matcher.split("|")) {
-    const meaning = names.get(name.trim());
-    if (meaning === undefined) {
-      return {
-        why: `its matcher ${JSON.stringify(matcher)} names ${JSON.stringify(name)}, no built-in tool of known meaning (only tool names joined by | are mapped)`,
-      };
-    }
-    if (!tools.includes(meaning)) tools.push(meaning);
+  const unknown: string[] = [];
+  for (const part of matcher.split("|")) {
+    const name = part.trim();
+    const meaning = names.get(name);
+    if (meaning === undefined) unknown.push(name);
+    else if (!tools.includes(meaning)) tools.push(meaning);
   }
-  return tools;
+  if (tools.length === 0) {
+    return {
+      why: `its matcher ${JSON.stringify(matcher)} names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, no built-in tool of known meaning (only tool names joined by | are mapped)`,
+    };
+  }
+  return { tools, unknown };
 }
 
 /** A timeout in seconds, from the client's unit; undefined when none or not a positive number. */
@@ -186,11 +193,12 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
         return;
       }
       const matcher = (group as { matcher?: unknown }).matcher;
-      const tools = matcherTools(matcher, names);
-      if (tools !== undefined && "why" in tools) {
-        found.warnings.push(warn(where, `not synced: ${tools.why}`));
+      const read = matcherTools(matcher, names);
+      if (read !== undefined && "why" in read) {
+        found.warnings.push(warn(where, `not synced: ${read.why}`));
         return;
       }
+      const tools = read?.tools;
       if (tools !== undefined && !TOOL_MOMENTS.has(moment)) {
         found.warnings.push(
           warn(
@@ -199,6 +207,20 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
           ),
         );
         return;
+      }
+      // Never widened: a name of no known meaning is left out, the hook kept for the others.
+      if (read !== undefined && read.unknown.length > 0) {
+        const unknown = new Set(read.unknown);
+        const kept = (matcher as string)
+          .split("|")
+          .map((part) => part.trim())
+          .filter((name) => !unknown.has(name));
+        found.warnings.push(
+          warn(
+            where,
+            `synced for ${kept.join("|")} only: its matcher ${JSON.stringify(matcher)} also names ${[...unknown].map((name) => JSON.stringify(name)).join(", ")}, no built-in tool of ${client.label} of known meaning (only tool names joined by | are mapped)`,
+          ),
+        );
       }
       found.hooks.push({ where, event, moment, tools, commands });
     });

@@ -117,6 +117,28 @@ describeGrowth("the user's hooks: a long command", [
   },
 ]);
 
+/** One hook whose matcher names Bash and `size` characters of tools of no known meaning. */
+const longMatcher = (size: number) => {
+  const names = Array.from({ length: Math.ceil(size / 8) }, (_, i) => `T${i}`);
+  return project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: `Bash|${names.join("|")}`, hooks: [{ type: "command", command: "./x.sh" }] },
+        ],
+      },
+    }),
+  });
+};
+
+describeGrowth("the user's hooks: a long matcher narrowed", [
+  {
+    name: "a matcher of 100k characters against 10k: at most 15x the time",
+    build: (size) => longMatcher(size),
+    run: (dir) => planHooks(dir as string, "gemini"),
+  },
+]);
+
 describe("what the hooks' growth checks time", () => {
   it("plans every hook into the one settings file", () => {
     for (const to of ["codex", "gemini"] as const) {

@@ -98,3 +98,41 @@ describe("claude-workflow-kit's guards", () => {
     ]);
   });
 });
+
+describe("claude-code-init's context hook", () => {
+  it("a matcher naming MultiEdit is narrowed to the tools it names of known meaning, not dropped", () => {
+    const dir = project({ ".claude/settings.json": fixture("claude-code-init/settings.json") });
+    const plan = sync(dir, ["gemini"]);
+    const gemini = JSON.parse(read(dir, ".gemini/settings.json"));
+    expect(gemini.hooks.BeforeTool).toEqual([
+      {
+        matcher: "replace|write_file|run_shell_command",
+        hooks: [
+          {
+            type: "command",
+            command: 'bash "$CLAUDE_PROJECT_DIR/.claude/hooks/smart-context.sh"',
+          },
+        ],
+      },
+    ]);
+    expect(messages(plan)).toEqual([
+      '.claude/settings.json: hooks.PreToolUse[0]: synced for Edit|Write|Bash only: its matcher "Edit|Write|MultiEdit|Bash" also names "MultiEdit", no built-in tool of Claude Code of known meaning (only tool names joined by | are mapped)',
+    ]);
+  });
+
+  it("a matcher naming no tool of known meaning is still not synced, named", () => {
+    const dir = project({
+      ".claude/settings.json": JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: "MultiEdit|mcp__x__y", hooks: [{ type: "command", command: "./x.sh" }] },
+          ],
+        },
+      }),
+    });
+    const plan = sync(dir, ["gemini"]);
+    expect(messages(plan)).toEqual([
+      '.claude/settings.json: hooks.PreToolUse[0]: not synced: its matcher "MultiEdit|mcp__x__y" names "MultiEdit", "mcp__x__y", no built-in tool of known meaning (only tool names joined by | are mapped)',
+    ]);
+  });
+});
