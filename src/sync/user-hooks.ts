@@ -44,6 +44,10 @@ export interface UserHookCommand {
   readonly where: string;
   readonly command: string;
   readonly seconds?: number;
+  /** Its other fields the source client reads (`if`, `statusMessage`), as written. */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Those of `fields` it would run more often or otherwise without (`if`): never dropped. */
+  readonly needs?: readonly string[];
 }
 
 /** What the source's hooks are, and what of them could not be read, each named. */
@@ -128,6 +132,22 @@ function matcherTools(
   return { tools, unknown };
 }
 
+/** Every field of a hook command but its type, its command and its timeout, as written. */
+function otherFields(entry: Record<string, unknown>, command: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  let named = false;
+  for (const [name, value] of Object.entries(entry)) {
+    if (name === "type" || name === "timeout" || name === "timeoutSec") continue;
+    // The command's own key (`command`, Copilot CLI's `bash`): the first holding it.
+    if (!named && value === command) {
+      named = true;
+      continue;
+    }
+    fields[name] = value;
+  }
+  return fields;
+}
+
 /** A timeout in seconds, from the client's unit; undefined when none or not a positive number. */
 const secondsOf = (value: unknown, install: HookInstall): number | undefined =>
   typeof value === "number" && value > 0
@@ -175,9 +195,26 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
             (entry as Record<string, unknown>).timeoutSec,
           install,
         );
-        commands.push(
-          seconds === undefined ? { where: own, command } : { where: own, command, seconds },
-        );
+        const fields = otherFields(entry as Record<string, unknown>, command);
+        for (const name of Object.keys(fields)) {
+          if (install.fields === undefined || install.fields[name] !== undefined) continue;
+          // Not the source's own: the source ignores it, so the hook runs without it there too.
+          found.warnings.push(
+            warn(
+              own,
+              `${JSON.stringify(name)} not carried: ${client.label} reads no such field of a hook (it ignores it)`,
+            ),
+          );
+          delete fields[name];
+        }
+        const needs = Object.keys(fields).filter((name) => install.fields?.[name] === "needed");
+        commands.push({
+          where: own,
+          command,
+          ...(seconds !== undefined && { seconds }),
+          ...(Object.keys(fields).length > 0 && { fields }),
+          ...(needs.length > 0 && { needs }),
+        });
       });
       for (const what of skipped) {
         found.warnings.push(warn(where, `not synced: ${what} (only command hooks are carried)`));
@@ -222,7 +259,13 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
           ),
         );
       }
-      found.hooks.push({ where, event, moment, tools, commands });
+      found.hooks.push({
+        where,
+        event,
+        moment,
+        tools,
+        commands,
+      });
     });
   }
   return found;
@@ -265,11 +308,25 @@ function variableWarnings(
   return warnings;
 }
 
-/** `hook` as `to` lists it under `event`, or why it cannot; warnings for what it loses. */
+/**
+ * The first field `command` needs (a hook without it would run more often or otherwise) that
+ * `install` reads no field of its name for, with its value (`"if" ("Bash(rm -rf *)")`).
+ */
+function missingNeed(command: UserHookCommand, install: HookInstall): string | undefined {
+  const name = command.needs?.find((need) => install.fields?.[need] === undefined);
+  return name === undefined
+    ? undefined
+    : `${JSON.stringify(name)} (${JSON.stringify(command.fields?.[name])})`;
+}
+
+/**
+ * `hook` as `to` lists it under `event` (no group when every command was left out, each with its
+ * warning), or why it cannot; warnings for what it loses.
+ */
 function targetGroup(
   hook: UserHook,
   to: ClientSpec & { hooks: { install: HookInstall } },
-): { event: string; group: Record<string, unknown>; warnings: Issue[] } | { why: string } {
+): { event: string; group?: Record<string, unknown>; warnings: Issue[] } | { why: string } {
   const { install, events } = to.hooks;
   const event = Object.entries(events as Readonly<Record<string, HookMoment>>).find(
     ([, moment]) => moment === hook.moment,
@@ -299,13 +356,38 @@ function targetGroup(
     matcher = names.join("|");
   }
   const unit = install.timeoutUnit === "ms" ? 1000 : 1;
-  const entry = ({ where, command, seconds }: UserHookCommand) => {
+  const commands = hook.commands.filter((command) => {
+    const lost = missingNeed(command, install);
+    if (lost === undefined) return true;
+    warnings.push(
+      warn(
+        command.where,
+        `not synced to ${to.id}: its ${lost} limits when or how it runs, and ${to.label} reads no such field: without it the command would run more often or otherwise`,
+      ),
+    );
+    return false;
+  });
+  if (commands.length === 0) return { event, warnings };
+  const entry = ({ where, command, seconds, fields }: UserHookCommand) => {
     for (const warning of variableWarnings(where, command, to, install)) warnings.push(warning);
+    const carried: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(fields ?? {})) {
+      if (install.fields?.[name] !== undefined) carried[name] = value;
+      else {
+        warnings.push(
+          warn(
+            where,
+            `${JSON.stringify(name)} not carried to ${to.id}: ${to.label} reads no such field of a hook`,
+          ),
+        );
+      }
+    }
     if (groupsHooks(install)) {
       return {
         type: "command",
         command,
         ...(seconds !== undefined && { timeout: Math.round(seconds * unit) }),
+        ...carried,
       };
     }
     // A flat list: the client's own entry shape, its timeout the source's.
@@ -318,14 +400,14 @@ function targetGroup(
     return own;
   };
   if (!groupsHooks(install)) {
-    if (hook.commands.length > 1) {
+    if (commands.length > 1) {
       return { why: `${to.label} lists one command per entry; a group of several is not split` };
     }
-    return { event, group: entry(hook.commands[0] as UserHookCommand), warnings };
+    return { event, group: entry(commands[0] as UserHookCommand), warnings };
   }
   const group = {
     ...(matcher !== undefined && { matcher }),
-    hooks: hook.commands.map(entry),
+    hooks: commands.map(entry),
   };
   return { event, group, warnings };
 }
@@ -386,6 +468,7 @@ export function planUserHooks(plan: Plan, from: SyncTool, to: SyncTool): void {
       continue;
     }
     for (const warning of made.warnings) warnings.push(warning);
+    if (made.group === undefined) continue;
     const hash = valueHash(made.group);
     const listed = there.get(made.event) ?? hashesAt(file, made.event);
     there.set(made.event, listed);

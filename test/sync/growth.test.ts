@@ -139,6 +139,26 @@ describeGrowth("the user's hooks: a long matcher narrowed", [
   },
 ]);
 
+/** One hook command with `size` characters of fields Claude Code does not read. */
+const manyFields = (size: number) => {
+  const fields = Object.fromEntries(
+    Array.from({ length: Math.ceil(size / 10) }, (_, i) => [`f${i}`, true]),
+  );
+  return project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./x.sh", ...fields }] }] },
+    }),
+  });
+};
+
+describeGrowth("the user's hooks: a command's fields", [
+  {
+    name: "fields of 100k characters against 10k: at most 15x the time",
+    build: (size) => manyFields(size),
+    run: (dir) => planHooks(dir as string, "codex"),
+  },
+]);
+
 describe("what the hooks' growth checks time", () => {
   it("plans every hook into the one settings file", () => {
     for (const to of ["codex", "gemini"] as const) {

@@ -91,10 +91,72 @@ describe("claude-workflow-kit's guards", () => {
     const said = messages(sync(dir, ["codex"])).filter((m) => m.includes("CLAUDE_PROJECT_DIR"));
     expect(said.length).toBe(new Set(said).size);
     expect(said.map((m) => m.slice(0, m.indexOf(": copied")))).toEqual([
-      ".claude/settings.json: hooks.PreToolUse[0].hooks[0]",
       ".claude/settings.json: hooks.PreToolUse[0].hooks[1]",
       ".claude/settings.json: hooks.PreToolUse[0].hooks[2]",
       ".claude/settings.json: hooks.PreToolUse[0].hooks[3]",
+    ]);
+  });
+});
+
+describe("claude-workflow-kit's fields", () => {
+  it("a command with a condition the target cannot hold is left out, named; every other field not carried is named", () => {
+    const dir = project({ ".claude/settings.json": WORKFLOW_KIT });
+    const plan = sync(dir, ["gemini", "codex"]);
+    const gemini = JSON.parse(read(dir, ".gemini/settings.json"));
+    expect(
+      gemini.hooks.BeforeTool.map((g: { hooks: { command: string }[] }) =>
+        g.hooks.map((h) => h.command),
+      ),
+    ).toEqual([
+      [
+        'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-env-read.js"',
+        'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-review.js"',
+        'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-push.cjs"',
+      ],
+      ['node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard-write.cjs"'],
+    ]);
+    expect(read(dir, ".codex/config.toml")).not.toContain("guard-rm-rf");
+    expect(read(dir, ".codex/config.toml")).toContain("guard-env-read");
+    const said = messages(plan).filter((m) => !m.includes("CLAUDE_PROJECT_DIR, which"));
+    expect(said.sort()).toEqual(
+      [
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[0]: "blocking" not carried: Claude Code reads no such field of a hook (it ignores it)',
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[1]: "blocking" not carried: Claude Code reads no such field of a hook (it ignores it)',
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[2]: "blocking" not carried: Claude Code reads no such field of a hook (it ignores it)',
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[3]: "blocking" not carried: Claude Code reads no such field of a hook (it ignores it)',
+        '.claude/settings.json: hooks.PreToolUse[1].hooks[0]: "blocking" not carried: Claude Code reads no such field of a hook (it ignores it)',
+        ".claude/settings.json: hooks.PreToolUse[1]: not synced to codex: Codex CLI has no tool for write, edit known to its hooks",
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[0]: not synced to gemini: its "if" ("Bash(rm -rf *)") limits when or how it runs, and Gemini CLI reads no such field: without it the command would run more often or otherwise',
+        '.claude/settings.json: hooks.PreToolUse[0].hooks[0]: not synced to codex: its "if" ("Bash(rm -rf *)") limits when or how it runs, and Codex CLI reads no such field: without it the command would run more often or otherwise',
+      ].sort(),
+    );
+  });
+
+  it("a field the target reads by the same name is carried as written; one it does not is named", () => {
+    const dir = project({
+      ".claude/settings.json": JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                { type: "command", command: "./lint.sh", statusMessage: "Linting", async: true },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    const plan = sync(dir, ["codex", "gemini"]);
+    expect(read(dir, ".codex/config.toml")).toContain('statusMessage = "Linting"');
+    expect(read(dir, ".codex/config.toml")).not.toContain("async");
+    expect(JSON.parse(read(dir, ".gemini/settings.json")).hooks.AfterTool[0].hooks).toEqual([
+      { type: "command", command: "./lint.sh" },
+    ]);
+    expect(messages(plan).sort()).toEqual([
+      '.claude/settings.json: hooks.PostToolUse[0].hooks[0]: "async" not carried to codex: Codex CLI reads no such field of a hook',
+      '.claude/settings.json: hooks.PostToolUse[0].hooks[0]: "async" not carried to gemini: Gemini CLI reads no such field of a hook',
+      '.claude/settings.json: hooks.PostToolUse[0].hooks[0]: "statusMessage" not carried to gemini: Gemini CLI reads no such field of a hook',
     ]);
   });
 });
