@@ -21,7 +21,7 @@ import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
-import { clientHooks } from "./hooks.js";
+import { clientHooks, userHookCounts } from "./hooks.js";
 import { type ListedTools, listTools } from "./mcp-tools.js";
 import { markKnown, namedByOwnSync } from "./named.js";
 import { advised } from "./problems.js";
@@ -207,6 +207,7 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
       skills,
       mcpServers: servers.map(({ found }) => found),
       hooks,
+      userHooks: userHookCounts(view, client),
       start: sessionStart(
         view,
         client,
