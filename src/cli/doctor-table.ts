@@ -101,8 +101,16 @@ function clientBlock(client: ClientReport): string[] {
       ? "  MCP servers: none"
       : `  MCP servers: ${client.mcpServers.map((s) => `${shown(s.name)} (${s.transport})`).join(", ")}`,
   );
-  if (client.hooks.length === 0) lines.push("  hooks: none");
-  else lines.push("  hooks:", ...client.hooks.map(hookLine));
+  if (client.hooks.length > 0) lines.push("  hooks:", ...client.hooks.map(hookLine));
+  else if (client.userHooks.length === 0) lines.push("  hooks: none");
+  // The user's own, apart from contextfmt's: per event, how many and under which matchers.
+  if (client.userHooks.length > 0) {
+    const counts = client.userHooks.map(
+      (hook) =>
+        `${shown(hook.event)} ${hook.commands}${hook.matchers.length > 0 ? ` (${hook.matchers.map(shown).join(", ")})` : ""}`,
+    );
+    lines.push(`  your hooks in ${shown(client.userHooks[0]?.path ?? "")}: ${counts.join(", ")}`);
+  }
   if (client.ignoreFile !== undefined)
     lines.push(`  ignore file: ${ignoreText(client.ignoreFile)}`);
   lines.push(...startLines(client.start));

@@ -112,6 +112,18 @@ export const claude = {
       variables: ["CLAUDE_PROJECT_DIR"],
       entry: (command) => grouped({ type: "command", command, timeout: 10 }),
       commandOf: groupedCommands,
+      // Claude Code 2.1.330's command hook schema (its settings validation); any other field
+      // (`blocking`) it ignores.
+      fields: {
+        if: "needed",
+        once: "needed",
+        args: "needed",
+        shell: "needed",
+        async: "kept",
+        asyncRewake: "kept",
+        onFailure: "kept",
+        statusMessage: "kept",
+      },
     },
   },
   // Checked with the client: ~/.claude/CLAUDE.md, then ~/.claude/rules/, then the project's

@@ -92,6 +92,9 @@ export const codex = {
       projectDir: "",
       entry: (command) => grouped({ type: "command", command, timeout: 10 }),
       commandOf: groupedCommands,
+      // Codex CLI 0.169's `HookHandlerConfig::Command` (its `async` it runs synchronously, with a
+      // warning of its own: not listed, so an async hook is said to lose it).
+      fields: { statusMessage: "kept", commandWindows: "kept", additionalContextLimit: "kept" },
     },
   },
   // Checked with the client: the first non-empty of the two in CODEX_HOME, before the project's

@@ -101,6 +101,8 @@ export const gemini = {
       entry: (command, event) =>
         grouped({ name: `contextfmt-${event}`, type: "command", command, timeout: 10_000 }),
       commandOf: groupedCommands,
+      // Gemini CLI 0.61's hook runner reads these (`env` is added to the command's environment).
+      fields: { name: "kept", description: "kept", env: "needed" },
     },
   },
   // Checked with the client: ~/.gemini/GEMINI.md goes in the system instruction, before the

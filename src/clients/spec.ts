@@ -420,7 +420,18 @@ export interface HookInstall {
    * text of the executable `<path>/<Event>` that runs `command`. Each is init's own, as `files`.
    */
   readonly script?: (command: string) => string;
+  /**
+   * The fields of a hook command it reads besides the command, `type` and the timeout, by name:
+   * `needed` where a hook without it would run more often or run otherwise (Claude Code's `if`
+   * condition, `once`, `args`), so sync never carries the hook without it; `kept` where a hook
+   * without it runs as often and the same (a status message). A target reading the same name
+   * gets the field as written. Absent: none known (every other field is then `kept`).
+   */
+  readonly fields?: Readonly<Record<string, HookFieldRole>>;
 }
+
+/** What a hook command without a field would do: run more often or otherwise, or the same. */
+export type HookFieldRole = "needed" | "kept";
 
 /** A client's hooks: the events whose output carries context, and how it speaks to a hook. */
 export interface ClientHooks {

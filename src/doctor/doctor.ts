@@ -21,7 +21,7 @@ import { isTokenCounter, type TokenCounter } from "../tokens/counter.js";
 import { defaultCounter } from "../tokens/heuristic.js";
 import { Project } from "../workspace/project.js";
 import { findProjectRoot } from "../workspace/project-root.js";
-import { clientHooks } from "./hooks.js";
+import { clientHooks, userHookCounts } from "./hooks.js";
 import { clientIgnore } from "./ignore.js";
 import { type ListedTools, listTools } from "./mcp-tools.js";
 import { markKnown, namedByOwnSync } from "./named.js";
@@ -210,6 +210,7 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
       mcpServers: servers.map(({ found }) => found),
       hooks,
       ...(ignoreFile !== undefined ? { ignoreFile } : {}),
+      userHooks: userHookCounts(view, client),
       start: sessionStart(
         view,
         client,

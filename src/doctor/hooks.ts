@@ -24,7 +24,7 @@ import type { TokenCounter } from "../tokens/counter.js";
 import { parseInputFile } from "../workspace/input-file.js";
 import { valueAt } from "../workspace/json-edit.js";
 import { writtenNames } from "./item-names.js";
-import type { DoctorProblem, HookItem, InstalledHook } from "./report.js";
+import type { DoctorProblem, HookItem, InstalledHook, UserHookCount } from "./report.js";
 
 /**
  * The prompt a prompt event's hook is measured with: one that shares no word with any memory.
@@ -159,6 +159,41 @@ export function otherHooks(
       scripts.add(path);
     }
     counts.set(event, (counts.get(event) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The user's own hooks in the client's hook settings file, per event as the file lists them (any
+ * event, known to contextfmt or not): contextfmt's own calls left out. Read as data; nothing
+ * runs. A client that runs a script per event (Cline) has no list to count: none.
+ */
+export function userHookCounts(view: ProjectView, client: SyncTool): UserHookCount[] {
+  if (!isHookTool(client)) return [];
+  const settings = HOOK_SETTINGS[client as HookTool];
+  if (settings.script !== undefined) return [];
+  const data = view.data(settings.path);
+  const lists = data === undefined ? undefined : valueAt(data, ["hooks"]);
+  if (typeof lists !== "object" || lists === null || Array.isArray(lists)) return [];
+  const counts: UserHookCount[] = [];
+  for (const [event, list] of Object.entries(lists as Record<string, unknown>)) {
+    if (!Array.isArray(list)) continue;
+    let commands = 0;
+    const matchers = new Set<string>();
+    for (const entry of list) {
+      const own = settings
+        .commandOf(entry)
+        .filter(
+          (command): command is string =>
+            typeof command === "string" && hookCall(command, settings.projectDir) === undefined,
+        );
+      if (own.length === 0) continue;
+      commands += own.length;
+      const matcher = (entry as { matcher?: unknown } | null)?.matcher;
+      if (typeof matcher === "string" && matcher !== "") matchers.add(matcher);
+    }
+    if (commands > 0)
+      counts.push({ event, path: settings.path, commands, matchers: [...matchers] });
   }
   return counts;
 }

@@ -70,6 +70,11 @@ export interface ClientReport {
   readonly hooks: readonly InstalledHook[];
   /** The ignore file the client reads (`.geminiignore`); absent for a client that reads none. */
   readonly ignoreFile?: IgnoreReport;
+  /**
+   * The user's own hooks in the client's hook settings (not contextfmt's), per event in the
+   * file's order: how many commands, and the matchers they are listed under (none: every tool).
+   */
+  readonly userHooks: readonly UserHookCount[];
   /** The tokens a new session starts with from the project, by part. */
   readonly start: SessionStart;
 }
@@ -220,4 +225,13 @@ export interface ReportedProblem extends DoctorProblem {
    * `--strict` passes over it, while the places hold what that sync left there.
    */
   readonly known?: string;
+}
+
+/** How many of the user's own hook commands a client runs for one event, and under which matchers. */
+export interface UserHookCount {
+  readonly event: string;
+  readonly path: string;
+  readonly commands: number;
+  /** Each distinct matcher, in the file's order; an entry listed under none is left out. */
+  readonly matchers: readonly string[];
 }

@@ -34,8 +34,20 @@ export interface UserHook {
   readonly moment: HookMoment;
   /** The tools it is for, by meaning; undefined: every tool (or the event has none). */
   readonly tools: readonly ToolMeaning[] | undefined;
-  /** The commands, as written. */
-  readonly commands: readonly { readonly command: string; readonly seconds?: number }[];
+  /** The commands, as written, each with its own place (`hooks.<Event>[<i>].hooks[<j>]`). */
+  readonly commands: readonly UserHookCommand[];
+}
+
+/** One command of a group of the user's hooks. */
+export interface UserHookCommand {
+  /** Where it is, for warnings: the group's place, then `.hooks[<j>]` in a client that groups. */
+  readonly where: string;
+  readonly command: string;
+  readonly seconds?: number;
+  /** Its other fields the source client reads (`if`, `statusMessage`), as written. */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Those of `fields` it would run more often or otherwise without (`if`): never dropped. */
+  readonly needs?: readonly string[];
 }
 
 /** What the source's hooks are, and what of them could not be read, each named. */
@@ -91,26 +103,49 @@ const warn = (path: string, message: string): Issue => ({
 });
 
 /**
- * The tools a matcher names, by meaning: `undefined` for every tool (no matcher, `""`, `*`), or
- * why it cannot be read (a pattern, a tool of no known meaning).
+ * The tools a matcher names, by meaning: `undefined` for every tool (no matcher, `""`, `*`), the
+ * names it holds of no known meaning (a pattern, a retired or an MCP tool) apart, or why it cannot
+ * be read at all (not text, or no name of known meaning left).
  */
 function matcherTools(
   matcher: unknown,
   names: ReadonlyMap<string, ToolMeaning>,
-): readonly ToolMeaning[] | undefined | { readonly why: string } {
+):
+  | { readonly tools: readonly ToolMeaning[]; readonly unknown: readonly string[] }
+  | undefined
+  | { readonly why: string } {
   if (matcher === undefined || matcher === "" || matcher === "*") return undefined;
   if (typeof matcher !== "string") return { why: "its matcher is not text" };
   const tools: ToolMeaning[] = [];
-  for (const name of matcher.split("|")) {
-    const meaning = names.get(name.trim());
-    if (meaning === undefined) {
-      return {
-        why: `its matcher ${JSON.stringify(matcher)} names ${JSON.stringify(name)}, no built-in tool of known meaning (only tool names joined by | are mapped)`,
-      };
-    }
-    if (!tools.includes(meaning)) tools.push(meaning);
+  const unknown: string[] = [];
+  for (const part of matcher.split("|")) {
+    const name = part.trim();
+    const meaning = names.get(name);
+    if (meaning === undefined) unknown.push(name);
+    else if (!tools.includes(meaning)) tools.push(meaning);
   }
-  return tools;
+  if (tools.length === 0) {
+    return {
+      why: `its matcher ${JSON.stringify(matcher)} names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, no built-in tool of known meaning (only tool names joined by | are mapped)`,
+    };
+  }
+  return { tools, unknown };
+}
+
+/** Every field of a hook command but its type, its command and its timeout, as written. */
+function otherFields(entry: Record<string, unknown>, command: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  let named = false;
+  for (const [name, value] of Object.entries(entry)) {
+    if (name === "type" || name === "timeout" || name === "timeoutSec") continue;
+    // The command's own key (`command`, Copilot CLI's `bash`): the first holding it.
+    if (!named && value === command) {
+      named = true;
+      continue;
+    }
+    fields[name] = value;
+  }
+  return fields;
 }
 
 /** A timeout in seconds, from the client's unit; undefined when none or not a positive number. */
@@ -142,25 +177,45 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
       const entries = groupsHooks(install)
         ? ((group as { hooks?: unknown } | null)?.hooks ?? [])
         : [group];
-      const commands: { command: string; seconds?: number }[] = [];
+      const commands: UserHookCommand[] = [];
       const skipped: string[] = [];
-      for (const entry of Array.isArray(entries) ? entries : []) {
+      (Array.isArray(entries) ? entries : []).forEach((entry: unknown, at) => {
+        const own = groupsHooks(install) ? `${where}.hooks[${at}]` : where;
         const command = install.commandOf(groupsHooks(install) ? { hooks: [entry] } : entry)[0];
         const type = (entry as { type?: unknown } | null)?.type;
         if (typeof command !== "string" || (type !== undefined && type !== "command")) {
           skipped.push(
             typeof type === "string" ? `a hook of type ${type}` : "a hook with no command",
           );
-          continue;
+          return;
         }
-        if (isContextfmtHook(command)) continue;
+        if (isContextfmtHook(command)) return;
         const seconds = secondsOf(
           (entry as Record<string, unknown>).timeout ??
             (entry as Record<string, unknown>).timeoutSec,
           install,
         );
-        commands.push(seconds === undefined ? { command } : { command, seconds });
-      }
+        const fields = otherFields(entry as Record<string, unknown>, command);
+        for (const name of Object.keys(fields)) {
+          if (install.fields === undefined || install.fields[name] !== undefined) continue;
+          // Not the source's own: the source ignores it, so the hook runs without it there too.
+          found.warnings.push(
+            warn(
+              own,
+              `${JSON.stringify(name)} not carried: ${client.label} reads no such field of a hook (it ignores it)`,
+            ),
+          );
+          delete fields[name];
+        }
+        const needs = Object.keys(fields).filter((name) => install.fields?.[name] === "needed");
+        commands.push({
+          where: own,
+          command,
+          ...(seconds !== undefined && { seconds }),
+          ...(Object.keys(fields).length > 0 && { fields }),
+          ...(needs.length > 0 && { needs }),
+        });
+      });
       for (const what of skipped) {
         found.warnings.push(warn(where, `not synced: ${what} (only command hooks are carried)`));
       }
@@ -175,11 +230,12 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
         return;
       }
       const matcher = (group as { matcher?: unknown }).matcher;
-      const tools = matcherTools(matcher, names);
-      if (tools !== undefined && "why" in tools) {
-        found.warnings.push(warn(where, `not synced: ${tools.why}`));
+      const read = matcherTools(matcher, names);
+      if (read !== undefined && "why" in read) {
+        found.warnings.push(warn(where, `not synced: ${read.why}`));
         return;
       }
+      const tools = read?.tools;
       if (tools !== undefined && !TOOL_MOMENTS.has(moment)) {
         found.warnings.push(
           warn(
@@ -189,7 +245,27 @@ export function readUserHooks(from: SyncTool, file: SettingsFile): ReadHooks {
         );
         return;
       }
-      found.hooks.push({ where, event, moment, tools, commands });
+      // Never widened: a name of no known meaning is left out, the hook kept for the others.
+      if (read !== undefined && read.unknown.length > 0) {
+        const unknown = new Set(read.unknown);
+        const kept = (matcher as string)
+          .split("|")
+          .map((part) => part.trim())
+          .filter((name) => !unknown.has(name));
+        found.warnings.push(
+          warn(
+            where,
+            `synced for ${kept.join("|")} only: its matcher ${JSON.stringify(matcher)} also names ${[...unknown].map((name) => JSON.stringify(name)).join(", ")}, no built-in tool of ${client.label} of known meaning (only tool names joined by | are mapped)`,
+          ),
+        );
+      }
+      found.hooks.push({
+        where,
+        event,
+        moment,
+        tools,
+        commands,
+      });
     });
   }
   return found;
@@ -232,11 +308,25 @@ function variableWarnings(
   return warnings;
 }
 
-/** `hook` as `to` lists it under `event`, or why it cannot; warnings for what it loses. */
+/**
+ * The first field `command` needs (a hook without it would run more often or otherwise) that
+ * `install` reads no field of its name for, with its value (`"if" ("Bash(rm -rf *)")`).
+ */
+function missingNeed(command: UserHookCommand, install: HookInstall): string | undefined {
+  const name = command.needs?.find((need) => install.fields?.[need] === undefined);
+  return name === undefined
+    ? undefined
+    : `${JSON.stringify(name)} (${JSON.stringify(command.fields?.[name])})`;
+}
+
+/**
+ * `hook` as `to` lists it under `event` (no group when every command was left out, each with its
+ * warning), or why it cannot; warnings for what it loses.
+ */
 function targetGroup(
   hook: UserHook,
   to: ClientSpec & { hooks: { install: HookInstall } },
-): { event: string; group: Record<string, unknown>; warnings: Issue[] } | { why: string } {
+): { event: string; group?: Record<string, unknown>; warnings: Issue[] } | { why: string } {
   const { install, events } = to.hooks;
   const event = Object.entries(events as Readonly<Record<string, HookMoment>>).find(
     ([, moment]) => moment === hook.moment,
@@ -266,14 +356,38 @@ function targetGroup(
     matcher = names.join("|");
   }
   const unit = install.timeoutUnit === "ms" ? 1000 : 1;
-  const entry = ({ command, seconds }: UserHook["commands"][number]) => {
-    for (const warning of variableWarnings(hook.where, command, to, install))
-      warnings.push(warning);
+  const commands = hook.commands.filter((command) => {
+    const lost = missingNeed(command, install);
+    if (lost === undefined) return true;
+    warnings.push(
+      warn(
+        command.where,
+        `not synced to ${to.id}: its ${lost} limits when or how it runs, and ${to.label} reads no such field: without it the command would run more often or otherwise`,
+      ),
+    );
+    return false;
+  });
+  if (commands.length === 0) return { event, warnings };
+  const entry = ({ where, command, seconds, fields }: UserHookCommand) => {
+    for (const warning of variableWarnings(where, command, to, install)) warnings.push(warning);
+    const carried: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(fields ?? {})) {
+      if (install.fields?.[name] !== undefined) carried[name] = value;
+      else {
+        warnings.push(
+          warn(
+            where,
+            `${JSON.stringify(name)} not carried to ${to.id}: ${to.label} reads no such field of a hook`,
+          ),
+        );
+      }
+    }
     if (groupsHooks(install)) {
       return {
         type: "command",
         command,
         ...(seconds !== undefined && { timeout: Math.round(seconds * unit) }),
+        ...carried,
       };
     }
     // A flat list: the client's own entry shape, its timeout the source's.
@@ -286,14 +400,14 @@ function targetGroup(
     return own;
   };
   if (!groupsHooks(install)) {
-    if (hook.commands.length > 1) {
+    if (commands.length > 1) {
       return { why: `${to.label} lists one command per entry; a group of several is not split` };
     }
-    return { event, group: entry(hook.commands[0] as UserHook["commands"][number]), warnings };
+    return { event, group: entry(commands[0] as UserHookCommand), warnings };
   }
   const group = {
     ...(matcher !== undefined && { matcher }),
-    hooks: hook.commands.map(entry),
+    hooks: commands.map(entry),
   };
   return { event, group, warnings };
 }
@@ -354,6 +468,7 @@ export function planUserHooks(plan: Plan, from: SyncTool, to: SyncTool): void {
       continue;
     }
     for (const warning of made.warnings) warnings.push(warning);
+    if (made.group === undefined) continue;
     const hash = valueHash(made.group);
     const listed = there.get(made.event) ?? hashesAt(file, made.event);
     there.set(made.event, listed);

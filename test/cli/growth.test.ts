@@ -6,6 +6,7 @@
  */
 import type { Issue } from "contextfmt";
 import { summedLosses } from "../../src/cli/loss-summary.js";
+import { groupedByTarget } from "../../src/cli/target-groups.js";
 import { describeGrowth } from "../growth-suite.js";
 import type { GrowthCase } from "../hostile/growth-cases.js";
 
@@ -62,5 +63,46 @@ const cases: GrowthCase[] = [
     run: (issues) => summedLosses(issues as Issue[]),
   },
 ];
+
+/** A kind with no place in a target, as sync reports it for one item. */
+const missed = (item: string, to: string, label: string): Issue => ({
+  code: "unsupported_kind",
+  severity: "warning",
+  path: item,
+  message: `not written for ${to}: ${label} has no project skill folder`,
+});
+
+cases.push(
+  {
+    // Many skills, each missing from three targets: one line per target set, every path named.
+    name: "groupedByTarget: many items missing from a few targets",
+    build: (size) => {
+      const issues: Issue[] = [];
+      for (let at = 0; issues.length * 60 < size; at += 1) {
+        for (const [to, label] of [
+          ["zed", "Zed"],
+          ["junie", "Junie"],
+          ["amazonq", "Amazon Q Developer"],
+        ]) {
+          issues.push(missed(`.claude/skills/s${at}/SKILL.md`, to as string, label as string));
+        }
+      }
+      return issues;
+    },
+    run: (issues) => groupedByTarget(issues as Issue[]),
+  },
+  {
+    // Two paths of one long shared folder: the short naming reads each once.
+    name: "groupedByTarget: two long paths sharing their folders",
+    build: (size) => {
+      const folder = "d/".repeat(Math.floor(size / 4));
+      return [
+        missed(`${folder}a/SKILL.md`, "zed", "Zed"),
+        missed(`${folder}b/SKILL.md`, "zed", "Zed"),
+      ];
+    },
+    run: (issues) => groupedByTarget(issues as Issue[]),
+  },
+);
 
 describeGrowth("the loss summary in linear time (10k vs 100k characters)", cases);

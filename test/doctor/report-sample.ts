@@ -47,6 +47,7 @@ export const SAMPLE_REPORT: DoctorReport = {
       skills: [],
       mcpServers: [],
       hooks: [],
+      userHooks: [],
       start: {
         tokens: 8190,
         instructions: 8190,
@@ -160,6 +161,7 @@ export const SAMPLE_REPORT: DoctorReport = {
           },
         },
       ],
+      userHooks: [],
       start: {
         tokens: 4006,
         instructions: 500,
@@ -186,6 +188,7 @@ export const SAMPLE_REPORT: DoctorReport = {
       skills: [],
       mcpServers: [],
       hooks: [],
+      userHooks: [],
       start: {
         tokens: 0,
         instructions: 0,

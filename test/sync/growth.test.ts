@@ -157,6 +157,48 @@ describeGrowth("the user's hooks: taking the last one out beside a long comment"
   },
 ]);
 
+/** One hook whose matcher names Bash and `size` characters of tools of no known meaning. */
+const longMatcher = (size: number) => {
+  const names = Array.from({ length: Math.ceil(size / 8) }, (_, i) => `T${i}`);
+  return project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: `Bash|${names.join("|")}`, hooks: [{ type: "command", command: "./x.sh" }] },
+        ],
+      },
+    }),
+  });
+};
+
+describeGrowth("the user's hooks: a long matcher narrowed", [
+  {
+    name: "a matcher of 100k characters against 10k: at most 15x the time",
+    build: (size) => longMatcher(size),
+    run: (dir) => planHooks(dir as string, "gemini"),
+  },
+]);
+
+/** One hook command with `size` characters of fields Claude Code does not read. */
+const manyFields = (size: number) => {
+  const fields = Object.fromEntries(
+    Array.from({ length: Math.ceil(size / 10) }, (_, i) => [`f${i}`, true]),
+  );
+  return project({
+    ".claude/settings.json": JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: "./x.sh", ...fields }] }] },
+    }),
+  });
+};
+
+describeGrowth("the user's hooks: a command's fields", [
+  {
+    name: "fields of 100k characters against 10k: at most 15x the time",
+    build: (size) => manyFields(size),
+    run: (dir) => planHooks(dir as string, "codex"),
+  },
+]);
+
 describe("what the hooks' growth checks time", () => {
   it("takes the last hook out and keeps the comment (its event stays, with the comment)", () => {
     const files = planHooks(hookGone(1000), "gemini").files;

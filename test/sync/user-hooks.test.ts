@@ -153,7 +153,7 @@ timeout = 30
     }
     // Gemini CLI and Qwen Code set Claude Code's variable too; Codex CLI does not.
     expect(messages(plan)).toEqual([
-      ".claude/settings.json: hooks.SessionStart[0]: copied as written, but it uses $CLAUDE_PROJECT_DIR, which Codex CLI does not set (it runs hooks from the project folder): edit the command in the target if it needs the project folder",
+      ".claude/settings.json: hooks.SessionStart[0].hooks[0]: copied as written, but it uses $CLAUDE_PROJECT_DIR, which Codex CLI does not set (it runs hooks from the project folder): edit the command in the target if it needs the project folder",
     ]);
   });
 
@@ -365,7 +365,13 @@ describe("reading the source", () => {
         event: "BeforeTool",
         moment: "pre-tool",
         tools: ["shell"],
-        commands: [{ command: "x", seconds: 1.5 }],
+        commands: [
+          {
+            where: ".gemini/settings.json: hooks.BeforeTool[0].hooks[0]",
+            command: "x",
+            seconds: 1.5,
+          },
+        ],
       },
     ]);
   });

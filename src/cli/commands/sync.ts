@@ -27,6 +27,7 @@ import { printLines, shown } from "../output.js";
 import { planDiff } from "../plan-diff.js";
 import { upToDate, writtenLines } from "../sync-lines.js";
 import { checkWatchFlags, watchUntilStopped } from "../sync-watch.js";
+import { groupedByTarget } from "../target-groups.js";
 import { noMorePositionals, nonNegativeInteger, parseFlags, UsageError } from "../usage.js";
 
 /** Help's width: a line is broken before the part that would go past it. */
@@ -452,7 +453,7 @@ export const run: Command["run"] = async (args) => {
     ...plan.warnings,
     ...(values.strict ? files : changed).flatMap((file) => file.warnings),
   ];
-  reportIssues(values.verbose ? warnings : summedLosses(warnings));
+  reportIssues(values.verbose ? warnings : groupedByTarget(summedLosses(warnings)));
   if (values.strict) {
     const failed = strictFailures(dir, warnings, values.strict === "warnings");
     if (failed !== undefined) {
