@@ -182,6 +182,8 @@ describe("sync carries imports into AGENTS.md", () => {
         "over-cap.md",
         "32 KiB is over the 32 KiB an imported file may have (Codex CLI reads 32 KiB of instructions in all)",
       ),
+      // The one at the cap is carried, and with the region's lines the file is over it: said.
+      "contextfmt: warning: over_client_limit at AGENTS.md: after this sync, AGENTS.md is cut at byte 32768 of 32910 by Codex CLI's cap of 32768 bytes on instruction files: its last 142 bytes never reach the model",
     ]);
   });
 

@@ -2,7 +2,6 @@ import { clientById, SYNC_ORDER } from "../../clients/index.js";
 import { type ClientSpec, itemGlob } from "../../clients/spec.js";
 import type { Issue } from "../../problems/issue.js";
 import { unknownChoice } from "../../problems/suggest.js";
-import { USER_SYNC_KINDS } from "../../sync/user-sync.js";
 import {
   applyPlan,
   conflictError,
@@ -14,6 +13,7 @@ import {
   SYNC_TOOLS,
   type SyncKind,
   type SyncTool,
+  USER_SYNC_KINDS,
   type WritePlan,
   writeProjectConfig,
 } from "../../sync.js";
