@@ -4,9 +4,14 @@
  * and the items, not thirty. The library's warnings stay one per item and target (and
  * `sync --verbose` prints them so); this is how the CLI words them.
  */
+
+import { clientById } from "../clients/index.js";
 import type { Issue } from "../problems/issue.js";
-import { SYNC_TOOL_PLACES, type SyncTool } from "../sync/locations.js";
 import { shown } from "./output.js";
+
+/** The client's name as a person knows it (`zed` → "Zed"); the id itself when unknown. */
+const labelOf = (id: string | undefined): string =>
+  (id === undefined ? undefined : clientById(id)?.label) ?? String(id);
 
 /** `not written for <target>: <why>` (a kind with no place) or `not synced to <target>: <why>`. */
 const TARGET_WORDS = /^(not written for|not synced to) ([a-z0-9-]+): /;
@@ -76,7 +81,7 @@ function missedOf(issue: Issue): (Missed & { readonly why: string }) | undefined
   const words = TARGET_WORDS.exec(issue.message);
   if (words === null) return undefined;
   const [said, verb, target] = words as unknown as [string, string, string];
-  if (!(target in SYNC_TOOL_PLACES)) return undefined;
+  if (clientById(target) === undefined) return undefined;
   return { verb, target, item: issue.path, why: issue.message.slice(said.length) };
 }
 
@@ -95,7 +100,7 @@ export function groupedByTarget(issues: readonly Issue[]): Issue[] {
       order.push(issue);
       continue;
     }
-    const label = SYNC_TOOL_PLACES[missed.target as SyncTool].label;
+    const label = labelOf(missed.target);
     // A reason that starts with the target's name holds for any target with the same rest.
     const shared = missed.why.startsWith(`${label} `);
     const why = shared ? missed.why.slice(label.length + 1) : missed.why;
@@ -130,7 +135,7 @@ function said(group: Group | undefined): Issue[] {
   return [...bySet.values()].map(({ targets, items }) => {
     if (targets.length === 1 && items.length === 1) {
       const target = targets[0] as string;
-      const label = SYNC_TOOL_PLACES[target as SyncTool].label;
+      const label = labelOf(target);
       return {
         ...group.issue,
         path: items[0] as string,
@@ -140,7 +145,7 @@ function said(group: Group | undefined): Issue[] {
     const why =
       targets.length === 1
         ? group.shared
-          ? `${SYNC_TOOL_PLACES[targets[0] as SyncTool].label} ${group.why}`
+          ? `${labelOf(targets[0])} ${group.why}`
           : group.why
         : `each ${group.why}`;
     const what =
