@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { splitLineUnits, type TokenCounter } from "../src/tokens/counter.js";
+import { hanPieces, isHanCharacter } from "../src/tokens/han-runs.js";
 import { defaultCounter, estimateUnit } from "../src/tokens/heuristic.js";
 import {
   borrowedLetter,
@@ -340,9 +341,9 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
  * (counted high). Russian, Persian and Korean came within the bounds when their words were
  * priced by their length on prose, Vietnamese when its accents were, Hindi when its words were
  * with the letters of English words written in Devanagari and its danda as a full stop
- * (`--fit-lengths`). Chinese came closer when its runs of Han characters were priced by their
- * length and its CJK marks as o200k counts them; the formal words of its declaration, split
- * more than those of technical prose, keep its runs' price up (docs/counters.md). Polish, Turkish,
+ * (`--fit-lengths`), Chinese when its runs of Han characters were cut by o200k's own words
+ * (src/tokens/han-words.ts), which tell the declaration's formal words, split, from technical
+ * prose's, held whole, as no length can. Polish, Turkish,
  * Indonesian and Czech came closer when English terms and links in their lines were priced as
  * English (`--fit-english`), and Indonesian within the bounds once words standing as code did
  * too (inline code, paths, tags, capitals), Turkish once its line-start words cost less; the
@@ -352,7 +353,6 @@ export const REAL_BOUNDS = { bias: 5, underestimate: 3 } as const;
  */
 export const REAL_OPEN: Readonly<Record<string, readonly [number, number]>> = {
   pl: [-3, 7],
-  zh: [-3, 9],
   cs: [-3, 7.5],
 };
 
@@ -970,39 +970,30 @@ export function fitVietnameseAccents(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Chinese (`--fit-lengths` too). o200k holds common words of two and three Han characters whole,
-// so a run costs by its length, not evenly by character; a CJK mark before a run often merges
-// with its first character ("，你"); a mark in a punctuation run ("。\n\n") is a token.
+// Chinese (`--fit-lengths` too). o200k holds common words of Han characters whole, with the space
+// or mark before them or without ("项目", " 使用", "，我们": src/tokens/han-words.ts, its own), so
+// a run costs by the words it holds (src/tokens/han-runs.ts), not by its length; a mark in a
+// punctuation run ("。\n\n") is a token.
 
 /** A CJK punctuation mark, as the counter tells one: Han's script, not a letter or a digit. */
 const isCjkMark = (char: string): boolean =>
   scriptOf(char.codePointAt(0) as number) === HAN && !/[\p{L}\p{N}]/u.test(char);
-/** A run of Han characters, as the counter counts one. */
-const isHanRun = (text: string): boolean =>
-  /^\p{L}+$/u.test(text) &&
-  [...text].every((char) => scriptOf(char.codePointAt(0) as number) === HAN);
 
 /** Chinese's entries of {@link ScriptCosts}, as {@link fitChineseCosts} sets them. */
 export interface ChineseCosts {
-  readonly chineseRun: number[];
-  readonly chineseMark: number[];
-  /** `han[0]`: each character of a run past 12. */
-  readonly letter: number;
+  /** `han[0]`: each piece {@link hanPieces} counts. */
+  readonly piece: number;
+  /** `chineseMark[0]`: each CJK mark in a punctuation run. */
+  readonly mark: number;
 }
 
 /**
  * Chinese's costs fitted on the fitted half's prose (real prose sources, the rules and the
- * declaration), each 2 % over as the other tables. A run of Han characters of each length up to
- * 12 costs its mean o200k count (a length with fewer than 20 runs, the length before it and a
- * character more; no length less than a shorter one), each character past 12 the mean of the
- * longer runs' counts past the 12th; a CJK mark before a run what it adds to the run's count,
- * on average; a mark in a punctuation run what the pieces with one lack, per mark, by least
- * squares. Then the runs' costs are raised together, by the least factor (in thousandths) that
- * counts the fitted declaration no lower than o200k does: the declaration's formal words are
- * split more than those of technical prose (0.80 tokens a character against 0.70 at every run
- * length), and the bounds hold it as they hold the rules. A space before a run is left at no cost
- * of its own (o200k: about 0.6): priced, the rules, which have one on every line, count more than
- * 5 % high before the declaration comes within 3 %.
+ * declaration), 2 % over as the other tables: a piece of {@link hanPieces} what o200k's count of
+ * the pre-tokenizer's pieces of Han letters (with what stands before them) is per piece it
+ * counts, in all (o200k splits a rare character in two, and its merges now and then cut a run
+ * otherwise than the longest word first); a mark in a punctuation run what the pieces with one
+ * lack, per mark, by least squares.
  */
 export function fitChineseCosts(
   samples: readonly LanguageSample[],
@@ -1010,91 +1001,38 @@ export function fitChineseCosts(
   start: ScriptCosts = SCRIPT_COSTS,
 ): ChineseCosts {
   const pattern = new RegExp(o200k.pat_str, "gu");
-  const fitted = samples.filter((sample) => sample.half === "fitted" && sample.language === "zh");
   const texts = [
     ...real.filter(
       (sample) =>
         sample.half === "fitted" && sample.language === "zh" && PROSE_SOURCES.has(sample.source),
     ),
-    ...fitted,
+    ...samples.filter((sample) => sample.half === "fitted" && sample.language === "zh"),
   ].map((sample) => sample.text);
-  const runs = new Array<number>(LENGTH_LIMIT + 1).fill(0);
-  const tokens = new Array<number>(LENGTH_LIMIT + 1).fill(0);
-  const longer: { letters: number; tokens: number }[] = [];
-  const afterMark = { runs: 0, tokens: 0 };
   const withoutMarks = withEntry(start, "chineseMark", 0, 0);
+  let pieces = 0;
+  let tokens = 0;
   let weighted = 0;
   let squares = 0;
   for (const text of texts) {
     for (const [piece] of text.matchAll(pattern)) {
-      const chars = [...piece];
-      const first = chars[0] ?? "";
-      const marks = chars.filter(isCjkMark).length;
+      const marks = [...piece].filter(isCjkMark).length;
       if (marks > 0 && !/[\p{L}\p{N}]/u.test(piece)) {
         const estimate = estimateUnit(piece, 0, piece.length, withoutMarks);
         weighted += marks * ((1 + OVERCOUNT) * exactCount(piece) - estimate);
         squares += marks * marks;
         continue;
       }
-      const before = isHanRun(first) ? "" : first;
-      const run = piece.slice(before.length);
-      if (run === "" || !isHanRun(run)) continue;
-      const letters = chars.length - (before === "" ? 0 : 1);
-      const count = exactCount(run);
-      if (letters > LENGTH_LIMIT) longer.push({ letters, tokens: count });
-      else {
-        runs[letters] = (runs[letters] ?? 0) + 1;
-        tokens[letters] = (tokens[letters] ?? 0) + count;
-      }
-      if (isCjkMark(before)) {
-        afterMark.runs += 1;
-        afterMark.tokens += exactCount(piece) - count;
-      }
+      const letters = /^[^\p{L}\p{N}]?/u.exec(piece)?.[0].length ?? 0;
+      if (!/^\p{L}+$/u.test(piece.slice(letters))) continue;
+      if (![...piece.slice(letters)].every((char) => isHanCharacter(char.charCodeAt(0)))) continue;
+      pieces += hanPieces(piece, 0, letters, piece.length);
+      tokens += exactCount(piece);
     }
   }
-  const twelve = (tokens[LENGTH_LIMIT] ?? 0) / Math.max(1, runs[LENGTH_LIMIT] ?? 0);
-  const past = longer.reduce((sum, run) => sum + run.letters - LENGTH_LIMIT, 0);
-  const rest = longer.reduce((sum, run) => sum + run.tokens - twelve, 0);
-  const letter = ((1 + OVERCOUNT) * rest) / past;
-  const row = new Array<number>(LENGTH_LIMIT + 1).fill(0);
-  for (let length = 1; length <= LENGTH_LIMIT; length += 1) {
-    const count = runs[length] ?? 0;
-    const previous = row[length - 1] ?? 0;
-    const mean =
-      count >= LENGTH_LEAST_WORDS
-        ? ((tokens[length] ?? 0) / count) * (1 + OVERCOUNT)
-        : previous + letter;
-    row[length] = Math.max(previous, mean);
-  }
-  const chineseMark = [
-    weighted / squares,
-    ((1 + OVERCOUNT) * afterMark.tokens) / afterMark.runs,
-  ].map((value) => Number(value.toFixed(3)));
-  const scaled = (factor: number): ChineseCosts => ({
-    chineseRun: row.map((value) => Number((value * factor).toFixed(3))),
-    chineseMark,
-    letter: Number((letter * factor).toFixed(3)),
-  });
-  const declaration = fitted.filter((sample) => sample.kind === "declaration");
-  const exact = declaration.reduce((sum, sample) => sum + sample.exact, 0);
-  let factor = 1000;
-  for (;;) {
-    const { chineseRun, letter: han } = scaled(factor / 1000);
-    const costs = {
-      ...start,
-      chineseRun,
-      chineseMark,
-      han: [han, ...start.han.slice(1)],
-    };
-    let estimate = 0;
-    for (const { text } of declaration) {
-      for (const unit of splitLineUnits(text)) {
-        estimate += Math.max(1, Math.round(estimateUnit(unit, 0, unit.length, costs)));
-      }
-    }
-    if (estimate >= exact) return scaled(factor / 1000);
-    factor += 1;
-  }
+  return {
+    piece: Number((((1 + OVERCOUNT) * tokens) / pieces).toFixed(3)),
+    mark: Number((weighted / squares).toFixed(3)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1301,7 +1239,7 @@ export function runLengthFit(): string[] {
     "",
     `Vietnamese's accented letter (accented[5]): ${fitVietnameseAccents(samples, real)}`,
     "",
-    `Chinese (chineseRun, chineseMark, han[0]): ${JSON.stringify(fitChineseCosts(samples, real))}`,
+    `Chinese (han[0], chineseMark[0]): ${JSON.stringify(fitChineseCosts(samples, real))}`,
     `Hindi (length of Devanagari, borrowed[0], symbol of Devanagari): ${JSON.stringify(fitHindiCosts(samples, real))}`,
   ];
 }

@@ -363,19 +363,14 @@ export interface ScriptCosts {
   /** Each letter of a Cyrillic word past 12: in Russian, in Ukrainian. */
   readonly cyrillic: readonly number[];
   /**
-   * Each Han character: in Chinese, past the 12 of {@link ScriptCosts.chineseRun}; in Japanese,
-   * every one.
+   * In Chinese (a line without kana), each piece of its Han words as o200k cuts them
+   * (src/tokens/han-runs.ts: o200k's words, the space or mark before one included); in
+   * Japanese, each Han character.
    */
   readonly han: readonly number[];
   /**
-   * A run of Han characters in a Chinese line (a line without kana), by its length (index 12:
-   * 12 and more): o200k holds common words of two and three characters whole, and long runs
-   * cost less per character than short ones.
-   */
-  readonly chineseRun: readonly number[];
-  /**
-   * A CJK punctuation mark in a Chinese line: in a punctuation run ("。" at a line's end, on
-   * top of its `symbol`), before a run of Han characters ("，你", instead of the prefix's cost).
+   * A CJK punctuation mark in a punctuation run of a Chinese line ("。" at a line's end), on top
+   * of its `symbol`.
    */
   readonly chineseMark: readonly number[];
   /** Each {@link borrowedLetter} of a Devanagari word: in Hindi. */
@@ -447,13 +442,9 @@ export const SCRIPT_COSTS: ScriptCosts = Object.freeze({
   //             Russian Ukrainian
   cyrillic:     [0.096, 0.337],
   //             Chinese Japanese
-  han:          [0.881, 1.119],
-  // A Chinese run of Han characters by its length (0–12), from `--fit-lengths`: each length's
-  // mean o200k count on the fitted half's prose, 2 % over, raised until its declaration is not
-  // counted low (bench/languages.ts says why).
-  chineseRun:   [0, 1.081, 1.438, 2.532, 3.037, 3.964, 4.781, 5.471, 6.281, 6.696, 7.768, 8.304, 9.19],
-  //             in a run  before a run
-  chineseMark:  [0.672,    0.563],
+  han:          [1.026, 1.119],
+  //             in a run
+  chineseMark:  [0.672],
   //             Hindi
   borrowed:     [0.722],
   //             Arabic Persian

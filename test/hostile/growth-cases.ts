@@ -404,7 +404,7 @@ export const growthCases: readonly GrowthCase[] = [
     run: (text) => estimateTokens(text as string),
   },
   {
-    // Han runs priced by their length and CJK marks in both of a line's possible languages, and
+    // Han runs priced by o200k's words and CJK marks in both of a line's possible languages, and
     // Devanagari words with their borrowed letters (a nukta looks at the letter before it).
     name: "estimateTokens: one line of Han runs, CJK marks and Hindi words of every length",
     build: (size) =>
@@ -418,6 +418,13 @@ export const growthCases: readonly GrowthCase[] = [
   {
     name: "estimateTokens: one Han run past the length table",
     build: (size) => `，${"项".repeat(size)}`,
+    run: (text) => estimateTokens(text as string),
+  },
+  {
+    // Each place of the run starts o200k's longest Han word but for its last character, so
+    // each tries every shorter length before it takes one.
+    name: "estimateTokens: one Han run of the longest word's beginnings",
+    build: (size) => " 微信公众号天天中彩".repeat(Math.ceil(size / 10)).slice(0, size),
     run: (text) => estimateTokens(text as string),
   },
   {

@@ -235,7 +235,7 @@ describe("default counter: words priced by their length", () => {
   });
 });
 
-describe("default counter: Chinese runs and CJK marks, Hindi's borrowed words and danda", () => {
+describe("default counter: Chinese words and CJK marks, Hindi's borrowed words and danda", () => {
   it("counts a CJK mark in a Chinese line as o200k does: a token at a line's end, merged before a run", () => {
     // "。" at a line's end is a token (priced 0.37 before); "，" before a run merges with its first
     // character ("，你"), half a token more rather than one.
@@ -250,8 +250,7 @@ describe("default counter: Chinese runs and CJK marks, Hindi's borrowed words an
   it("prices a Japanese line by Japanese costs alone, whatever Chinese's", () => {
     const chinese = {
       ...SCRIPT_COSTS,
-      chineseRun: SCRIPT_COSTS.chineseRun.map((cost) => cost * 2),
-      chineseMark: [2, 2],
+      chineseMark: [2],
       han: [2, SCRIPT_COSTS.han[1] as number],
     };
     const japanese = "設定ファイルを変更したら、必ずテストを実行してください。";
@@ -291,11 +290,7 @@ describe("default counter: Chinese runs and CJK marks, Hindi's borrowed words an
       languageCorpus(LANGUAGES.filter((language) => language.code === "zh")),
       real,
     );
-    expect(chinese).toEqual({
-      chineseRun: SCRIPT_COSTS.chineseRun,
-      chineseMark: SCRIPT_COSTS.chineseMark,
-      letter: SCRIPT_COSTS.han[0],
-    });
+    expect(chinese).toEqual({ piece: SCRIPT_COSTS.han[0], mark: SCRIPT_COSTS.chineseMark[0] });
     const hindi = fitHindiCosts(
       languageCorpus(LANGUAGES.filter((language) => language.code === "hi")),
       real,
