@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { splitLineUnits, type TokenCounter } from "../src/tokens/counter.js";
-import { hanPieces, isHanCharacter } from "../src/tokens/han-runs.js";
+import { hanPieces } from "../src/tokens/han-runs.js";
 import { defaultCounter, estimateUnit } from "../src/tokens/heuristic.js";
 import {
   borrowedLetter,
@@ -1024,7 +1024,11 @@ export function fitChineseCosts(
       }
       const letters = /^[^\p{L}\p{N}]?/u.exec(piece)?.[0].length ?? 0;
       if (!/^\p{L}+$/u.test(piece.slice(letters))) continue;
-      if (![...piece.slice(letters)].every((char) => isHanCharacter(char.charCodeAt(0)))) continue;
+      if (
+        ![...piece.slice(letters)].every((char) => scriptOf(char.codePointAt(0) as number) === HAN)
+      ) {
+        continue;
+      }
       pieces += hanPieces(piece, 0, letters, piece.length);
       tokens += exactCount(piece);
     }

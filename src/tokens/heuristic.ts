@@ -11,7 +11,7 @@
  */
 import { badArgument, optionsArgument, stringArgument } from "../problems/arguments.js";
 import { markChecked, safeBoundary, type TokenCounter } from "./counter.js";
-import { hanPieces, isHanCharacter } from "./han-runs.js";
+import { hanPieces } from "./han-runs.js";
 import { spacedWords, textPieces } from "./lower-bound.js";
 import {
   ARABIC,
@@ -476,9 +476,10 @@ export function estimateUnit(
         japaneseCost += cost + han * (costs.han[1] as number);
         // A piece's first Han character takes what stands before it: o200k may hold the two
         // as one word (" 使用", "，我们").
-        chineseCost += isHanCharacter(text.charCodeAt(letters))
-          ? hanPieces(text, i, letters, j) * (costs.han[0] as number)
-          : cost + hanPieces(text, letters, letters, j) * (costs.han[0] as number);
+        chineseCost +=
+          scriptOf(text.charCodeAt(letters)) === HAN
+            ? hanPieces(text, i, letters, j) * (costs.han[0] as number)
+            : cost + hanPieces(text, letters, letters, j) * (costs.han[0] as number);
         cost = 0;
       }
       const column = LENGTH_COLUMN[script] as number;
