@@ -207,6 +207,8 @@ export function doctorTable(report: DoctorReport): string[] {
           : `    fix: ${problem.fix}`,
       );
     }
+    if (report.knownBy !== undefined)
+      lines.push(`  the last sync, which named the known ones: ${shown(report.knownBy)}`);
   }
   return lines;
 }

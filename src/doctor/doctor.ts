@@ -224,7 +224,11 @@ async function report(request: DoctorRequest): Promise<DoctorReport> {
     }
     problems.push(...own, ...sync.filter((problem) => problem.client === client));
   }
-  return { clients, problems: markKnown(problems.map(advised), namedByOwnSync(request.project)) };
+  const known = namedByOwnSync(request.project);
+  const reported = markKnown(problems.map(advised), known);
+  // Which sync named the known ones: said once, not on each.
+  const named = reported.some((problem) => problem.known !== undefined);
+  return { clients, problems: reported, ...(named ? { knownBy: known.by } : {}) };
 }
 
 /**

@@ -415,6 +415,6 @@ export function doctorHtml(report: DoctorReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>contextfmt doctor: what each client loads</title><style>${STYLE}${START_STYLE}table.start td.start-bar{width:60%}table.start td.tokens{text-align:right;font-variant-numeric:tabular-nums}</style></head>
-<body><h1>What each client loads from this project</h1><p class="meta">${report.clients.length} client${report.clients.length === 1 ? "" : "s"}; <span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}: ${severityCounts(report.problems)}</p>${overview(report)}${startBlock(report)}${LEGEND}${sections}</body></html>
+<body><h1>What each client loads from this project</h1><p class="meta">${report.clients.length} client${report.clients.length === 1 ? "" : "s"}; <span class="problem-count">${report.problems.length}</span> problem${report.problems.length === 1 ? "" : "s"}: ${severityCounts(report.problems)}${report.knownBy !== undefined ? `; the known ones named by the last sync, <code class="known-by">${html(report.knownBy)}</code>` : ""}</p>${overview(report)}${startBlock(report)}${LEGEND}${sections}</body></html>
 `;
 }

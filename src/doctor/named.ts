@@ -6,7 +6,7 @@
  * evidence proves their own sync noted it (a record that came with a clone silences nothing),
  * and the places still hold what that sync left there (an edit since makes it a problem again).
  */
-import { SYNC_TOOL_PLACES } from "../sync/locations.js";
+import { SYNC_TOOL_PLACES, SYNC_TOOLS, type SyncTool } from "../sync/locations.js";
 import type { Project } from "../workspace/project.js";
 import { type NamedTwice, namedHash, WrittenRecord } from "../workspace/record.js";
 import type { ReportedProblem } from "./report.js";
@@ -31,11 +31,13 @@ export function namedByOwnSync(project: Project): { named: NamedTwice[]; by: str
     }
   });
   const synced = record.synced;
-  const by =
-    synced === undefined
-      ? "sync"
-      : `sync${synced.from !== undefined ? ` --from ${synced.from}` : ""} --to ${synced.to.join(",")}`;
-  return { named, by };
+  return { named, by: synced === undefined ? "sync" : syncCommand(synced.from, synced.to) };
+}
+
+/** The command of a sync, its targets as `all` when they are every client but its source. */
+function syncCommand(from: SyncTool | undefined, to: readonly string[]): string {
+  const all = SYNC_TOOLS.every((tool) => tool === from || to.includes(tool));
+  return `sync${from !== undefined ? ` --from ${from}` : ""} --to ${all ? "all" : to.join(",")}`;
 }
 
 /** Whether `path` is `place` or inside it. */
@@ -61,7 +63,8 @@ function matches(problem: ReportedProblem, named: NamedTwice): boolean {
 
 /**
  * `problems` with each one a named duplicate of `known` marked: severity `info` and `known`
- * saying which sync named it. Every other problem is as it was.
+ * saying what the last sync named (which sync it was is said once, by the report's `knownBy`).
+ * Every other problem is as it was.
  */
 export function markKnown(
   problems: readonly ReportedProblem[],
@@ -76,7 +79,7 @@ export function markKnown(
     return {
       ...problem,
       severity: "info",
-      known: `${known.by} named it: ${SYNC_TOOL_PLACES[named.client].label} reads ${what} from each of ${named.paths.join(", ")}, by its own rules; they hold what that sync left there`,
+      known: `the last sync named it: ${SYNC_TOOL_PLACES[named.client].label} reads ${what} from each of ${named.paths.join(", ")}, by its own rules; they hold what that sync left there`,
     };
   });
 }

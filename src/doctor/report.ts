@@ -29,6 +29,11 @@ export interface DoctorReport {
   readonly clients: readonly ClientReport[];
   /** Every problem of every client, in client order, each with its severity and fix. */
   readonly problems: readonly ReportedProblem[];
+  /**
+   * The last sync (`sync --from claude --to all`), which named the problems marked `known`: set
+   * when one is, said here once for all of them.
+   */
+  readonly knownBy?: string;
 }
 
 /** What one client sees of the project. */
@@ -221,7 +226,8 @@ export interface ReportedProblem extends DoctorProblem {
   readonly fix: string;
   /**
    * Set when the last sync named this duplicate itself (a client whose own rules read two of
-   * the places it wrote): which sync, and what it named. Such a problem is `info`, and
+   * the places it wrote): what it named (which sync it was: the report's `knownBy`). Such a
+   * problem is `info`, and
    * `--strict` passes over it, while the places hold what that sync left there.
    */
   readonly known?: string;

@@ -410,23 +410,17 @@ export function planRegions(
         }
         continue;
       }
-      const region = writeManagedRegion(path, current, content, sameRegion);
-      plan.claimPart(
-        path,
-        "rules-region",
-        undefined,
-        {
-          before: region.before === undefined ? undefined : regionHash(region.before),
-          after: regionHash(region.inside),
-        },
-        "the contextfmt region",
+      const writtenFrom =
         carried !== ""
           ? (source?.path ?? (from !== undefined ? instructionPath(folder, from) : undefined))
           : instructions !== ""
             ? recorded
-            : undefined,
+            : undefined;
+      claimRegion(
+        plan,
+        { tool, path, current, content, from: writtenFrom, same: sameRegion },
+        notes,
       );
-      plan.write(path, region.text, notes, `region:${tool}`);
     }
     // A session in the folder: a client whose own rules read two of the files holding the text
     // (the targets, the source's own client, and those that read the text here without a file).
@@ -514,6 +508,42 @@ function targetReads(plan: Plan, tool: SyncTool, path: string): TargetReads {
     }
   }
   return { files, has: (file) => files.has(project.resolve(file)) };
+}
+
+/** A region a run writes into a target's instruction file. */
+export interface RegionWrite {
+  /** The target it is written for (the file's owner in the plan). */
+  readonly tool: SyncTool;
+  readonly path: string;
+  /** The file's text as planned so far. */
+  readonly current: string;
+  /** The region's inside: the parts joined ({@link joinRegionParts}). */
+  readonly content: string;
+  /** The source file it is written from, when there is one, for the record. */
+  readonly from: string | undefined;
+  /** Whether an old inside may stay for a new one (by default: when they are equal). */
+  readonly same?: (old: string, next: string) => boolean;
+}
+
+/**
+ * Writes the managed region of `write.path`, the text around it kept byte for byte, and claims
+ * it in the record: replacing a region contextfmt did not write as it is now is a conflict.
+ */
+export function claimRegion(plan: Plan, write: RegionWrite, notes: readonly Issue[]): void {
+  const { path, current, content } = write;
+  const region = writeManagedRegion(path, current, content, write.same);
+  plan.claimPart(
+    path,
+    "rules-region",
+    undefined,
+    {
+      before: region.before === undefined ? undefined : regionHash(region.before),
+      after: regionHash(region.inside),
+    },
+    "the contextfmt region",
+    write.from,
+  );
+  plan.write(path, region.text, notes, `region:${write.tool}`);
 }
 
 /** The parts of the file's region, or undefined when it has none. */

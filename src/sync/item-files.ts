@@ -92,18 +92,14 @@ function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
   if (known !== undefined) return known;
   const { label } = plan.places.tool(from);
   const places = plan.places.readPlaces(from, kind, "source");
-  // Two places of one folder (Copilot's agents) meet a link leading out twice: one warning.
-  const said = new Set<string>();
-  const warn = (issue: Issue) => {
-    const id = `${issue.path}\0${issue.message}`;
-    if (!said.has(id)) plan.warnings.push(issue);
-    said.add(id);
-  };
+  // A source that is there but left out is not gone: what sync wrote from it stays. Two places
+  // of one folder (Copilot's agents) meet a link leading out twice: one warning.
+  const leaveOut = (issue: Issue) => plan.leaveOutSource(issue);
   const held = new Set<string>();
   const first = new Map<string, string>();
   const items: PlacedItem[] = [];
   for (const place of places) {
-    for (const item of readItems(plan.project, place, warn)) {
+    for (const item of readItems(plan.project, place, leaveOut)) {
       if (held.has(item.path)) continue;
       held.add(item.path);
       // A copy an earlier sync wrote for a target, unchanged since (Codex CLI's .agents/skills,
@@ -111,23 +107,31 @@ function sourceItems(plan: Plan, from: SyncTool, kind: ItemKind): PlacedItem[] {
       if (syncWrote(plan, item.path, kind)) continue;
       const why = notAnItem(kind, place, item.name, item.text);
       if (why !== undefined) {
-        warn(skipped(item.path, `not a ${label} ${kind} (${why})`));
+        leaveOut(skipped(item.path, `not a ${label} ${kind} (${why})`));
         continue;
       }
       const winner = first.get(item.name);
       if (winner !== undefined) {
-        warn(skipped(item.path, `${label} uses ${winner}, the first ${kind} named ${item.name}`));
+        leaveOut(
+          skipped(item.path, `${label} uses ${winner}, the first ${kind} named ${item.name}`),
+        );
         continue;
       }
       first.set(item.name, item.path);
       items.push({ ...item, place });
     }
   }
+  // A file that is no item's was never one sync carried (a skill folder without its SKILL.md
+  // is a skill gone): said once, nothing kept for it.
+  const stray = new Set<string>();
   for (const place of places) {
     const globs = places.filter((other) => other.dir === place.dir).map(itemGlob);
     for (const path of strayFiles(plan.project, place)) {
-      if (held.has(path)) continue;
-      warn(skipped(path, `not a ${label} ${kind}: ${label} reads ${globs.join(", ")}`));
+      if (held.has(path) || stray.has(path)) continue;
+      stray.add(path);
+      plan.warnings.push(
+        skipped(path, `not a ${label} ${kind}: ${label} reads ${globs.join(", ")}`),
+      );
     }
   }
   read.set(key, items);

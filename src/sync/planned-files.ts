@@ -47,6 +47,9 @@ export interface SyncRequest {
   readonly renderRules?: (format: RulesFormat) => string;
 }
 
+/** A warning whose words a run adds to (what stays of what a left-out source gave). */
+type Said = Omit<Issue, "message"> & { message: string };
+
 interface Planned {
   /** The path it was first planned by (a link to it may name it otherwise). */
   readonly path: string;
@@ -69,6 +72,12 @@ export class Plan {
   readonly unproven: string[] = [];
   /** The target folders this run writes nothing into, and why: what it wrote there before goes. */
   readonly #leftOut = new Map<string, string>();
+  /**
+   * The source files and folders this run leaves out though they are there (a link leading out,
+   * a file that is no item), by path: the warning saying so, and what sync wrote from them
+   * before, which stays (their source is not gone).
+   */
+  readonly #sourcesLeftOut = new Map<string, { readonly said: Said; kept: number }>();
   constructor(
     readonly project: Project,
     readonly record: WrittenRecord,
@@ -221,6 +230,34 @@ export class Plan {
   /** Notes that this run writes nothing into folder `dir` (a target's), or at file `dir`, and why. */
   leaveOut(dir: string, why: string): void {
     this.#leftOut.set(dir, why);
+  }
+
+  /**
+   * Warns (once) that the source file or folder at `issue.path` is there but left out: what an
+   * earlier sync wrote from it is not taken out as if its source were gone
+   * ({@link keepsWrittenFrom}).
+   */
+  leaveOutSource(issue: Issue): void {
+    const path = issue.path ?? "";
+    if (this.#sourcesLeftOut.has(path)) return;
+    // Its own copy: the words on what stays are added to it as they are found.
+    const said: Said = { ...issue };
+    this.#sourcesLeftOut.set(path, { said, kept: 0 });
+    this.warnings.push(said);
+  }
+
+  /**
+   * Whether `from` is a source this run left out (or lies in a folder it left out): then `path`,
+   * written from it, stays, and the warning that left it out names it.
+   */
+  keepsWrittenFrom(from: string, path: string): boolean {
+    for (const [source, left] of this.#sourcesLeftOut) {
+      if (from !== source && !from.startsWith(`${source}/`)) continue;
+      left.said.message += `${left.kept === 0 ? "; what contextfmt wrote from it stays: " : ", "}${path}`;
+      left.kept += 1;
+      return true;
+    }
+    return false;
   }
 
   /** Why this run writes nothing at `path` or into the folder it is in, or undefined. */

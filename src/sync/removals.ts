@@ -96,9 +96,9 @@ export function planRemovals(plan: Plan, request: SyncRequest): void {
   }
   for (const [folder, entries] of skills) {
     // A skill still synced keeps its folder: only a file whose source is gone goes.
-    if (entries.some((entry) => entry.path === `${folder}/SKILL.md`)) {
-      removeSkillFolder(plan, folder, entries);
-    } else for (const entry of entries) removeFile(plan, entry);
+    const skill = entries.find((entry) => entry.path === `${folder}/SKILL.md`);
+    if (skill === undefined) for (const entry of entries) removeFile(plan, entry);
+    else if (!keptFromLeftOut(plan, skill, `${folder}/`)) removeSkillFolder(plan, folder, entries);
   }
   const source = plan.places.tool(from).mcp?.path ?? "";
   for (const { file, entries } of servers.values()) removeServers(plan, file, entries, source);
@@ -132,6 +132,15 @@ function claimsWhatIsThere(plan: Plan, entry: WrittenEntry): boolean {
   }
 }
 
+/**
+ * Whether the source of `entry` is there but left out this run (a link leading out, a file that
+ * is no item): then what sync wrote from it, `shown`, is not taken out, and stays in the record.
+ * What the record claims without this user's evidence is named as such instead.
+ */
+function keptFromLeftOut(plan: Plan, entry: WrittenEntry, shown: string): boolean {
+  return plan.record.proves(entry) && plan.keepsWrittenFrom(entry.from as string, shown);
+}
+
 /** Removes the file of `entry`, whose source is gone, when it is as sync wrote it. */
 function removeFile(plan: Plan, entry: WrittenEntry): void {
   const from = entry.from as string;
@@ -139,6 +148,7 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
     if (claimsWhatIsThere(plan, entry)) plan.unproven.push(entry.path);
     return;
   }
+  if (keptFromLeftOut(plan, entry, entry.path)) return;
   const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;

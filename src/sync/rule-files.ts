@@ -84,7 +84,8 @@ export function sourceRules(plan: Plan, from: SyncTool): SourceRule[] {
     });
     return rules;
   }
-  const warn = (issue: Issue) => plan.warnings.push(issue);
+  // A rule file that is there but left out is not gone: what sync wrote from it stays.
+  const warn = (issue: Issue) => plan.leaveOutSource(issue);
   for (const path of project.filesBelow(folder.dir, warn)) {
     const rest = path.slice(folder.dir.length + 1);
     if (!rest.endsWith(folder.extension) || (!folder.nested && rest.includes("/"))) continue;

@@ -21,9 +21,8 @@ import {
   outsideRegion,
   regionParts,
   removeManagedRegion,
-  writeManagedRegion,
 } from "../workspace/managed-region.js";
-import { planRegionRemoval, regionHash } from "./instruction-regions.js";
+import { claimRegion, planRegionRemoval } from "./instruction-regions.js";
 import type { SyncTool } from "./locations.js";
 import type { Plan } from "./planned-files.js";
 import { userLevelOf } from "./user-places.js";
@@ -210,18 +209,6 @@ export function planUserInstructions(plan: Plan, from: SyncTool, to: readonly Sy
       }
     }
     const content = joinRegionParts({ instructions: text, rules: parts?.rules ?? "" });
-    const region = writeManagedRegion(path, current, content);
-    plan.claimPart(
-      path,
-      "rules-region",
-      undefined,
-      {
-        before: region.before === undefined ? undefined : regionHash(region.before),
-        after: regionHash(region.inside),
-      },
-      "the contextfmt region",
-      found.path,
-    );
-    plan.write(path, region.text, notes, `region:${tool}`);
+    claimRegion(plan, { tool, path, current, content, from: found.path }, notes);
   }
 }

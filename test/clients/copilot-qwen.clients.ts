@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { HOOK_EVENTS } from "contextfmt/hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
+import { COPILOT_ENV } from "./offline-clients.js";
 import {
   HOOK_OUTPUT,
   hookProject,
@@ -64,14 +65,7 @@ describe("GitHub Copilot CLI", () => {
       args,
       {
         HOME: made.home,
-        COPILOT_OFFLINE: "true",
-        COPILOT_PROVIDER_TYPE: "anthropic",
-        COPILOT_PROVIDER_BASE_URL: "{BASE_URL}",
-        COPILOT_PROVIDER_API_KEY: "x",
-        COPILOT_MODEL: "claude-sonnet-4.5",
-        COPILOT_AUTO_UPDATE: "false",
-        // Trusts the folder, so its hooks run (the --trust-folder flag refuses --resume).
-        COPILOT_ALLOW_ALL: "true",
+        ...COPILOT_ENV,
       },
       made.dir,
     );

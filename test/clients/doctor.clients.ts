@@ -13,15 +13,8 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ClientReport, DoctorReport } from "../../src/doctor/report.js";
 import { BIN } from "../cli/run-bin.js";
-import { codexExecArgs } from "./run-client.js";
-import {
-  CLINE_ENV,
-  clineProvider,
-  type ModelScript,
-  modelBodies,
-  runScripted,
-  syncProject,
-} from "./run-scripted.js";
+import { headless, homeFiles, type OfflineClient, scriptFor } from "./offline-clients.js";
+import { modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
 /** `bytes` bytes of numbered lines `TAG-00001 xxx…`, so any prefix names the line it ends in. */
 function numbered(tag: string, bytes: number): string {
@@ -50,7 +43,7 @@ function textOf(body: string): string {
   return strings.join("\n");
 }
 
-type Client = "claude" | "codex" | "gemini" | "copilot" | "qwen" | "opencode" | "kilo" | "cline";
+type Client = OfflineClient;
 
 /** A project that hits one rule: its files, the folder the session starts in, extra arguments. */
 interface Case {
@@ -87,90 +80,6 @@ const write = (base: string, files: Record<string, string>) => {
   }
 };
 
-/** The settings each client needs in its home to run headless against the loopback model. */
-function homeFiles(client: Client, dir: string): Record<string, string> {
-  const trusted = { [dir]: "TRUST_FOLDER" };
-  switch (client) {
-    case "codex":
-      return { "config.toml": `[projects."${dir}"]\ntrust_level = "trusted"\n` };
-    case "gemini":
-      return {
-        ".gemini/settings.json": JSON.stringify({
-          security: { auth: { selectedType: "gemini-api-key" } },
-        }),
-        ".gemini/trustedFolders.json": JSON.stringify(trusted),
-      };
-    case "qwen":
-      return {
-        ".qwen/settings.json": JSON.stringify({
-          security: { auth: { selectedType: "anthropic" } },
-          model: { name: "claude-sonnet-4-5" },
-        }),
-      };
-    default:
-      return {};
-  }
-}
-
-/** How each client is started headless against the loopback model, with the prompt "hi". */
-const START: Record<Client, { args: readonly string[]; env: Record<string, string> }> = {
-  claude: { args: ["-p", "hi", "--max-turns", "1"], env: { ANTHROPIC_API_KEY: "x" } },
-  codex: { args: codexExecArgs("hi"), env: { RECORDER_KEY: "x" } },
-  gemini: { args: ["-p", "hi"], env: { GEMINI_API_KEY: "x" } },
-  copilot: {
-    args: ["-p", "hi"],
-    env: {
-      COPILOT_OFFLINE: "true",
-      COPILOT_PROVIDER_TYPE: "anthropic",
-      COPILOT_PROVIDER_BASE_URL: "{BASE_URL}",
-      COPILOT_PROVIDER_API_KEY: "x",
-      COPILOT_MODEL: "claude-sonnet-4.5",
-      COPILOT_AUTO_UPDATE: "false",
-      COPILOT_ALLOW_ALL: "true",
-    },
-  },
-  qwen: { args: ["--yolo", "hi"], env: { ANTHROPIC_API_KEY: "x" } },
-  opencode: {
-    args: ["run", "hi"],
-    env: {
-      OPENCODE_CONFIG_CONTENT: JSON.stringify({
-        provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-        model: "anthropic/claude-sonnet-4-5",
-      }),
-    },
-  },
-  // `--pure` and the KILO_* switches (as in kilo.clients.ts): without them the CLI does not exit.
-  kilo: {
-    args: ["run", "--pure", "hi"],
-    env: {
-      KILO_CONFIG_CONTENT: JSON.stringify({
-        provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-        model: "anthropic/claude-sonnet-4-5",
-      }),
-      KILO_NO_DAEMON: "1",
-      KILO_TELEMETRY_LEVEL: "off",
-      KILO_DISABLE_AUTOUPDATE: "1",
-      KILO_DISABLE_MODELS_FETCH: "1",
-      KILO_DISABLE_SESSION_INGEST: "1",
-      KILO_DISABLE_SHARE: "1",
-      KILO_DISABLE_PRESENCE: "1",
-      KILO_DISABLE_DEFAULT_PLUGINS: "1",
-      KILO_DISABLE_LSP_DOWNLOAD: "1",
-      KILO_DISABLE_CODEBASE_INDEXING: "1",
-      KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
-    },
-  },
-  cline: {
-    args: ["--json", "say hi"],
-    env: CLINE_ENV,
-  },
-};
-
-/** The loopback model's script: Cline alone needs a file, its provider's settings. */
-function scriptFor(client: Client, home: string): ModelScript {
-  return client === "cline" ? { replies: [], files: clineProvider(home) } : { replies: [] };
-}
-
 /**
  * The request of the session itself: the one that offers tools (OpenCode first asks for a title,
  * Gemini CLI for a routing decision, Qwen Code later for memories; none of those offers tools).
@@ -189,16 +98,16 @@ function sessionRequest(client: Client, bodies: readonly string[]): string {
 function run(client: Client, made: Case): Run {
   const project = syncProject(made.files);
   roots.push(project.root);
-  write(project.home, { ...homeFiles(client, project.dir), ...made.home });
+  // Codex CLI's home is the home itself: a case's Codex files go at its top.
+  const place = { dir: project.dir, home: project.home, codexHome: project.home };
+  write(project.home, { ...homeFiles(client, place), ...made.home });
   made.prepare?.(project);
-  const start = START[client];
-  const env: Record<string, string> = { ...start.env, HOME: project.home };
-  if (client === "codex") env.CODEX_HOME = project.home;
+  const start = headless(client, "hi", place);
   const recorded = runScripted(
     client,
     scriptFor(client, project.home),
     made.args ?? start.args,
-    env,
+    start.env,
     join(project.dir, made.cwd ?? ""),
   );
   const bodies = modelBodies(recorded);

@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KILO_ENV } from "./offline-clients.js";
 import { type ModelScript, modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
 const SECRET = "SECRET_MARKER_4X";
@@ -102,21 +103,7 @@ describe("an ignore file synced from Cursor keeps the file from each client", ()
       ["run", "--pure", "IGNORE_PROMPT read both"],
       {
         HOME: home,
-        KILO_CONFIG_CONTENT: JSON.stringify({
-          provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-          model: "anthropic/claude-sonnet-4-5",
-        }),
-        KILO_NO_DAEMON: "1",
-        KILO_TELEMETRY_LEVEL: "off",
-        KILO_DISABLE_AUTOUPDATE: "1",
-        KILO_DISABLE_MODELS_FETCH: "1",
-        KILO_DISABLE_SESSION_INGEST: "1",
-        KILO_DISABLE_SHARE: "1",
-        KILO_DISABLE_PRESENCE: "1",
-        KILO_DISABLE_DEFAULT_PLUGINS: "1",
-        KILO_DISABLE_LSP_DOWNLOAD: "1",
-        KILO_DISABLE_CODEBASE_INDEXING: "1",
-        KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
+        ...KILO_ENV,
       },
       dir,
     );

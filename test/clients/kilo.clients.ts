@@ -8,6 +8,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KILO_ENV } from "./offline-clients.js";
 import {
   COMMAND_MARKER,
   INSTRUCTIONS_MARKER,
@@ -33,21 +34,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
  */
 const env = () => ({
   HOME: home,
-  KILO_CONFIG_CONTENT: JSON.stringify({
-    provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-    model: "anthropic/claude-sonnet-4-5",
-  }),
-  KILO_NO_DAEMON: "1",
-  KILO_TELEMETRY_LEVEL: "off",
-  KILO_DISABLE_AUTOUPDATE: "1",
-  KILO_DISABLE_MODELS_FETCH: "1",
-  KILO_DISABLE_SESSION_INGEST: "1",
-  KILO_DISABLE_SHARE: "1",
-  KILO_DISABLE_PRESENCE: "1",
-  KILO_DISABLE_DEFAULT_PLUGINS: "1",
-  KILO_DISABLE_LSP_DOWNLOAD: "1",
-  KILO_DISABLE_CODEBASE_INDEXING: "1",
-  KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
+  ...KILO_ENV,
 });
 
 describe("Kilo Code reads what sync wrote", () => {

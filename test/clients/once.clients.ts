@@ -18,6 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
+import { COPILOT_ENV, KILO_ENV, MODEL_CONFIG } from "./offline-clients.js";
 import { codexExecArgs, type RecordedRun, recordModelRequests } from "./run-client.js";
 import { CLINE_ENV, clineProvider, modelBodies, runScripted, syncProject } from "./run-scripted.js";
 
@@ -114,12 +115,6 @@ function synced(
   return { root, dir, home, copilotTimes: copilotTimes(run.stderr) };
 }
 
-/** OpenCode's and Kilo Code's Anthropic provider at the loopback model. */
-const PROVIDER = JSON.stringify({
-  provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-  model: "anthropic/claude-sonnet-4-5",
-});
-
 /** A headless run of `client` with a plain prompt in `cwd`: the bodies of its model requests. */
 function requests(client: Client, project: Synced, cwd: string): string[] {
   const home = project.home;
@@ -156,13 +151,7 @@ function requests(client: Client, project: Synced, cwd: string): string[] {
           ["--disable-builtin-mcps", "-p", prompt],
           {
             HOME: home,
-            COPILOT_OFFLINE: "true",
-            COPILOT_PROVIDER_TYPE: "anthropic",
-            COPILOT_PROVIDER_BASE_URL: "{BASE_URL}",
-            COPILOT_PROVIDER_API_KEY: "x",
-            COPILOT_MODEL: "claude-sonnet-4.5",
-            COPILOT_AUTO_UPDATE: "false",
-            COPILOT_ALLOW_ALL: "true",
+            ...COPILOT_ENV,
           },
           cwd,
         ),
@@ -173,7 +162,7 @@ function requests(client: Client, project: Synced, cwd: string): string[] {
           "opencode",
           { replies: [] },
           ["run", prompt],
-          { HOME: home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: PROVIDER },
+          { HOME: home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: MODEL_CONFIG },
           cwd,
         ),
       );
@@ -189,18 +178,7 @@ function requests(client: Client, project: Synced, cwd: string): string[] {
           ["run", "--pure", prompt],
           {
             HOME: home,
-            KILO_CONFIG_CONTENT: PROVIDER,
-            KILO_NO_DAEMON: "1",
-            KILO_TELEMETRY_LEVEL: "off",
-            KILO_DISABLE_AUTOUPDATE: "1",
-            KILO_DISABLE_MODELS_FETCH: "1",
-            KILO_DISABLE_SESSION_INGEST: "1",
-            KILO_DISABLE_SHARE: "1",
-            KILO_DISABLE_PRESENCE: "1",
-            KILO_DISABLE_DEFAULT_PLUGINS: "1",
-            KILO_DISABLE_LSP_DOWNLOAD: "1",
-            KILO_DISABLE_CODEBASE_INDEXING: "1",
-            KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
+            ...KILO_ENV,
           },
           cwd,
         ),

@@ -7,10 +7,11 @@
  * only a rule for the whole shell (its tools.exclude); the others hold the command prefix, and a
  * command outside it still runs in the same session.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ModelScript, runScripted, syncProject } from "./run-scripted.js";
+import { runOffline } from "./offline-clients.js";
+import { type ModelScript, syncProject } from "./run-scripted.js";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -69,50 +70,17 @@ function beforeAndAfter(
   return { before, after: made("after"), output };
 }
 
-const KILO_ENV = {
-  KILO_NO_DAEMON: "1",
-  KILO_TELEMETRY_LEVEL: "off",
-  KILO_DISABLE_AUTOUPDATE: "1",
-  KILO_DISABLE_MODELS_FETCH: "1",
-  KILO_DISABLE_SESSION_INGEST: "1",
-  KILO_DISABLE_SHARE: "1",
-  KILO_DISABLE_PRESENCE: "1",
-  KILO_DISABLE_DEFAULT_PLUGINS: "1",
-  KILO_DISABLE_LSP_DOWNLOAD: "1",
-  KILO_DISABLE_CODEBASE_INDEXING: "1",
-  KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: "1",
-};
-
-/** An Anthropic provider pointed at the loopback model, as OpenCode's and Kilo's config take it. */
-const MODEL_CONFIG = JSON.stringify({
-  provider: { anthropic: { options: { baseURL: "{BASE_URL}/v1", apiKey: "x" } } },
-  model: "anthropic/claude-sonnet-4-5",
-});
-
 describe("a deny rule synced from Claude Code is refused by the real client", () => {
   it("Gemini CLI: the shell denied whole (tools.exclude); no command runs", () => {
     const box = project("Bash");
-    mkdirSync(join(box.home, ".gemini"));
-    writeFileSync(
-      join(box.home, ".gemini/settings.json"),
-      JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } }),
-    );
-    // Gemini CLI reads a project's settings only in a folder the user trusts.
-    writeFileSync(
-      join(box.home, ".gemini/trustedFolders.json"),
-      JSON.stringify({ [box.dir]: "TRUST_FOLDER" }),
-    );
     const result = beforeAndAfter(
       box.dir,
       () => box.contextfmt("sync", "--from", "claude", "--to", "gemini", "--only", "permissions"),
       (name) =>
-        runScripted(
-          "gemini",
-          touchScript("run_shell_command", (command) => ({ command }), box.dir, name),
-          ["--yolo", "-p", "PERMISSION_PROMPT run them"],
-          { HOME: box.home, GEMINI_API_KEY: "x" },
-          box.dir,
-        ),
+        runOffline("gemini", "PERMISSION_PROMPT run them", box, {
+          script: touchScript("run_shell_command", (command) => ({ command }), box.dir, name),
+          flags: ["--yolo"],
+        }),
     );
     // Each client may add keys of its own to its settings on its first run ($schema, $version).
     expect(JSON.parse(readFileSync(join(box.dir, ".gemini/settings.json"), "utf8"))).toMatchObject({
@@ -124,25 +92,13 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
 
   it("Qwen Code: touch refused by the synced prefix rule; another command still runs", () => {
     const box = project("Bash(touch:*)");
-    mkdirSync(join(box.home, ".qwen"));
-    writeFileSync(
-      join(box.home, ".qwen/settings.json"),
-      JSON.stringify({
-        security: { auth: { selectedType: "anthropic" } },
-        model: { name: "claude-sonnet-4-5" },
-      }),
-    );
     const result = beforeAndAfter(
       box.dir,
       () => box.contextfmt("sync", "--from", "claude", "--to", "qwen", "--only", "permissions"),
       (name) =>
-        runScripted(
-          "qwen",
-          touchScript("run_shell_command", (command) => ({ command }), box.dir, name),
-          ["--yolo", "PERMISSION_PROMPT run them"],
-          { HOME: box.home, ANTHROPIC_API_KEY: "x" },
-          box.dir,
-        ),
+        runOffline("qwen", "PERMISSION_PROMPT run them", box, {
+          script: touchScript("run_shell_command", (command) => ({ command }), box.dir, name),
+        }),
     );
     expect(JSON.parse(readFileSync(join(box.dir, ".qwen/settings.json"), "utf8"))).toMatchObject({
       permissions: { deny: ["run_shell_command(touch:*)"] },
@@ -157,17 +113,18 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
       box.dir,
       () => box.contextfmt("sync", "--from", "claude", "--to", "opencode", "--only", "permissions"),
       (name) =>
-        runScripted(
-          "opencode",
+        runOffline("opencode", "PERMISSION_PROMPT run them", box, {
           // Only the session's request offers tools: the one asking for a title must not
           // take the reply.
-          touchScript("bash", (command) => ({ command, description: "run it" }), box.dir, name, [
-            "input_schema",
-          ]),
-          ["run", "PERMISSION_PROMPT run them"],
-          { HOME: box.home, npm_config_offline: "true", OPENCODE_CONFIG_CONTENT: MODEL_CONFIG },
-          box.dir,
-        ),
+          script: touchScript(
+            "bash",
+            (command) => ({ command, description: "run it" }),
+            box.dir,
+            name,
+            ["input_schema"],
+          ),
+          env: { npm_config_offline: "true" },
+        }),
     );
     expect(JSON.parse(readFileSync(join(box.dir, "opencode.json"), "utf8"))).toMatchObject({
       permission: { bash: { "touch *": "deny" } },
@@ -182,13 +139,14 @@ describe("a deny rule synced from Claude Code is refused by the real client", ()
       box.dir,
       () => box.contextfmt("sync", "--from", "claude", "--to", "kilo", "--only", "permissions"),
       (name) =>
-        runScripted(
-          "kilo",
-          touchScript("bash", (command) => ({ command, description: "run it" }), box.dir, name),
-          ["run", "--pure", "PERMISSION_PROMPT run them"],
-          { HOME: box.home, KILO_CONFIG_CONTENT: MODEL_CONFIG, ...KILO_ENV },
-          box.dir,
-        ),
+        runOffline("kilo", "PERMISSION_PROMPT run them", box, {
+          script: touchScript(
+            "bash",
+            (command) => ({ command, description: "run it" }),
+            box.dir,
+            name,
+          ),
+        }),
     );
     expect(JSON.parse(readFileSync(join(box.dir, "kilo.json"), "utf8"))).toMatchObject({
       permission: { bash: { "touch *": "deny" } },

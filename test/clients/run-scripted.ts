@@ -34,23 +34,26 @@ export interface ModelScript {
   readonly files?: Readonly<Record<string, string>>;
 }
 
+/** A pinned client the suite runs against its scripted loopback model. */
+export type ScriptedClient =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "qwen"
+  | "opencode"
+  | "cline"
+  | "kilo"
+  | "pi"
+  | "continue";
+
 /**
  * Runs a CLI headless against a loopback model server that answers from `script` (tool calls,
  * subagents, text), inside an empty network namespace when unshare allows it, and returns the
  * requests it sent and what it printed.
  */
 export function runScripted(
-  tool:
-    | "claude"
-    | "codex"
-    | "gemini"
-    | "copilot"
-    | "qwen"
-    | "opencode"
-    | "cline"
-    | "kilo"
-    | "pi"
-    | "continue",
+  tool: ScriptedClient,
   script: ModelScript,
   args: readonly string[],
   env: Record<string, string>,

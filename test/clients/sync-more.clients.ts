@@ -10,6 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPILOT_ENV } from "./offline-clients.js";
 import { runClient } from "./run-client.js";
 import {
   CLAUDE_SOURCES,
@@ -48,14 +49,7 @@ describe("GitHub Copilot CLI reads what sync wrote", () => {
   const env = {
     ...VARIABLES,
     HOME: "",
-    COPILOT_OFFLINE: "true",
-    COPILOT_PROVIDER_TYPE: "anthropic",
-    COPILOT_PROVIDER_BASE_URL: "{BASE_URL}",
-    COPILOT_PROVIDER_API_KEY: "x",
-    COPILOT_MODEL: "claude-sonnet-4.5",
-    COPILOT_AUTO_UPDATE: "false",
-    // Trusts the folder, so its workspace files are read.
-    COPILOT_ALLOW_ALL: "true",
+    ...COPILOT_ENV,
   };
   /** The synced command is a skill: the model loads it, as Copilot CLI tells it to. */
   const loadSkill: ModelScript = {

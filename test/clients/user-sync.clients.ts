@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN } from "../cli/run-bin.js";
-import { codexExecArgs } from "./run-client.js";
-import { modelBodies, occurrences, runScripted, syncProject } from "./run-scripted.js";
+import { prepareHome, runOffline } from "./offline-clients.js";
+import { modelBodies, occurrences, syncProject } from "./run-scripted.js";
 
 const USER_MARK = "USER_LEVEL_SYNC_MARK_4K";
 const COMMAND_MARK = "USER_COMMAND_MARK_8Z";
@@ -30,13 +30,10 @@ beforeAll(() => {
   write(project.home, {
     ".claude/CLAUDE.md": `# My own rules\n\n${USER_MARK}: answer briefly.\n`,
     ".claude/commands/standup.md": `---\ndescription: ${COMMAND_MARK} write my standup\n---\nWrite the standup.\n`,
-    // Each client's own settings, as its user has them (sync edits none of these keys).
-    ".codex/config.toml": `[projects."${project.dir}"]\ntrust_level = "trusted"\n`,
-    ".gemini/settings.json": JSON.stringify({
-      security: { auth: { selectedType: "gemini-api-key" } },
-    }),
-    ".gemini/trustedFolders.json": JSON.stringify({ [project.dir]: "TRUST_FOLDER" }),
   });
+  // Each client's own settings, as its user has them (sync edits none of these keys).
+  prepareHome("codex", project);
+  prepareHome("gemini", project);
   synced = execFileSync(
     process.execPath,
     [BIN, "sync", "--user", "--from", "claude", "--to", "codex,gemini"],
@@ -52,12 +49,7 @@ afterAll(() => rmSync(project.root, { recursive: true, force: true }));
 
 /** The first request of `client`'s session that offers tools, as text. */
 function sessionRequest(client: "codex" | "gemini"): string {
-  const args = client === "codex" ? codexExecArgs("hi") : ["-p", "hi"];
-  const env: Record<string, string> =
-    client === "codex"
-      ? { RECORDER_KEY: "x", HOME: project.home, CODEX_HOME: join(project.home, ".codex") }
-      : { GEMINI_API_KEY: "x", HOME: project.home };
-  const recorded = runScripted(client, { replies: [] }, args, env, project.dir);
+  const recorded = runOffline(client, "hi", project);
   const session = modelBodies(recorded).find(
     (body) => ((JSON.parse(body) as { tools?: unknown[] }).tools ?? []).length > 0,
   );

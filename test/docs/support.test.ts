@@ -10,8 +10,11 @@ import { REAL_CLIENT_CHECKS } from "../clients/checked.js";
 
 const clientFile = (name: string) => new URL(`../clients/${name}`, import.meta.url).pathname;
 
-/** How each client's test files run it: `runClient("claude", …)`, `runScripted("qwen", …)`, …. */
-const RUNS = /\b(?:runClient|runScripted|recordModelRequests)\(\s*"([a-z]+)"/g;
+/**
+ * How each client's test files run it: `runClient("claude", …)`, `runScripted("qwen", …)`,
+ * `runOffline("kilo", …)`, ….
+ */
+const RUNS = /\b(?:runClient|runScripted|runOffline|recordModelRequests)\(\s*"([a-z]+)"/g;
 
 describe("docs/support.md", () => {
   it("is the table generated from the code (npm run docs:support rewrites it)", () => {

@@ -16,9 +16,11 @@ import {
   doctor,
   planSync,
   type ReportedProblem,
+  SYNC_TOOLS,
   type SyncTool,
 } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
+import { doctorHtml } from "../../src/doctor/html.js";
 import { namedHash } from "../../src/workspace/record.js";
 import { project } from "../cli/project-dir.js";
 import { BIN } from "../cli/run-bin.js";
@@ -84,8 +86,9 @@ describe("a duplicate sync named is known to doctor", () => {
     const report = await doctor({ dir });
     expect(lines(report, "copilot")).toEqual(["info duplicate_content GEMINI.md (known)"]);
     expect(known(report)[0]?.known).toBe(
-      "sync --from claude --to gemini,copilot named it: GitHub Copilot CLI reads the same instructions from each of CLAUDE.md, GEMINI.md, by its own rules; they hold what that sync left there",
+      "the last sync named it: GitHub Copilot CLI reads the same instructions from each of CLAUDE.md, GEMINI.md, by its own rules; they hold what that sync left there",
     );
+    expect(report.knownBy).toBe("sync --from claude --to gemini,copilot");
   });
 
   it("skills Copilot CLI reads from .claude/skills and .agents/skills: the second is known", async () => {
@@ -96,6 +99,29 @@ describe("a duplicate sync named is known to doctor", () => {
     expect(lines(report, "copilot")).toEqual([
       "info shadowed .agents/skills/release/SKILL.md (known)",
     ]);
+  });
+
+  it("after --to all, the sync is named once, as --to all, however many duplicates it named", async () => {
+    const dir = claudeProject(true);
+    const plan = planSync({ dir, from: "claude", to: SYNC_TOOLS.filter((t) => t !== "claude") });
+    applyPlan(plan);
+    const json = JSON.parse(contextfmt(dir, "doctor", "--json").stdout);
+    const knownOnes = json.problems.filter((p: ReportedProblem) => p.known !== undefined);
+    expect(knownOnes.length).toBeGreaterThan(1);
+    expect(json.knownBy).toBe("sync --from claude --to all");
+    const table = contextfmt(dir, "doctor").stdout;
+    // One line names the sync; each known problem says what it named, not which sync it was.
+    expect(table.split("sync --from").length - 1).toBe(1);
+    expect(table).toContain(
+      "  the last sync, which named the known ones: sync --from claude --to all\n",
+    );
+    expect(table.split("    known: the last sync named it: ").length - 1).toBe(knownOnes.length);
+    expect(doctorHtml(json)).toContain(
+      'the known ones named by the last sync, <code class="known-by">sync --from claude --to all</code>',
+    );
+    // Without the known ones, nothing names the sync.
+    const clean = project({ ...GIT, "CLAUDE.md": RULES });
+    expect(contextfmt(clean, "doctor", "--json").stdout).not.toContain("knownBy");
   });
 
   it("the source edited since the sync: the duplicate is a problem again", async () => {
@@ -162,9 +188,13 @@ describe("a duplicate sync named is known to doctor", () => {
     expect(
       json.problems.map((p: ReportedProblem) => [p.code, p.severity, p.other, p.path]),
     ).toEqual([["duplicate_content", "info", "CLAUDE.md", "GEMINI.md"]]);
-    expect(json.problems[0].known).toMatch(/^sync --from claude --to gemini,copilot named it: /);
+    expect(json.problems[0].known).toMatch(/^the last sync named it: GitHub Copilot CLI reads /);
+    expect(json.knownBy).toBe("sync --from claude --to gemini,copilot");
     const table = contextfmt(dir, "doctor", "--client", "copilot").stdout;
-    expect(table).toContain("    known: sync --from claude --to gemini,copilot named it:");
+    expect(table).toContain("    known: the last sync named it: GitHub Copilot CLI reads ");
+    expect(table).toContain(
+      "  the last sync, which named the known ones: sync --from claude --to gemini,copilot\n",
+    );
     writeFileSync(join(dir, "GEMINI.md"), `${readFileSync(join(dir, "GEMINI.md"), "utf8")}\n`);
     expect(contextfmt(dir, "doctor", "--strict", "--client", "copilot").status).toBe(1);
   });

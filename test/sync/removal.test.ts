@@ -239,3 +239,51 @@ describe("sync removes what it wrote whose source is gone", () => {
     expect(before["deploy.toml"]).toContain("Deploy it");
   });
 });
+
+describe("sync keeps what it wrote from a source that is there but left out", () => {
+  it("a command and a skill's folder that became links out of the project: their copies stay, said in the warnings", () => {
+    const dir = project(SOURCE);
+    sync(dir, ["command", "skill"]);
+    const copies = tree(dir);
+    expect(copies[".gemini/commands/deploy.toml"]).toContain("Deploy it");
+    expect(copies[".agents/skills/lint/SKILL.md"]).toContain("Run the linter.");
+    // The dotfiles-per-file case: each moved out of the project and linked back from there.
+    const outside = mkdtempSync(join(tmpdir(), "contextfmt-outside-"));
+    renameSync(join(dir, ".claude/commands/deploy.md"), join(outside, "deploy.md"));
+    symlinkSync(join(outside, "deploy.md"), join(dir, ".claude/commands/deploy.md"));
+    renameSync(join(dir, ".claude/skills/lint"), join(outside, "lint"));
+    symlinkSync(join(outside, "lint"), join(dir, ".claude/skills/lint"));
+    const plan = sync(dir, ["command", "skill"]);
+    expect(plan.files.filter((f) => f.after === undefined)).toEqual([]);
+    const after = tree(dir);
+    for (const path of [
+      ".gemini/commands/deploy.toml",
+      ".agents/skills/lint/SKILL.md",
+      ".agents/skills/lint/scripts/run.sh",
+    ]) {
+      expect(after[path], path).toBe(copies[path]);
+    }
+    const outsideWords = (name: string) =>
+      `.claude/${name} is a link to ${realpathSync(outside)}/${name.split("/")[1]}, outside the project`;
+    expect(messages(plan)).toContain(
+      `.claude/commands/deploy.md: left out: ${outsideWords("commands/deploy.md")}; what contextfmt wrote from it stays: .gemini/commands/deploy.toml`,
+    );
+    expect(messages(plan)).toContain(
+      `.claude/skills/lint: left out: ${outsideWords("skills/lint")}; what contextfmt wrote from it stays: .agents/skills/lint/`,
+    );
+    // The record keeps them: gone for good, they are taken out then.
+    rmSync(join(dir, ".claude/commands/deploy.md"));
+    rmSync(join(dir, ".claude/skills/lint"));
+    const gone = sync(dir, ["command", "skill"]);
+    expect(
+      gone.files
+        .filter((f) => f.after === undefined)
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual([
+      ".agents/skills/lint/SKILL.md",
+      ".agents/skills/lint/scripts/run.sh",
+      ".gemini/commands/deploy.toml",
+    ]);
+  });
+});

@@ -10,7 +10,7 @@
  * a Cline project whose instructions are all in `.clinerules/`, Cline's older single-file
  * `.clinerules`); their texts are written here.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan, doctor, planSync, type SyncTool } from "contextfmt/sync";
 import { describe, expect, it } from "vitest";
@@ -117,6 +117,27 @@ describe("from Claude Code's .claude/rules", () => {
     applyPlan(plan);
     expect(existsSync(join(dir, ".cursor/rules/frontend/react.mdc"))).toBe(false);
     expect(read(dir, ".github/instructions/frontend/react.instructions.md")).toBe("mine now\n");
+  });
+
+  it("a rule that became a link out of the project keeps its copy, said in the warning", async () => {
+    const dir = project(CLAUDE_PROJECT);
+    await syncTwice(dir, "claude", ["cursor"]);
+    const copy = read(dir, ".cursor/rules/frontend/react.mdc");
+    const outside = project({ "react.md": CLAUDE_PROJECT[".claude/rules/frontend/react.md"] });
+    rmSync(join(dir, ".claude/rules/frontend/react.md"));
+    symlinkSync(join(outside, "react.md"), join(dir, ".claude/rules/frontend/react.md"));
+    const plan = planSync({ dir, from: "claude", to: ["cursor"], kinds: ["rule-file"] });
+    expect(plan.changed).toEqual([]);
+    expect(read(dir, ".cursor/rules/frontend/react.mdc")).toBe(copy);
+    expect(plan.warnings).toContainEqual(
+      expect.objectContaining({
+        code: "outside_project",
+        path: ".claude/rules/frontend/react.md",
+        message: expect.stringMatching(
+          /; what contextfmt wrote from it stays: \.cursor\/rules\/frontend\/react\.mdc$/,
+        ),
+      }),
+    );
   });
 
   it("a rule file an earlier sync wrote goes once the target reads the rule elsewhere, saying where", async () => {

@@ -239,6 +239,43 @@ describe("sync --user, hostile", () => {
     expect(read(h, ".codex/AGENTS.md")).toBe(carried);
   });
 
+  it("keeps the copies of a command linked from outside its folder, and of an agent that no longer parses", () => {
+    const h = home(
+      {
+        ".claude/commands/review.md": "---\ndescription: Review it\n---\nReview $ARGUMENTS.\n",
+        ".claude/agents/tester.md": "---\nname: tester\ndescription: Tests\n---\nYou test.\n",
+      },
+      [".gemini"],
+    );
+    syncUser({ HOME: h }, "claude", ["gemini"], ["command", "agent"]);
+    const copies = tree(join(h, ".gemini"));
+    expect(Object.keys(copies).sort()).toEqual(["agents/tester.md", "commands/review.toml"]);
+    // The dotfiles-per-file case: ~/.claude/commands/review.md -> ~/dotfiles/review.md.
+    mkdirSync(join(h, "dotfiles"));
+    writeFileSync(join(h, "dotfiles/review.md"), read(h, ".claude/commands/review.md"));
+    rmSync(join(h, ".claude/commands/review.md"));
+    symlinkSync(join(h, "dotfiles/review.md"), join(h, ".claude/commands/review.md"));
+    // Half-way through an edit: no item Claude Code loads, but there, not gone.
+    writeFileSync(join(h, ".claude/agents/tester.md"), "---\nname: [tester\n---\nYou test.\n");
+    const { plan } = syncUser({ HOME: h }, "claude", ["gemini"], ["command", "agent"]);
+    expect(plan.changed).toEqual([]);
+    expect(tree(join(h, ".gemini"))).toEqual(copies);
+    const said = plan.warnings.map((issue) => `${issue.path}: ${issue.message}`);
+    expect(said).toContain(
+      `~/.claude/commands/review.md: left out: ~/.claude/commands/review.md is a link to ${join(h, "dotfiles/review.md")}, outside ~/.claude; what contextfmt wrote from it stays: ~/.gemini/commands/review.toml`,
+    );
+    expect(said).toContainEqual(
+      expect.stringMatching(
+        /^~\/\.claude\/agents\/tester\.md: not synced: not a Claude Code agent \(.*\); what contextfmt wrote from it stays: ~\/\.gemini\/agents\/tester\.md$/,
+      ),
+    );
+    // Gone for good, the copies go.
+    rmSync(join(h, ".claude/commands/review.md"));
+    rmSync(join(h, ".claude/agents/tester.md"));
+    syncUser({ HOME: h }, "claude", ["gemini"], ["command", "agent"]);
+    expect(tree(join(h, ".gemini"))).toEqual({});
+  });
+
   it("refuses a link from one client's folder into another's", () => {
     const h = home({ ".claude/CLAUDE.md": CLAUDE_MD, ".gemini/x": "" }, [".codex"]);
     symlinkSync(join(h, ".gemini"), join(h, ".codex/skills"));
