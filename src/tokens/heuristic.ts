@@ -35,11 +35,13 @@ import {
   LENGTH_COLUMNS,
   LENGTH_LIMIT,
   latinLanguage,
+  nativeShaped,
   SCRIPT_COSTS,
   type ScriptCosts,
   scriptOf,
   TERM_LANGUAGES,
   VIETNAMESE_VOTE,
+  WORDS_PER_SHAPED,
 } from "./scripts.js";
 
 // Character classes as the o200k regex sees them. Letters come first so `class < DIGIT` tests
@@ -227,6 +229,10 @@ export function estimateUnit(
   let persian = false;
   let votes: Uint16Array | undefined; // per Latin language, from the letters pointing to it
   let deciding = 0; // letters and function words pointing to any
+  // Per Latin language, the plain words with its own letter pairs (NATIVE_PAIRS), while no
+  // letter or function word has pointed to any: they decide a line without them.
+  let shapes: Uint16Array | undefined;
+  let shaped = 0;
   let ukrainian = false;
   let japanese = false;
   // Inside a link (from a `://` to the next whitespace) words are English: host and path names,
@@ -444,6 +450,15 @@ export function estimateUnit(
           deciding += 1;
         }
       }
+      // A plain word of a language's own shape ("przy", "Trzymaj") where nothing else has
+      // pointed to a language: not in a link, nor standing as code.
+      if (latin < 0 && votes === undefined && accented === 0 && (upper === 0 || capitalised)) {
+        const languages = nativeShaped(text, letters, j);
+        if (languages !== 0 && !link && !codeTouching(text, start, letters, j, end)) {
+          shapes = withShape(shapes, languages);
+          shaped += 1;
+        }
+      }
       // An English term in the line ("pull request" in a Polish one, a link, `README`, a
       // path) costs as in English, in the languages whose costs allow for it (TERM_LANGUAGES).
       const term =
@@ -524,8 +539,10 @@ export function estimateUnit(
     tokens += cost;
     i = j;
   }
-  if (latin < 0 && votes) {
-    const language = latinLanguage(votes, deciding, latinWords);
+  if (latin < 0 && (votes || shapes)) {
+    const language = votes
+      ? latinLanguage(votes, deciding, latinWords)
+      : latinLanguage(shapes as Uint16Array, shaped, latinWords, WORDS_PER_SHAPED);
     if (language !== ENGLISH) return estimateUnit(text, start, end, costs, language);
   }
   tokens += ukrainian ? ukrainianCost : russianCost;
@@ -565,6 +582,17 @@ function codeTouching(
   if (letters === start) return false;
   const before = text.charCodeAt(letters - 1);
   if (before === 34) return letters - 1 > start && text.charCodeAt(letters - 2) === 61; // ="
+  // Inside a slug ("using-react-for-a-part"): a hyphen with a letter or digit on each side of
+  // the word. A word joined by one hyphen ("e-kontrolka") stays the line's.
+  if (before === 45) {
+    return (
+      letters - 1 > start &&
+      isAsciiAlphanumeric(text.charCodeAt(letters - 2)) &&
+      j + 1 < end &&
+      text.charCodeAt(j) === 45 &&
+      isAsciiAlphanumeric(text.charCodeAt(j + 1))
+    );
+  }
   return (
     before === 96 ||
     before === 46 ||
@@ -576,6 +604,10 @@ function codeTouching(
   );
 }
 
+/** Whether `code` is an ASCII letter or digit. */
+const isAsciiAlphanumeric = (code: number): boolean =>
+  code < 128 && (ASCII_CLASS[code] as number) <= DIGIT; // no ASCII character is CASELESS
+
 /** Whether a link's `://` starts at `at`: the word before it is its scheme ("https"). */
 const schemeAt = (text: string, at: number): boolean =>
   text.charCodeAt(at) === 58 && text.charCodeAt(at + 1) === 47 && text.charCodeAt(at + 2) === 47;
@@ -584,6 +616,15 @@ const schemeAt = (text: string, at: number): boolean =>
 function withVote(votes: Uint16Array | undefined, vote: number): Uint16Array {
   const into = votes ?? new Uint16Array(LATIN_LANGUAGES);
   into[vote >> 3] = (into[vote >> 3] as number) + (vote & 7);
+  return into;
+}
+
+/** `shapes` (made on the first) with a word of each language of `languages` (a bit each) added. */
+function withShape(shapes: Uint16Array | undefined, languages: number): Uint16Array {
+  const into = shapes ?? new Uint16Array(LATIN_LANGUAGES);
+  for (let language = 1; language < LATIN_LANGUAGES; language += 1) {
+    if (((languages >> language) & 1) === 1) into[language] = (into[language] as number) + 1;
+  }
   return into;
 }
 

@@ -4,15 +4,18 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   ENGLISH_PAIR_LANGUAGES,
+  englishText,
   fitChineseCosts,
   fitEnglishPairs,
   fitHindiCosts,
   fitLengthTables,
+  fitNativeShapes,
   LANGUAGE_BOUNDS,
   LANGUAGES,
   type LanguageSample,
   languageCorpus,
   languageStats,
+  NATIVE_LANGUAGES,
   REAL_BOUNDS,
   REAL_LANGUAGES,
   REAL_OPEN,
@@ -26,7 +29,13 @@ import {
   propertyClass,
   unicodeClass,
 } from "../../src/tokens/heuristic.js";
-import { ENGLISH, ENGLISH_PAIRS, SCRIPT_COSTS } from "../../src/tokens/scripts.js";
+import {
+  ENGLISH,
+  ENGLISH_PAIRS,
+  NATIVE_PAIRS,
+  NATIVE_WORDS,
+  SCRIPT_COSTS,
+} from "../../src/tokens/scripts.js";
 
 /** A one-line text's estimate read as English, whatever its words and letters. */
 function asEnglish(line: string): number {
@@ -167,6 +176,32 @@ describe("default counter: the language of a line", () => {
     // Only the name's own letters cost more, not every word of the line.
     expect(defaultCounter.count(line) - defaultCounter.count(ascii)).toBeLessThanOrEqual(3);
     expect(Math.abs(error(line))).toBeLessThan(10);
+  });
+
+  it("reads a Polish or Czech line without its letters by the letter pairs and words English never has", () => {
+    // "rz" and "pliki"; "rz" and "dz"; "soubory". Read as English, they counted 19–44 % low.
+    const lines = [
+      "- Trzymaj pliki konfiguracyjne w formacie YAML i sprawdzaj je przy uruchomieniu.\n",
+      "- Zawsze uruchamiaj testy przed zatwierdzeniem zmian.\n",
+      "> Zabaluje a komprimuje (archivuje) soubory do Zip archivu.\n",
+    ];
+    for (const line of lines) {
+      const english = (100 * (asEnglish(line) - exactCount(line))) / exactCount(line);
+      expect({ line, under: english < -15 }).toEqual({ line, under: true });
+      const off = error(line);
+      expect({ line, closer: off > english && off <= 5 }).toEqual({ line, closer: true });
+    }
+  });
+
+  it("keeps an English line English for code names and a Polish name in it", () => {
+    const lines = [
+      "Run mkdir -p build, then kubectl apply with the tsconfig paths and Dijkstra's algorithm.\n",
+      // "Andrzej" has Polish's "rz", one word of the line's fourteen: too few to read it so.
+      "Thanks to Andrzej for the review of the new cache layer and its many tests.\n",
+      // Words standing as code never decide: a path, inline code.
+      "See ./rzip/dzone and `zbuild` for the tools.\n",
+    ];
+    for (const line of lines) expect(defaultCounter.count(line)).toBe(asEnglish(line));
   });
 
   it("reads Cyrillic as Ukrainian with a Ukrainian letter, Han as Japanese with kana", () => {
@@ -366,11 +401,18 @@ describe("default counter: English terms in other languages' lines", () => {
         expect(added(line, words), `${line} +${words}`).toBeCloseTo(added(lines.english, words), 9);
       }
     }
-    // The same letters as a word of the line, and a word after a plain hyphen, cost more.
+    // The same letters as a word of the line, and a word after a plain hyphen, cost more; in a
+    // slug (a hyphen on each side, "{/*using-react-for-a-part*/}") they stand as code.
     expect(added(lines.polish, " kontrolka")).toBeGreaterThan(added(lines.english, " kontrolka"));
     expect(added(lines.polish, " e-kontrolka")).toBeGreaterThan(
       added(lines.english, " e-kontrolka"),
     );
+    for (const line of [lines.polish, czech]) {
+      expect(added(line, " a-kontrolka-b"), line).toBeCloseTo(
+        added(lines.english, " a-kontrolka-b"),
+        9,
+      );
+    }
   });
 
   it("uses the letter pairs the fit gives (npx tsx bench/languages.ts --fit-english)", () => {
@@ -382,6 +424,21 @@ describe("default counter: English terms in other languages' lines", () => {
       expect({ code, pairs: ENGLISH_PAIRS[codes[code] as number] }).toEqual({
         code,
         pairs: fitted[code],
+      });
+    }
+  }, 120_000);
+});
+
+describe("default counter: Polish and Czech lines without their letters", () => {
+  it("uses the letter pairs and words the derivation gives (npx tsx bench/languages.ts --fit-native)", () => {
+    const codes: Record<string, number> = { pl: 1, cs: 6 };
+    const samples = languageCorpus();
+    const shapes = fitNativeShapes(samples, realCorpus(), englishText(samples));
+    for (const code of NATIVE_LANGUAGES) {
+      const language = codes[code] as number;
+      expect({ code, pairs: NATIVE_PAIRS[language], words: NATIVE_WORDS[language] }).toEqual({
+        code,
+        ...shapes[code],
       });
     }
   }, 120_000);

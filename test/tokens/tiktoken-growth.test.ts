@@ -92,6 +92,12 @@ const LANGUAGE_SHAPES: readonly Pick<LongRunShape, "name" | "make">[] = [
     name: "inline code, paths and joined names in one long Czech line",
     make: wordsOf(["`npm`", "./images/logo", "README", "#try-react-app", "příkaz", "@lord"], " "),
   },
+  {
+    // Every plain word read for Polish's and Czech's letter pairs, the line read again as
+    // Polish at its end; slugs' words each looking a hyphen either side.
+    name: "one long Polish line without Polish letters, with slugs",
+    make: wordsOf(["Trzymaj", "pliki", "przy", "using-react-for-a-part", "zdrojovemu"], " "),
+  },
 ];
 
 describeGrowth(
