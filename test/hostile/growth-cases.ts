@@ -428,6 +428,18 @@ export const growthCases: readonly GrowthCase[] = [
     run: (text) => estimateTokens(text as string),
   },
   {
+    // Each accented word of a Czech line is looked up among o200k's (a slice of it); names
+    // inside a sentence look at the character before their space.
+    name: "estimateTokens: one Czech line of o200k's whole words, names and long words",
+    build: (size) => repeated(size, (i) => ` které React, ${"ř".repeat(1 + (i % 15))}á můžete`),
+    run: (text) => estimateTokens(text as string),
+  },
+  {
+    name: "estimateTokens: one Czech word past any of o200k's",
+    build: (size) => ` řá${"á".repeat(size)}`,
+    run: (text) => estimateTokens(text as string),
+  },
+  {
     name: "estimateTokens: one Cyrillic word past the length table",
     build: (size) => ` ${"ж".repeat(size)}`,
     run: (text) => estimateTokens(text as string),
