@@ -46,6 +46,15 @@ const TESTING_PARTS = [
   "run-hook",
 ];
 
+/**
+ * Text outside ASCII written as it is (UTF-8), not as `\uXXXX` escapes, which mean the same:
+ * escaped, the counter's Chinese words (src/tokens/han-words.ts) take 70 KB of each bundle that
+ * counts tokens instead of 35 KB.
+ */
+const utf8: Options["esbuildOptions"] = (options) => {
+  options.charset = "utf8";
+};
+
 /** What every library build shares. */
 const LIBRARY: Options = {
   // `npm run build` empties dist/ once before the builds run (they run in parallel).
@@ -56,6 +65,7 @@ const LIBRARY: Options = {
   // Only fast-xml-parser's validator is used by the core (the XML check); bundling it keeps the
   // rest of that package, and ~20 ms of module loading, out of the core's import.
   noExternal: ["fast-xml-parser"],
+  esbuildOptions: utf8,
 };
 
 export default defineConfig([
@@ -149,5 +159,6 @@ export default defineConfig([
     // Less source to parse at every start; error messages are written out, not taken from names.
     minify: true,
     banner: { js: "#!/usr/bin/env node" },
+    esbuildOptions: utf8,
   },
 ]);

@@ -269,8 +269,11 @@ export const TERM_LANGUAGES: number = Object.keys(ENGLISH_PAIRS).reduce(
   0,
 );
 
-/** Index of a letter pair: `a`–`z` as 1–26 (either case), anything else as 0 (a word's end). */
-const pairIndex = (first: number, second: number): number => first * 27 + second;
+/**
+ * Index of a letter pair: `a`–`z` as 1–26 (either case), anything else as 0 (a word's end); 32
+ * places per first letter, so that the scanner can index as it reads (`first << 5 | second`).
+ */
+const pairIndex = (first: number, second: number): number => (first << 5) | second;
 const letterIndex = (code: number): number => {
   const lower = code | 32;
   return lower >= 97 && lower <= 122 ? lower - 96 : 0;
@@ -278,7 +281,7 @@ const letterIndex = (code: number): number => {
 
 /** Per letter pair of `pairs` (per language, spaced), a bit per language that lists it. */
 function pairTable(pairs: Readonly<Record<number, string>>): Uint16Array {
-  const table = new Uint16Array(27 * 27);
+  const table = new Uint16Array(27 << 5);
   for (const [language, spaced] of Object.entries(pairs)) {
     for (const pair of spaced.split(" ")) {
       if (pair.length !== 2) continue;
@@ -292,8 +295,11 @@ function pairTable(pairs: Readonly<Record<number, string>>): Uint16Array {
 /** Per letter pair, a bit per language for which the pair marks an English word. */
 const ENGLISH_PAIR: Uint16Array = pairTable(ENGLISH_PAIRS);
 
-/** Per letter pair, a bit per language whose own words have it and English ones never do. */
-const NATIVE_PAIR: Uint16Array = pairTable(NATIVE_PAIRS);
+/**
+ * Per letter pair (by its index: `first << 5 | second`, a letter as 1–26, 0 for a word's start
+ * or end), a bit per language whose own words have it and English ones never do.
+ */
+export const NATIVE_PAIR: Uint16Array = pairTable(NATIVE_PAIRS);
 
 /**
  * The languages (a bit each) of {@link NATIVE_PAIRS} whose pairs the word of ASCII letters

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { describe, expect, it } from "vitest";
 import { hanWordsModule } from "../../bench/han-words.js";
 import { hanPieces } from "../../src/tokens/han-runs.js";
+import { hanWordGroups } from "../../src/tokens/han-words.js";
+import { HAN, scriptOf } from "../../src/tokens/scripts.js";
 
 const encoder = new Tiktoken(o200k);
 /** o200k's pieces of one pre-tokenizer piece (the space or mark before the run included). */
@@ -33,6 +36,63 @@ describe("Han runs as o200k cuts them", () => {
     for (const piece of [" 使用", "，我们", " 显示特定", "，调试", " 系统属性"]) {
       expect({ piece, count: pieces(piece) }).toEqual({ piece, count: o200kPieces(piece) });
     }
+  });
+
+  it("takes at each place the longest word of the list, as a search of the list does", () => {
+    const words = new Set(
+      Object.entries(hanWordGroups()).flatMap(([prefix, bare]) =>
+        bare.split(/\s+/).map((word) => prefix + word),
+      ),
+    );
+    const longest = Math.max(...[...words].map((word) => word.length));
+    const isHan = (text: string, at: number): boolean => scriptOf(text.charCodeAt(at)) === HAN;
+    // Every place tries every length, from the longest down: the plain reading of hanPieces.
+    const searched = (text: string, from: number, start: number, end: number): number => {
+      const wordAt = (at: number): number => {
+        for (let length = Math.min(longest, end - at); length >= 2; length -= 1) {
+          if (words.has(text.slice(at, at + length))) return length;
+        }
+        return 0;
+      };
+      let pieces = 0;
+      let at = start;
+      if (from < start) {
+        const joined = wordAt(from);
+        if (joined > 0) [pieces, at] = [1, from + joined];
+        else if (text[from] === " " && isHan(text, start)) {
+          [pieces, at] = [2, start + 1];
+        } else pieces = 1;
+      }
+      while (at < end) {
+        if (!isHan(text, at)) at += 1;
+        else [pieces, at] = [pieces + 1, at + Math.max(1, wordAt(at))];
+      }
+      return pieces;
+    };
+    // Runs made of pieces of the list's words (so that they hold words, parts of words and
+    // words run on), a mark, a space or a letter of another script before or inside them.
+    const pieceOf = fc
+      .tuple(fc.constantFrom(...words), fc.nat(), fc.nat())
+      .map(([word, a, b]) => word.slice(Math.min(a, b) % word.length, 1 + (Math.max(a, b) % 12)));
+    const run = fc.array(fc.oneof(pieceOf, fc.constantFrom(" ", "，", "a", "の")), {
+      maxLength: 12,
+    });
+    // Every word whole, and cut short by its end.
+    for (const word of words) {
+      const start = isHan(word, 0) ? 0 : 1;
+      expect({ word, pieces: hanPieces(word, 0, start, word.length) }).toEqual({ word, pieces: 1 });
+      const short = word.length - 1;
+      expect(hanPieces(word, 0, start, short)).toBe(searched(word, 0, start, short));
+    }
+    fc.assert(
+      fc.property(run, fc.nat(), (parts, cut) => {
+        const text = parts.join("");
+        const start = text.length > 0 && !isHan(text, 0) ? 1 : 0;
+        const end = start + (text.length - start > 0 ? cut % (text.length - start + 1) : 0);
+        expect(hanPieces(text, 0, start, end)).toBe(searched(text, 0, start, end));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("counts no character outside the run and breaks a word at one", () => {

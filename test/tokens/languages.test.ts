@@ -193,6 +193,17 @@ describe("default counter: the language of a line", () => {
     }
   });
 
+  it("reads a word's letter pairs after a capital and before a contraction", () => {
+    // Polish's "dz" across the capital of "Dzwon" and "Dzik", the line's only sign of Polish.
+    for (const line of ["- Dzwon i Dzik.\n", "- Dzwon's i Dzik's.\n"]) {
+      expect({ line, polish: defaultCounter.count(line) > asEnglish(line) }).toEqual({
+        line,
+        polish: true,
+      });
+    }
+    expect(defaultCounter.count("- Dwon i Dik.\n")).toBe(asEnglish("- Dwon i Dik.\n"));
+  });
+
   it("keeps an English line English for code names and a Polish name in it", () => {
     const lines = [
       "Run mkdir -p build, then kubectl apply with the tsconfig paths and Dijkstra's algorithm.\n",
