@@ -17,6 +17,17 @@ import { removeUserHooks } from "./user-hooks.js";
 const fileGone = (from: string) => `its source ${from} is gone`;
 
 /**
+ * Why this run leaves out the target folder of `path` (see {@link Plan.whyLeftOut}), when that is
+ * why what sync wrote there goes: only while its source `from` is there. A copy whose source is
+ * gone goes for that, even where this run leaves out another kind (Codex CLI's commands written
+ * as skills share `.agents/skills` with its skills).
+ */
+function leftOutWhileThere(plan: Plan, path: string, from: string): string | undefined {
+  const why = plan.whyLeftOut(path);
+  return why !== undefined && plan.project.isFile(from) ? why : undefined;
+}
+
+/**
  * A note on a file that loses something sync wrote there: `why` says why (its source is no
  * more, or the target reads it elsewhere now).
  */
@@ -141,7 +152,10 @@ function keptFromLeftOut(plan: Plan, entry: WrittenEntry, shown: string): boolea
   return plan.record.proves(entry) && plan.keepsWrittenFrom(entry.from as string, shown);
 }
 
-/** Removes the file of `entry`, whose source is gone, when it is as sync wrote it. */
+/**
+ * Removes the file of `entry`, whose source is gone or whose target this run leaves out, when it
+ * is as sync wrote it.
+ */
 function removeFile(plan: Plan, entry: WrittenEntry): void {
   const from = entry.from as string;
   if (!plan.record.proves(entry)) {
@@ -152,15 +166,16 @@ function removeFile(plan: Plan, entry: WrittenEntry): void {
   const same = asWritten(plan, entry);
   plan.record.forget(entry.path, entry.kind, undefined);
   if (same === undefined) return;
-  const why = plan.whyLeftOut(entry.path) ?? fileGone(from);
+  const why = leftOutWhileThere(plan, entry.path, from) ?? fileGone(from);
   if (same) plan.remove(entry.path, [removedNote(entry.path, "the file", why)]);
-  else plan.warnings.push(keptNote(entry.path, "the file", fileGone(from)));
+  else plan.warnings.push(keptNote(entry.path, "the file", why));
 }
 
 /**
- * Removes the folder of a skill whose source is gone, whole or not at all: every file in it must
- * be one sync wrote (an entry this user's evidence proves) and unchanged since. A file the user
- * changed or added keeps the whole folder, named in a warning; the record lets go of it.
+ * Removes the folder of a skill whose source is gone or whose target this run leaves out (the
+ * skill's reason, for every file in it), whole or not at all: every file in it must be one sync
+ * wrote (an entry this user's evidence proves) and unchanged since. A file the user changed or
+ * added keeps the whole folder, named in a warning; the record lets go of it.
  */
 function removeSkillFolder(plan: Plan, folder: string, entries: readonly WrittenEntry[]): void {
   const skill = entries.find((entry) => entry.path === `${folder}/SKILL.md`) as WrittenEntry;
@@ -177,6 +192,7 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
     .filesBelow(folder, (issue) => plan.warnings.push(issue))
     .filter((path) => !recorded.has(path));
   for (const entry of entries) plan.record.forget(entry.path, entry.kind, undefined);
+  const leftOut = leftOutWhileThere(plan, folder, skill.from as string);
   if (changed.length > 0 || added.length > 0) {
     const what = [
       ...(changed.length > 0 ? [`changed since contextfmt wrote it: ${changed.join(", ")}`] : []),
@@ -186,12 +202,12 @@ function removeSkillFolder(plan: Plan, folder: string, entries: readonly Written
       code: "kept_changed",
       severity: "warning",
       path: `${folder}/`,
-      message: `the skill's folder stays whole: its source ${from} is gone, but it holds files ${what.join("; ")} (take the folder out by hand if it should go)`,
+      message: `the skill's folder stays whole: ${leftOut ?? fileGone(from)}, but it holds files ${what.join("; ")} (take the folder out by hand if it should go)`,
     });
     return;
   }
   for (const entry of there) {
-    const why = plan.whyLeftOut(entry.path) ?? fileGone(entry.from as string);
+    const why = leftOut ?? fileGone(entry.from as string);
     plan.remove(entry.path, [removedNote(entry.path, "the file", why)]);
   }
 }

@@ -287,3 +287,38 @@ describe("sync keeps what it wrote from a source that is there but left out", ()
     ]);
   });
 });
+
+describe("what is taken out or kept names why: its source gone, or its target left out", () => {
+  const SKILL = {
+    ".claude/skills/lint/SKILL.md": SOURCE[".claude/skills/lint/SKILL.md"],
+    ".claude/skills/lint/scripts/run.sh": SOURCE[".claude/skills/lint/scripts/run.sh"],
+  };
+
+  it("a skill's source gone: its copy in .agents/skills, where Codex CLI's commands are left out, goes for that, file or folder", () => {
+    const dir = project(SKILL);
+    // Codex CLI gets no commands as skills in .agents/skills (Gemini CLI reads it), only skills.
+    sync(dir, ["command", "skill"]);
+    expect(tree(dir)[".agents/skills/lint/SKILL.md"]).toBe(SKILL[".claude/skills/lint/SKILL.md"]);
+    // A file of the skill first (the skill stays), then the whole skill.
+    rmSync(join(dir, ".claude/skills/lint/scripts"), { recursive: true });
+    expect(messages(sync(dir, ["command", "skill"]))).toEqual([
+      ".agents/skills/lint/scripts/run.sh: the file taken out: its source .claude/skills/lint/scripts/run.sh is gone",
+    ]);
+    rmSync(join(dir, ".claude/skills/lint"), { recursive: true });
+    expect(messages(sync(dir, ["command", "skill"]))).toEqual([
+      ".agents/skills/lint/SKILL.md: the file taken out: its source .claude/skills/lint/SKILL.md is gone",
+    ]);
+  });
+
+  it("a skill's source there, its target now left out: a changed copy stays, named for that", () => {
+    const dir = project(SKILL);
+    sync(dir, ["skill"], "claude", ["gemini"]);
+    writeFileSync(join(dir, ".gemini/skills/lint/SKILL.md"), "mine\n");
+    // Gemini CLI reads the copy written for Codex CLI now: its own goes, unless changed.
+    const plan = sync(dir, ["skill"], "claude", ["gemini", "codex"]);
+    expect(read(dir, ".gemini/skills/lint/SKILL.md")).toBe("mine\n");
+    expect(messages(plan)).toEqual([
+      ".gemini/skills/lint/: the skill's folder stays whole: Gemini CLI reads .agents/skills, where they are written for Codex CLI, but it holds files changed since contextfmt wrote it: .gemini/skills/lint/SKILL.md (take the folder out by hand if it should go)",
+    ]);
+  });
+});
