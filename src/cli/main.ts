@@ -14,6 +14,20 @@ import type { Command } from "./command.js";
 import { requireCompiled } from "./compile-cache.js";
 import { writeStderr, writeStdoutExact } from "./output.js";
 
+/**
+ * A hook lives ~25 ms. V8's optimizing compilers would compile its hot loops on background
+ * threads that the process then waits for at exit, for code that never runs long enough to pay
+ * off: measured 4 ms of wall time and 11 ms of CPU per call with 200 rules. Not with --exact:
+ * decoding the tokenizer's 200,000 ranks is a loop long enough to pay (about 12 % of its CPU
+ * time). Set before anything is compiled or cached: code cached under other flags is rejected,
+ * and Node's own cache files its code by the flags in force when it is enabled.
+ */
+function setHookFlags(argv: readonly string[]): void {
+  if (argv[0] !== "hook" || argv.includes("--exact")) return;
+  setFlagsFromString("--no-opt --no-maglev");
+}
+
+setHookFlags(process.argv.slice(2));
 // Node 22.1+ caches V8's compiled code itself; older Node gets the same from requireCompiled.
 const nativeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
 nativeCache?.();
@@ -115,15 +129,6 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   if (!command) throw unknownChoice("command", name, Object.keys(COMMANDS));
-  if (name === "hook" && !args.includes("--exact")) {
-    // A hook lives ~25 ms. V8's optimizing compilers would compile its hot loops on background
-    // threads that the process then waits for at exit, for code that never runs long enough to
-    // pay off: measured 4 ms of wall time and 11 ms of CPU per call with 200 rules. Only future
-    // tiering decisions read these flags, so setting them now is safe. Not with --exact: decoding
-    // the tokenizer's 200,000 ranks is a loop long enough to pay (about 12 % of its CPU time).
-    setFlagsFromString("--no-opt");
-    setFlagsFromString("--no-maglev");
-  }
   const { run } = await command.load();
   return run(args);
 }

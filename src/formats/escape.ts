@@ -17,13 +17,17 @@ import { isWhitespaceCode } from "../tokens/counter.js";
  */
 export const MAX_ESCAPE_LENGTH = 2 ** 25;
 
+/** Whether `text` is a string the escapers take: what {@link escapableArgument} asks of it. */
+export const isEscapable = (text: unknown): text is string =>
+  typeof text === "string" && text.length <= MAX_ESCAPE_LENGTH;
+
 /**
  * `text` when it is a string the escapers take; otherwise an `InvalidInputError` at `path` (a
  * longer text names {@link MAX_ESCAPE_LENGTH}).
  */
 export function escapableArgument(text: unknown, path: string): string {
+  if (isEscapable(text)) return text;
   stringArgument(text, path);
-  if ((text as string).length <= MAX_ESCAPE_LENGTH) return text as string;
   throw new InvalidInputError([
     {
       code: "invalid_input",

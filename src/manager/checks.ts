@@ -3,6 +3,7 @@ import type { FormatType } from "../formats/adapter.js";
 import { hasUnsendable } from "../formats/escape.js";
 import type { Issue } from "../problems/issue.js";
 import type { SizeLimit } from "./fit.js";
+import { isPlainWellFormed } from "./plain-xml.js";
 
 /** Facts the common checks need about one format call. */
 export interface CheckFacts {
@@ -71,10 +72,11 @@ export function commonChecks({
  * The first well-formedness error of XML content, or `undefined`. Several top-level elements are
  * allowed (a directive followed by memory blocks, a USER block followed by PROJECT blocks): the
  * content is checked inside a root element of its own, on a line of its own so that the positions
- * the validator reports are one line off and nothing else.
+ * the validator reports are one line off and nothing else. The plain XML the formats write is
+ * taken without the validator ({@link isPlainWellFormed}).
  */
 export function xmlProblem(content: string): Issue | undefined {
-  if (content.trim() === "") return undefined;
+  if (content.trim() === "" || isPlainWellFormed(content)) return undefined;
   const verdict = XMLValidator.validate(`<root>\n${content}</root>`);
   if (verdict === true) return undefined;
   const line = (n: number) => Math.max(1, n - 1);

@@ -66,7 +66,7 @@ describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)
     const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const [file] = readdirSync(dir);
-    expect(file).toMatch(/^hook\.cjs-[0-9a-f]{8}-\d+-\d+-v[\d.]+-\w+\.bin$/);
+    expect(file).toMatch(/^hook\.cjs-[0-9a-f]{8}-\d+-\d+-v[\d.]+-\w+-\d+\.bin$/);
     const written = statSync(join(dir, file as string));
     expect(written.mode & 0o777).toBe(0o600);
     const second = run(tmp);
@@ -119,6 +119,30 @@ describe.skipIf(nodeHasCompileCache)("the compiled-code cache (Node before 22.1)
     expect(
       new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs])),
     ).toEqual(written);
+  });
+
+  it("keeps a cache per set of V8 flags: hook and hook --exact used in turn each keep theirs", () => {
+    const tmp = mkdtempSync(join(tmpdir(), "contextfmt-cache-"));
+    const dir = join(tmp, `contextfmt-compile-cache-${process.getuid?.()}`);
+    // The hook turns V8's optimizing compilers off; with --exact it leaves them on.
+    const runWith = (extra: string[]) =>
+      spawnSync(
+        process.execPath,
+        [BIN, "hook", "claude", "session-start", "--rules", RULES, ...extra],
+        {
+          input: JSON.stringify(hookInputs.claude.SessionStart),
+          encoding: "utf8",
+          env: { ...process.env, TMPDIR: tmp },
+        },
+      );
+    const times = () =>
+      new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]));
+    for (const extra of [[], ["--exact"]]) expect(runWith(extra).status).toBe(0);
+    const written = times();
+    expect(written.size).toBe(2);
+    for (const extra of [[], ["--exact"], []]) expect(runWith(extra).status).toBe(0);
+    // Neither was rejected for the other's flags and written again.
+    expect(times()).toEqual(written);
   });
 
   it("is neither read nor written with NODE_DISABLE_COMPILE_CACHE set", () => {

@@ -33,6 +33,7 @@ import { checkHookOutput, findForgedStructure } from "contextfmt/testing";
 import { createTiktokenCounter } from "contextfmt/tiktoken";
 import { hookContext } from "../../src/hooks/context.js";
 import { measure } from "../../src/manager/attribution.js";
+import { xmlProblem } from "../../src/manager/checks.js";
 import { join, joinedCount, type Said } from "../../src/manager/compose.js";
 import { instructionText } from "../../src/sync/instructions.js";
 import { duplicates } from "../../src/sync/loads/items.js";
@@ -191,6 +192,27 @@ export const growthCases: readonly GrowthCase[] = [
     name: "xml-memory: a memory of spaces and tags",
     build: (size) => ({ memories: [{ id: "m", content: repeated(size, () => "<a   b>  ") }] }),
     run: (input) => manager.format<string>("xml-memory", input, { nonce: "nonce-1234" }),
+  },
+  {
+    name: "the XML check: plain elements, attributes and references",
+    build: (size) =>
+      repeated(size, (i) => `<m id="${i}" a="&amp;" b="x">&lt;t&gt; &#10;&amp;</m>\n`),
+    run: (content) => xmlProblem(content as string),
+  },
+  {
+    name: "the XML check: many elements, one reference at the end",
+    build: (size) => `${repeated(size, (i) => `<m id="${i}">t</m>\n`)}&amp;`,
+    run: (content) => xmlProblem(content as string),
+  },
+  {
+    name: "the XML check: plain up to an element left open at the end",
+    build: (size) => `${repeated(size, (i) => `<m id="${i}">&amp; t</m>\n`)}<open>`,
+    run: (content) => xmlProblem(content as string),
+  },
+  {
+    name: "the XML check: one attribute of references",
+    build: (size) => `<a x="${repeated(size, () => "&amp;v ")}" y="1"/>`,
+    run: (content) => xmlProblem(content as string),
   },
   {
     name: "injectMemories: long messages",

@@ -52,10 +52,12 @@ describe("itemOrder", () => {
     );
   });
 
-  it("orders any other priorities (a custom adapter's) as the comparison does", () => {
+  it("orders any other priorities (scores, a custom adapter's) as the comparison does", () => {
     fc.assert(
       fc.property(
-        fc.array(item(fc.constantFrom(-1, 0.5, 50, 101, 1e9)), { maxLength: 40 }),
+        fc.array(item(fc.constantFrom(-1, 0.5, 0.851, 0.873, 50, 101, 1e9, -Number.MAX_VALUE)), {
+          maxLength: 40,
+        }),
         (rows) => {
           const items = itemsOf(rows);
           expect(itemOrder(items)).toEqual(byComparison(items).map((entry) => entry.value));

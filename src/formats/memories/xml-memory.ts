@@ -10,8 +10,14 @@ import {
 } from "../../model/memory.js";
 import { parseWith } from "../../model/parse.js";
 import { ContextFmtError } from "../../problems/errors.js";
-import { defineAdapter, type ValidationContext } from "../adapter.js";
-import { escapableArgument, escapeXmlAttribute, escapeXmlText } from "../escape.js";
+import { type AdapterItem, defineAdapter, type ValidationContext } from "../adapter.js";
+import {
+  escapableArgument,
+  escapeXmlAttribute,
+  escapeXmlText,
+  hasXmlIllegal,
+  isEscapable,
+} from "../escape.js";
 import { reportSanitized } from "../report-sanitized.js";
 import { CACHE_STABLE_LAYOUT, cacheStableOption, inAdditionOrder, placesIn } from "../stable.js";
 import { checkStructure, defineStructure, lineRule, TAG_RULES } from "../structure.js";
@@ -81,15 +87,34 @@ export const MEMORY_SUMMARY_WORDS = 30;
  * and says so: `summarized="true"`.
  */
 function renderMemory(memory: Memory, form: number, withCategory = false): string {
-  const category = withCategory ? ` category="${memory.category}"` : "";
-  const score = memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`;
   const text = form > 0 ? summarize(memory.content, MEMORY_SUMMARY_WORDS) : memory.content;
-  const summarized = form > 0 ? ` summarized="true"` : "";
-  return `<memory id="${escapeXmlAttribute(memory.id)}"${category} confidence="${memory.confidence.toFixed(2)}"${score}${summarized}>${escapeXmlText(text)}</memory>\n`;
+  // Joined, not a template: the entry is made as one string, where a template makes a chain of
+  // its pieces that V8 copies into one when the entry is first read (counted): ~3 ms and 2 MB
+  // a call at 10,000 memories.
+  return [
+    `<memory id="${escapeXmlAttribute(memory.id)}"`,
+    withCategory ? ` category="${memory.category}"` : "",
+    ` confidence="${memory.confidence.toFixed(2)}"`,
+    memory.score === undefined ? "" : ` score="${memory.score.toFixed(3)}"`,
+    form > 0 ? ` summarized="true"` : "",
+    ">",
+    escapeXmlText(text),
+    "</memory>\n",
+  ].join("");
 }
 
 /** The one block of the cache-stable layout: every memory, its category an attribute. */
 const STABLE_BLOCK = "memories";
+
+/**
+ * The groups of a memory by its category: its category's block, or the cache-stable layout's one
+ * block. One list per block, shared by its memories, not one per memory.
+ */
+function memoryGroups(cacheStable: boolean): (category: MemoryCategory) => readonly string[] {
+  const stable = [STABLE_BLOCK];
+  const byCategory = new Map(MEMORY_CATEGORIES.map((category) => [category, [category]]));
+  return (category) => (cacheStable ? stable : (byCategory.get(category) ?? [category]));
+}
 
 /** Memories without a score rank after every scored one. */
 const UNSCORED = -Number.MAX_VALUE;
@@ -211,29 +236,34 @@ export const xmlMemoryAdapter = defineAdapter<MemorySet, XmlMemoryOptions, Memor
   input: MemorySetSchema,
   options: XmlMemoryOptionsSchema,
   items(input, { report, options }) {
+    const { memories } = input;
     // Refused before anything reads them, naming the field: escaped, they may not fit a string.
+    // The paths are built only for a field that is refused.
     if (input.directive !== undefined) escapableArgument(input.directive, "directive");
-    input.memories.forEach((memory, index) => {
-      escapableArgument(memory.id, `memories[${index}].id`);
-      escapableArgument(memory.content, `memories[${index}].content`);
+    memories.forEach(({ id, content }, index) => {
+      if (!isEscapable(id)) escapableArgument(id, `memories[${index}].id`);
+      if (!isEscapable(content)) escapableArgument(content, `memories[${index}].content`);
     });
     reportSanitized(report, "directive", input.directive, "xml");
-    return input.memories.map((memory, index) => {
+    const groupsOf = memoryGroups(options.cacheStable === true);
+    return memories.map((memory, index): AdapterItem<Memory> => {
       const path = `memories[${index}]`;
-      reportSanitized(report, `${path}.id`, memory.id, "xml");
-      reportSanitized(report, `${path}.content`, memory.content, "xml");
-      const time = memory.createdAt?.getTime();
+      if (hasXmlIllegal(memory.id)) reportSanitized(report, `${path}.id`, memory.id, "xml");
+      if (hasXmlIllegal(memory.content)) {
+        reportSanitized(report, `${path}.content`, memory.content, "xml");
+      }
+      // One object literal of one shape for every memory (no spreads): cheap to build and read.
       return {
         id: memory.id,
         path,
         value: memory,
         required: memory.pinned === true,
         priority: memory.score ?? UNSCORED,
-        ...(time !== undefined ? { time } : {}),
-        groups: [options.cacheStable ? STABLE_BLOCK : memory.category],
+        time: memory.createdAt?.getTime(),
+        groups: groupsOf(memory.category),
         // The same memory twice (two searches found it): the higher ranked one is kept.
         key: memory.id,
-        ...(hasMoreWords(memory.content, MEMORY_SUMMARY_WORDS) ? { forms: 2 } : {}),
+        forms: hasMoreWords(memory.content, MEMORY_SUMMARY_WORDS) ? 2 : 1,
       };
     });
   },
