@@ -7,7 +7,8 @@
  * (the heap after a full collection, less the input's). Sides: `claude` through the engine,
  * the hand-written loop (sort, render, count, join), and joining pre-rendered lines and counting
  * them once. Target: the engine's peak ≤ 1.5× the input's footprint.
- * Run: `npm run bench` (all benchmarks) or `npx tsx bench/memory.ts`.
+ * Run: `npm run bench` (all benchmarks) or `npx tsx --tsconfig bench/tsconfig.json bench/memory.ts`
+ * (the child processes take the same tsconfig from tsx, so every side measures the build in dist/).
  */
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
